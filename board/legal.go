@@ -1,0 +1,108 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Errors of striker placement (RULES ST-1…ST-3) and of placing a c/m
+// (RULES PL-1, PL-5). Each returned error wraps one of these.
+var (
+	ErrOffBaseline     = errors.New("striker not on the base lines")
+	ErrBaseCircle      = errors.New("striker partly covers a base circle")
+	ErrArrow           = errors.New("striker touches an arrow")
+	ErrOverlap         = errors.New("overlaps a piece")
+	ErrOutsideOuter    = errors.New("not inside the outer circle")
+	ErrTouchesCentre   = errors.New("touches the centre circle")
+	ErrTouchesPiece    = errors.New("touches a piece")
+	ErrSeat            = errors.New("no such seat")
+	ErrNotFinite       = errors.New("position is not a finite number")
+	ErrNoStrikerPlaces = errors.New("no legal striker position on the base line")
+)
+
+// Interval is a closed range [Lo, Hi] of positions along a base line.
+type Interval struct{ Lo, Hi float64 }
+
+// StrikerRanges returns where, along a seat's midline, the striker's centre
+// may be placed on an empty board (RULES ST-1, ST-2): between the base
+// circles clear of both, or covering one of them completely, never touching
+// an arrow. The same ranges hold for every seat. Positions that touch a
+// base circle exactly from outside, or an arrow exactly, are illegal, so the
+// ends of the ranges that lie there are not themselves legal. Ranges come
+// left to right.
+func (sp Spec) StrikerRanges() []Interval {
+	rs, rc := sp.StrikerRadius(), sp.BaseCircleRadius()
+	o := sp.BaseCircleOffset()
+	// The arrow runs along the diagonal |x| = Midline from the striker's
+	// line; its distance from the striker's centre is (Midline-|x|)/√2.
+	arrowLimit := sp.Midline() - float64(rs*math.Sqrt2)
+	clear := o - (rs + rc)
+	c := math.Min(clear, arrowLimit)
+	centre := Interval{-c, c}
+	hi := math.Min(o+(rs-rc), arrowLimit)
+	lo := o - (rs - rc)
+	if rs < rc || lo > hi {
+		return []Interval{centre}
+	}
+	return []Interval{{-hi, -lo}, centre, {lo, hi}}
+}
+
+// StrikerLegal checks the striker's centre at x along seat s's midline
+// against the equipment (RULES ST-1, ST-2) and the pieces on the board
+// (RULES ST-3: it must not overlap any piece; touching is allowed).
+func (sp Spec) StrikerLegal(s Seat, x float64, pieces []Piece) error {
+	if !s.Valid() {
+		return fmt.Errorf("board: seat %d: %w", s, ErrSeat)
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("board: striker x %v: %w", x, ErrNotFinite)
+	}
+	if math.Abs(x) > sp.BaselineLength/2 {
+		return fmt.Errorf("board: striker at %.4f m, base line ends at ±%.4f m: %w", x, sp.BaselineLength/2, ErrOffBaseline)
+	}
+	rs, rc := sp.StrikerRadius(), sp.BaseCircleRadius()
+	for _, cx := range [2]float64{-sp.BaseCircleOffset(), sp.BaseCircleOffset()} {
+		d := math.Abs(x - cx)
+		if d > rs-rc && d <= rs+rc {
+			return fmt.Errorf("board: striker at %.4f m: %w at %.4f m", x, ErrBaseCircle, cx)
+		}
+	}
+	at := sp.StrikerAt(s, x)
+	for p := Pocket(0); p < Pockets; p++ {
+		near, far := sp.Arrow(p)
+		if segmentDist(at, near, far) <= rs {
+			return fmt.Errorf("board: striker at %.4f m: %w", x, ErrArrow)
+		}
+	}
+	for _, pc := range pieces {
+		if at.Dist(pc.Pos) < rs+sp.Radius(pc.Kind) {
+			return fmt.Errorf("board: striker at %.4f m %w %s", x, ErrOverlap, pc.ID)
+		}
+	}
+	return nil
+}
+
+// PlacingLegal checks a c/m placed at p by the rules of placing (RULES
+// PL-1, PL-5): flat and wholly inside the outer circle, not touching the
+// centre circle, not touching any other piece. Whether a placing sets up a
+// pair or cannon with the queen needs the whole table and is judged there.
+func (sp Spec) PlacingLegal(p Vec, pieces []Piece) error {
+	if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+		return fmt.Errorf("board: placing at %v: %w", p, ErrNotFinite)
+	}
+	r := sp.CoinRadius()
+	d := p.Len()
+	if d > sp.OuterRadius()-r {
+		return fmt.Errorf("board: placing at %v: %w", p, ErrOutsideOuter)
+	}
+	if d <= sp.CentreRadius()+r {
+		return fmt.Errorf("board: placing at %v: %w", p, ErrTouchesCentre)
+	}
+	for _, pc := range pieces {
+		if p.Dist(pc.Pos) <= r+sp.Radius(pc.Kind) {
+			return fmt.Errorf("board: placing at %v %w %s", p, ErrTouchesPiece, pc.ID)
+		}
+	}
+	return nil
+}

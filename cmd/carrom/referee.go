@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/carrom-game/carrom/rules"
+)
+
+func init() {
+	register(command{
+		name:    "referee",
+		summary: "apply the laws to strokes read as JSON Lines on stdin",
+		run:     runReferee,
+	})
+}
+
+// maxLine bounds one input line; a longer one is answered with an error
+// and skipped, so no input can exhaust memory.
+const maxLine = 1 << 20
+
+func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("referee", stderr)
+	ruleSet := fs.String("rules", "icf", "rule set: icf or family")
+	players := fs.Int("players", 2, "number of players: 2 (singles) or 4 (doubles)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	r, err := rules.ByName(*ruleSet)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	m, err := rules.NewMatch(r, *players)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	in := bufio.NewReader(stdin)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	for {
+		line, err := readLine(in)
+		if err == io.EOF {
+			return 0
+		}
+		var reply []byte
+		if err != nil {
+			reply = encodeState(m, nil, err)
+		} else {
+			m, reply = refereeLine(m, line)
+		}
+		out.Write(reply)
+		out.WriteByte('\n')
+		// An umpire or a script waits for each answer before the next line.
+		if in.Buffered() == 0 {
+			out.Flush()
+		}
+	}
+}
+
+var errLineTooLong = fmt.Errorf("referee: input line longer than %d bytes", maxLine)
+
+// readLine returns the next line without its newline; a line over maxLine
+// is consumed and reported as errLineTooLong.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > maxLine+1 {
+			tooLong = true
+			line = line[:0]
+		} else {
+			line = append(line, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(line) == 0 && !tooLong:
+			return nil, io.EOF
+		case err != nil && err != io.EOF:
+			return nil, err
+		}
+		if tooLong {
+			return nil, errLineTooLong
+		}
+		return bytes.TrimRight(line, "\r\n"), nil
+	}
+}
+
+// refereeInput is one input line: exactly one of its fields is set.
+type refereeInput struct {
+	Stroke    *strokeJSON  `json:"stroke"`
+	Concede   *string      `json:"concede"`
+	Toss      *int         `json:"toss"`
+	Void      *string      `json:"void"`
+	Forfeit   *forfeitJSON `json:"forfeit"`
+	Technical *int         `json:"technical"`
+	Claim     *string      `json:"claim"`
+}
+
+type strokeJSON struct {
+	White      int        `json:"white"`
+	Black      int        `json:"black"`
+	Queen      bool       `json:"queen"`
+	Striker    bool       `json:"striker"`
+	Touched    *bool      `json:"touched"`
+	Foul       bool       `json:"foul"`
+	StrikerOff bool       `json:"striker_off"`
+	Jumped     countsJSON `json:"jumped"`
+}
+
+type countsJSON struct {
+	White int  `json:"white"`
+	Black int  `json:"black"`
+	Queen bool `json:"queen"`
+}
+
+type forfeitJSON struct {
+	Side int    `json:"side"`
+	Rule string `json:"rule"`
+}
+
+// refereeLine applies one input line to m and returns the new match and the
+// JSON reply. A rejected line leaves m unchanged.
+func refereeLine(m rules.Match, line []byte) (rules.Match, []byte) {
+	in, err := decodeInput(line)
+	if err != nil {
+		return m, encodeState(m, nil, err)
+	}
+	next, rul, err := applyInput(m, in)
+	if err != nil {
+		return m, encodeState(m, nil, err)
+	}
+	return next, encodeState(next, &rul, nil)
+}
+
+func decodeInput(line []byte) (refereeInput, error) {
+	var in refereeInput
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return in, fmt.Errorf("referee: bad JSON: %v", err)
+	}
+	if dec.More() {
+		return in, errors.New("referee: more than one JSON value on the line")
+	}
+	set := 0
+	for _, p := range []bool{in.Stroke != nil, in.Concede != nil, in.Toss != nil, in.Void != nil, in.Forfeit != nil, in.Technical != nil, in.Claim != nil} {
+		set += b2i(p)
+	}
+	if set != 1 {
+		return in, errors.New(`referee: a line holds exactly one of "stroke", "concede", "toss", "void", "forfeit", "technical", "claim"`)
+	}
+	return in, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func applyInput(m rules.Match, in refereeInput) (rules.Match, rules.Ruling, error) {
+	switch {
+	case in.Stroke != nil:
+		s := in.Stroke
+		return m.Stroke(rules.Stroke{
+			Pocketed:   rules.Count{White: s.White, Black: s.Black, Queen: s.Queen},
+			Striker:    s.Striker,
+			Missed:     s.Touched != nil && !*s.Touched,
+			Foul:       s.Foul,
+			StrikerOff: s.StrikerOff,
+			Jumped:     rules.Count{White: s.Jumped.White, Black: s.Jumped.Black, Queen: s.Jumped.Queen},
+		})
+	case in.Concede != nil:
+		c, err := rules.ParseConcession(*in.Concede)
+		if err != nil {
+			return m, rules.Ruling{}, err
+		}
+		return m.Concede(c)
+	case in.Toss != nil:
+		return m.Toss(rules.Side(*in.Toss))
+	case in.Void != nil:
+		return m.Void(*in.Void)
+	case in.Forfeit != nil:
+		return m.Forfeit(rules.Side(in.Forfeit.Side), in.Forfeit.Rule)
+	case in.Technical != nil:
+		return m.Technical(rules.Side(*in.Technical))
+	default:
+		if *in.Claim != "two_turns" {
+			return m, rules.Ruling{}, fmt.Errorf("referee: claim %q (want two_turns)", *in.Claim)
+		}
+		return m.ClaimTwoTurns()
+	}
+}
+
+// The reply line. Its field names are a fixed contract: add, never rename.
+type stateJSON struct {
+	Turn        int         `json:"turn"`
+	Awaiting    string      `json:"awaiting"`
+	Game        int         `json:"game"`
+	Games       [2]int      `json:"games"`
+	Score       [2]int      `json:"score"`
+	Board       boardJSON   `json:"board"`
+	Result      *resultJSON `json:"result"`
+	GameWinner  *int        `json:"game_winner"`
+	GameScore   *[2]int     `json:"game_score,omitempty"`
+	MatchWinner *int        `json:"match_winner"`
+	Ruling      *rulingJSON `json:"ruling,omitempty"`
+	Rules       string      `json:"rules"`
+	Players     int         `json:"players"`
+	Error       string      `json:"error,omitempty"`
+	Claimable   *[2]bool    `json:"claimable,omitempty"`
+}
+
+type boardJSON struct {
+	Number    int        `json:"number"`
+	Breaker   int        `json:"breaker"`
+	White     int        `json:"white"`
+	Broken    bool       `json:"broken"`
+	OnBoard   countsJSON `json:"on_board"`
+	Owed      [2]int     `json:"owed"`
+	Queen     string     `json:"queen"`
+	QueenSide *int       `json:"queen_side"`
+	Attempts  int        `json:"attempts"`
+}
+
+type resultJSON struct {
+	Winner *int   `json:"winner"`
+	Points int    `json:"points"`
+	Rule   string `json:"rule"`
+	Slam   string `json:"slam,omitempty"`
+}
+
+type rulingJSON struct {
+	Rules    []string      `json:"rules"`
+	TurnKept bool          `json:"turn_kept"`
+	Place    []placingJSON `json:"place"`
+	Centre   []string      `json:"centre"`
+}
+
+type placingJSON struct {
+	Colour string `json:"colour"`
+	Count  int    `json:"count"`
+	Placer *int   `json:"placer"` // seat, or null for the centre circle
+	Rule   string `json:"rule"`
+}
+
+func sidePtr(s rules.Side) *int {
+	if s == rules.NoSide {
+		return nil
+	}
+	v := int(s)
+	return &v
+}
+
+func encodeState(m rules.Match, rul *rules.Ruling, err error) []byte {
+	b := m.Board
+	out := stateJSON{
+		Turn:     m.Turn,
+		Awaiting: m.Awaiting.String(),
+		Game:     m.Game,
+		Games:    m.Games,
+		Score:    m.Score,
+		Board: boardJSON{
+			Number:    b.Number,
+			Breaker:   b.Breaker,
+			White:     int(b.White),
+			Broken:    b.Broken,
+			OnBoard:   countsJSON{White: b.OnBoard.White, Black: b.OnBoard.Black, Queen: b.OnBoard.Queen},
+			Owed:      b.Owed,
+			Queen:     b.Queen.String(),
+			QueenSide: sidePtr(b.QueenSide),
+			Attempts:  b.Attempts,
+		},
+		MatchWinner: sidePtr(m.Winner),
+		Rules:       m.Rules.Name,
+		Players:     m.Players,
+	}
+	if b.Claimable != [2]bool{} {
+		out.Claimable = &b.Claimable
+	}
+	if err != nil {
+		out.Error = err.Error()
+	}
+	if rul != nil {
+		out.Ruling = &rulingJSON{Rules: rul.Applied, TurnKept: rul.TurnKept, Place: []placingJSON{}, Centre: []string{}}
+		if out.Ruling.Rules == nil {
+			out.Ruling.Rules = []string{}
+		}
+		for _, p := range rul.Place {
+			pj := placingJSON{Colour: p.Colour.String(), Count: p.Count, Rule: p.Rule}
+			if p.Placer != rules.CentrePlacer {
+				seat := p.Placer
+				pj.Placer = &seat
+			}
+			out.Ruling.Place = append(out.Ruling.Place, pj)
+		}
+		for _, c := range rul.Centre {
+			out.Ruling.Centre = append(out.Ruling.Centre, c.String())
+		}
+		if r := rul.Result; r != nil {
+			out.Result = &resultJSON{Winner: sidePtr(r.Winner), Points: r.Points, Rule: r.Rule, Slam: r.Slam}
+		}
+		out.GameWinner = sidePtr(rul.GameWinner)
+		if rul.GameWinner != rules.NoSide {
+			score := rul.GameScore
+			out.GameScore = &score
+		}
+	}
+	line, mErr := json.Marshal(out)
+	if mErr != nil {
+		// Every field is a plain number, string or slice of them.
+		panic("referee: encoding the state: " + mErr.Error())
+	}
+	return line
+}

@@ -1,0 +1,162 @@
+package rules
+
+import "fmt"
+
+// Toss applies the result of a toss that the referee asked for (RULES B-8,
+// G-2): the winning side breaks the extra board, from its first seat.
+func (m Match) Toss(winner Side) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitToss); err != nil {
+		return m, newRuling(), err
+	}
+	if winner != 0 && winner != 1 {
+		return m, newRuling(), fmt.Errorf("rules: toss won by side %d: %w", winner, ErrBadSide)
+	}
+	rul := newRuling()
+	rul.apply("B-8")
+	m.startBoard(m.Board.Number, int(winner))
+	return m, rul, nil
+}
+
+// Concession is what a player concedes (RULES G-4).
+type Concession int
+
+// The three concessions.
+const (
+	ConcedeBoard Concession = iota
+	ConcedeGame
+	ConcedeMatch
+)
+
+// ParseConcession reads "board", "game" or "match".
+func ParseConcession(s string) (Concession, error) {
+	switch s {
+	case "board":
+		return ConcedeBoard, nil
+	case "game":
+		return ConcedeGame, nil
+	case "match":
+		return ConcedeMatch, nil
+	}
+	return 0, fmt.Errorf("rules: concede %q (want board, game or match): %w", s, ErrBadConcede)
+}
+
+// Concede applies a concession by the seat in turn (RULES G-4). A conceded
+// board scores for the opponent as SC-2, the queen counted if it is still on
+// the board (or awaiting cover) or was covered by the opponent.
+func (m Match) Concede(c Concession) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	rul := newRuling()
+	loser := side(m.Turn)
+	winner := loser.Other()
+	if c != ConcedeBoard {
+		rul.apply("G-4")
+	}
+	switch c {
+	case ConcedeBoard:
+		b := m.Board
+		queen := b.Queen != QueenCovered || b.QueenSide == winner
+		m.loseBoard(loser, queen, "G-4", &rul)
+	case ConcedeGame:
+		m.endGame(winner, &rul)
+	case ConcedeMatch:
+		m.endMatch(winner, &rul)
+	default:
+		return m, newRuling(), fmt.Errorf("rules: concession %d: %w", c, ErrBadConcede)
+	}
+	return m, rul, nil
+}
+
+// loseBoard ends the board against loser by his c/m on the board and owed,
+// plus the queen's value if queen (RULES G-4, D-10, TM-2).
+func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
+	b := m.Board
+	winner := loser.Other()
+	points := b.OnBoard.of(b.colour(loser)) + b.Owed[loser]
+	if queen {
+		points += m.Rules.queenValue(m.Score[winner])
+	}
+	m.endBoard(Result{Winner: winner, Points: m.Rules.cap(points), Rule: rule}, rul)
+}
+
+// Forfeit applies a loss imposed by the umpire on side s: "D-10" (he left
+// his seat during the board) or "TM-2" (he played out of turn) lose the board
+// by his c/m on the board and the queen if it is not covered; "TM-3" (he
+// left the match) loses the match.
+func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
+	if m.Awaiting == AwaitNothing {
+		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	if s != 0 && s != 1 {
+		return m, newRuling(), fmt.Errorf("rules: forfeit by side %d: %w", s, ErrBadSide)
+	}
+	rul := newRuling()
+	switch rule {
+	case "D-10", "TM-2":
+		if m.Awaiting != AwaitStroke {
+			return m, newRuling(), fmt.Errorf("rules: no board in play to forfeit: %w", ErrNotAwaited)
+		}
+		m.loseBoard(s, m.Board.Queen != QueenCovered, rule, &rul)
+	case "TM-3":
+		rul.apply("TM-3")
+		m.endMatch(s.Other(), &rul)
+	default:
+		return m, newRuling(), fmt.Errorf("rules: forfeit %q (want D-10, TM-2 or TM-3): %w", rule, ErrBadForfeit)
+	}
+	return m, rul, nil
+}
+
+// Void replays the board from the break with the same breaker: no legal
+// striker position exists (RULES ST-3), or the umpire voids it for T-4.
+func (m Match) Void(rule string) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	if rule != "ST-3" && rule != "T-4" {
+		return m, newRuling(), fmt.Errorf("rules: void by %q (want ST-3 or T-4): %w", rule, ErrBadForfeit)
+	}
+	rul := newRuling()
+	m.endBoard(Result{Winner: NoSide, Rule: rule}, &rul)
+	return m, rul, nil
+}
+
+// Technical books a technical foul against side s, committed while it was
+// not in turn (RULES D-9): one penalty c/m, paid from its pocketed c/m and
+// placed by an opponent (the seat in turn, or the next if that is the
+// offender's partner), or owed.
+func (m Match) Technical(s Side) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	if s != 0 && s != 1 {
+		return m, newRuling(), fmt.Errorf("rules: technical foul by side %d: %w", s, ErrBadSide)
+	}
+	rul := newRuling()
+	rul.apply("D-9")
+	placer := m.Turn
+	if side(placer) == s {
+		placer = m.next(placer)
+	}
+	m.settle(s, 1, placer, &rul, "D-9")
+	return m, rul, nil
+}
+
+// ClaimTwoTurns takes, for the seat in turn, two consecutive turns instead
+// of one c/m that the other side owes for a foul (RULES H-3).
+func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	b := &m.Board
+	me := side(m.Turn)
+	if !m.Rules.TwoTurnsOption || !b.Claimable[me] || b.Owed[me.Other()] == 0 {
+		return m, newRuling(), fmt.Errorf("rules: no unpaid penalty to exchange for two turns: %w", ErrNoClaim)
+	}
+	rul := newRuling()
+	rul.apply("H-3")
+	b.Owed[me.Other()]--
+	b.Claimable[me] = false
+	b.Extra = true
+	return m, rul, nil
+}

@@ -1,0 +1,369 @@
+package rules
+
+import "fmt"
+
+// idleLimit is T-4: both sides passing the turn three times in a row
+// without touching a c/m makes six such strokes.
+const idleLimit = 6
+
+func newRuling() Ruling { return Ruling{GameWinner: NoSide, MatchWinner: NoSide} }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// checkStroke rejects a stroke that could not have happened on this board.
+func (m Match) checkStroke(s Stroke) error {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return err
+	}
+	p, j, on := s.Pocketed, s.Jumped, m.Board.OnBoard
+	if p.White < 0 || p.Black < 0 || j.White < 0 || j.Black < 0 {
+		return fmt.Errorf("rules: negative count in stroke: %w", ErrBadStroke)
+	}
+	if p.White+j.White > on.White {
+		return fmt.Errorf("rules: stroke pockets %d and jumps %d white, %d on the board: %w", p.White, j.White, on.White, ErrBadStroke)
+	}
+	if p.Black+j.Black > on.Black {
+		return fmt.Errorf("rules: stroke pockets %d and jumps %d black, %d on the board: %w", p.Black, j.Black, on.Black, ErrBadStroke)
+	}
+	if (p.Queen || j.Queen) && !on.Queen {
+		return fmt.Errorf("rules: stroke moves the queen, which is not on the board: %w", ErrBadStroke)
+	}
+	if p.Queen && j.Queen {
+		return fmt.Errorf("rules: the queen cannot be both pocketed and off the board: %w", ErrBadStroke)
+	}
+	moved := p.White+p.Black+j.White+j.Black > 0 || p.Queen || j.Queen
+	if s.Missed && moved {
+		return fmt.Errorf("rules: the striker touched no c/m, yet c/m moved: %w", ErrBadStroke)
+	}
+	return nil
+}
+
+func (m Match) awaiting(want Awaiting) error {
+	if m.Awaiting == AwaitNothing {
+		return fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	if m.Awaiting != want {
+		return fmt.Errorf("rules: awaiting %s, not %s: %w", m.Awaiting, want, ErrNotAwaited)
+	}
+	return nil
+}
+
+// Stroke applies the outcome of one stroke by the seat in turn and returns
+// the new match and the ruling. An impossible stroke is an error that
+// leaves the match unchanged.
+func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
+	if err := m.checkStroke(s); err != nil {
+		return m, newRuling(), err
+	}
+	rul := newRuling()
+	b := &m.Board
+	if !b.Broken {
+		if s.Missed {
+			m.failedBreak(s, &rul)
+			return m, rul, nil
+		}
+		b.Broken = true
+		b.StrokesSinceBreak = 0
+		rul.apply("B-2")
+	}
+	m.play(s, &rul)
+	return m, rul, nil
+}
+
+// failedBreak is a break attempt in which the striker touched no c/m
+// (RULES B-3…B-5, H-1).
+func (m *Match) failedBreak(s Stroke, rul *Ruling) {
+	b, r := &m.Board, m.Rules
+	me := side(m.Turn)
+	rul.apply("B-3")
+	foul := s.Foul || (r.StrikerIsFoul && s.Striker) || (r.StrikerOffIsFoul && s.StrikerOff)
+	switch {
+	case foul && r.BreakFailFoul:
+		rul.apply("H-2")
+		m.penalize(me, rul, "H-2")
+	case s.Foul || s.Striker:
+		// RULES B-5: the turn ends at once, with no due or penalty.
+		rul.apply("B-5", "D-8")
+	default:
+		b.Attempts++
+		if !b.AttemptsLost && b.Attempts < r.BreakAttempts {
+			return
+		}
+		if !b.AttemptsLost && r.BreakFailFoul {
+			rul.apply("H-1")
+			m.penalize(me, rul, "H-1")
+		}
+	}
+	// RULES B-4: the colours stay; from now on single attempts alternate.
+	rul.apply("B-4")
+	b.AttemptsLost = true
+	b.Attempts = 0
+	b.Extra = false
+	m.passTurn(rul)
+}
+
+// penalize books one penalty c/m against side s outside the ordinary
+// stroke accounting (the failed break of RULES H-1).
+func (m *Match) penalize(s Side, rul *Ruling, rule string) {
+	m.settle(s, 1, m.next(m.Turn), rul, rule)
+}
+
+// settle adds n c/m to side s's debt and pays what it can from its pocketed
+// c/m (RULES D-2, PL-2), placed by seat placer, or on the centre where the
+// rules put penalties there (RULES H-3).
+func (m *Match) settle(s Side, n, placer int, rul *Ruling, rule string) {
+	b := &m.Board
+	col := b.colour(s)
+	debt := b.Owed[s] + n
+	pay := min(debt, 9-b.OnBoard.of(col))
+	b.OnBoard.add(col, pay)
+	b.Owed[s] = debt - pay
+	if m.Rules.PenaltyToCentre {
+		placer = CentrePlacer
+	}
+	if n > 0 && b.Owed[s] > 0 {
+		rul.apply("D-2")
+		if m.Rules.TwoTurnsOption {
+			b.Claimable[s.Other()] = true
+		}
+	}
+	rul.place(col, pay, placer, rule)
+}
+
+// play applies a stroke once the break is made.
+func (m *Match) play(s Stroke, rul *Ruling) {
+	b, r := &m.Board, m.Rules
+	seat := m.Turn
+	me, opp := side(seat), side(seat).Other()
+	myCol, oppCol := b.colour(me), b.colour(opp)
+	own, their := s.Pocketed.of(myCol), s.Pocketed.of(oppCol)
+	ownBefore := b.OnBoard.of(myCol)
+	qBefore, queenSideBefore := b.Queen, b.QueenSide
+	strokeIdx := b.StrokesSinceBreak
+	b.StrokesSinceBreak++
+
+	m.respotJumped(s.Jumped, myCol, rul)
+
+	foul := s.Foul
+	if foul {
+		rul.apply("D-5")
+	}
+	right := b.Earned[me] || own > 0
+	if r.StrikerIsFoul && s.Striker ||
+		r.StrikerOffIsFoul && s.StrikerOff && own == 0 ||
+		r.OpponentCoinIsFoul && their > 0 ||
+		r.EarlyQueenIsFoul && s.Pocketed.Queen && !right {
+		foul = true
+		rul.apply("H-2")
+	}
+	// A due comes from the striker where it is not itself a foul (RULES D-1).
+	due := s.Striker && !r.StrikerIsFoul
+	returned := 0
+	if r.ReturnOwnOnFoul && (due || foul) {
+		returned = own
+	}
+
+	b.OnBoard.add(myCol, -own)
+	b.OnBoard.add(oppCol, -their)
+	if s.Pocketed.Queen {
+		b.OnBoard.Queen = false
+	}
+	if their > 0 && !r.OpponentCoinIsFoul {
+		rul.apply("T-3")
+	}
+
+	if r.ICFEndings {
+		ownLast := own > 0 && b.OnBoard.of(myCol) == 0
+		// The opponent's debt is paid from the c/m just pocketed (RULES
+		// PL-3), so his last c/m is gone only if he owes nothing.
+		oppLast := their > 0 && b.OnBoard.of(oppCol) == 0 && b.Owed[opp] == 0
+		loserCoins := b.OnBoard.of(myCol) + returned + b.Owed[me] + b2i(due) + b2i(foul)
+		if res, ok := m.icfEnding(me, ownLast, oppLast, s.Pocketed.Queen, due, foul, qBefore, queenSideBefore, loserCoins); ok {
+			if foul {
+				rul.apply("SC-4")
+			}
+			m.endBoard(res, rul)
+			return
+		}
+	}
+
+	queenProper := m.queen(s, own, right, due, foul, strokeIdx, ownBefore, qBefore, rul)
+
+	if own > 0 && returned == 0 {
+		b.Earned[me] = true
+	}
+	if returned > 0 {
+		rule := "D-3"
+		if foul {
+			rule = "D-6"
+		}
+		rul.apply(rule)
+		b.OnBoard.add(myCol, returned)
+		rul.place(myCol, returned, m.next(seat), rule)
+	}
+	switch {
+	case due && own > 0:
+		rul.apply("D-3")
+	case due && their > 0:
+		rul.apply("D-4")
+	case due:
+		rul.apply("D-1")
+	}
+	if foul && their > 0 && r.ReturnOwnOnFoul {
+		rul.apply("D-7")
+	}
+	newDebt := b2i(due) + b2i(foul)
+	if newDebt > 0 || b.Owed[me] > 0 {
+		rule := "D-2"
+		switch {
+		case foul:
+			rule = "D-5"
+		case due:
+			rule = "D-1"
+		}
+		m.settle(me, newDebt, m.next(seat), rul, rule)
+	}
+	if their > 0 && b.Owed[opp] > 0 {
+		// RULES PL-3: the player places the c/m that pays his opponent's debt.
+		pay := min(b.Owed[opp], 9-b.OnBoard.of(oppCol))
+		b.OnBoard.add(oppCol, pay)
+		b.Owed[opp] -= pay
+		placer := seat
+		if r.PenaltyToCentre {
+			placer = CentrePlacer
+		}
+		rul.apply("PL-3")
+		rul.place(oppCol, pay, placer, "PL-3")
+	}
+
+	if res, ok := m.clearedBoard(me); ok {
+		m.endBoard(res, rul)
+		return
+	}
+
+	keep := !foul && (own > 0 || queenProper)
+	if s.Missed && !keep {
+		b.Idle++
+		if b.Idle >= idleLimit {
+			rul.apply("T-4")
+			m.endBoard(Result{Winner: NoSide, Rule: "T-4"}, rul)
+			return
+		}
+	} else {
+		b.Idle = 0
+	}
+	if keep {
+		rul.apply("T-1")
+		rul.TurnKept = true
+		return
+	}
+	if foul {
+		b.Extra = false
+	}
+	if b.Extra {
+		b.Extra = false
+		rul.apply("H-3")
+		rul.TurnKept = true
+		return
+	}
+	m.passTurn(rul)
+}
+
+// passTurn gives the turn to the next seat (RULES T-1, S-2).
+func (m *Match) passTurn(rul *Ruling) {
+	m.Turn = m.next(m.Turn)
+	if m.Board.Broken {
+		m.Board.Turns++
+	}
+	if m.Players == 4 {
+		rul.apply("S-2")
+	}
+}
+
+// respotJumped puts pieces that left the board on the centre: the queen
+// first, then the striking player's colour (RULES J-1…J-3, H-4).
+func (m *Match) respotJumped(j Count, myCol Colour, rul *Ruling) {
+	if j.Queen {
+		rul.Centre = append(rul.Centre, TheQueen)
+	}
+	for _, c := range [2]Colour{myCol, 1 - myCol} {
+		for i := 0; i < j.of(c); i++ {
+			rul.Centre = append(rul.Centre, man(c))
+		}
+	}
+	switch {
+	case len(rul.Centre) == 0:
+		return
+	case j.Queen && len(rul.Centre) > 1:
+		rul.apply("J-2")
+	case j.White > 0 && j.Black > 0:
+		rul.apply("J-3")
+	default:
+		rul.apply("J-1")
+	}
+}
+
+// queen applies the laws of the queen to a stroke after the break and says
+// whether the queen was pocketed in a way that keeps the turn (RULES Q-1…Q-11).
+func (m *Match) queen(s Stroke, own int, right, due, foul bool, strokeIdx, ownBefore int, qBefore QueenState, rul *Ruling) bool {
+	b, r := &m.Board, m.Rules
+	me := side(m.Turn)
+	back := func(ids ...string) {
+		rul.apply(ids...)
+		rul.apply("Q-11")
+		b.OnBoard.Queen = true
+		b.Queen = QueenOnBoard
+		b.QueenSide = NoSide
+		rul.Centre = append([]Piece{TheQueen}, rul.Centre...)
+	}
+	if s.Pocketed.Queen {
+		switch {
+		case foul:
+			back("D-6")
+		case due && own > 0:
+			back("Q-6")
+		case due && strokeIdx <= 1:
+			back("Q-8")
+		case due:
+			back("Q-7")
+			return true
+		case !right:
+			back("Q-1", "Q-2")
+		case b.Owed[me] > 0:
+			back("Q-3")
+		case own == 1 && r.CoverException && (strokeIdx == 0 || ownBefore == 9):
+			rul.apply("Q-5")
+			b.Queen, b.QueenSide = QueenPending, me
+		case own >= 1:
+			rul.apply("Q-5")
+			b.Queen, b.QueenSide = QueenCovered, me
+		default:
+			rul.apply("Q-4")
+			b.Queen, b.QueenSide = QueenPending, me
+			return true
+		}
+		return false
+	}
+	if qBefore != QueenPending {
+		return false
+	}
+	switch {
+	case foul:
+		back("Q-4", "D-6")
+	case due && own > 0:
+		rul.apply("Q-10")
+	case due:
+		back("Q-9")
+	case own > 0:
+		rul.apply("Q-4")
+		b.Queen, b.QueenSide = QueenCovered, me
+	default:
+		back("Q-4")
+	}
+	return false
+}
