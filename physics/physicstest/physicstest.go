@@ -1,0 +1,152 @@
+// Package physicstest checks simulated strokes against the invariants of
+// the physics and holds the fixed corpus of mid-game strokes used by the
+// tests and the benchmarks.
+package physicstest
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/physics"
+)
+
+// Check replays r from start and reports the first broken invariant:
+// event times go back; after an event two discs overlap by more than
+// physics.Overlap, or a disc is off the surface; the kinetic energy
+// rises; a contact does not conserve momentum; the stroke does not end
+// with every disc at rest or pocketed where the log says.
+func Check(p physics.Params, start physics.State, r physics.Result) error {
+	n := len(start.Discs)
+	cur := start.Clone()
+	since := make([]float64, n)
+	if len(r.Events) > p.MaxEvents+n {
+		return fmt.Errorf("%d events, cap %d", len(r.Events), p.MaxEvents)
+	}
+	glide := func(t float64) {
+		for i := range cur.Discs {
+			d := &cur.Discs[i]
+			if d.Pocketed {
+				continue
+			}
+			m := physics.Glide(physics.Motion{Pos: d.Pos, Vel: d.Vel}, p.Decel(d.Kind), t-since[i])
+			d.Pos, d.Vel = m.Pos, m.Vel
+			since[i] = t
+		}
+	}
+	energy := p.Energy(cur)
+	last := 0.0
+	for k, e := range r.Events {
+		if !(e.T >= last) {
+			return fmt.Errorf("event %d (%v) at %v, before the previous one at %v", k, e, e.T, last)
+		}
+		last = e.T
+		if e.I < 0 || e.I >= n || (e.Kind == physics.Contact && (e.J <= e.I || e.J >= n)) {
+			return fmt.Errorf("event %d (%v): no such disc", k, e)
+		}
+		glide(e.T)
+		if before := p.Energy(cur); before > energy+tol(energy) {
+			return fmt.Errorf("event %d (%v): energy rose from %v to %v while sliding", k, e, energy, before)
+		}
+		before := p.Energy(cur)
+		if cur.Discs[e.I].Pocketed {
+			return fmt.Errorf("event %d (%v): disc %s is already pocketed", k, e, cur.Discs[e.I].ID)
+		}
+		var mom board.Vec
+		if e.Kind == physics.Contact {
+			di, dj := cur.Discs[e.I], cur.Discs[e.J]
+			mom = di.Vel.Scale(p.Spec.Mass(di.Kind)).Add(dj.Vel.Scale(p.Spec.Mass(dj.Kind)))
+			if g := di.Pos.Dist(dj.Pos) - p.Spec.Radius(di.Kind) - p.Spec.Radius(dj.Kind); math.Abs(g) > 1e-9 {
+				return fmt.Errorf("event %d (%v): contact with a gap of %v m", k, e, g)
+			}
+		}
+		set := func(i int, m physics.Motion) error {
+			if d := m.Pos.Dist(cur.Discs[i].Pos); d > 1e-9 {
+				return fmt.Errorf("event %d (%v): disc %s jumps %v m", k, e, cur.Discs[i].ID, d)
+			}
+			cur.Discs[i].Pos, cur.Discs[i].Vel = m.Pos, m.Vel
+			return nil
+		}
+		if err := set(e.I, e.A); err != nil {
+			return err
+		}
+		switch e.Kind {
+		case physics.Contact:
+			if err := set(e.J, e.B); err != nil {
+				return err
+			}
+			di, dj := cur.Discs[e.I], cur.Discs[e.J]
+			after := di.Vel.Scale(p.Spec.Mass(di.Kind)).Add(dj.Vel.Scale(p.Spec.Mass(dj.Kind)))
+			if d := after.Sub(mom).Len(); d > 1e-12+1e-9*mom.Len() {
+				return fmt.Errorf("event %d (%v): momentum %v before, %v after", k, e, mom, after)
+			}
+		case physics.Pocket:
+			if e.J < 0 || e.J >= board.Pockets {
+				return fmt.Errorf("event %d (%v): no such pocket", k, e)
+			}
+			if d := e.A.Pos.Dist(p.Spec.PocketCentre(board.Pocket(e.J))); d > p.CaptureRadius+1e-9 {
+				return fmt.Errorf("event %d (%v): falls %v m from the pocket's centre", k, e, d)
+			}
+			cur.Discs[e.I].Pocketed, cur.Discs[e.I].Pocket = true, board.Pocket(e.J)
+			cur.Discs[e.I].Vel = board.Vec{}
+		case physics.Stop:
+			if e.A.Vel != (board.Vec{}) {
+				return fmt.Errorf("event %d (%v): stopped disc moves at %v", k, e, e.A.Vel)
+			}
+		}
+		energy = p.Energy(cur)
+		if energy > before+tol(before) {
+			return fmt.Errorf("event %d (%v): energy rose from %v to %v", k, e, before, energy)
+		}
+		if err := onTable(p, cur); err != nil {
+			return fmt.Errorf("after event %d (%v): %w", k, e, err)
+		}
+	}
+	glide(math.Inf(1))
+	if r.Time != last {
+		return fmt.Errorf("time %v, last event at %v", r.Time, last)
+	}
+	if len(r.Final.Discs) != n {
+		return fmt.Errorf("%d discs at the end, %d at the start", len(r.Final.Discs), n)
+	}
+	for i, d := range r.Final.Discs {
+		c := cur.Discs[i]
+		if d.ID != c.ID || d.Kind != c.Kind || d.Pocketed != c.Pocketed || d.Pocket != c.Pocket {
+			return fmt.Errorf("final disc %d is %+v, the log gives %+v", i, d, c)
+		}
+		if d.Vel != (board.Vec{}) {
+			return fmt.Errorf("final disc %s still moves at %v", d.ID, d.Vel)
+		}
+		if c.Vel != (board.Vec{}) && !r.Capped {
+			return fmt.Errorf("disc %s moves at %v after its last event", d.ID, c.Vel)
+		}
+		if dist := d.Pos.Dist(c.Pos); !c.Pocketed && dist > 1e-9 {
+			return fmt.Errorf("final disc %s at %v, the log gives %v", d.ID, d.Pos, c.Pos)
+		}
+	}
+	return onTable(p, r.Final)
+}
+
+func tol(e float64) float64 { return 1e-12*e + 1e-15 }
+
+// onTable reports a disc off the surface or two discs overlapping.
+func onTable(p physics.Params, s physics.State) error {
+	for i, d := range s.Discs {
+		if d.Pocketed {
+			continue
+		}
+		l := p.Spec.Half() - p.Spec.Radius(d.Kind) + physics.Overlap
+		if math.Abs(d.Pos.X) > l || math.Abs(d.Pos.Y) > l {
+			return fmt.Errorf("disc %s at %v is off the surface", d.ID, d.Pos)
+		}
+		for _, e := range s.Discs[:i] {
+			if e.Pocketed {
+				continue
+			}
+			if g := d.Pos.Dist(e.Pos) - p.Spec.Radius(d.Kind) - p.Spec.Radius(e.Kind); g < -physics.Overlap {
+				return fmt.Errorf("discs %s at %v and %s at %v overlap by %v m", e.ID, e.Pos, d.ID, d.Pos, -g)
+			}
+		}
+	}
+	return nil
+}
