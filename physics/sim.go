@@ -204,7 +204,7 @@ func (s *Simulator) resolve(c cand) Event {
 			d.lastHit, o.lastHit = s.now, s.now
 			// k·n is the change of the relative velocity; the masses share
 			// it so that momentum is conserved.
-			k := float64(-(1 + e)*dot) / (float64(nx*nx) + float64(ny*ny))
+			k := float64(-(1+e)*dot) / (float64(nx*nx) + float64(ny*ny))
 			mt := d.m + o.m
 			ki, kj := float64(k*o.m)/mt, float64(k*d.m)/mt
 			vx, vy = vx-float64(ki*nx), vy-float64(ki*ny)
