@@ -216,3 +216,10 @@ func (sp Spec) Arrangement(arm Vec) []Piece {
 func (sp Spec) BreakArrangement(s Seat) []Piece {
 	return sp.Arrangement(s.Forward())
 }
+
+// FamilyArrangement is the family set-up for the first player at seat s:
+// two adjacent white c/m face him (RULES A-3), so one arm of the Y points
+// at him.
+func (sp Spec) FamilyArrangement(s Seat) []Piece {
+	return sp.Arrangement(s.Forward().Scale(-1))
+}

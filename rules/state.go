@@ -135,6 +135,14 @@ type Board struct {
 	Extra     bool
 }
 
+// clearClaim withdraws the two-turns option against side s once it owes
+// nothing (RULES H-3).
+func (b *Board) clearClaim(s Side) {
+	if b.Owed[s] == 0 {
+		b.Claimable[s.Other()] = false
+	}
+}
+
 // colour is the colour side s plays in this board.
 func (b Board) colour(s Side) Colour {
 	if s == b.White {

@@ -132,6 +132,7 @@ func (m *Match) settle(s Side, n, placer int, rul *Ruling, rule string) {
 			b.Claimable[s.Other()] = true
 		}
 	}
+	b.clearClaim(s)
 	rul.place(col, pay, placer, rule)
 }
 
@@ -233,6 +234,7 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 		pay := min(b.Owed[opp], 9-b.OnBoard.of(oppCol))
 		b.OnBoard.add(oppCol, pay)
 		b.Owed[opp] -= pay
+		b.clearClaim(opp)
 		placer := seat
 		if r.PenaltyToCentre {
 			placer = CentrePlacer
