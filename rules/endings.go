@@ -134,6 +134,13 @@ func (m *Match) endBoard(res Result, rul *Ruling) {
 	}
 	m.Score[res.Winner] += res.Points
 	r := m.Rules
+	// RULES S-5: in the deciding game, sides change after the 4th board or
+	// at 13 points, whichever comes first.
+	if m.Game == 2*r.GamesToWin-1 && !m.SidesChanged && (b.Number == 4 || max(m.Score[0], m.Score[1]) >= 13) {
+		rul.apply("S-5")
+		rul.ChangeSides = true
+		m.SidesChanged = true
+	}
 	switch {
 	case m.Score[res.Winner] >= r.GamePoints:
 		m.endGame(res.Winner, rul)
@@ -171,8 +178,12 @@ func (m *Match) endGame(w Side, rul *Ruling) {
 		m.endMatch(w, rul)
 		return
 	}
+	// RULES S-5: sides change after each game.
+	rul.apply("S-5")
+	rul.ChangeSides = true
 	m.Game++
 	m.Score = [2]int{}
+	m.SidesChanged = false
 	m.startBoard(1, firstBreaker(m.Game))
 }
 

@@ -273,3 +273,44 @@ func TestBadStrokesChangeNothing(t *testing.T) {
 		t.Errorf("NewMatch(3 players): error %v; want ErrBadPlayers", err)
 	}
 }
+
+func TestChangeOfSides(t *testing.T) {
+	// RULES S-5: sides change after each game and, in the deciding game,
+	// after the 4th board or at 13 points, whichever comes first.
+	m, _ := NewMatch(ICF(), 2)
+	m.Score = [2]int{24, 0}
+	m, rul := winBoard(t, m, 1)
+	if !rul.ChangeSides {
+		t.Errorf("end of game 1: ChangeSides = false; want true")
+	}
+	m, rul = winBoard(t, m, 1)
+	if rul.ChangeSides {
+		t.Errorf("board 1 of game 2: ChangeSides = true; want false")
+	}
+	m.Game = 3
+	m.Score = [2]int{10, 2}
+	m, rul = winBoard(t, m, 3)
+	if !rul.ChangeSides || m.Score != [2]int{13, 2} {
+		t.Errorf("game 3 reaching 13: ChangeSides = %v, score %v; want true", rul.ChangeSides, m.Score)
+	}
+	m.Score = [2]int{0, 0}
+	for m.Board.Number < 6 {
+		m, rul = winBoard(t, m, 1)
+		if rul.ChangeSides {
+			t.Errorf("game 3 board %d: sides changed a second time", m.Board.Number-1)
+		}
+	}
+	m, _ = NewMatch(ICF(), 2)
+	m.Game = 3
+	var changed []int
+	for m.Board.Number <= 5 {
+		n := m.Board.Number
+		m, rul = winBoard(t, m, 1)
+		if rul.ChangeSides {
+			changed = append(changed, n)
+		}
+	}
+	if !slices.Equal(changed, []int{4}) {
+		t.Errorf("game 3 at low scores: sides changed after boards %v; want [4]", changed)
+	}
+}

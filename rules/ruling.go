@@ -62,6 +62,9 @@ type Ruling struct {
 	GameScore  [2]int
 	// MatchWinner is the side that won the match with this input, or NoSide.
 	MatchWinner Side
+	// ChangeSides: the players change sides before the next board (RULES
+	// S-5): singles swap, doubles move one seat to the right.
+	ChangeSides bool
 }
 
 func (r *Ruling) apply(ids ...string) { r.Applied = append(r.Applied, ids...) }

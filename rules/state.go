@@ -163,6 +163,9 @@ type Match struct {
 	Turn     int // seat to act
 	Awaiting Awaiting
 	Winner   Side // of the match, once decided
+	// SidesChanged records that the players changed sides during the
+	// deciding game (RULES S-5).
+	SidesChanged bool
 }
 
 // NewMatch starts a match under rules r with 2 (singles) or 4 (doubles)
