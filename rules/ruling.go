@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Piece names a piece the table must move on the referee's word.
 type Piece int
 
@@ -67,7 +69,13 @@ type Ruling struct {
 	ChangeSides bool
 }
 
-func (r *Ruling) apply(ids ...string) { r.Applied = append(r.Applied, ids...) }
+func (r *Ruling) apply(ids ...string) {
+	for _, id := range ids {
+		if !slices.Contains(r.Applied, id) {
+			r.Applied = append(r.Applied, id)
+		}
+	}
+}
 
 func (r *Ruling) place(c Colour, n, placer int, rule string) {
 	if n > 0 {

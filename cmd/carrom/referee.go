@@ -142,6 +142,9 @@ func refereeLine(m rules.Match, line []byte) (rules.Match, []byte) {
 
 func decodeInput(line []byte) (refereeInput, error) {
 	var in refereeInput
+	if len(bytes.TrimSpace(line)) == 0 {
+		return in, errors.New("referee: empty line")
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
