@@ -46,11 +46,12 @@ const (
 	Left               // x = -Half
 )
 
-// Motion is where a disc is and how fast it goes at one instant. From a
-// Motion at time t0 the disc's whole path until its next event follows in
-// closed form: see Glide.
+// Motion is where a disc is, how fast it goes and how fast it slows at one
+// instant. From it the disc's whole path until its next event follows in
+// closed form: see Motion.After.
 type Motion struct {
 	Pos, Vel board.Vec
+	Decel    float64 // m/s², along -Vel: Params.Decel of the disc's kind, or the shared value of discs pushed together
 }
 
 // Event is one entry of the log. A carries disc I's position and velocity

@@ -6,20 +6,24 @@ import (
 	"github.com/carrom-game/carrom/board"
 )
 
-// Glide returns the motion of a disc dt seconds after m, sliding with
-// constant deceleration decel (Params.Decel) along its velocity until it
-// stops: the closed form the simulator moves every disc by between events.
-func Glide(m Motion, decel, dt float64) Motion {
+// After returns the motion dt seconds after m of a disc sliding with
+// constant deceleration along its velocity until it stops: the closed
+// form the simulator moves every disc by between events.
+func (m Motion) After(dt float64) Motion {
 	v := m.Vel.Len()
-	if v == 0 || dt <= 0 {
+	if v == 0 {
+		return Motion{Pos: m.Pos, Decel: m.Decel}
+	}
+	if dt <= 0 {
 		return m
 	}
+	a := m.Decel
 	u := m.Vel.Scale(1 / v)
-	if stop := v / decel; dt >= stop {
-		return Motion{Pos: m.Pos.Add(u.Scale(float64(v*v) / float64(2*decel)))}
+	if stop := v / a; dt >= stop {
+		return Motion{Pos: m.Pos.Add(u.Scale(float64(v*v) / float64(2*a))), Decel: a}
 	}
-	s := float64(v*dt) - float64(0.5*decel*dt*dt)
-	return Motion{Pos: m.Pos.Add(u.Scale(s)), Vel: u.Scale(v - float64(decel*dt))}
+	s := float64(v*dt) - float64(0.5*a*dt*dt)
+	return Motion{Pos: m.Pos.Add(u.Scale(s)), Vel: u.Scale(v - float64(a*dt)), Decel: a}
 }
 
 // At returns the table at time t of a stroke that began as start and
@@ -28,9 +32,13 @@ func Glide(m Motion, decel, dt float64) Motion {
 func (p Params) At(start State, events []Event, t float64) State {
 	s := start.Clone()
 	since := make([]float64, len(s.Discs))
+	decel := make([]float64, len(s.Discs))
+	for i, d := range s.Discs {
+		decel[i] = p.Decel(d.Kind)
+	}
 	apply := func(i int, m Motion, at float64) {
 		s.Discs[i].Pos, s.Discs[i].Vel = m.Pos, m.Vel
-		since[i] = at
+		decel[i], since[i] = m.Decel, at
 	}
 	for _, e := range events {
 		if e.T > t {
@@ -50,7 +58,7 @@ func (p Params) At(start State, events []Event, t float64) State {
 			d.Vel = board.Vec{}
 			continue
 		}
-		m := Glide(Motion{Pos: d.Pos, Vel: d.Vel}, p.Decel(d.Kind), math.Max(0, t-since[i]))
+		m := Motion{Pos: d.Pos, Vel: d.Vel, Decel: decel[i]}.After(math.Max(0, t - since[i]))
 		d.Pos, d.Vel = m.Pos, m.Vel
 	}
 	return s

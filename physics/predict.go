@@ -13,7 +13,8 @@ import (
 type disc struct {
 	t0, x0, y0 float64
 	ux, uy, v0 float64
-	a          float64
+	a          float64 // deceleration of this path
+	base       float64 // deceleration of the disc's kind
 	tStop      float64
 	sStop      float64 // path length from (x0, y0) to the stop
 	sx, sy     float64
@@ -24,11 +25,17 @@ type disc struct {
 	alive      bool
 }
 
-// set starts a new path at time t.
-func (d *disc) set(t, x, y, vx, vy float64) {
-	d.t0, d.x0, d.y0 = t, x, y
+// restSpeed is the speed, m/s, below which a disc is at rest. Rounding
+// leaves discs that should have stopped dead (after a head-on transfer
+// between equal masses, say) creeping at 1e-17 m/s; left alone they would
+// nudge their neighbours for ever without moving a measurable distance.
+const restSpeed = 1e-10
+
+// set starts a new path at time t, slowing by a.
+func (d *disc) set(t, x, y, vx, vy, a float64) {
+	d.t0, d.x0, d.y0, d.a = t, x, y, a
 	v := math.Sqrt(float64(vx*vx) + float64(vy*vy))
-	if v == 0 || d.a == 0 {
+	if v < restSpeed {
 		d.ux, d.uy, d.v0, d.sStop = 0, 0, 0, 0
 		d.tStop, d.sx, d.sy = t, x, y
 	} else {
@@ -64,7 +71,7 @@ func (d *disc) at(t float64) (x, y, vx, vy float64) {
 }
 
 func (d *disc) motion() Motion {
-	return Motion{Pos: board.Vec{X: d.x0, Y: d.y0}, Vel: board.Vec{X: float64(d.ux * d.v0), Y: float64(d.uy * d.v0)}}
+	return Motion{Pos: board.Vec{X: d.x0, Y: d.y0}, Vel: board.Vec{X: float64(d.ux * d.v0), Y: float64(d.uy * d.v0)}, Decel: d.a}
 }
 
 // timeAt is the time at which the path length from t0 reaches s ≤ sStop:

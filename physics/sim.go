@@ -131,9 +131,9 @@ func (s *Simulator) load(st State) {
 		d := &s.d[i]
 		a := s.p.Decel(in.Kind)
 		r := s.p.Spec.Radius(in.Kind)
-		*d = disc{a: a, r: r, m: s.p.Spec.Mass(in.Kind), kind: in.Kind,
+		*d = disc{base: a, r: r, m: s.p.Spec.Mass(in.Kind), kind: in.Kind,
 			lim: s.p.Spec.Half() - r, lastHit: math.Inf(-1), alive: !in.Pocketed}
-		d.set(0, in.Pos.X, in.Pos.Y, in.Vel.X, in.Vel.Y)
+		d.set(0, in.Pos.X, in.Pos.Y, in.Vel.X, in.Vel.Y, a)
 	}
 	for i := range s.pair {
 		s.pair[i] = inf
@@ -164,7 +164,7 @@ func (s *Simulator) resolve(c cand) Event {
 	switch c.kind {
 	case Pocket:
 		d.alive = false
-		d.set(s.now, x, y, 0, 0)
+		d.set(s.now, x, y, 0, 0, d.base)
 		s.out[i].Pocketed, s.out[i].Pocket = true, board.Pocket(c.j)
 		s.own[i], s.best[i] = never, never
 		n := s.n
@@ -190,7 +190,7 @@ func (s *Simulator) resolve(c cand) Event {
 		case Bottom:
 			y, vy = math.Max(y, -d.lim), math.Abs(float64(e*vy))
 		}
-		d.set(s.now, x, y, vx, vy)
+		d.set(s.now, x, y, vx, vy, d.base)
 		s.changed(i, -1)
 		return Event{T: s.now, Kind: Cushion, I: i, J: c.j, A: d.motion()}
 	case Contact:
@@ -198,19 +198,41 @@ func (s *Simulator) resolve(c cand) Event {
 		o := &s.d[j]
 		xj, yj, vxj, vyj := o.at(s.now)
 		nx, ny := xj-x, yj-y
+		n2 := float64(nx*nx) + float64(ny*ny)
 		dot := float64((vxj-vx)*nx) + float64((vyj-vy)*ny)
-		if dot < 0 {
-			e := s.e(o, s.e(d, s.p.Restitution(d.kind, o.kind)))
-			d.lastHit, o.lastHit = s.now, s.now
+		approach := dot < 0 && float64(dot*dot) > float64(float64(restSpeed*restSpeed)*n2)
+		e := s.e(o, s.e(d, s.p.Restitution(d.kind, o.kind)))
+		if approach {
 			// k·n is the change of the relative velocity; the masses share
 			// it so that momentum is conserved.
-			k := float64(-(1+e)*dot) / (float64(nx*nx) + float64(ny*ny))
+			k := float64(-(1+e)*dot) / n2
 			mt := d.m + o.m
 			ki, kj := float64(k*o.m)/mt, float64(k*d.m)/mt
-			vx, vy = vx-float64(ki*nx), vy-float64(ki*ny)
-			vxj, vyj = vxj+float64(kj*nx), vyj+float64(kj*ny)
-			d.set(s.now, x, y, vx, vy)
-			o.set(s.now, xj, yj, vxj, vyj)
+			d.set(s.now, x, y, vx-float64(ki*nx), vy-float64(ki*ny), d.base)
+			o.set(s.now, xj, yj, vxj+float64(kj*nx), vyj+float64(kj*ny), o.base)
+			d.lastHit, o.lastHit = s.now, s.now
+		}
+		// pull·|n| is the relative acceleration along the normal that
+		// friction gives the two on their new paths: below zero it presses
+		// them together.
+		pull := float64((float64(d.a*d.ux)-float64(o.a*o.ux))*nx) + float64((float64(d.a*d.uy)-float64(o.a*o.uy))*ny)
+		slow := !approach || float64(float64(2*e)*-dot) < float64(s.p.Dwell*-pull) ||
+			float64(float64(e*dot)*float64(e*dot)) < float64(float64(restSpeed*restSpeed)*n2)
+		if pull < 0 && slow {
+			// Pressed together and so slow to part that they would meet
+			// again within an impact's duration, or not part at all: one
+			// pushes the other. They go on as one body, with their common
+			// velocity and the deceleration of their combined friction,
+			// which conserves momentum and loses energy.
+			mt := d.m + o.m
+			cx := (float64(d.m*vx) + float64(o.m*vxj)) / mt
+			cy := (float64(d.m*vy) + float64(o.m*vyj)) / mt
+			a := (float64(d.m*d.base) + float64(o.m*o.base)) / mt
+			d.set(s.now, x, y, cx, cy, a)
+			o.set(s.now, xj, yj, cx, cy, a)
+			d.lastHit, o.lastHit = s.now, s.now
+			s.changed(i, j)
+		} else if approach {
 			s.changed(i, j)
 		} else {
 			// A touch without impulse: nothing moves differently, but the
@@ -219,10 +241,13 @@ func (s *Simulator) resolve(c cand) Event {
 			s.pair[i*s.n+j], s.pair[j*s.n+i] = t, t
 			s.rescan(i)
 			s.rescan(j)
+			return Event{T: s.now, Kind: Contact, I: i, J: j,
+				A: Motion{Pos: board.Vec{X: x, Y: y}, Vel: board.Vec{X: vx, Y: vy}, Decel: d.a},
+				B: Motion{Pos: board.Vec{X: xj, Y: yj}, Vel: board.Vec{X: vxj, Y: vyj}, Decel: o.a}}
 		}
 		return Event{T: s.now, Kind: Contact, I: i, J: j, A: d.motion(), B: o.motion()}
 	default: // Stop
-		d.set(s.now, d.sx, d.sy, 0, 0)
+		d.set(s.now, d.sx, d.sy, 0, 0, d.base)
 		s.own[i] = never
 		s.rescan(i)
 		return Event{T: s.now, Kind: Stop, I: i, J: -1, A: d.motion()}
@@ -309,7 +334,7 @@ func (s *Simulator) halt() {
 			continue
 		}
 		x, y, _, _ := d.at(s.now)
-		d.set(s.now, x, y, 0, 0)
+		d.set(s.now, x, y, 0, 0, d.base)
 		s.log = append(s.log, Event{T: s.now, Kind: Stop, I: i, J: -1, A: d.motion()})
 	}
 }

@@ -20,6 +20,10 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 	n := len(start.Discs)
 	cur := start.Clone()
 	since := make([]float64, n)
+	decel := make([]float64, n)
+	for i, d := range cur.Discs {
+		decel[i] = p.Decel(d.Kind)
+	}
 	if len(r.Events) > p.MaxEvents+n {
 		return fmt.Errorf("%d events, cap %d", len(r.Events), p.MaxEvents)
 	}
@@ -29,7 +33,7 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 			if d.Pocketed {
 				continue
 			}
-			m := physics.Glide(physics.Motion{Pos: d.Pos, Vel: d.Vel}, p.Decel(d.Kind), t-since[i])
+			m := physics.Motion{Pos: d.Pos, Vel: d.Vel, Decel: decel[i]}.After(t - since[i])
 			d.Pos, d.Vel = m.Pos, m.Vel
 			since[i] = t
 		}
@@ -64,7 +68,10 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 			if d := m.Pos.Dist(cur.Discs[i].Pos); d > 1e-9 {
 				return fmt.Errorf("event %d (%v): disc %s jumps %v m", k, e, cur.Discs[i].ID, d)
 			}
-			cur.Discs[i].Pos, cur.Discs[i].Vel = m.Pos, m.Vel
+			if m.Vel != (board.Vec{}) && !(m.Decel > 0) {
+				return fmt.Errorf("event %d (%v): disc %s moves with deceleration %v", k, e, cur.Discs[i].ID, m.Decel)
+			}
+			cur.Discs[i].Pos, cur.Discs[i].Vel, decel[i] = m.Pos, m.Vel, m.Decel
 			return nil
 		}
 		if err := set(e.I, e.A); err != nil {
