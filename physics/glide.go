@@ -58,7 +58,7 @@ func (p Params) At(start State, events []Event, t float64) State {
 			d.Vel = board.Vec{}
 			continue
 		}
-		m := Motion{Pos: d.Pos, Vel: d.Vel, Decel: decel[i]}.After(math.Max(0, t - since[i]))
+		m := Motion{Pos: d.Pos, Vel: d.Vel, Decel: decel[i]}.After(math.Max(0, t-since[i]))
 		d.Pos, d.Vel = m.Pos, m.Vel
 	}
 	return s
