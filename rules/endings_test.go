@@ -109,7 +109,7 @@ func TestSpecialEndings(t *testing.T) {
 func TestSlams(t *testing.T) {
 	// RULES SC-5: a white slam clears the board in the breaker's first turn.
 	m, _ := NewMatch(ICF(), 2)
-	m, rul, err := m.Stroke(w(9).withQueen())
+	_, rul, err := m.Stroke(w(9).withQueen())
 	if err != nil {
 		t.Fatal(err)
 	}

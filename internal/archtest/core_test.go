@@ -1,0 +1,76 @@
+// Package archtest checks the shape of the module: the core (board,
+// physics, rules, game) is pure and imports nothing from the outer layers.
+package archtest
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/carrom-game/carrom"
+
+// forbidden are the standard packages that would bring I/O, wall-clock
+// time, global randomness or concurrency into the core.
+var forbidden = []string{
+	"os", "os/exec", "net", "net/http", "database/sql", "log", "log/slog",
+	"time", "math/rand", "math/rand/v2", "context", "sync", "io/fs", "syscall",
+}
+
+// core are the packages that must stay pure; those not yet written are skipped.
+var core = []string{"board", "physics", "rules", "game"}
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+}
+
+func TestCoreImportsNothingOuter(t *testing.T) {
+	cmd := exec.Command("go", "list", "-json", "./...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	pkgs := map[string]pkg{}
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		pkgs[p.ImportPath] = p
+	}
+	allowed := map[string]bool{}
+	for _, c := range core {
+		allowed[module+"/"+c] = true
+	}
+	checked := 0
+	for _, c := range core {
+		p, ok := pkgs[module+"/"+c]
+		if !ok {
+			continue
+		}
+		checked++
+		for _, imp := range p.Imports {
+			for _, f := range forbidden {
+				if imp == f {
+					t.Errorf("%s imports %s: the core does no I/O, reads no clock, draws no global randomness, starts no goroutines", c, imp)
+				}
+			}
+			if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
+				t.Errorf("%s imports %s, outside the core", c, imp)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("found none of the core packages %v", core)
+	}
+	// RULES-level layering: the referee knows no coordinates.
+	for _, imp := range pkgs[module+"/rules"].Imports {
+		if strings.HasPrefix(imp, module+"/") {
+			t.Errorf("rules imports %s; the referee uses the standard library only", imp)
+		}
+	}
+}
