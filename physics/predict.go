@@ -25,17 +25,17 @@ type disc struct {
 	alive      bool
 }
 
-// restSpeed is the speed, m/s, below which a disc is at rest. Rounding
+// RestSpeed is the speed, m/s, below which a disc is at rest. Rounding
 // leaves discs that should have stopped dead (after a head-on transfer
 // between equal masses, say) creeping at 1e-17 m/s; left alone they would
 // nudge their neighbours for ever without moving a measurable distance.
-const restSpeed = 1e-10
+const RestSpeed = 1e-10
 
 // set starts a new path at time t, slowing by a.
 func (d *disc) set(t, x, y, vx, vy, a float64) {
 	d.t0, d.x0, d.y0, d.a = t, x, y, a
 	v := math.Sqrt(float64(vx*vx) + float64(vy*vy))
-	if v < restSpeed {
+	if v < RestSpeed {
 		d.ux, d.uy, d.v0, d.sStop = 0, 0, 0, 0
 		d.tStop, d.sx, d.sy = t, x, y
 	} else {

@@ -200,7 +200,7 @@ func (s *Simulator) resolve(c cand) Event {
 		nx, ny := xj-x, yj-y
 		n2 := float64(nx*nx) + float64(ny*ny)
 		dot := float64((vxj-vx)*nx) + float64((vyj-vy)*ny)
-		approach := dot < 0 && float64(dot*dot) > float64(float64(restSpeed*restSpeed)*n2)
+		approach := dot < 0 && float64(dot*dot) > float64(float64(RestSpeed*RestSpeed)*n2)
 		e := s.e(o, s.e(d, s.p.Restitution(d.kind, o.kind)))
 		if approach {
 			// k·n is the change of the relative velocity; the masses share
@@ -217,7 +217,7 @@ func (s *Simulator) resolve(c cand) Event {
 		// them together.
 		pull := float64((float64(d.a*d.ux)-float64(o.a*o.ux))*nx) + float64((float64(d.a*d.uy)-float64(o.a*o.uy))*ny)
 		slow := !approach || float64(float64(2*e)*-dot) < float64(s.p.Dwell*-pull) ||
-			float64(float64(e*dot)*float64(e*dot)) < float64(float64(restSpeed*restSpeed)*n2)
+			float64(float64(e*dot)*float64(e*dot)) < float64(float64(RestSpeed*RestSpeed)*n2)
 		if pull < 0 && slow {
 			// Pressed together and so slow to part that they would meet
 			// again within an impact's duration, or not part at all: one
