@@ -160,3 +160,22 @@ func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
 	b.Extra = true
 	return m, rul, nil
 }
+
+// Forgo records that the placer gave up placing one c/m of colour c (RULES
+// PL-4): it stays in the pocket. A colour is never emptied this way: the
+// last c/m of a colour on the board is always placed.
+func (m Match) Forgo(c Colour) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	if c != White && c != Black {
+		return m, newRuling(), fmt.Errorf("rules: forgo colour %d: %w", c, ErrBadStroke)
+	}
+	if m.Board.OnBoard.of(c) <= 1 {
+		return m, newRuling(), fmt.Errorf("rules: the last %v c/m must be placed: %w", c, ErrNotAwaited)
+	}
+	rul := newRuling()
+	rul.apply("PL-4")
+	m.Board.OnBoard.add(c, -1)
+	return m, rul, nil
+}

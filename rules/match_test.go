@@ -314,3 +314,16 @@ func TestChangeOfSides(t *testing.T) {
 		t.Errorf("game 3 at low scores: sides changed after boards %v; want [4]", changed)
 	}
 }
+
+func TestForgo(t *testing.T) {
+	// RULES PL-4: the placer may forgo placing; the c/m stays pocketed.
+	m := midgame(ICF())
+	got, rul, err := m.Forgo(White)
+	if err != nil || got.Board.OnBoard.White != 5 || !slices.Contains(rul.Applied, "PL-4") {
+		t.Errorf("Forgo(white) = %d white, %v, %v; want 5 and PL-4", got.Board.OnBoard.White, rul.Applied, err)
+	}
+	m.Board.OnBoard.White = 1
+	if _, _, err := m.Forgo(White); err == nil {
+		t.Errorf("Forgo(white) with one white on the board succeeded; want an error")
+	}
+}
