@@ -62,6 +62,9 @@ type Rules struct {
 	// right (RULES S-2). Seats are always numbered in turn order; this tells
 	// the table where each seat sits.
 	Clockwise bool
+	// ForwardOnly forbids shooting the striker backwards (RULES ST-4, H-2);
+	// the table refuses such a shot.
+	ForwardOnly bool
 	// TwoWhitesFacing turns the break arrangement so that two adjacent white
 	// c/m face the first player (RULES A-3).
 	TwoWhitesFacing bool
@@ -103,6 +106,7 @@ func Family() Rules {
 		GameBoards:         8,
 		GamesToWin:         2,
 		Clockwise:          true,
+		ForwardOnly:        true,
 		TwoWhitesFacing:    true,
 	}
 }

@@ -1,0 +1,384 @@
+package game
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
+)
+
+func icf(players int) Config {
+	return Config{Rules: rules.ICF(), Players: players, Physics: physics.Default()}
+}
+
+func newTable(t *testing.T, cfg Config) Table {
+	t.Helper()
+	tb, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// midBoard is a broken board with seat 0 (white) in turn, the given pieces
+// on the board and the rest pocketed.
+func midBoard(t *testing.T, pieces []board.Piece) Table {
+	tb := newTable(t, icf(2))
+	all := tb.pieces
+	tb.pieces = pieces
+	tb.pocketed = nil
+	for _, p := range all {
+		if !slices.ContainsFunc(pieces, func(q board.Piece) bool { return q.ID == p.ID }) {
+			tb.pocketed = append(tb.pocketed, p)
+		}
+	}
+	b := &tb.match.Board
+	b.Broken = true
+	b.StrokesSinceBreak = 5
+	b.Earned = [2]bool{true, true}
+	b.OnBoard = rules.Count{}
+	for _, p := range pieces {
+		switch p.Kind {
+		case board.White:
+			b.OnBoard.White++
+		case board.Black:
+			b.OnBoard.Black++
+		case board.Queen:
+			b.OnBoard.Queen = true
+		}
+	}
+	if !b.OnBoard.Queen {
+		b.Queen, b.QueenSide = rules.QueenCovered, 1
+	}
+	return tb
+}
+
+func piece(id string, k board.Kind, x, y float64) board.Piece {
+	return board.Piece{ID: id, Kind: k, Pos: board.Vec{X: x, Y: y}}
+}
+
+// intoPocket0 is a shot from seat 0 that sends the striker straight into
+// the bottom-right pocket.
+func intoPocket0(tb Table) physics.Shot {
+	sp := tb.spec()
+	x := 0.15
+	from := sp.StrikerAt(0, x)
+	return physics.Shot{X: x, Dir: sp.PocketCentre(0).Sub(from), Speed: 1.5}
+}
+
+func TestSummarize(t *testing.T) {
+	start := physics.State{Discs: []physics.Disc{{ID: "w1", Kind: board.White}, {ID: "q", Kind: board.Queen}, {ID: "b1", Kind: board.Black}, {ID: "s", Kind: board.Striker}}}
+	tests := []struct {
+		name   string
+		events []physics.Event
+		want   rules.Stroke
+	}{
+		{"nothing touched (RULES B-2)", nil, rules.Stroke{Missed: true}},
+		{"striker touches a coin", []physics.Event{{Kind: physics.Contact, I: 2, J: 3}}, rules.Stroke{}},
+		{"coins touch, striker never", []physics.Event{{Kind: physics.Contact, I: 0, J: 2}}, rules.Stroke{Missed: true}},
+		{"pockets counted by kind", []physics.Event{
+			{Kind: physics.Contact, I: 0, J: 3}, {Kind: physics.Pocket, I: 0}, {Kind: physics.Pocket, I: 1}, {Kind: physics.Pocket, I: 3},
+		}, rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}, Striker: true}},
+	}
+	for _, tc := range tests {
+		if got := Summarize(start, physics.Result{Events: tc.events}); got != tc.want {
+			t.Errorf("%s: Summarize = %+v; want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestStrikerPocketedMakesADue(t *testing.T) {
+	// RULES D-1, PL-1: the striker goes in alone: a due, placed by the opponent.
+	tb := midBoard(t, []board.Piece{piece("w1", board.White, 0, 0.1), piece("b1", board.Black, -0.1, 0.1), piece("q", board.Queen, 0.1, 0.1)})
+	next, out, err := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: intoPocket0(tb)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Stroke.Striker || !slices.Contains(out.Ruling.Applied, "D-1") {
+		t.Fatalf("stroke %+v, ruling %v; want the striker pocketed and D-1", out.Stroke, out.Ruling.Applied)
+	}
+	turn := next.ToAct()
+	if turn.Need != NeedPlace || turn.Seat != 1 || turn.Colour != rules.White {
+		t.Fatalf("ToAct() = %+v; want seat 1 to place a white", turn)
+	}
+	// A placing inside the centre circle is refused and changes nothing.
+	if _, _, err := next.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: 0.01}}); !errors.Is(err, board.ErrTouchesCentre) {
+		t.Errorf("placing on the centre circle: error %v; want ErrTouchesCentre", err)
+	}
+	if _, _, err := next.Apply(Action{Seat: 0, Kind: Place, At: board.Vec{X: 0.05}}); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("placing by the offender: error %v; want ErrNotYourTurn", err)
+	}
+	if _, _, err := next.Apply(Action{Seat: 1, Kind: Strike, Shot: intoPocket0(tb)}); !errors.Is(err, ErrNotNow) {
+		t.Errorf("striking before the due is placed: error %v; want ErrNotNow", err)
+	}
+	placed, _, err := next.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: -0.05, Y: -0.03}})
+	if err != nil {
+		t.Fatalf("legal placing refused: %v", err)
+	}
+	if n := len(placed.Pieces()); n != 4 {
+		t.Errorf("%d pieces after placing; want 4", n)
+	}
+	if turn := placed.ToAct(); turn.Need != NeedStrike || turn.Seat != 1 {
+		t.Errorf("after placing ToAct() = %+v; want seat 1 to strike", turn)
+	}
+}
+
+func TestPairOrCannonWithTheQueen(t *testing.T) {
+	// RULES PL-5: a due may not be set up to drive the queen into a pocket.
+	tb := midBoard(t, []board.Piece{piece("q", board.Queen, 0, -0.05), piece("w1", board.White, 0.3, 0.3)})
+	r := tb.spec().CoinRadius()
+	q := tb.pieces[0].Pos
+	toPocket := tb.spec().PocketCentre(0).Sub(q).Unit()
+	tests := []struct {
+		name string
+		at   board.Vec
+		want error
+	}{
+		{"cannon: touching the queen in line with a pocket", q.Sub(toPocket.Scale(2*r + 0.0001)), ErrPairCannon},
+		{"pair: a gap, in line with a pocket", q.Sub(toPocket.Scale(3 * r)), ErrPairCannon},
+		{"beside the queen, out of line", q.Add(board.Vec{X: -(2*r + 0.001)}), nil},
+		{"far from the queen", board.Vec{X: -0.04, Y: 0.04}, nil},
+	}
+	for _, tc := range tests {
+		if err := tb.PlacingLegal(tc.at); !errors.Is(err, tc.want) {
+			t.Errorf("%s: PlacingLegal(%v) = %v; want %v", tc.name, tc.at, err, tc.want)
+		}
+	}
+}
+
+func TestQueenRespotsBesideAnOccupiedCentre(t *testing.T) {
+	// RULES: the queen pocketed and not covered returns to the
+	// centre; with a coin on the centre it goes as near as it can, touching
+	// nothing; the same table always gives the same spot.
+	tb := midBoard(t, []board.Piece{piece("b1", board.Black, 0.004, 0.002), piece("w1", board.White, 0.25, 0.25)})
+	tb.match.Board.Queen, tb.match.Board.QueenSide = rules.QueenPending, 0
+	tb.match.Board.OnBoard.Queen = false
+	gentle := physics.Shot{X: 0, Dir: board.Vec{X: 1, Y: 0.2}, Speed: 0.3}
+	next, out, err := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: gentle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Respotted) != 1 || out.Respotted[0].Kind != board.Queen {
+		t.Fatalf("respotted %v; want the queen (ruling %v)", out.Respotted, out.Ruling.Applied)
+	}
+	q := out.Respotted[0].Pos
+	sp := tb.spec()
+	d := q.Dist(tb.pieces[0].Pos)
+	if d < 2*sp.CoinRadius() || d > 2*sp.CoinRadius()+respotStep*math.Sqrt2 {
+		t.Errorf("queen %.5f m from the coin on the centre; want touching it (%.5f m)", d, 2*sp.CoinRadius())
+	}
+	if least := 2*sp.CoinRadius() - tb.pieces[0].Pos.Len(); q.Len() > least+respotStep*math.Sqrt2 {
+		t.Errorf("queen at %v, %.5f m from the centre; want as near as it can be, %.5f m", q, q.Len(), least)
+	}
+	again, _, _ := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: gentle})
+	if !reflect.DeepEqual(again, next) {
+		t.Errorf("the same stroke on the same table gave a different table")
+	}
+	// On an empty centre the queen covers it exactly.
+	tb.pieces = tb.pieces[1:]
+	_, out, _ = tb.Apply(Action{Seat: 0, Kind: Strike, Shot: gentle})
+	if len(out.Respotted) != 1 || out.Respotted[0].Pos != (board.Vec{}) {
+		t.Errorf("respotted %v on an empty centre; want the queen at the centre", out.Respotted)
+	}
+}
+
+func TestStrikeValidation(t *testing.T) {
+	tb := newTable(t, icf(2))
+	tests := []struct {
+		name string
+		a    Action
+		want error
+	}{
+		{"out of turn", Action{Seat: 1, Kind: Strike, Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 3}}, ErrNotYourTurn},
+		{"too fast", Action{Kind: Strike, Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 1e3}}, ErrShotSpeed},
+		{"not a number", Action{Kind: Strike, Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: math.NaN()}}, ErrShotSpeed},
+		{"RULES ST-2 striker on a base circle", Action{Kind: Strike, Shot: physics.Shot{X: 0.20, Dir: board.Vec{Y: 1}, Speed: 3}}, board.ErrBaseCircle},
+		{"placing when nothing is held", Action{Kind: Place, At: board.Vec{X: 0.05}}, ErrNotNow},
+		{"toss when none is asked for", Action{Kind: Toss}, ErrNotNow},
+		{"unknown action", Action{Kind: 9}, ErrBadAction},
+	}
+	for _, tc := range tests {
+		got, _, err := tb.Apply(tc.a)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: Apply = %v; want %v", tc.name, err, tc.want)
+		}
+		if !reflect.DeepEqual(got, tb) {
+			t.Errorf("%s: the table changed", tc.name)
+		}
+	}
+	fam := newTable(t, Config{Rules: rules.Family(), Players: 2, Physics: physics.Default()})
+	if _, _, err := fam.Apply(Action{Kind: Strike, Shot: physics.Shot{Dir: board.Vec{X: 1, Y: -0.1}, Speed: 2}}); !errors.Is(err, ErrBackward) {
+		t.Errorf("family rules, a backward shot: error %v; want ErrBackward (RULES ST-4)", err)
+	}
+}
+
+func TestSeatsAroundTheBoard(t *testing.T) {
+	// RULES S-1: singles face each other; S-2: doubles turn to the right;
+	// H-8: family doubles turn to the left.
+	cases := []struct {
+		cfg  Config
+		want []board.Seat
+	}{
+		{icf(2), []board.Seat{0, 2}},
+		{icf(4), []board.Seat{0, 1, 2, 3}},
+		{Config{Rules: rules.Family(), Players: 4, Physics: physics.Default()}, []board.Seat{0, 3, 2, 1}},
+	}
+	for _, c := range cases {
+		tb := newTable(t, c.cfg)
+		var got []board.Seat
+		for s := range c.cfg.Players {
+			got = append(got, tb.Position(s))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s, %d players: positions %v; want %v", c.cfg.Rules.Name, c.cfg.Players, got, c.want)
+		}
+	}
+}
+
+func TestBlockedBaseLineVoidsTheBoard(t *testing.T) {
+	// RULES ST-3: pieces leave no legal striker position: the board is replayed.
+	sp := physics.Default().Spec
+	var wall []board.Piece
+	for i := 0; i < 9; i++ {
+		x := -0.2 + float64(i)*0.05
+		wall = append(wall, piece("w"+string(rune('1'+i)), board.White, x, -sp.Midline()))
+	}
+	wall = append(wall, piece("b1", board.Black, 0.05, 0.1))
+	tb := midBoard(t, wall)
+	if r := tb.StrikerRanges(); len(r) != 0 {
+		for _, iv := range r {
+			if iv.Hi-iv.Lo > minStrikerRoom {
+				t.Fatalf("StrikerRanges() = %v; want none left", r)
+			}
+		}
+	}
+	// Seat 1 strikes from the top; after a miss, seat 0 has no position.
+	tb.match.Turn = 1
+	next, out, err := tb.Apply(Action{Seat: 1, Kind: Strike, Shot: physics.Shot{X: 0.12, Dir: board.Vec{X: 0.3, Y: 1}, Speed: 0.2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Void || next.match.Board.Broken || len(next.Pieces()) != 19 || next.match.Score != [2]int{} {
+		t.Errorf("Void %v, broken %v, %d pieces; want the board replayed from the break", out.Void, next.match.Board.Broken, len(next.Pieces()))
+	}
+}
+
+// randomAction is a legal-looking action for whoever is to act: a shot at a
+// random piece from a random legal spot, or a random legal placing.
+func randomAction(rng *rand.Rand, tb Table) Action {
+	turn := tb.ToAct()
+	switch turn.Need {
+	case NeedToss:
+		return Action{Kind: Toss, Toss: rules.Side(rng.IntN(2))}
+	case NeedPlace:
+		if rng.IntN(10) == 0 {
+			return Action{Seat: turn.Seat, Kind: Forgo}
+		}
+		for {
+			at := board.Vec{X: (rng.Float64()*2 - 1) * 0.085, Y: (rng.Float64()*2 - 1) * 0.085}
+			if tb.PlacingLegal(at) == nil {
+				return Action{Seat: turn.Seat, Kind: Place, At: at}
+			}
+		}
+	}
+	ranges := tb.StrikerRanges()
+	r := ranges[rng.IntN(len(ranges))]
+	x := r.Lo + rng.Float64()*(r.Hi-r.Lo)
+	sp := tb.spec()
+	from := sp.StrikerAt(turn.Position, x)
+	pieces := tb.Pieces()
+	target := pieces[rng.IntN(len(pieces))].Pos
+	if rng.IntN(4) == 0 {
+		target = sp.PocketCentre(board.Pocket(rng.IntN(4)))
+	}
+	world := target.Sub(from)
+	dir := board.Vec{X: world.Dot(turn.Position.Right()), Y: world.Dot(turn.Position.Forward())}
+	if tb.cfg.Rules.ForwardOnly && dir.Y < 0 {
+		dir.Y = -dir.Y
+	}
+	return Action{Seat: turn.Seat, Kind: Strike, Shot: physics.Shot{X: x, Dir: dir, Speed: 0.5 + rng.Float64()*(tb.cfg.Physics.MaxSpeed-0.5)}}
+}
+
+// checkTable verifies that the table and the referee agree on every piece.
+func checkTable(t *testing.T, tb Table) {
+	t.Helper()
+	m := tb.match
+	if m.Awaiting == rules.AwaitNothing {
+		return
+	}
+	count := map[board.Kind]int{}
+	for _, p := range tb.pieces {
+		count[p.Kind]++
+	}
+	w, b := tb.Held()
+	on := m.Board.OnBoard
+	if count[board.White]+w != on.White || count[board.Black]+b != on.Black || (count[board.Queen] == 1) != on.Queen {
+		t.Fatalf("table has %v and holds %d white, %d black; the referee says %+v", count, w, b, on)
+	}
+	if len(tb.pieces)+len(tb.pocketed) != 19 {
+		t.Fatalf("%d on the board and %d pocketed; want 19", len(tb.pieces), len(tb.pocketed))
+	}
+	for i, p := range tb.pieces {
+		for _, q := range tb.pieces[i+1:] {
+			if d := p.Pos.Dist(q.Pos); d < 2*tb.spec().CoinRadius()-1e-6 {
+				t.Fatalf("%s and %s overlap (%.6f m apart)", p.ID, q.ID, d)
+			}
+		}
+	}
+}
+
+func TestRandomPlayReplaysBitForBit(t *testing.T) {
+	for _, cfg := range []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}} {
+		rng := rand.New(rand.NewPCG(7, uint64(cfg.Players)))
+		tb := newTable(t, cfg)
+		var actions []Action
+		for range 600 {
+			if tb.ToAct().Need == NeedNothing {
+				break
+			}
+			a := randomAction(rng, tb)
+			next, _, err := tb.Apply(a)
+			if err != nil {
+				t.Fatalf("%s: %v refused: %v", cfg.Rules.Name, a, err)
+			}
+			actions = append(actions, a)
+			checkTable(t, next)
+			tb = next
+		}
+		replayed, err := Replay(cfg, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(replayed, tb) {
+			t.Errorf("%s, %d players: replaying %d actions gave a different table", cfg.Rules.Name, cfg.Players, len(actions))
+		}
+	}
+}
+
+func TestConcedeAndTossSetUpNewBoards(t *testing.T) {
+	tb := newTable(t, icf(2))
+	tb, out, err := tb.Apply(Action{Seat: 0, Kind: Concede, Concede: rules.ConcedeBoard})
+	if err != nil || out.Ruling.Result == nil {
+		t.Fatalf("concede: %v, %+v", err, out.Ruling)
+	}
+	if tb.match.Board.Number != 2 || tb.ToAct().Seat != 1 || len(tb.Pieces()) != 19 {
+		t.Errorf("after the concession: board %d, seat %d to act, %d pieces; want board 2 broken by seat 1 with 19 pieces", tb.match.Board.Number, tb.ToAct().Seat, len(tb.Pieces()))
+	}
+	// The break arrangement faces the breaker: one white arm points at seat 1's opponent.
+	arm := tb.Position(1).Forward()
+	found := false
+	for _, p := range tb.Pieces() {
+		if p.Kind == board.White && p.Pos.Unit().Dot(arm) > 1-1e-12 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("board 2: no white on the arm facing away from seat 1 (RULES A-2)")
+	}
+}

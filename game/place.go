@@ -1,0 +1,171 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/carrom-game/carrom/board"
+)
+
+// PlacingLegal checks a due or penalty c/m placed at at (RULES PL-1, PL-5):
+// flat inside the outer circle, clear of the centre circle and of every
+// piece, and not set up for a pair or cannon with the queen.
+//
+// Pair or cannon, geometrically: the c/m lies within one coin diameter of
+// the queen (touching it: a cannon; with a gap: a pair) and the line from
+// the c/m through the queen runs on into a pocket, passing within the
+// pocket's radius of its centre, so that a stroke on the placed c/m would
+// drive the queen in (RULES PL-5, I 97).
+func (t Table) PlacingLegal(at board.Vec) error {
+	if err := t.spec().PlacingLegal(at, t.pieces); err != nil {
+		return err
+	}
+	if t.pairOrCannon(at) {
+		return fmt.Errorf("game: placing at %v: %w", at, ErrPairCannon)
+	}
+	return nil
+}
+
+func (t Table) pairOrCannon(at board.Vec) bool {
+	sp := t.spec()
+	for _, q := range t.pieces {
+		if q.Kind != board.Queen {
+			continue
+		}
+		d := q.Pos.Sub(at)
+		dist := d.Len()
+		if dist > 2*(sp.CoinRadius()+sp.Radius(board.Queen)) {
+			return false
+		}
+		u := d.Scale(1 / dist)
+		for p := board.Pocket(0); p < board.Pockets; p++ {
+			w := sp.PocketCentre(p).Sub(q.Pos)
+			if w.Dot(u) > 0 && math.Abs(w.Cross(u)) <= sp.PocketRadius() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// roomStep is the grid on which the table looks for any legal place, m.
+const roomStep = 0.002
+
+// anyRoom reports whether a held c/m can be placed anywhere (RULES PL-4: if
+// not, the placer keeps it until there is room).
+func (t Table) anyRoom() bool {
+	lim := t.spec().OuterRadius()
+	for x := -lim; x <= lim; x += roomStep {
+		for y := -lim; y <= lim; y += roomStep {
+			if t.PlacingLegal(board.Vec{X: x, Y: y}) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// place puts the first held c/m at at.
+func (t *Table) place(at board.Vec) error {
+	if err := t.PlacingLegal(at); err != nil {
+		return err
+	}
+	h := t.held[0]
+	piece, err := t.fromPocket(kindOf(h.Colour))
+	if err != nil {
+		return err
+	}
+	piece.Pos = at
+	t.pieces = append(t.pieces, piece)
+	t.held = t.held[1:]
+	return nil
+}
+
+// forgo gives up placing the first held c/m: it stays in the pocket.
+func (t *Table) forgo() error {
+	m, _, err := t.match.Forgo(t.held[0].Colour)
+	if err != nil {
+		return err
+	}
+	t.match = m
+	t.held = t.held[1:]
+	return nil
+}
+
+// StrikerRanges is where, along the base line of the seat to strike, the
+// striker may be placed now: the equipment's ranges (RULES ST-1, ST-2) less
+// every stretch where it would overlap a piece (RULES ST-3).
+func (t Table) StrikerRanges() []board.Interval {
+	sp := t.spec()
+	pos := t.ToAct().Position
+	rs := sp.StrikerRadius()
+	centre, right := sp.BaselineCentre(pos), pos.Right()
+	ranges := sp.StrikerRanges()
+	for _, p := range t.pieces {
+		// |centre + right·x − p|² < (rs+rp)² is a quadratic in x.
+		d := centre.Sub(p.Pos)
+		reach := rs + sp.Radius(p.Kind)
+		b := right.Dot(d)
+		disc := float64(b*b) - (d.Len2() - float64(reach*reach))
+		if disc <= 0 {
+			continue
+		}
+		root := math.Sqrt(disc)
+		ranges = cut(ranges, -b-root, -b+root)
+	}
+	return ranges
+}
+
+// cut removes the open interval (lo, hi) from ranges.
+func cut(ranges []board.Interval, lo, hi float64) []board.Interval {
+	var out []board.Interval
+	for _, r := range ranges {
+		if r.Lo <= lo {
+			out = append(out, board.Interval{Lo: r.Lo, Hi: math.Min(r.Hi, lo)})
+		}
+		if r.Hi >= hi {
+			out = append(out, board.Interval{Lo: math.Max(r.Lo, hi), Hi: r.Hi})
+		}
+	}
+	return out
+}
+
+// minStrikerRoom is the least width of base line, m, that counts as a place
+// for the striker: a single point between two pieces does not.
+const minStrikerRoom = 1e-6
+
+// voidIfBlocked replays the board when the seat to strike has nowhere to put
+// the striker (RULES ST-3), and updates whether a held c/m has room.
+func (t *Table) voidIfBlocked() bool {
+	t.room = len(t.held) > 0 && t.anyRoom()
+	if t.ToAct().Need != NeedStrike {
+		return false
+	}
+	for _, r := range t.StrikerRanges() {
+		if r.Hi-r.Lo > minStrikerRoom {
+			return false
+		}
+	}
+	m, _, err := t.match.Void("ST-3")
+	if err != nil {
+		return false
+	}
+	t.match = m
+	t.setUp()
+	return true
+}
+
+// Replay plays actions from the start of a match: the same actions always
+// give the same table, bit for bit.
+func Replay(cfg Config, actions []Action) (Table, error) {
+	t, err := New(cfg)
+	if err != nil {
+		return t, err
+	}
+	for i, a := range actions {
+		if t, _, err = t.Apply(a); err != nil {
+			return t, fmt.Errorf("game: replaying action %d (%v by seat %d): %w", i, a.Kind, a.Seat, err)
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,179 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// Summarize turns a simulated stroke into what the referee needs: the
+// pieces pocketed, whether the striker went in, and whether it touched a
+// c/m (RULES B-2). Flat discs never leave the board in the simulation, so
+// nothing is ever reported as jumped.
+func Summarize(start physics.State, res physics.Result) rules.Stroke {
+	var s rules.Stroke
+	striker := -1
+	for i, d := range start.Discs {
+		if d.Kind == board.Striker {
+			striker = i
+		}
+	}
+	touched := false
+	for _, e := range res.Events {
+		switch e.Kind {
+		case physics.Pocket:
+			switch start.Discs[e.I].Kind {
+			case board.White:
+				s.Pocketed.White++
+			case board.Black:
+				s.Pocketed.Black++
+			case board.Queen:
+				s.Pocketed.Queen = true
+			case board.Striker:
+				s.Striker = true
+			}
+		case physics.Contact:
+			if e.I == striker || e.J == striker {
+				touched = true
+			}
+		}
+	}
+	s.Missed = !touched
+	return s
+}
+
+// strike places the striker, simulates the shot, has the referee rule, and
+// carries out the ruling on the table.
+func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
+	p := t.cfg.Physics
+	sh.Seat = turn.Position
+	if !(sh.Speed > 0 && sh.Speed <= p.MaxSpeed) {
+		return Outcome{}, fmt.Errorf("game: speed %v m/s, want (0, %v]: %w", sh.Speed, p.MaxSpeed, ErrShotSpeed)
+	}
+	if t.cfg.Rules.ForwardOnly && sh.Dir.Y < 0 {
+		return Outcome{}, fmt.Errorf("game: direction %v: %w (RULES ST-4)", sh.Dir, ErrBackward)
+	}
+	start, err := physics.Place(p, t.pieces, sh)
+	if err != nil {
+		return Outcome{}, err
+	}
+	res, err := physics.Simulate(p, start)
+	if err != nil {
+		return Outcome{}, err
+	}
+	stroke := Summarize(start, res)
+	old := t.match
+	m, rul, err := old.Stroke(stroke)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Sim: res, Start: start, Stroke: stroke, Ruling: rul}
+	t.match = m
+	t.pieces = t.pieces[:0]
+	for _, d := range res.Final.Discs {
+		if !d.Pocketed && d.Kind != board.Striker {
+			t.pieces = append(t.pieces, board.Piece{ID: d.ID, Kind: d.Kind, Pos: d.Pos})
+		}
+	}
+	for _, e := range res.Events {
+		if d := start.Discs[e.I]; e.Kind == physics.Pocket && d.Kind != board.Striker {
+			t.pocketed = append(t.pocketed, board.Piece{ID: d.ID, Kind: d.Kind, Pos: d.Pos})
+		}
+	}
+	if rul.Result != nil || m.Game != old.Game || m.Awaiting != rules.AwaitStroke {
+		t.afterReferee(old, rul)
+		return out, nil
+	}
+	out.Respotted, err = t.carryOut(rul, turn.Position)
+	return out, err
+}
+
+// carryOut does on the table what the ruling asks: pieces to the centre,
+// placings to the centre or into a placer's hand (RULES PL-1…PL-3).
+func (t *Table) carryOut(rul rules.Ruling, striking board.Seat) ([]board.Piece, error) {
+	var centre []board.Kind
+	for _, c := range rul.Centre {
+		switch c {
+		case rules.TheQueen:
+			centre = append(centre, board.Queen)
+		case rules.WhiteMan:
+			centre = append(centre, board.White)
+		case rules.BlackMan:
+			centre = append(centre, board.Black)
+		}
+	}
+	for _, pl := range rul.Place {
+		for range pl.Count {
+			if pl.Placer == rules.CentrePlacer {
+				centre = append(centre, kindOf(pl.Colour))
+			} else {
+				t.held = append(t.held, held{Colour: pl.Colour, Placer: pl.Placer})
+			}
+		}
+	}
+	var spotted []board.Piece
+	for i, k := range centre {
+		piece, err := t.fromPocket(k)
+		if err != nil {
+			return nil, err
+		}
+		// RULES Q-11, J-1: the first on the centre circle; J-2, J-3: the
+		// others touching it on the side away from the player in turn.
+		target := board.Vec{}
+		if i > 0 {
+			target = spotted[0].Pos.Add(striking.Forward().Scale(2 * t.spec().CoinRadius()))
+		}
+		piece.Pos = t.nearestFree(target, t.spec().Radius(k))
+		t.pieces = append(t.pieces, piece)
+		spotted = append(spotted, piece)
+	}
+	return spotted, nil
+}
+
+// respotStep is the grid on which the table looks for a free spot, m.
+const respotStep = 0.0005
+
+// nearestFree is the spot nearest to target where a disc of radius r
+// touches no piece, searched on a square grid around target in a fixed
+// order, so the same table always gives the same spot. Where the target is
+// free it is the target itself: a queen returned to an empty centre covers
+// the centre circle exactly (RULES Q-11).
+func (t Table) nearestFree(target board.Vec, r float64) board.Vec {
+	half := t.spec().Half() - r
+	free := func(at board.Vec) bool {
+		if math.Abs(at.X) > half || math.Abs(at.Y) > half {
+			return false
+		}
+		for _, p := range t.pieces {
+			if at.Dist(p.Pos) < r+t.spec().Radius(p.Kind) {
+				return false
+			}
+		}
+		return true
+	}
+	best, bestD := target, math.Inf(1)
+	for ring := 0; float64(ring)*respotStep <= bestD; ring++ {
+		for i := -ring; i <= ring; i++ {
+			for j := -ring; j <= ring; j++ {
+				if max(abs(i), abs(j)) != ring {
+					continue
+				}
+				at := target.Add(board.Vec{X: float64(i) * respotStep, Y: float64(j) * respotStep})
+				if d := at.Dist(target); d < bestD && free(at) {
+					best, bestD = at, d
+				}
+			}
+		}
+	}
+	return best
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
