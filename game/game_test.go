@@ -382,3 +382,29 @@ func TestConcedeAndTossSetUpNewBoards(t *testing.T) {
 		t.Errorf("board 2: no white on the arm facing away from seat 1 (RULES A-2)")
 	}
 }
+
+func TestTimeoutAndForfeit(t *testing.T) {
+	// RULES TM-1, D-5: a stroke not taken in time is a foul: one penalty,
+	// turn lost.
+	tb := midBoard(t, []board.Piece{piece("w1", board.White, 0, 0.1), piece("b1", board.Black, -0.1, 0.1), piece("q", board.Queen, 0.1, 0.1)})
+	next, out, err := tb.Apply(Action{Seat: 0, Kind: Timeout})
+	if err != nil || !out.Stroke.Foul || !slices.Contains(out.Ruling.Applied, "D-5") {
+		t.Fatalf("timeout: %v, stroke %+v, ruling %v; want a foul (D-5)", err, out.Stroke, out.Ruling.Applied)
+	}
+	if turn := next.ToAct(); turn.Need != NeedPlace || turn.Seat != 1 {
+		t.Fatalf("after the timeout ToAct() = %+v; want seat 1 to place the penalty", turn)
+	}
+	// A placer out of time forgoes the placing (RULES PL-4).
+	placed, _, err := next.Apply(Action{Seat: 1, Kind: Timeout})
+	if err != nil || placed.ToAct().Need != NeedStrike || placed.match.Board.OnBoard.White != 1 {
+		t.Errorf("placer's timeout: %v, ToAct %+v, %d white; want the penalty forgone", err, placed.ToAct(), placed.match.Board.OnBoard.White)
+	}
+	// RULES TM-3: a player who leaves loses the match, whoever is in turn.
+	over, out, err := next.Apply(Action{Seat: 0, Kind: Forfeit, Rule: "TM-3"})
+	if err != nil || out.Ruling.MatchWinner != 1 || over.ToAct().Need != NeedNothing {
+		t.Errorf("forfeit TM-3 by seat 0: %v, winner %d, need %v; want side 1 and the match over", err, out.Ruling.MatchWinner, over.ToAct().Need)
+	}
+	if _, _, err := next.Apply(Action{Seat: 7, Kind: Forfeit, Rule: "TM-3"}); err == nil {
+		t.Errorf("forfeit by seat 7 accepted")
+	}
+}

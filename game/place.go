@@ -54,15 +54,21 @@ const roomStep = 0.002
 // anyRoom reports whether a held c/m can be placed anywhere (RULES PL-4: if
 // not, the placer keeps it until there is room).
 func (t Table) anyRoom() bool {
+	return t.PlacingLegal(t.firstLegalPlace()) == nil
+}
+
+// firstLegalPlace is the first legal place for a c/m in a fixed scan of
+// the outer circle, where the umpire puts a c/m whose placer ran out of time.
+func (t Table) firstLegalPlace() board.Vec {
 	lim := t.spec().OuterRadius()
 	for x := -lim; x <= lim; x += roomStep {
 		for y := -lim; y <= lim; y += roomStep {
-			if t.PlacingLegal(board.Vec{X: x, Y: y}) == nil {
-				return true
+			if at := (board.Vec{X: x, Y: y}); t.PlacingLegal(at) == nil {
+				return at
 			}
 		}
 	}
-	return false
+	return board.Vec{}
 }
 
 // place puts the first held c/m at at.

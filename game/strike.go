@@ -91,6 +91,25 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	return out, err
 }
 
+// timeout forfeits the stroke of a seat whose clock ran out as a foul that
+// touched nothing (RULES TM-1, D-5; before the break, B-5).
+func (t *Table) timeout() (Outcome, error) {
+	old := t.match
+	stroke := rules.Stroke{Missed: true, Foul: true}
+	m, rul, err := old.Stroke(stroke)
+	if err != nil {
+		return Outcome{}, err
+	}
+	t.match = m
+	out := Outcome{Stroke: stroke, Ruling: rul}
+	if rul.Result != nil || m.Game != old.Game || m.Awaiting != rules.AwaitStroke {
+		t.afterReferee(old, rul)
+		return out, nil
+	}
+	out.Respotted, err = t.carryOut(rul, t.Position(old.Turn))
+	return out, err
+}
+
 // carryOut does on the table what the ruling asks: pieces to the centre,
 // placings to the centre or into a placer's hand (RULES PL-1…PL-3).
 func (t *Table) carryOut(rul rules.Ruling, striking board.Seat) ([]board.Piece, error) {

@@ -202,9 +202,16 @@ const (
 	Forgo                     // give up placing the next held c/m (RULES PL-4)
 	Concede                   // Action.Concede (RULES G-4)
 	Toss                      // Action.Toss won the toss (RULES B-8)
+	// Timeout: the seat to act let its clock run out (RULES TM-1): a stroke
+	// is forfeited as a foul (D-5); a placing is forgone, or made by the
+	// umpire where the c/m cannot be forgone.
+	Timeout
+	// Forfeit: Action.Seat loses by Action.Rule: "TM-3" (left the match),
+	// "D-10" (left his seat) or "TM-2" (played out of turn).
+	Forfeit
 )
 
-var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss"}
+var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss", "timeout", "forfeit"}
 
 func (k ActionKind) String() string {
 	if k < 0 || int(k) >= len(actionNames) {
@@ -222,6 +229,7 @@ type Action struct {
 	At      board.Vec    // for Place
 	Concede rules.Concession
 	Toss    rules.Side
+	Rule    string // for Forfeit
 }
 
 // Outcome is what an action did.
@@ -245,7 +253,7 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 	if turn.Need == NeedNothing {
 		return t, Outcome{}, fmt.Errorf("game: %w", rules.ErrMatchIsOver)
 	}
-	if a.Kind != Toss && a.Seat != turn.Seat {
+	if a.Kind != Toss && a.Kind != Forfeit && a.Seat != turn.Seat {
 		return t, Outcome{}, fmt.Errorf("game: seat %d acted, seat %d is to %v: %w", a.Seat, turn.Seat, turn.Need, ErrNotYourTurn)
 	}
 	next := t.clone()
@@ -264,7 +272,20 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Concede(a.Concede) })
 	case a.Kind == Toss && turn.Need == NeedToss:
 		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Toss(a.Toss) })
-	case a.Kind < Strike || a.Kind > Toss:
+	case a.Kind == Timeout && turn.Need == NeedStrike:
+		out, err = next.timeout()
+	case a.Kind == Timeout && turn.Need == NeedPlace:
+		err = next.forgo()
+		if err != nil {
+			err = next.place(next.firstLegalPlace())
+		}
+	case a.Kind == Forfeit && (a.Seat < 0 || a.Seat >= t.cfg.Players):
+		err = fmt.Errorf("game: forfeit by seat %d: %w", a.Seat, ErrNotYourTurn)
+	case a.Kind == Forfeit:
+		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) {
+			return m.Forfeit(rules.Side(a.Seat%2), a.Rule)
+		})
+	case a.Kind < Strike || a.Kind > Forfeit:
 		err = fmt.Errorf("game: action %v: %w", a.Kind, ErrBadAction)
 	default:
 		err = fmt.Errorf("game: %v while the table waits for seat %d to %v: %w", a.Kind, turn.Seat, turn.Need, ErrNotNow)
