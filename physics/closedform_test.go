@@ -157,3 +157,55 @@ func TestCushion(t *testing.T) {
 		}
 	}
 }
+
+// TestBothMovingHeadOn: two discs slide towards each other on one line;
+// the gap closes as D - (v1 + v2)t + a t² (both slow by a), so the contact
+// time is the smaller root of a quadratic: a quartic case of the root finder.
+func TestBothMovingHeadOn(t *testing.T) {
+	p := physics.Default()
+	r := p.Spec.CoinRadius()
+	a := p.Decel(board.White)
+	for _, v := range [][2]float64{{1, 1}, {2, 0.5}, {0.3, 3}} {
+		gap := 0.3
+		s := physics.State{Discs: []physics.Disc{
+			{ID: "a", Kind: board.White, Pos: board.Vec{X: -gap/2 - r}, Vel: board.Vec{X: v[0]}},
+			{ID: "b", Kind: board.Black, Pos: board.Vec{X: gap/2 + r}, Vel: board.Vec{X: -v[1]}},
+		}}
+		res := simulate(t, p, s)
+		// gap - (v1+v2) t + a t² = 0, valid while both still move.
+		b := v[0] + v[1]
+		want := (b - math.Sqrt(b*b-4*a*gap)) / (2 * a)
+		if e := res.Events[0]; e.Kind != physics.Contact || !near(e.T, want, 1e-12) {
+			t.Errorf("speeds %v: first event %v; want a contact at %v s", v, e, want)
+		}
+	}
+}
+
+// TestGrazing: a disc passes a resting one with its path's clearance just
+// above or just below the sum of the radii.
+func TestGrazing(t *testing.T) {
+	p := physics.Default()
+	rr := p.Spec.StrikerRadius() + p.Spec.CoinRadius()
+	for _, tt := range []struct {
+		clear float64
+		touch bool
+	}{{1e-9, false}, {1e-7, false}, {-1e-9, true}, {-1e-7, true}} {
+		s := physics.State{Discs: []physics.Disc{
+			{ID: "s", Kind: board.Striker, Pos: board.Vec{X: -0.2}, Vel: board.Vec{X: 2}},
+			{ID: "w1", Kind: board.White, Pos: board.Vec{X: 0, Y: rr + tt.clear}},
+		}}
+		r := simulate(t, p, s)
+		touched := false
+		for _, e := range r.Events {
+			if e.Kind == physics.Contact {
+				touched = true
+			}
+		}
+		if touched != tt.touch {
+			t.Errorf("clearance %v m: touched %v; want %v (events %v)", tt.clear, touched, tt.touch, r.Events)
+		}
+		if w := r.Final.Discs[1].Pos; tt.touch && w.Y <= rr+tt.clear {
+			t.Errorf("clearance %v m: the coin ends at %v; want it nudged away (+y)", tt.clear, w)
+		}
+	}
+}
