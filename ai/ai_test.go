@@ -1,0 +1,140 @@
+package ai_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/ai/aitest"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
+)
+
+func TestLevelsPassExercise(t *testing.T) {
+	for _, l := range ai.Levels() {
+		t.Run(l.Name, func(t *testing.T) {
+			aitest.Exercise(t, func(seed uint64) ai.Player { return ai.New(l, 0, seed) }, l.Budget.Limit)
+		})
+	}
+}
+
+func TestLevelByName(t *testing.T) {
+	for _, l := range ai.Levels() {
+		got, err := ai.LevelByName(l.Name)
+		if err != nil || got.Name != l.Name {
+			t.Errorf("LevelByName(%q) = %q, %v; want %q, nil", l.Name, got.Name, err, l.Name)
+		}
+	}
+	if _, err := ai.LevelByName("grandmaster"); err == nil {
+		t.Errorf("LevelByName(%q) = nil error; want an error", "grandmaster")
+	}
+}
+
+// A whole match between two computer players must be legal and replay
+// bit for bit from its actions.
+func TestPlayReplays(t *testing.T) {
+	cfg := game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}
+	tab, err := game.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := ai.Levels()
+	lo, hi := ls[0], ls[len(ls)-1]
+	end, rec, err := ai.Play(context.Background(), tab, []ai.Player{ai.New(hi, 0, 1), ai.New(lo, 0, 2)}, []ai.Noise{hi.Noise, lo.Noise}, 3, 6)
+	if err != nil {
+		t.Fatalf("Play: %v", err)
+	}
+	if len(rec.Boards) != 6 {
+		t.Fatalf("Play ended %d boards; want 6", len(rec.Boards))
+	}
+	again, err := game.Replay(cfg, rec.Actions)
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	if again.Match() != end.Match() {
+		t.Errorf("Replay gives match %+v; want %+v", again.Match(), end.Match())
+	}
+	won := [2]int{}
+	for _, b := range rec.Boards {
+		if b.Winner != rules.NoSide {
+			won[b.Winner]++
+		}
+	}
+	if won[0] <= won[1] {
+		t.Errorf("expert (side 0) won %d boards, beginner %d; want the expert ahead", won[0], won[1])
+	}
+	if rec.Scoring[0] > rec.Strokes[0] || rec.Scoring[1] > rec.Strokes[1] {
+		t.Errorf("scoring strokes %v exceed strokes %v", rec.Scoring, rec.Strokes)
+	}
+}
+
+// The same seed gives the same clearance on one worker and on several.
+func TestClearDeterministic(t *testing.T) {
+	l, err := ai.LevelByName("club")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := physics.Default()
+	one, err := ai.Clear(context.Background(), p, l, ai.CarromRL(), 1, 6, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := ai.Clear(context.Background(), p, l, ai.CarromRL(), 3, 6, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one != two {
+		t.Errorf("Clear on 1 worker = %+v, on 3 = %+v; want the same", one, two)
+	}
+	if one.Strokes != 6 {
+		t.Errorf("Clear(max 6 strokes) played %d", one.Strokes)
+	}
+}
+
+// Without noise the expert clears the board well within the limit.
+func TestClearWithoutNoise(t *testing.T) {
+	l, err := ai.LevelByName("expert")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Noise = ai.Noise{}
+	c, err := ai.Clear(context.Background(), physics.Default(), l, ai.Noise{}, 0, 40, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Cleared || c.Strokes > 25 {
+		t.Errorf("noiseless expert clearance = %+v; want cleared in at most 25 strokes", c)
+	}
+}
+
+func TestAdviseRanksShots(t *testing.T) {
+	tab, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := ai.LevelByName("club")
+	adv, err := ai.New(l, 0, 1).Advise(context.Background(), tab, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(adv) == 0 {
+		t.Fatal("Advise at the break gave no shot")
+	}
+	for i, a := range adv {
+		if a.Kind != ai.Break {
+			t.Errorf("advice %d at the break is a %v shot", i, a.Kind)
+		}
+		if a.Success < 0 || a.Success > 1 {
+			t.Errorf("advice %d: success %v; want a probability", i, a.Success)
+		}
+		if i > 0 && a.Value > adv[i-1].Value {
+			t.Errorf("advice %d value %v above advice %d value %v; want best first", i, a.Value, i-1, adv[i-1].Value)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ai.New(l, 0, 1).Advise(ctx, tab, 9); err == nil {
+		t.Error("Advise with a cancelled context: nil error")
+	}
+}

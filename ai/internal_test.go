@@ -1,0 +1,235 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
+)
+
+func coins(n int) []board.Piece {
+	ps := make([]board.Piece, n)
+	for i := range ps {
+		ps[i] = board.Piece{ID: string(rune('a' + i)), Kind: board.White, Pos: board.Vec{X: float64(i) * 0.05}}
+	}
+	return ps
+}
+
+func TestSoloRule(t *testing.T) {
+	queen := board.Piece{ID: "q", Kind: board.Queen}
+	tests := []struct {
+		name    string
+		s       solo
+		stroke  rules.Stroke
+		want    soloRuling
+		wantEnd bool
+	}{
+		{"one c/m", solo{pieces: coins(3)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{gain: 1}, false},
+		{"queen alone awaits cover (Q-4)", solo{pieces: append(coins(2), queen)}, rules.Stroke{Pocketed: rules.Count{Queen: true}}, soloRuling{pending: true, gain: 0.5}, false},
+		{"queen and c/m: covered (Q-5)", solo{pieces: append(coins(2), queen)}, rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}}, soloRuling{covered: true, gain: 2}, false},
+		{"cover in the next stroke", solo{pieces: coins(2), pending: true}, rules.Stroke{Pocketed: rules.Count{Black: 1}}, soloRuling{covered: true, gain: 2}, false},
+		{"no cover: the queen returns", solo{pieces: coins(2), pending: true}, rules.Stroke{}, soloRuling{returnQueen: true, gain: -0.5}, false},
+		{"striker returns a pocketed c/m", solo{pieces: coins(2), down: coins(1)}, rules.Stroke{Striker: true}, soloRuling{returnCoins: 1, gain: -1}, false},
+		{"striker with nothing pocketed yet", solo{pieces: coins(2)}, rules.Stroke{Striker: true}, soloRuling{}, false},
+		{"last c/m before the queen stays", solo{pieces: append(coins(1), queen)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{returnCoins: 1}, false},
+		{"queen as the last piece cannot be covered", solo{pieces: []board.Piece{queen}}, rules.Stroke{Pocketed: rules.Count{Queen: true}}, soloRuling{returnQueen: true}, false},
+		{"last c/m, queen covered earlier", solo{pieces: coins(1)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{gain: 1}, true},
+		{"last c/m covers the queen", solo{pieces: coins(1), pending: true}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{covered: true, gain: 2}, true},
+	}
+	for _, tt := range tests {
+		if got := tt.s.rule(tt.stroke); got != tt.want {
+			t.Errorf("%s: rule(%+v) = %+v; want %+v", tt.name, tt.stroke, got, tt.want)
+		}
+		if got := tt.s.judge(tt.stroke).over; got != tt.wantEnd {
+			t.Errorf("%s: judge(%+v).over = %v; want %v", tt.name, tt.stroke, got, tt.wantEnd)
+		}
+	}
+}
+
+func TestSpot(t *testing.T) {
+	sp := board.Standard()
+	q := board.Piece{ID: "q", Kind: board.Queen}
+	if got := spot(sp, coins(0), q).Pos; got != (board.Vec{}) {
+		t.Errorf("spot on an empty centre = %v; want the centre", got)
+	}
+	crowd := sp.BreakArrangement(0)[1:] // the queen's place is free, its ring full
+	if got := spot(sp, crowd, q).Pos; got != (board.Vec{}) {
+		t.Errorf("spot with the centre free = %v; want the centre", got)
+	}
+	full := sp.BreakArrangement(0)
+	got := spot(sp, full, board.Piece{ID: "w", Kind: board.White})
+	for _, p := range full {
+		if d := p.Pos.Dist(got.Pos); d < 2*sp.CoinRadius()-1e-12 {
+			t.Errorf("spot on a full centre = %v, overlapping %s at %v (distance %v)", got.Pos, p.ID, p.Pos, d)
+		}
+	}
+	if again := spot(sp, full, board.Piece{ID: "w", Kind: board.White}); again != got {
+		t.Errorf("spot twice on the same table: %v, then %v", got, again)
+	}
+}
+
+// summarize must agree with the table's own summary, which the referee
+// reads in a real match.
+func TestSummarizeAgreesWithGame(t *testing.T) {
+	p := physics.Default()
+	sim, err := physics.NewSimulator(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := p.Spec.BreakArrangement(0)
+	for i := range 40 {
+		sh := physics.Shot{X: r.Float64()*0.3 - 0.15, Dir: board.Vec{X: r.Float64() - 0.5, Y: r.Float64()*2 - 0.6}, Speed: 0.5 + r.Float64()*4.5}
+		start, err := physics.Place(p, pieces, sh)
+		if err != nil {
+			continue
+		}
+		res, err := sim.Stroke(pieces, sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := summarize(res), game.Summarize(start, res); got != want {
+			t.Errorf("shot %d %+v: summarize = %+v; game.Summarize = %+v", i, sh, got, want)
+		}
+		pieces = left(res, nil)
+		if len(pieces) < 3 {
+			pieces = p.Spec.BreakArrangement(0)
+		}
+	}
+}
+
+// A lone coin in front of a pocket: the best direct cut, simulated without
+// noise, pockets it.
+func TestDirectCutPockets(t *testing.T) {
+	p := physics.Default()
+	s, err := newSearcher(p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		at   board.Vec
+	}{
+		{"straight to the top right", board.Vec{X: 0.15, Y: 0.15}},
+		{"cut to the top left", board.Vec{X: 0.05, Y: 0.2}},
+		{"near the bottom right, behind the base line", board.Vec{X: 0.28, Y: -0.3}},
+		{"centre", board.Vec{}},
+	}
+	for _, tt := range tests {
+		sol := &solo{pieces: []board.Piece{{ID: "w1", Kind: board.White, Pos: tt.at}}}
+		sit := &situation{pieces: sol.pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}}
+		b := Budget{PerTarget: 2, Keep: 4, Samples: 1}
+		adv, err := s.search(t.Context(), sit, b, Noise{}, 1)
+		if err != nil || len(adv) == 0 {
+			t.Errorf("%s: search = %v, %v; want advice", tt.name, adv, err)
+			continue
+		}
+		if adv[0].Success != 1 || adv[0].Target != "w1" {
+			t.Errorf("%s: best %+v; want w1 pocketed for sure", tt.name, adv[0])
+		}
+	}
+}
+
+// The rebound point follows the law of the frame: the tangential speed is
+// kept and the normal speed scaled by the restitution.
+func TestReboundPoint(t *testing.T) {
+	g := newGeo(physics.Default())
+	a, b := board.Vec{X: -0.1, Y: -0.25}, board.Vec{X: 0.2, Y: 0.1}
+	for e := range 4 {
+		w, _, ok := g.rebound(a, b, g.rs, e)
+		if !ok {
+			continue
+		}
+		n := board.Seat(e).Forward().Scale(-1)
+		tn := n.Rot90()
+		in, out := w.Sub(a).Unit(), b.Sub(w).Unit()
+		// tan(out) = tan(in)/e, measured from the normal.
+		got := math.Abs(out.Dot(tn) / out.Dot(n))
+		want := math.Abs(in.Dot(tn)/in.Dot(n)) / g.eCush
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("edge %d: rebound at %v: outgoing slope %v; want %v", e, w, got, want)
+		}
+		if math.Abs(w.Dot(n)-(g.half-g.rs)) > 1e-12 {
+			t.Errorf("edge %d: rebound point %v is not where the striker meets the frame", e, w)
+		}
+	}
+}
+
+func TestNoiseSpread(t *testing.T) {
+	p := physics.Default()
+	n := Noise{Angle: 2, Speed: 0.01}
+	r := rand.New(rand.NewPCG(3, 4))
+	sh := physics.Shot{Dir: board.Vec{Y: 1}, Speed: 2}
+	if got := (Noise{}).Perturb(sh, p, nil, r); got != sh {
+		t.Errorf("zero noise changed %+v into %+v", sh, got)
+	}
+	var sa, sv float64
+	const k = 4000
+	for range k {
+		got := n.Perturb(sh, p, nil, r)
+		a := math.Atan2(got.Dir.X, got.Dir.Y) * 180 / math.Pi
+		sa += a * a
+		dv := got.Speed - sh.Speed
+		sv += dv * dv
+	}
+	if sd := math.Sqrt(sa / k); math.Abs(sd-2) > 0.1 {
+		t.Errorf("angle σ = %.3f°; want 2°", sd)
+	}
+	if sd := math.Sqrt(sv / k); math.Abs(sd-0.05) > 0.003 {
+		t.Errorf("speed σ = %.4f m/s; want 0.05", sd)
+	}
+}
+
+// A due is placed legally, where its owner's best shot is no easier than
+// at the first legal spot.
+func TestPlacingIsLegalAndHard(t *testing.T) {
+	p := physics.Default()
+	tab, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := LevelByName("expert")
+	noisy := Noise{X: 0.01, Angle: 6, Speed: 0.1}
+	players := []*Computer{New(l, 0, 1), New(l, 0, 2)}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 400 {
+		turn := tab.ToAct()
+		if turn.Need == game.NeedNothing {
+			break
+		}
+		a, err := players[turn.Seat].Act(t.Context(), tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if turn.Need == game.NeedPlace && a.Kind == game.Place {
+			if err := tab.PlacingLegal(a.At); err != nil {
+				t.Fatalf("placing at %v: %v", a.At, err)
+			}
+			g := players[turn.Seat].s.geo
+			first, _ := g.placing(tab, turn, false)
+			owner := tab.Position(1 - turn.Seat)
+			var own kinds
+			own[board.Kind(turn.Colour)] = true
+			with := func(at board.Vec) float64 {
+				return g.ease(append(tab.Pieces(), board.Piece{ID: "x", Kind: board.Kind(turn.Colour), Pos: at}), owner, own)
+			}
+			if with(a.At) > with(first) {
+				t.Errorf("placed at %v leaving ease %v; the first legal spot %v leaves %v", a.At, with(a.At), first, with(first))
+			}
+			return
+		}
+		if a.Kind == game.Strike {
+			a.Shot = noisy.Perturb(a.Shot, p, tab.Pieces(), r)
+		}
+		next, _, err := tab.Apply(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab = next
+	}
+	t.Fatal("no placing came up in 400 actions")
+}

@@ -1,0 +1,68 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Budget is how hard a player thinks before a stroke. The search is
+// counted in simulations, not in time, so that a seed gives the same game
+// on any machine; Limit is the time the level promises to answer within on
+// the project's reference machine (two cores), checked by aitest.Exercise.
+type Budget struct {
+	PerTarget    int  // striker positions tried per coin and pocket for a direct cut
+	Rebounds     bool // striker off a frame edge
+	Combinations bool // striker onto a coin onto the target
+	Safety       bool // soft touches when nothing pockets
+	Position     bool // judge the position left, for oneself and the opponent
+	Keep         int  // candidates that go on to noisy samples
+	Samples      int  // noise samples per kept candidate
+	Limit        time.Duration
+}
+
+// Level is a computer opponent: how hard it thinks and how steady its hand.
+type Level struct {
+	Name   string
+	Budget Budget
+	Noise  Noise
+}
+
+// Levels returns the levels from the weakest to the strongest. docs/ai.md
+// gives the figures each one reaches.
+func Levels() []Level {
+	return []Level{
+		{
+			Name:   "beginner",
+			Budget: Budget{PerTarget: 1, Keep: 3, Samples: 2, Limit: time.Second},
+			Noise:  Noise{X: 0.010, Angle: 6, Speed: 0.10},
+		},
+		{
+			Name:   "casual",
+			Budget: Budget{PerTarget: 2, Position: true, Keep: 8, Samples: 4, Limit: time.Second},
+			Noise:  Noise{X: 0.006, Angle: 3.5, Speed: 0.05},
+		},
+		{
+			Name:   "club",
+			Budget: Budget{PerTarget: 2, Rebounds: true, Safety: true, Position: true, Keep: 16, Samples: 8, Limit: time.Second},
+			Noise:  Noise{X: 0.003, Angle: 1.8, Speed: 0.025},
+		},
+		{
+			Name:   "expert",
+			Budget: Budget{PerTarget: 3, Rebounds: true, Combinations: true, Safety: true, Position: true, Keep: 32, Samples: 16, Limit: time.Second},
+			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
+		},
+	}
+}
+
+// LevelByName returns the level called name.
+func LevelByName(name string) (Level, error) {
+	var names []string
+	for _, l := range Levels() {
+		if l.Name == name {
+			return l, nil
+		}
+		names = append(names, l.Name)
+	}
+	return Level{}, fmt.Errorf("ai: no level %q (have %s)", name, strings.Join(names, ", "))
+}

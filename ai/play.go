@@ -1,0 +1,84 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// Record is what Play saw: every action as applied (strokes as executed,
+// after the noise), so that game.Replay rebuilds the table bit for bit,
+// and the counts the measurements need.
+type Record struct {
+	Actions []game.Action
+	Boards  []rules.Result // each board that ended, in order
+	Strokes [2]int         // strokes by each side
+	Scoring [2]int         // strokes that pocketed at least one own c/m, by side
+	Slams   [2]int         // boards a side won in its first turn (RULES SC-5)
+}
+
+// Play runs the match at t to its end, or until maxBoards boards have
+// ended (0: no limit): players[seat] acts for each seat, and each stroke is
+// perturbed by noises[seat] with draws from seed. An action the table
+// rejects is a player's bug and ends the run with an error.
+func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, maxBoards int) (game.Table, Record, error) {
+	var rec Record
+	r := rand.New(rand.NewPCG(seed, 0x91a7))
+	p := t.Config().Physics
+	fwd := t.Config().Rules.ForwardOnly
+	for {
+		turn := t.ToAct()
+		if turn.Need == game.NeedNothing || (maxBoards > 0 && len(rec.Boards) >= maxBoards) {
+			return t, rec, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return t, rec, err
+		}
+		if turn.Seat >= len(players) || players[turn.Seat] == nil {
+			return t, rec, fmt.Errorf("ai: no player for seat %d", turn.Seat)
+		}
+		a, err := players[turn.Seat].Act(ctx, t)
+		if err != nil {
+			return t, rec, fmt.Errorf("ai: seat %d: %w", turn.Seat, err)
+		}
+		side := rules.Side(turn.Seat % 2)
+		if a.Kind == game.Strike {
+			a.Shot.Seat = turn.Position
+			if turn.Seat < len(noises) {
+				a.Shot = noises[turn.Seat].Perturb(a.Shot, p, t.Pieces(), r)
+			}
+			// The hand may wander, but not into a shot the rules forbid.
+			if fwd && a.Shot.Dir.Y < 0 {
+				a.Shot.Dir.Y = 0
+				if a.Shot.Dir.X == 0 {
+					a.Shot.Dir.Y = 1
+				}
+			}
+			rec.Strokes[side]++
+		}
+		next, out, err := t.Apply(a)
+		if err != nil {
+			return t, rec, fmt.Errorf("ai: seat %d: %v rejected: %w", turn.Seat, a.Kind, err)
+		}
+		rec.Actions = append(rec.Actions, a)
+		if a.Kind == game.Strike {
+			own := out.Stroke.Pocketed.White
+			if t.Colour(turn.Seat) == rules.Black {
+				own = out.Stroke.Pocketed.Black
+			}
+			if own > 0 {
+				rec.Scoring[side]++
+			}
+		}
+		if res := out.Ruling.Result; res != nil {
+			rec.Boards = append(rec.Boards, *res)
+			if res.Slam != "" && res.Winner != rules.NoSide {
+				rec.Slams[res.Winner]++
+			}
+		}
+		t = next
+	}
+}
