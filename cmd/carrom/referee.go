@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
 
@@ -204,119 +205,17 @@ func applyInput(m rules.Match, in refereeInput) (rules.Match, rules.Ruling, erro
 	}
 }
 
-// The reply line. Its field names are a fixed contract: add, never rename.
-type stateJSON struct {
-	Turn        int         `json:"turn"`
-	Awaiting    string      `json:"awaiting"`
-	Game        int         `json:"game"`
-	Games       [2]int      `json:"games"`
-	Score       [2]int      `json:"score"`
-	Board       boardJSON   `json:"board"`
-	Result      *resultJSON `json:"result"`
-	GameWinner  *int        `json:"game_winner"`
-	GameScore   *[2]int     `json:"game_score,omitempty"`
-	MatchWinner *int        `json:"match_winner"`
-	Ruling      *rulingJSON `json:"ruling,omitempty"`
-	Rules       string      `json:"rules"`
-	Players     int         `json:"players"`
-	Error       string      `json:"error,omitempty"`
-	Claimable   *[2]bool    `json:"claimable,omitempty"`
-}
-
-type boardJSON struct {
-	Number    int        `json:"number"`
-	Breaker   int        `json:"breaker"`
-	White     int        `json:"white"`
-	Broken    bool       `json:"broken"`
-	OnBoard   countsJSON `json:"on_board"`
-	Owed      [2]int     `json:"owed"`
-	Queen     string     `json:"queen"`
-	QueenSide *int       `json:"queen_side"`
-	Attempts  int        `json:"attempts"`
-}
-
-type resultJSON struct {
-	Winner *int   `json:"winner"`
-	Points int    `json:"points"`
-	Rule   string `json:"rule"`
-	Slam   string `json:"slam,omitempty"`
-}
-
-type rulingJSON struct {
-	Rules    []string      `json:"rules"`
-	TurnKept bool          `json:"turn_kept"`
-	Place    []placingJSON `json:"place"`
-	Centre   []string      `json:"centre"`
-}
-
-type placingJSON struct {
-	Colour string `json:"colour"`
-	Count  int    `json:"count"`
-	Placer *int   `json:"placer"` // seat, or null for the centre circle
-	Rule   string `json:"rule"`
-}
-
-func sidePtr(s rules.Side) *int {
-	if s == rules.NoSide {
-		return nil
-	}
-	v := int(s)
-	return &v
+// stateReply is the reply line: the referee's state, and the error of a
+// rejected line.
+type stateReply struct {
+	record.Match
+	Error string `json:"error,omitempty"`
 }
 
 func encodeState(m rules.Match, rul *rules.Ruling, err error) []byte {
-	b := m.Board
-	out := stateJSON{
-		Turn:     m.Turn,
-		Awaiting: m.Awaiting.String(),
-		Game:     m.Game,
-		Games:    m.Games,
-		Score:    m.Score,
-		Board: boardJSON{
-			Number:    b.Number,
-			Breaker:   b.Breaker,
-			White:     int(b.White),
-			Broken:    b.Broken,
-			OnBoard:   countsJSON{White: b.OnBoard.White, Black: b.OnBoard.Black, Queen: b.OnBoard.Queen},
-			Owed:      b.Owed,
-			Queen:     b.Queen.String(),
-			QueenSide: sidePtr(b.QueenSide),
-			Attempts:  b.Attempts,
-		},
-		MatchWinner: sidePtr(m.Winner),
-		Rules:       m.Rules.Name,
-		Players:     m.Players,
-	}
-	if b.Claimable != [2]bool{} {
-		out.Claimable = &b.Claimable
-	}
+	out := stateReply{Match: record.FromMatch(m, rul)}
 	if err != nil {
 		out.Error = err.Error()
-	}
-	if rul != nil {
-		out.Ruling = &rulingJSON{Rules: rul.Applied, TurnKept: rul.TurnKept, Place: []placingJSON{}, Centre: []string{}}
-		if out.Ruling.Rules == nil {
-			out.Ruling.Rules = []string{}
-		}
-		for _, p := range rul.Place {
-			pj := placingJSON{Colour: p.Colour.String(), Count: p.Count, Rule: p.Rule}
-			if p.Placer != rules.CentrePlacer {
-				seat := p.Placer
-				pj.Placer = &seat
-			}
-			out.Ruling.Place = append(out.Ruling.Place, pj)
-		}
-		for _, c := range rul.Centre {
-			out.Ruling.Centre = append(out.Ruling.Centre, c.String())
-		}
-		if r := rul.Result; r != nil {
-			out.Result = &resultJSON{Winner: sidePtr(r.Winner), Points: r.Points, Rule: r.Rule, Slam: r.Slam}
-		}
-		out.GameWinner = sidePtr(rul.GameWinner)
-		if rul.GameWinner != rules.NoSide {
-			score := rul.GameScore
-			out.GameScore = &score
-		}
 	}
 	line, mErr := json.Marshal(out)
 	if mErr != nil {
