@@ -45,9 +45,15 @@ func (d *disc) set(t, x, y, vx, vy, a float64) {
 		d.sx, d.sy = x+float64(d.ux*d.sStop), y+float64(d.uy*d.sStop)
 	}
 	d.box = [4]float64{
-		math.Min(x, d.sx) - d.r, math.Min(y, d.sy) - d.r,
-		math.Max(x, d.sx) + d.r, math.Max(y, d.sy) + d.r,
+		min(x, d.sx) - d.r, min(y, d.sy) - d.r,
+		max(x, d.sx) + d.r, max(y, d.sy) + d.r,
 	}
+}
+
+// meets reports whether the bounding boxes of the two paths overlap: if
+// not, the discs cannot touch.
+func (d *disc) meets(o *disc) bool {
+	return d.box[0] <= o.box[2] && o.box[0] <= d.box[2] && d.box[1] <= o.box[3] && o.box[1] <= d.box[3]
 }
 
 // arc is the path length covered from t0 until t.
@@ -111,7 +117,7 @@ func (s *Simulator) predictOwn(i int) cand {
 		}
 		c := cand{t: s.now, kind: Cushion, i: i, j: int(e)}
 		if sHit > now {
-			c.t = math.Max(s.now, d.timeAt(sHit))
+			c.t = max(s.now, d.timeAt(sHit))
 		}
 		if c.before(best) {
 			best = c
@@ -143,7 +149,7 @@ func (s *Simulator) predictOwn(i int) cand {
 		}
 		e := cand{t: s.now, kind: Pocket, i: i, j: k}
 		if in > now {
-			e.t = math.Max(s.now, d.timeAt(in))
+			e.t = max(s.now, d.timeAt(in))
 		}
 		if e.before(best) {
 			best = e
@@ -161,14 +167,14 @@ func (s *Simulator) predictPair(i, j int, strict bool) float64 {
 	if !(di.tStop > t) && !(dj.tStop > t) {
 		return inf
 	}
-	if di.box[0] > dj.box[2] || dj.box[0] > di.box[2] || di.box[1] > dj.box[3] || dj.box[1] > di.box[3] {
+	if !di.meets(dj) {
 		return inf
 	}
 	rr := di.r + dj.r
 	r2 := float64(rr * rr)
 	if di.tStop > t && dj.tStop > t {
 		// Both slide: the gap is quadratic in time, its square quartic.
-		end := math.Min(di.tStop, dj.tStop)
+		end := min(di.tStop, dj.tStop)
 		h := end - t
 		xi, yi, vxi, vyi := di.at(t)
 		xj, yj, vxj, vyj := dj.at(t)
@@ -228,5 +234,5 @@ func (s *Simulator) predictPair(i, j int, strict bool) float64 {
 	if sHit > mv.sStop {
 		return inf
 	}
-	return math.Max(t, mv.timeAt(sHit))
+	return max(t, mv.timeAt(sHit))
 }

@@ -145,7 +145,8 @@ func (s *Simulator) load(st State) {
 		}
 		s.own[i] = s.predictOwn(i)
 		for k := i + 1; k < n; k++ {
-			if s.d[k].alive {
+			// Two discs at rest never meet: most pairs of a mid-game table.
+			if s.d[k].alive && (s.d[i].tStop > 0 || s.d[k].tStop > 0) {
 				t := s.predictPair(i, k, false)
 				s.pair[i*n+k], s.pair[k*n+i] = t, t
 			}
@@ -182,13 +183,13 @@ func (s *Simulator) resolve(c cand) Event {
 		d.lastHit = s.now
 		switch Edge(c.j) {
 		case Right:
-			x, vx = math.Min(x, d.lim), -math.Abs(float64(e*vx))
+			x, vx = min(x, d.lim), -math.Abs(float64(e*vx))
 		case Left:
-			x, vx = math.Max(x, -d.lim), math.Abs(float64(e*vx))
+			x, vx = max(x, -d.lim), math.Abs(float64(e*vx))
 		case Top:
-			y, vy = math.Min(y, d.lim), -math.Abs(float64(e*vy))
+			y, vy = min(y, d.lim), -math.Abs(float64(e*vy))
 		case Bottom:
-			y, vy = math.Max(y, -d.lim), math.Abs(float64(e*vy))
+			y, vy = max(y, -d.lim), math.Abs(float64(e*vy))
 		}
 		d.set(s.now, x, y, vx, vy, d.base)
 		s.changed(i, -1)
@@ -278,7 +279,11 @@ func (s *Simulator) changed(i, j int) {
 			if k == i || (a == j && k == j) || !s.d[k].alive {
 				continue
 			}
-			s.setPair(a, k, s.predictPair(a, k, a == i && k == j), i, j)
+			t := inf
+			if s.d[a].meets(&s.d[k]) {
+				t = s.predictPair(a, k, a == i && k == j)
+			}
+			s.setPair(a, k, t, i, j)
 		}
 	}
 	s.rescan(i)

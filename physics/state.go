@@ -95,6 +95,11 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // disc off the surface or over a pocket, or two discs overlapping.
 func (p Params) Check(s State) error {
 	lim := p.Spec.Half()
+	var pockets [board.Pockets]board.Vec
+	for k := range pockets {
+		pockets[k] = p.Spec.PocketCentre(board.Pocket(k))
+	}
+	rc2 := float64(p.CaptureRadius * p.CaptureRadius)
 	for i, d := range s.Discs {
 		if d.ID == "" {
 			return fmt.Errorf("physics: disc %d has no id: %w", i, ErrState)
@@ -116,15 +121,15 @@ func (p Params) Check(s State) error {
 		if !finite(d.Pos.X) || !finite(d.Pos.Y) || !finite(d.Vel.X) || !finite(d.Vel.Y) {
 			return fmt.Errorf("physics: %s at %v moving %v: not finite: %w", d.ID, d.Pos, d.Vel, ErrState)
 		}
-		if d.Vel.Len() > float64(10*p.MaxSpeed) {
+		if v, vmax := d.Vel.Len2(), float64(10*p.MaxSpeed); v > float64(vmax*vmax) {
 			return fmt.Errorf("physics: %s moving at %.4g m/s, far beyond the maximum %v: %w", d.ID, d.Vel.Len(), p.MaxSpeed, ErrState)
 		}
-		l := lim - p.Spec.Radius(d.Kind) + Overlap
-		if math.Abs(d.Pos.X) > l || math.Abs(d.Pos.Y) > l {
+		r := p.Spec.Radius(d.Kind)
+		if l := lim - r + Overlap; math.Abs(d.Pos.X) > l || math.Abs(d.Pos.Y) > l {
 			return fmt.Errorf("physics: %s at %v: off the playing surface: %w", d.ID, d.Pos, ErrState)
 		}
-		for k := board.Pocket(0); k < board.Pockets; k++ {
-			if d.Pos.Dist(p.Spec.PocketCentre(k)) < p.CaptureRadius {
+		for k, pc := range pockets {
+			if d.Pos.Sub(pc).Len2() < rc2 {
 				return fmt.Errorf("physics: %s at %v: over pocket %d: %w", d.ID, d.Pos, k, ErrState)
 			}
 		}
@@ -132,7 +137,7 @@ func (p Params) Check(s State) error {
 			if e.Pocketed {
 				continue
 			}
-			if d.Pos.Dist(e.Pos) < p.Spec.Radius(d.Kind)+p.Spec.Radius(e.Kind)-Overlap {
+			if m := r + p.Spec.Radius(e.Kind) - Overlap; d.Pos.Sub(e.Pos).Len2() < float64(m*m) {
 				return fmt.Errorf("physics: %s at %v overlaps %s at %v: %w", d.ID, d.Pos, e.ID, e.Pos, ErrState)
 			}
 		}
