@@ -180,8 +180,8 @@ func (s *Simulator) predictPair(i, j int, strict bool) float64 {
 		xj, yj, vxj, vyj := dj.at(t)
 		ax, ay := xj-xi, yj-yi
 		bx, by := vxj-vxi, vyj-vyi
-		cx := 0.5 * (float64(di.a*di.ux) - float64(dj.a*dj.ux))
-		cy := 0.5 * (float64(di.a*di.uy) - float64(dj.a*dj.uy))
+		cx := float64(0.5 * (float64(di.a*di.ux) - float64(dj.a*dj.ux)))
+		cy := float64(0.5 * (float64(di.a*di.uy) - float64(dj.a*dj.uy)))
 		// The discs cannot move closer than the sum of their relative
 		// reaches: a cheap test that spares most root finding.
 		reach := float64((math.Abs(bx) + math.Abs(by) + float64((math.Abs(cx)+math.Abs(cy))*h)) * h)

@@ -51,7 +51,7 @@ func quadRoots(a, b, c float64) (r [2]float64, n int) {
 	if b < 0 {
 		q = -q
 	}
-	q = -0.5 * (b + q)
+	q = float64(-0.5 * (b + q))
 	if q == 0 {
 		// b == 0 and disc == 0: a double root at zero.
 		return r, 1
