@@ -41,7 +41,7 @@ func TestPlayReplays(t *testing.T) {
 	}
 	ls := ai.Levels()
 	lo, hi := ls[0], ls[len(ls)-1]
-	end, rec, err := ai.Play(context.Background(), tab, []ai.Player{ai.New(hi, 0, 1), ai.New(lo, 0, 2)}, []ai.Noise{hi.Noise, lo.Noise}, 3, 6)
+	end, rec, err := ai.Play(context.Background(), tab, []ai.Player{ai.New(hi, 0, 1), ai.New(lo, 0, 2)}, []ai.Noise{hi.Noise, lo.Noise}, 3, ai.Boards(6))
 	if err != nil {
 		t.Fatalf("Play: %v", err)
 	}

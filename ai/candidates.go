@@ -141,8 +141,13 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 	if b.Combinations {
 		g.combinations(sit, xs, forward, add)
 	}
-	if b.Safety {
+	if b.Safety || len(cs) == 0 {
 		g.safeties(sit, xs, forward, add)
+	}
+	if len(cs) == 0 {
+		// Nothing to aim at from here: a firm shot straight up the board
+		// still moves the pieces, and is always legal.
+		add(Safety, -1, 0, xs[len(xs)/2], sit.seat.Forward(), []float64{g.p.MaxSpeed / 2})
 	}
 	return cs
 }

@@ -11,7 +11,7 @@
 //	l, _ := ai.LevelByName("expert")
 //	t, _ := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
 //	players := []ai.Player{ai.New(l, 0, 1), ai.New(l, 0, 2)}
-//	t, rec, err := ai.Play(ctx, t, players, []ai.Noise{l.Noise, l.Noise}, 3, 0)
+//	t, rec, err := ai.Play(ctx, t, players, []ai.Noise{l.Noise, l.Noise}, 3, nil)
 //
 // The search lists geometric candidates (direct cuts with the ghost-ball aim
 // into every pocket, rebounds off the frame, combinations through a second

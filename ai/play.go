@@ -20,18 +20,18 @@ type Record struct {
 	Slams   [2]int         // boards a side won in its first turn (RULES SC-5)
 }
 
-// Play runs the match at t to its end, or until maxBoards boards have
-// ended (0: no limit): players[seat] acts for each seat, and each stroke is
+// Play runs the match at t until it ends or stop (if not nil) says so
+// before an action: players[seat] acts for each seat, and each stroke is
 // perturbed by noises[seat] with draws from seed. An action the table
 // rejects is a player's bug and ends the run with an error.
-func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, maxBoards int) (game.Table, Record, error) {
+func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, stop func(game.Table, Record) bool) (game.Table, Record, error) {
 	var rec Record
 	r := rand.New(rand.NewPCG(seed, 0x91a7))
 	p := t.Config().Physics
 	fwd := t.Config().Rules.ForwardOnly
 	for {
 		turn := t.ToAct()
-		if turn.Need == game.NeedNothing || (maxBoards > 0 && len(rec.Boards) >= maxBoards) {
+		if turn.Need == game.NeedNothing || (stop != nil && stop(t, rec)) {
 			return t, rec, nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -81,4 +81,9 @@ func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, s
 		}
 		t = next
 	}
+}
+
+// Boards is a stop for Play: after n boards have ended.
+func Boards(n int) func(game.Table, Record) bool {
+	return func(_ game.Table, r Record) bool { return len(r.Boards) >= n }
 }

@@ -30,6 +30,7 @@ type benchTopic struct {
 
 var benchTopics = map[string]benchTopic{
 	"physics": {"strokes per second of the simulator: the full break and the mid-game corpus, one core and all", benchPhysics},
+	"ai":      {"the computer players: solo clearance, scoring rate, slams, ladder, time per decision", benchAI},
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
