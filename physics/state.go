@@ -91,8 +91,10 @@ func place(p Params, pieces []board.Piece, sh Shot, s State) (State, error) {
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check reports the first reason s cannot be simulated: a position or
-// velocity that is not finite, an unknown kind, an empty or repeated ID, a
-// disc off the surface or over a pocket, or two discs overlapping.
+// velocity that is not finite, a disc moving at more than ten times
+// MaxSpeed, an unknown kind or pocket, an empty or repeated ID, a disc off
+// the surface or over a pocket, or two discs overlapping by more than
+// Overlap.
 func (p Params) Check(s State) error {
 	lim := p.Spec.Half()
 	var pockets [board.Pockets]board.Vec
