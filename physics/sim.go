@@ -179,7 +179,7 @@ func (s *Simulator) resolve(c cand) Event {
 		}
 		return Event{T: s.now, Kind: Pocket, I: i, J: c.j, A: Motion{Pos: board.Vec{X: x, Y: y}}}
 	case Cushion:
-		e := s.e(d, s.p.ECushion)
+		e := s.dwell(d, s.p.ECushion)
 		d.lastHit = s.now
 		switch Edge(c.j) {
 		case Right:
@@ -202,7 +202,7 @@ func (s *Simulator) resolve(c cand) Event {
 		n2 := float64(nx*nx) + float64(ny*ny)
 		dot := float64((vxj-vx)*nx) + float64((vyj-vy)*ny)
 		approach := dot < 0 && float64(dot*dot) > float64(float64(RestSpeed*RestSpeed)*n2)
-		e := s.e(o, s.e(d, s.p.Restitution(d.kind, o.kind)))
+		e := s.dwell(o, s.dwell(d, s.p.Restitution(d.kind, o.kind)))
 		if approach {
 			// k·n is the change of the relative velocity; the masses share
 			// it so that momentum is conserved.
@@ -255,9 +255,9 @@ func (s *Simulator) resolve(c cand) Event {
 	}
 }
 
-// e is the restitution for a collision of d: elastic when d collided less
-// than Params.Dwell ago.
-func (s *Simulator) e(d *disc, e float64) float64 {
+// dwell is the restitution e for a collision of d, or 1 (elastic) when d
+// collided less than Params.Dwell ago.
+func (s *Simulator) dwell(d *disc, e float64) float64 {
 	if s.now-d.lastHit < s.p.Dwell {
 		return 1
 	}
