@@ -71,6 +71,13 @@ func (t Table) firstLegalPlace() board.Vec {
 	return board.Vec{}
 }
 
+// PlaceHint is a legal place for the next held c/m, if there is one: what
+// a client can offer its player, or the umpire use.
+func (t Table) PlaceHint() (board.Vec, bool) {
+	at := t.firstLegalPlace()
+	return at, len(t.held) > 0 && t.PlacingLegal(at) == nil
+}
+
 // place puts the first held c/m at at.
 func (t *Table) place(at board.Vec) error {
 	if err := t.PlacingLegal(at); err != nil {

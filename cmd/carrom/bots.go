@@ -1,0 +1,6 @@
+package main
+
+import "github.com/carrom-game/carrom/internal/server"
+
+// bots makes the server's computer players.
+var bots server.BotFactory

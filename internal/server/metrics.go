@@ -1,0 +1,26 @@
+package server
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// metrics are what /metrics exports.
+type metrics struct {
+	tables  prometheus.Gauge
+	clients prometheus.Gauge
+	strokes prometheus.Counter
+	latency prometheus.Histogram
+}
+
+func newMetrics(reg prometheus.Registerer) *metrics {
+	m := &metrics{
+		tables:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "carrom_tables", Help: "Tables whose match is in play."}),
+		clients: prometheus.NewGauge(prometheus.GaugeOpts{Name: "carrom_clients", Help: "WebSocket clients connected to tables."}),
+		strokes: prometheus.NewCounter(prometheus.CounterOpts{Name: "carrom_strokes_total", Help: "Strokes simulated."}),
+		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "carrom_intent_seconds",
+			Help:    "From a player's intent arriving to its result being broadcast.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
+		}),
+	}
+	reg.MustRegister(m.tables, m.clients, m.strokes, m.latency)
+	return m
+}

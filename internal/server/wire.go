@@ -1,0 +1,275 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
+const ProtocolVersion = 1
+
+// MaxMessage is the largest client message, bytes; a longer one is
+// answered with an error and discarded.
+const MaxMessage = 4096
+
+// ErrMessage is wrapped by every error of decoding a client message.
+var ErrMessage = errors.New("bad message")
+
+// clientMsg is every field a client message may carry; which ones a message
+// needs depends on its type.
+type clientMsg struct {
+	V        int         `json:"v"`
+	Type     string      `json:"type"`
+	Seat     *int        `json:"seat"`
+	Nickname *string     `json:"nickname"`
+	X        *float64    `json:"x"`
+	Y        *float64    `json:"y"`
+	Angle    *float64    `json:"angle"`
+	Dir      *[2]float64 `json:"dir"`
+	Speed    *float64    `json:"speed"`
+	Power    *float64    `json:"power"`
+	What     *string     `json:"what"`
+}
+
+// intent is a decoded client message: a seat to sit at, an action for the
+// seat the client holds that is to act, or a ping.
+type intent struct {
+	kind     string // "sit", "act", "ping"
+	seat     int
+	nickname string
+	action   game.Action
+}
+
+func msgErr(format string, args ...any) error {
+	return fmt.Errorf("server: "+format+": %w", append(args, ErrMessage)...)
+}
+
+// decodeMessage reads one client message. maxSpeed bounds a shot's speed.
+func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
+	var m clientMsg
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return intent{}, msgErr("not a message: %v", err)
+	}
+	if dec.More() {
+		return intent{}, msgErr("more than one JSON value")
+	}
+	if m.V != ProtocolVersion {
+		return intent{}, msgErr("protocol version %d, this server speaks %d", m.V, ProtocolVersion)
+	}
+	switch m.Type {
+	case "ping":
+		return intent{kind: "ping"}, nil
+	case "sit":
+		if m.Seat == nil {
+			return intent{}, msgErr(`"sit" needs "seat"`)
+		}
+		name := ""
+		if m.Nickname != nil {
+			var err error
+			if name, err = cleanNickname(*m.Nickname); err != nil {
+				return intent{}, err
+			}
+		}
+		return intent{kind: "sit", seat: *m.Seat, nickname: name}, nil
+	case "strike":
+		shot, err := decodeShot(m, maxSpeed)
+		if err != nil {
+			return intent{}, err
+		}
+		return intent{kind: "act", action: game.Action{Kind: game.Strike, Shot: shot}}, nil
+	case "place":
+		if m.X == nil || m.Y == nil || !finite(*m.X, *m.Y) {
+			return intent{}, msgErr(`"place" needs finite "x" and "y"`)
+		}
+		return intent{kind: "act", action: game.Action{Kind: game.Place, At: board.Vec{X: *m.X, Y: *m.Y}}}, nil
+	case "forgo":
+		return intent{kind: "act", action: game.Action{Kind: game.Forgo}}, nil
+	case "concede":
+		if m.What == nil {
+			return intent{}, msgErr(`"concede" needs "what": board, game or match`)
+		}
+		c, err := rules.ParseConcession(*m.What)
+		if err != nil {
+			return intent{}, msgErr("%v", err)
+		}
+		return intent{kind: "act", action: game.Action{Kind: game.Concede, Concede: c}}, nil
+	}
+	return intent{}, msgErr("unknown message type %q", m.Type)
+}
+
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeShot reads a strike: x along the base line; the direction as
+// "angle" in degrees counter-clockwise from the shooter's right (90 is
+// straight ahead) or as "dir"; "speed" in m/s or "power" from 0 to 1.
+func decodeShot(m clientMsg, maxSpeed float64) (physics.Shot, error) {
+	var sh physics.Shot
+	if m.X == nil || !finite(*m.X) {
+		return sh, msgErr(`"strike" needs a finite "x"`)
+	}
+	sh.X = *m.X
+	switch {
+	case m.Angle != nil && m.Dir == nil && finite(*m.Angle):
+		rad := *m.Angle * math.Pi / 180
+		sh.Dir = board.Vec{X: math.Cos(rad), Y: math.Sin(rad)}
+	case m.Dir != nil && m.Angle == nil && finite(m.Dir[0], m.Dir[1]) && (m.Dir[0] != 0 || m.Dir[1] != 0):
+		sh.Dir = board.Vec{X: m.Dir[0], Y: m.Dir[1]}
+	default:
+		return sh, msgErr(`"strike" needs one of a finite "angle" or a non-zero "dir"`)
+	}
+	switch {
+	case m.Speed != nil && m.Power == nil && finite(*m.Speed) && *m.Speed > 0 && *m.Speed <= maxSpeed:
+		sh.Speed = *m.Speed
+	case m.Power != nil && m.Speed == nil && finite(*m.Power) && *m.Power > 0 && *m.Power <= 1:
+		sh.Speed = *m.Power * maxSpeed
+	default:
+		return sh, msgErr(`"strike" needs one of "speed" in (0, %g] m/s or "power" in (0, 1]`, maxSpeed)
+	}
+	return sh, nil
+}
+
+// cleanNickname trims a nickname and checks it is 1 to 32 printable characters.
+func cleanNickname(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if n := len([]rune(s)); n == 0 || n > 32 {
+		return "", msgErr("nickname must be 1 to 32 characters")
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return "", msgErr("nickname has an unprintable character")
+		}
+	}
+	return s, nil
+}
+
+// Messages from the server. Every table message carries the table's
+// sequence number: the number of actions the table has accepted.
+
+type pieceJSON struct {
+	ID   string  `json:"id"`
+	Kind string  `json:"kind"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+}
+
+type seatJSON struct {
+	Seat      int    `json:"seat"`
+	Kind      string `json:"kind"`
+	Level     string `json:"level,omitempty"`
+	Nickname  string `json:"nickname,omitempty"`
+	Taken     bool   `json:"taken"`
+	Connected bool   `json:"connected"`
+	Position  int    `json:"position"` // base line on the board: 0 bottom, counter-clockwise
+	Side      int    `json:"side"`
+}
+
+type toActJSON struct {
+	Seat     int    `json:"seat"`
+	Need     string `json:"need"`
+	Colour   string `json:"colour,omitempty"`
+	Position int    `json:"position"`
+	// StrikerRanges are the legal places along the base line, m (RULES ST-1…ST-3).
+	StrikerRanges [][2]float64 `json:"striker_ranges,omitempty"`
+	// PlaceHint is a legal place for the c/m to be placed.
+	PlaceHint *[2]float64 `json:"place_hint,omitempty"`
+	// Deadline is when the seat's clock runs out, Unix milliseconds; 0: no clock.
+	Deadline int64 `json:"deadline"`
+}
+
+// gameJSON is the whole state of a table.
+type gameJSON struct {
+	Table   string       `json:"table"`
+	Config  TableConfig  `json:"config"`
+	Started bool         `json:"started"`
+	Over    bool         `json:"over"`
+	Seats   []seatJSON   `json:"seats"`
+	Pieces  []pieceJSON  `json:"pieces"`
+	Held    [2]int       `json:"held"` // white, black c/m waiting to be placed
+	ToAct   toActJSON    `json:"to_act"`
+	Match   record.Match `json:"match"`
+}
+
+type stateMsg struct {
+	V     int      `json:"v"`
+	Type  string   `json:"type"` // "state"
+	Seq   int64    `json:"seq"`
+	State gameJSON `json:"state"`
+}
+
+type outcomeJSON struct {
+	Stroke     *strokeJSON        `json:"stroke,omitempty"`
+	Trajectory *record.Trajectory `json:"trajectory,omitempty"`
+	Respotted  []pieceJSON        `json:"respotted"`
+	Void       bool               `json:"void"`
+}
+
+type strokeJSON struct {
+	White   int  `json:"white"`
+	Black   int  `json:"black"`
+	Queen   bool `json:"queen"`
+	Striker bool `json:"striker"`
+	Touched bool `json:"touched"`
+	Foul    bool `json:"foul"`
+}
+
+type eventMsg struct {
+	V       int           `json:"v"`
+	Type    string        `json:"type"` // "event"
+	Seq     int64         `json:"seq"`
+	Action  record.Action `json:"action"`
+	Outcome outcomeJSON   `json:"outcome"`
+	State   gameJSON      `json:"state"`
+}
+
+type welcomeMsg struct {
+	V        int    `json:"v"`
+	Type     string `json:"type"` // "welcome"
+	Table    string `json:"table"`
+	Seq      int64  `json:"seq"`   // the table's sequence number now
+	Seats    []int  `json:"seats"` // the seats this client holds
+	Nickname string `json:"nickname,omitempty"`
+}
+
+type errorMsg struct {
+	V     int    `json:"v"`
+	Type  string `json:"type"` // "error"
+	Error string `json:"error"`
+}
+
+type pongMsg struct {
+	V    int    `json:"v"`
+	Type string `json:"type"` // "pong"
+}
+
+func encode(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Every message is built from finite numbers, strings and slices.
+		panic("server: encoding a message: " + err.Error())
+	}
+	return data
+}
+
+func errorMessage(err error) []byte {
+	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: err.Error()})
+}
