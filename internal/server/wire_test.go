@@ -60,7 +60,7 @@ func FuzzDecodeMessage(f *testing.F) {
 			}
 			return
 		}
-		if sh := in.action.Shot; in.action.Kind == game.Strike && (!finite(sh.X, sh.Dir.X, sh.Dir.Y, sh.Speed) || sh.Speed <= 0 || sh.Speed > 5) {
+		if sh := in.action.Shot; in.kind == "act" && in.action.Kind == game.Strike && (!finite(sh.X, sh.Dir.X, sh.Dir.Y, sh.Speed) || sh.Speed <= 0 || sh.Speed > 5) {
 			t.Fatalf("accepted shot %+v", sh)
 		}
 	})
