@@ -1,6 +1,9 @@
 package server
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
 
 // metrics are what /metrics exports.
 type metrics struct {
@@ -21,6 +24,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
 		}),
 	}
-	reg.MustRegister(m.tables, m.clients, m.strokes, m.latency)
+	reg.MustRegister(m.tables, m.clients, m.strokes, m.latency,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -107,13 +107,15 @@ type env struct {
 	st    *store.SQLite
 }
 
-func newEnv(t *testing.T, dir string) *env {
+func newEnv(t *testing.T, dir string) *env { return newEnvAt(t, dir, newFakeClock()) }
+
+// newEnvAt starts a server on dir whose clock is clock.
+func newEnvAt(t *testing.T, dir string, clock *fakeClock) *env {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := newFakeClock()
 	srv, err := server.New(server.Config{Store: st, Clock: clock, Bots: testBots, Physics: physics.Default()})
 	if err != nil {
 		t.Fatal(err)
@@ -503,12 +505,15 @@ func TestShotClockAndGrace(t *testing.T) {
 func TestTablesSurviveARestart(t *testing.T) {
 	dir := t.TempDir()
 	e := newEnv(t, dir)
-	id, ann, bob, a, b := twoPlayers(t, e, 0)
+	id, ann, bob, a, b := twoPlayers(t, e, 15)
 	rng := rand.New(rand.NewPCG(4, 4))
 	last := play(t, 6, rng, map[int]*conn{0: a, 1: b})
+	e.clock.Advance(5 * time.Second)
 	e.close()
 
-	e2 := newEnv(t, dir)
+	later := newFakeClock()
+	later.now = e.clock.Now()
+	e2 := newEnvAt(t, dir, later)
 	ann.base, bob.base = e2.http.URL, e2.http.URL
 	c := bob.connect(id, 0)
 	if w := c.next("welcome"); len(w["seats"].([]any)) != 1 {
@@ -517,6 +522,16 @@ func TestTablesSurviveARestart(t *testing.T) {
 	m := c.next("state")
 	if seq(m) != seq(last) || fmt.Sprint(stateOf(m)["pieces"]) != fmt.Sprint(stateOf(last)["pieces"]) {
 		t.Errorf("after the restart: seq %d, pieces differ: %v; want seq %d and the same pieces", seq(m), fmt.Sprint(stateOf(m)["pieces"]) != fmt.Sprint(stateOf(last)["pieces"]), seq(last))
+	}
+	// The clock is re-armed from the last action: the same deadline.
+	deadline := func(st map[string]any) any { return st["to_act"].(map[string]any)["deadline"] }
+	if got, want := deadline(stateOf(m)), deadline(stateOf(last)); got != want || got == float64(0) {
+		t.Errorf("deadline after the restart %v; want %v", got, want)
+	}
+	// and runs out 15 s after that action, not 15 s after the restart.
+	e2.clock.Advance(11 * time.Second)
+	if ev := c.next("event"); ev["action"].(map[string]any)["kind"] != "timeout" {
+		t.Errorf("after the deadline: %v; want a timeout", ev["action"])
 	}
 }
 
