@@ -200,6 +200,7 @@ func (s *Server) CreateTable(ctx context.Context, cfg TableConfig) (string, erro
 // Handler is the server's HTTP interface.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.metricsTables()})
 	})

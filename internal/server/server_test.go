@@ -548,6 +548,11 @@ func TestLobby(t *testing.T) {
 	if code, out := p.do("GET", "/api/tables/"+id, ""); code != http.StatusOK || out["state"] == nil {
 		t.Errorf("GET /api/tables/%s: %d %v", id, code, out)
 	}
+	if resp, err := p.http.Get(p.base + "/"); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /: %v, %v", resp, err)
+	} else {
+		resp.Body.Close()
+	}
 	if code, _ := p.do("GET", "/api/tables/nope", ""); code != http.StatusNotFound {
 		t.Errorf("GET /api/tables/nope: %d; want 404", code)
 	}
