@@ -243,14 +243,12 @@ func (g *geo) combinations(sit *situation, xs []float64, forward func(board.Vec)
 	}
 }
 
-// safeties adds soft, full-face touches on own coins: when nothing can be
-// pocketed, moving a coin a little and leaving the striker among the pieces
-// often leaves the opponent nothing either.
+// safeties adds full-face touches on every piece, soft and firm: when
+// nothing can be pocketed, moving a coin a little often leaves the
+// opponent nothing either, and a firmer push breaks up pieces that block
+// each other's way to the pockets.
 func (g *geo) safeties(sit *situation, xs []float64, forward func(board.Vec) bool, add adder) {
 	for i, c := range sit.pieces {
-		if !sit.own.has(c.Kind) || c.Kind == board.Queen {
-			continue
-		}
 		var sc []scoredX
 		for _, x := range xs {
 			S := g.sp.StrikerAt(sit.seat, x)
@@ -266,7 +264,7 @@ func (g *geo) safeties(sit *situation, xs []float64, forward func(board.Vec) boo
 			d := c.Pos.Sub(S)
 			l := d.Len() - g.rs - g.rc
 			var speeds []float64
-			for _, push := range [...]float64{0.04, 0.15} {
+			for _, push := range [...]float64{0.04, 0.15, 0.5} {
 				speeds = append(speeds, launch(launch(0, push, g.ac)/g.kSC, l, g.as))
 			}
 			add(Safety, i, 0, sx.x, d, speeds)

@@ -123,7 +123,7 @@ func TestDirectCutPockets(t *testing.T) {
 		sol := &solo{pieces: []board.Piece{{ID: "w1", Kind: board.White, Pos: tt.at}}}
 		sit := &situation{pieces: sol.pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}}
 		b := Budget{PerTarget: 2, Keep: 4, Samples: 1}
-		adv, err := s.search(t.Context(), sit, b, Noise{}, 1)
+		adv, err := s.search(t.Context(), sit, b, 1)
 		if err != nil || len(adv) == 0 {
 			t.Errorf("%s: search = %v, %v; want advice", tt.name, adv, err)
 			continue
@@ -210,12 +210,12 @@ func TestPlacingIsLegalAndHard(t *testing.T) {
 				t.Fatalf("placing at %v: %v", a.At, err)
 			}
 			g := players[turn.Seat].s.geo
-			first, _ := g.placing(tab, turn, false)
+			first, _ := g.placing(tab, turn, false, l.Noise)
 			owner := tab.Position(1 - turn.Seat)
 			var own kinds
 			own[board.Kind(turn.Colour)] = true
 			with := func(at board.Vec) float64 {
-				return g.ease(append(tab.Pieces(), board.Piece{ID: "x", Kind: board.Kind(turn.Colour), Pos: at}), owner, own)
+				return g.ease(append(tab.Pieces(), board.Piece{ID: "x", Kind: board.Kind(turn.Colour), Pos: at}), owner, own, l.Noise)
 			}
 			if with(a.At) > with(first) {
 				t.Errorf("placed at %v leaving ease %v; the first legal spot %v leaves %v", a.At, with(a.At), first, with(first))

@@ -18,6 +18,7 @@ type Budget struct {
 	Position     bool // judge the position left, for oneself and the opponent
 	Keep         int  // candidates that go on to noisy samples
 	Samples      int  // noise samples per kept candidate
+	Final        int  // best candidates sampled twice as much again
 	Limit        time.Duration
 }
 
@@ -34,22 +35,22 @@ func Levels() []Level {
 	return []Level{
 		{
 			Name:   "beginner",
-			Budget: Budget{PerTarget: 1, Keep: 3, Samples: 2, Limit: time.Second},
+			Budget: Budget{PerTarget: 1, Keep: 4, Samples: 2, Limit: time.Second},
 			Noise:  Noise{X: 0.010, Angle: 6, Speed: 0.10},
 		},
 		{
 			Name:   "casual",
-			Budget: Budget{PerTarget: 2, Position: true, Keep: 8, Samples: 4, Limit: time.Second},
+			Budget: Budget{PerTarget: 2, Position: true, Keep: 8, Samples: 6, Limit: time.Second},
 			Noise:  Noise{X: 0.006, Angle: 3.5, Speed: 0.05},
 		},
 		{
 			Name:   "club",
-			Budget: Budget{PerTarget: 2, Rebounds: true, Safety: true, Position: true, Keep: 16, Samples: 8, Limit: time.Second},
+			Budget: Budget{PerTarget: 3, Rebounds: true, Safety: true, Position: true, Keep: 24, Samples: 16, Final: 4, Limit: time.Second},
 			Noise:  Noise{X: 0.003, Angle: 1.8, Speed: 0.025},
 		},
 		{
 			Name:   "expert",
-			Budget: Budget{PerTarget: 3, Rebounds: true, Combinations: true, Safety: true, Position: true, Keep: 32, Samples: 16, Limit: time.Second},
+			Budget: Budget{PerTarget: 4, Rebounds: true, Combinations: true, Safety: true, Position: true, Keep: 48, Samples: 48, Final: 6, Limit: time.Second},
 			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
 		},
 	}

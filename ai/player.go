@@ -78,7 +78,7 @@ func (c *Computer) Act(ctx context.Context, t game.Table) (game.Action, error) {
 		if err != nil {
 			return game.Action{}, err
 		}
-		at, ok := s.geo.placing(t, turn, c.level.Budget.Position)
+		at, ok := s.geo.placing(t, turn, c.level.Budget.Position, c.level.Noise)
 		if !ok {
 			a.Kind = game.Forgo
 			return a, nil
@@ -93,9 +93,11 @@ func (c *Computer) Act(ctx context.Context, t game.Table) (game.Action, error) {
 	return game.Action{}, ErrNothingToDo
 }
 
-// Advise is the coach: the shots the level's search considers best for the
-// seat to strike at t, best first, each with the share of noisy samples
-// (under the level's noise) in which it pocketed an own c/m to stay.
+// Advise is the coach: the shots the level's search considered for the
+// seat to strike at t, each with the share of noisy samples (under the
+// level's noise) in which it pocketed an own c/m to stay, and its mean
+// value. The finalists, sampled most (Budget.Final), come first, best
+// first; then the other kept candidates, best first.
 func (c *Computer) Advise(ctx context.Context, t game.Table, seed uint64) ([]Advice, error) {
 	turn := t.ToAct()
 	if turn.Need != game.NeedStrike {
@@ -105,8 +107,8 @@ func (c *Computer) Advise(ctx context.Context, t game.Table, seed uint64) ([]Adv
 	if err != nil {
 		return nil, err
 	}
-	sit := situationOf(t)
-	return s.search(ctx, &sit, c.level.Budget, c.level.Noise, seed)
+	sit := situationOf(t, c.level.Noise)
+	return s.search(ctx, &sit, c.level.Budget, seed)
 }
 
 // fallback is a plain shot from the first legal striker position, straight
@@ -120,7 +122,7 @@ func fallback(t game.Table) physics.Shot {
 }
 
 // situationOf describes the table to the seat to strike.
-func situationOf(t game.Table) situation {
+func situationOf(t game.Table, n Noise) situation {
 	m := t.Match()
 	turn := t.ToAct()
 	side := rules.Side(turn.Seat % 2)
@@ -135,6 +137,7 @@ func situationOf(t game.Table) situation {
 		brk:       !m.Board.Broken,
 		backShots: !t.Config().Rules.ForwardOnly,
 		judge:     j,
+		noise:     n,
 	}
 }
 
@@ -216,7 +219,7 @@ func (j matchJudge) rule(s rules.Stroke) verdict {
 // c/m's owners the hardest best shot. Without thought it takes the first
 // legal spot. ok is false when no spot is legal: the placer forgoes it
 // (RULES PL-4).
-func (g *geo) placing(t game.Table, turn game.Turn, think bool) (board.Vec, bool) {
+func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.Vec, bool) {
 	pieces := t.Pieces()
 	kind := board.White
 	if turn.Colour == rules.Black {
@@ -247,7 +250,7 @@ func (g *geo) placing(t game.Table, turn game.Turn, think bool) (board.Vec, bool
 			with[len(with)-1].Pos = at
 			e := 0.0
 			for _, s := range owners {
-				e = max(e, g.ease(with, s, own))
+				e = max(e, g.ease(with, s, own, n))
 			}
 			if e < bestE {
 				bestAt, bestE, found = at, e, true

@@ -22,6 +22,7 @@ type situation struct {
 	own       kinds         // what the striker may pocket to his profit now
 	brk       bool          // the break is still to be made
 	backShots bool          // shots towards one's own frame are allowed (RULES ST-4)
+	noise     Noise         // the noise the player plans with
 	judge     judge
 }
 
@@ -48,8 +49,8 @@ type verdict struct {
 // carrom bench ai.
 const (
 	wKeep     = 0.3
-	wEase     = 0.8 // my best next shot, ease in [0, 1]
-	wOppEase  = 0.8 // the opponent's best next shot
+	wEase     = 1.0 // my best next shot, ease in [0, 1.25]
+	wOppEase  = 1.0 // the opponent's best next shot
 	wBoardEnd = 20  // winning or losing the board
 )
 
@@ -96,11 +97,11 @@ func left(res physics.Result, buf []board.Piece) []board.Piece {
 	return buf
 }
 
-// ease is how good the best simple shot is for a striker on seat's base
-// line who may pocket own: 1 for a straight, short, open shot, towards 0 as
-// the cut gets thinner and the distances longer, 0 when there is none.
-func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds) float64 {
-	bestE := 0.0
+// ease is the chance that the best simple shot succeeds for a striker on
+// seat's base line who may pocket own, under noise n (see hit), with a
+// little credit for a second option: 0 when there is no shot at all.
+func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) float64 {
+	first, second := 0.0, 0.0
 	var xs []float64
 	for i, c := range pieces {
 		if !own.has(c.Kind) {
@@ -109,13 +110,14 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds) float64 {
 		for k := board.Pocket(0); k < board.Pockets; k++ {
 			P := g.pockets[k]
 			dcp := P.Dist(c.Pos)
-			if math.Exp(-dcp/0.9) <= bestE || !pathFree(c.Pos, P, g.rc, pieces, g.sp, i, -1) {
+			if !pathFree(c.Pos, P, g.rc, pieces, g.sp, i, -1) {
 				continue
 			}
 			if xs == nil {
 				xs = g.legalXs(g.easeXs, seat, pieces)
 			}
 			gst, u := g.ghost(c.Pos, P, g.rs)
+			bestHere := 0.0
 			for _, x := range xs {
 				S := g.sp.StrikerAt(seat, x)
 				d := gst.Sub(S)
@@ -127,14 +129,36 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds) float64 {
 				if cos < 0.3 {
 					continue
 				}
-				e := float64(cos*cos) * math.Exp(-(l+dcp)/0.9)
-				if e > bestE && pathFree(S, gst, g.rs, pieces, g.sp, i, -1) {
-					bestE = e
+				e := g.hit(l, dcp, cos, n)
+				if e > bestHere && pathFree(S, gst, g.rs, pieces, g.sp, i, -1) {
+					bestHere = e
 				}
+			}
+			switch {
+			case bestHere > first:
+				first, second = bestHere, first
+			case bestHere > second:
+				second = bestHere
 			}
 		}
 	}
-	return bestE
+	return first + 0.25*second
+}
+
+// hit is the chance that a direct cut pockets its coin under noise n, by
+// a small-error model: an error in the striker's line (from the angle,
+// over the striker's run l, and from the position) shifts the point of
+// contact sideways; that turns the line of centres, the more so the
+// thinner the cut (cos is the cosine of the cut angle); and the coin's
+// run dcp carries the turn to the pocket, which takes it within the
+// capture radius. The floor on the noise keeps a noiseless plan from
+// finding every feasible shot certain.
+func (g *geo) hit(l, dcp, cos float64, n Noise) float64 {
+	sa := math.Max(n.Angle, 0.3) * math.Pi / 180
+	side := math.Hypot(l*sa, math.Max(n.X, 0.0005))
+	turn := side / ((g.rs + g.rc) * math.Max(cos, 0.2))
+	miss := dcp * turn
+	return math.Erf(g.p.CaptureRadius / (miss * math.Sqrt2))
 }
 
 // worker is one goroutine's tools: its own simulator and scratch space.
@@ -156,7 +180,7 @@ func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (
 	}
 	if position && !v.over {
 		w.left = left(res, w.left)
-		e := g.ease(w.left, v.next, v.nextOK)
+		e := g.ease(w.left, v.next, v.nextOK, sit.noise)
 		if v.kept {
 			val += wEase * e
 		} else {
@@ -221,11 +245,13 @@ func (s *searcher) each(ctx context.Context, n int, f func(w *worker, i int)) er
 	return ctx.Err()
 }
 
-// search ranks the candidate shots of sit: every candidate is simulated
-// once as meant, the best b.Keep go on to b.Samples noisy repetitions
-// (the same draws for each, so that they are compared on equal luck), and
-// the result is sorted by mean value, best first.
-func (s *searcher) search(ctx context.Context, sit *situation, b Budget, n Noise, seed uint64) ([]Advice, error) {
+// search ranks the candidate shots of sit. Every candidate is simulated
+// once as meant; the best b.Keep go on to b.Samples noisy repetitions (the
+// same draws for each, so that they are compared on equal luck); the best
+// b.Final of those get twice as many fresh draws again, because the best
+// of many noisy means is the luckiest as much as the best. The result is
+// sorted by mean value, best first: the finalists, then the others.
+func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed uint64) ([]Advice, error) {
 	cs := s.geo.candidates(sit, b)
 	if len(cs) == 0 {
 		return nil, nil
@@ -249,15 +275,41 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, n Noise
 	order = order[:min(b.Keep, len(order))]
 
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
-	draws := make([]draw, max(b.Samples, 1))
+	out := make([]Advice, len(order))
+	for j, ci := range order {
+		c := cs[ci]
+		out[j] = Advice{Shot: c.shot, Kind: c.kind, Pocket: c.pocket}
+		if c.target >= 0 {
+			out[j].Target = sit.pieces[c.target].ID
+		}
+	}
+	samples := max(b.Samples, 1)
+	if err := s.sample(ctx, sit, b, out, samples, 0, r); err != nil {
+		return nil, err
+	}
+	byValue := func(a, b Advice) int { return cmp.Compare(b.Value, a.Value) }
+	slices.SortStableFunc(out, byValue)
+	if f := min(b.Final, len(out)); f > 1 {
+		if err := s.sample(ctx, sit, b, out[:f], 2*samples, samples, r); err != nil {
+			return nil, err
+		}
+		slices.SortStableFunc(out[:f], byValue)
+	}
+	return out, nil
+}
+
+// sample simulates each advice's shot under n fresh draws of the noise
+// and folds the outcome into its mean value and success, which already
+// stand for prior samples.
+func (s *searcher) sample(ctx context.Context, sit *situation, b Budget, adv []Advice, n, prior int, r *rand.Rand) error {
+	draws := make([]draw, n)
 	for i := range draws {
 		draws[i] = drawFrom(r)
 	}
-	vals := make([]float64, len(order)*len(draws))
+	vals := make([]float64, len(adv)*n)
 	wins := make([]bool, len(vals))
-	err = s.each(ctx, len(vals), func(w *worker, i int) {
-		c := cs[order[i/len(draws)]]
-		sh := n.apply(c.shot, s.geo.p, sit.pieces, draws[i%len(draws)])
+	err := s.each(ctx, len(vals), func(w *worker, i int) {
+		sh := sit.noise.apply(adv[i/n].Shot, s.geo.p, sit.pieces, draws[i%n])
 		v, vd, err := s.geo.value(w, sit, sh, b.Position)
 		if err != nil {
 			v = math.Inf(-1)
@@ -265,26 +317,18 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, n Noise
 		vals[i], wins[i] = v, vd.scored
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]Advice, len(order))
-	for j, ci := range order {
-		c := cs[ci]
-		a := Advice{Shot: c.shot, Kind: c.kind, Pocket: c.pocket}
-		if c.target >= 0 {
-			a.Target = sit.pieces[c.target].ID
-		}
-		won := 0
-		for k := range draws {
-			a.Value += vals[j*len(draws)+k]
-			if wins[j*len(draws)+k] {
+	for j := range adv {
+		sum, won := adv[j].Value*float64(prior), adv[j].Success*float64(prior)
+		for k := range n {
+			sum += vals[j*n+k]
+			if wins[j*n+k] {
 				won++
 			}
 		}
-		a.Value /= float64(len(draws))
-		a.Success = float64(won) / float64(len(draws))
-		out[j] = a
+		adv[j].Value = sum / float64(prior+n)
+		adv[j].Success = won / float64(prior+n)
 	}
-	slices.SortStableFunc(out, func(a, b Advice) int { return cmp.Compare(b.Value, a.Value) })
-	return out, nil
+	return nil
 }

@@ -188,8 +188,8 @@ func Clear(ctx context.Context, p physics.Params, plan Level, exec Noise, worker
 			c.Cleared = true
 			return c, nil
 		}
-		sit := &situation{pieces: s.pieces, seat: 0, own: kinds{true, true, true}, brk: c.Strokes == 0, backShots: true, judge: soloJudge{s}}
-		adv, err := srch.search(ctx, sit, plan.Budget, plan.Noise, r.Uint64())
+		sit := &situation{pieces: s.pieces, seat: 0, own: kinds{true, true, true}, brk: c.Strokes == 0, backShots: true, judge: soloJudge{s}, noise: plan.Noise}
+		adv, err := srch.search(ctx, sit, plan.Budget, r.Uint64())
 		if err != nil {
 			return c, err
 		}

@@ -32,6 +32,7 @@ func benchAI(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of every random draw")
 	only := fs.String("only", "clear,slam,ladder,time", "measurements to run, comma-separated")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	names := fs.String("levels", "", "levels to measure, comma-separated, weakest first (default all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -39,8 +40,20 @@ func benchAI(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "carrom bench ai: takes only flags, with positive counts")
 		return 2
 	}
+	levels := ai.Levels()
+	if *names != "" {
+		levels = nil
+		for _, n := range strings.Split(*names, ",") {
+			l, err := ai.LevelByName(strings.TrimSpace(n))
+			if err != nil {
+				fmt.Fprintf(stderr, "carrom bench ai: %v\n", err)
+				return 2
+			}
+			levels = append(levels, l)
+		}
+	}
 	b := &aiBench{
-		p: physics.Default(), levels: ai.Levels(), cores: runtime.GOMAXPROCS(0),
+		p: physics.Default(), levels: levels, cores: runtime.GOMAXPROCS(0),
 		seed: *seed, out: stdout, errw: stderr, quiet: *quiet,
 	}
 	fmt.Fprintf(stdout, "carrom bench ai: %s %s/%s, %d cores, seed %d\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, b.cores, *seed)
@@ -214,7 +227,7 @@ func (b *aiBench) newTable() (game.Table, error) {
 	return game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: b.p})
 }
 
-// slam plays the expert's first turn from the break, under its own noise,
+// slam plays the strongest level's first turn from the break, under its own noise,
 // with nobody else striking: a white slam (RULES SC-5) is a board it wins
 // in that turn.
 func (b *aiBench) slam(n int) error {
@@ -256,7 +269,7 @@ func (b *aiBench) slam(n int) error {
 		scoring += r.scoring
 	}
 	lo, hi := wilson(slams, n)
-	fmt.Fprintf(b.out, "\n3. white slams: expert breaking under its own noise, no opponent, %d boards\n", n)
+	fmt.Fprintf(b.out, "\n3. white slams: %s breaking under its own noise, no opponent, %d boards\n", l.Name, n)
 	fmt.Fprintf(b.out, "slams %d/%d = %.1f%% (95%% CI %.1f–%.1f%%); first turn %.1f strokes on average, %.1f%% of them scoring\n",
 		slams, n, 100*float64(slams)/float64(n), 100*lo, 100*hi, float64(strokes)/float64(n), 100*float64(scoring)/float64(max(strokes, 1)))
 	return nil
@@ -369,8 +382,8 @@ func (b *aiBench) ladderMatch(lo, hi ai.Level, m int) (ladderMatch, error) {
 	return out, nil
 }
 
-// timing times each level's decisions on tables from expert matches, with
-// the search on one core and on all of them.
+// timing times each level's decisions on tables from matches of the
+// strongest level against itself, with the search on one core and on all.
 func (b *aiBench) timing(n int) error {
 	expert := b.levels[len(b.levels)-1]
 	var tables []game.Table
@@ -391,7 +404,7 @@ func (b *aiBench) timing(n int) error {
 			return err
 		}
 	}
-	fmt.Fprintf(b.out, "\n5. time per decision, %d strokes from expert matches (the first a break)\n", n)
+	fmt.Fprintf(b.out, "\n5. time per decision, %d strokes from %s matches (the first a break)\n", n, expert.Name)
 	fmt.Fprintf(b.out, "%-10s %14s %14s %14s %14s\n", "level", "1 core mean", "1 core max", fmt.Sprintf("%d cores mean", b.cores), fmt.Sprintf("%d cores max", b.cores))
 	bar := b.bar(2*len(b.levels)*n, "time per decision")
 	for _, l := range b.levels {
