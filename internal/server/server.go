@@ -22,7 +22,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/time/rate"
 
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
 )
 
 // Clock is the server's time: the real one, or a fake in tests.
@@ -210,6 +212,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
+	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.HandleFunc("GET /ws/{id}", s.serveWS)
 	return s.identify(mux)
 }
@@ -412,6 +415,77 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 	}{Table: ti, Actions: []actionOut{}}
 	for _, a := range actions {
 		out.Actions = append(out.Actions, actionOut{Seq: a.Seq, At: a.At, Action: a.Action})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// getReplay replays a table's stored actions and returns them as the
+// event messages of the WebSocket, trajectories and states included, so a
+// client can show the match stroke by stroke without simulating. ?from=N
+// and ?to=M (sequence numbers, inclusive) choose a stretch.
+func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	from, to := int64(1), int64(1<<62)
+	for name, dst := range map[string]*int64{"from": &from, "to": &to} {
+		if v := r.URL.Query().Get(name); v != "" {
+			if _, err := fmt.Sscan(v, dst); err != nil {
+				apiError(w, fmt.Errorf("server: %s=%q: %w", name, v, ErrMessage))
+				return
+			}
+		}
+	}
+	rec, err := s.store.Table(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	var cfg TableConfig
+	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
+		apiError(w, err)
+		return
+	}
+	ti, err := info(rec)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	t, err := s.newTable(id, cfg, rec.Created)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	for _, st := range rec.Seats {
+		if st.Seat >= 0 && st.Seat < len(t.seats) {
+			t.seats[st.Seat].nickname = st.Nickname
+		}
+	}
+	actions, err := s.store.Actions(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	out := struct {
+		Table  tableInfo         `json:"table"`
+		Start  *stateMsg         `json:"start,omitempty"` // the table before the first event returned
+		Events []json.RawMessage `json:"events"`
+	}{Table: ti, Events: []json.RawMessage{}}
+	if from <= 1 {
+		st := t.snapshot()
+		out.Start = &st
+	}
+	err = t.replay(actions, func(before game.Table, a game.Action, o game.Outcome) {
+		switch {
+		case t.seq == from-1:
+			st := t.snapshot()
+			out.Start = &st
+		case t.seq >= from && t.seq <= to:
+			out.Events = append(out.Events, encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(before, a, o), State: t.gameState()}))
+		}
+	})
+	if err != nil {
+		apiError(w, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -335,8 +335,30 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 	if replayed.Match().Awaiting != rules.AwaitNothing || replayed.Match().Winner != 1 {
 		t.Errorf("replayed match: awaiting %v, winner %d; want over, won by the computer", replayed.Match().Awaiting, replayed.Match().Winner)
 	}
-	if code, list := ann.do("GET", "/api/matches", ""); code != http.StatusOK || list == nil && false {
-		t.Errorf("GET /api/matches: %d", code)
+	// The replay gives every action as an event, trajectories included.
+	code, rep := ann.do("GET", "/api/matches/"+id+"/replay", "")
+	events, _ := rep["events"].([]any)
+	if code != http.StatusOK || len(events) != len(actions) || rep["start"] == nil {
+		t.Fatalf("GET replay: %d, %d events for %d actions", code, len(events), len(actions))
+	}
+	for i, ev := range events {
+		ev := ev.(map[string]any)
+		if seq(ev) != int64(i+1) {
+			t.Fatalf("replay event %d has seq %d", i+1, seq(ev))
+		}
+		if a := ev["action"].(map[string]any); a["kind"] == "strike" && ev["outcome"].(map[string]any)["trajectory"] == nil {
+			t.Fatalf("replay event %d: a strike without its trajectory", i+1)
+		}
+	}
+	if stateOf(events[len(events)-1].(map[string]any))["over"] != true {
+		t.Errorf("the replay's last state is not over")
+	}
+	code, part := ann.do("GET", "/api/matches/"+id+"/replay?from=3&to=5", "")
+	if evs := part["events"].([]any); code != http.StatusOK || len(evs) != 3 || seq(part["start"].(map[string]any)) != 2 || seq(evs[0].(map[string]any)) != 3 {
+		t.Errorf("replay from 3 to 5: %d, %d events, start seq %v", code, len(evs), part["start"])
+	}
+	if code, _ := ann.do("GET", "/api/matches/"+id+"/replay?from=x", ""); code != http.StatusBadRequest {
+		t.Errorf("replay?from=x: %d; want 400", code)
 	}
 }
 

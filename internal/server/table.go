@@ -180,19 +180,32 @@ func (t *table) restore(rec TableRecord, actions []ActionRecord) error {
 			t.seats[s.Seat].token, t.seats[s.Seat].nickname = s.Token, s.Nickname
 		}
 	}
+	if err := t.replay(actions, nil); err != nil {
+		return err
+	}
+	if t.over() {
+		t.finish(context.Background(), t.lastAt)
+	}
+	return nil
+}
+
+// replay applies stored actions in order, calling each (if not nil) with
+// the table before each action, the action and its outcome.
+func (t *table) replay(actions []ActionRecord, each func(before game.Table, a game.Action, out game.Outcome)) error {
 	for _, a := range actions {
 		act, err := record.ParseAction(a.Action)
 		if err != nil {
 			return fmt.Errorf("server: table %s action %d: %w", t.id, a.Seq, err)
 		}
-		next, _, err := t.state.Apply(act)
+		next, out, err := t.state.Apply(act)
 		if err != nil {
 			return fmt.Errorf("server: table %s action %d no longer applies: %w", t.id, a.Seq, err)
 		}
+		before := t.state
 		t.state, t.seq, t.lastAt = next, a.Seq, a.At
-	}
-	if t.over() {
-		t.finish(context.Background(), t.lastAt)
+		if each != nil {
+			each(before, act, out)
+		}
 	}
 	return nil
 }
