@@ -313,6 +313,16 @@ func info(rec TableRecord) (tableInfo, error) {
 	return ti, nil
 }
 
+// record loads a stored table and its description.
+func (s *Server) record(ctx context.Context, id string) (TableRecord, tableInfo, error) {
+	rec, err := s.store.Table(ctx, id)
+	if err != nil {
+		return rec, tableInfo{}, err
+	}
+	ti, err := info(rec)
+	return rec, ti, err
+}
+
 func (s *Server) listTables(finished bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		recs, err := s.store.Tables(r.Context(), finished)
@@ -346,12 +356,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	rec, err := s.store.Table(r.Context(), id)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	ti, err := info(rec)
+	_, ti, err := s.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -361,12 +366,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rec, err := s.store.Table(r.Context(), id)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	ti, err := info(rec)
+	_, ti, err := s.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -389,12 +389,7 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 // action, from which the match replays bit for bit.
 func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rec, err := s.store.Table(r.Context(), id)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	ti, err := info(rec)
+	_, ti, err := s.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -435,22 +430,12 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	rec, err := s.store.Table(ctx, id)
+	rec, ti, err := s.record(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	var cfg TableConfig
-	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-		apiError(w, err)
-		return
-	}
-	ti, err := info(rec)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	t, err := s.newTable(id, cfg, rec.Created)
+	t, err := s.newTable(id, ti.Config, rec.Created)
 	if err != nil {
 		apiError(w, err)
 		return
