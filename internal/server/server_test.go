@@ -511,7 +511,13 @@ func TestShotClockAndGrace(t *testing.T) {
 	}
 	// RULES TM-3: Bob disconnects past the grace period and loses the match.
 	b.ws.CloseNow()
-	time.Sleep(100 * time.Millisecond) // let the server see the connection go
+	// Wait until the table has seen him go: it tells the others.
+	for {
+		seats := stateOf(a.next("state"))["seats"].([]any)
+		if seats[1].(map[string]any)["connected"] == false {
+			break
+		}
+	}
 	e.clock.Advance(2*time.Minute + time.Second)
 	for {
 		m := a.next("event")
