@@ -118,14 +118,14 @@ func (f *poly) firstContact(h float64, strict bool) (float64, bool) {
 	if !(h > 0) {
 		return 0, false
 	}
-	// A cheap lower bound of f on [0, h] (c4 ≥ 0 is dropped): when it is
-	// positive the discs stay apart.
-	if f[0] > 0 {
-		h2 := float64(h * h)
-		lb := f[0] + float64(min(0, f[1])*h) + float64(min(0, f[2])*h2) + float64(min(0, f[3])*float64(h2*h))
-		if lb > 0 {
-			return 0, false
-		}
+	// Cheap lower bounds on [0, h] (the terms in c4 ≥ 0 are dropped): when
+	// f stays positive the discs stay apart, and when f' does they part.
+	h2 := float64(h * h)
+	if f[0] > 0 && f[0]+float64(min(0, f[1])*h)+float64(min(0, f[2])*h2)+float64(min(0, f[3])*float64(h2*h)) > 0 {
+		return 0, false
+	}
+	if f[1]+float64(min(0, float64(2*f[2]))*h)+float64(min(0, float64(3*f[3]))*h2) > 0 {
+		return 0, false
 	}
 	// The critical points of f in (0, h): roots of the cubic f', found on
 	// the pieces where f' is monotone, split at the roots of f''.
