@@ -13,9 +13,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/web"
 )
 
 func init() {
@@ -66,7 +68,16 @@ func serve(log *slog.Logger, addr, data string, grace time.Duration, stdout io.W
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: physics.Default(), Grace: grace})
+	params := physics.Default()
+	var levels []string
+	for _, l := range ai.Levels() {
+		levels = append(levels, l.Name)
+	}
+	page, err := web.New(web.Options{Spec: params.Spec, Levels: levels})
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: grace, Web: page})
 	if err != nil {
 		return err
 	}

@@ -56,6 +56,9 @@ type Config struct {
 	Grace time.Duration
 	// Registry receives the server's metrics; a new one if nil.
 	Registry *prometheus.Registry
+	// Web serves every GET the API does not (the browser game: its pages
+	// and assets); nil serves the plain lobby page at "/".
+	Web http.Handler
 }
 
 // Server serves the lobby and the tables.
@@ -68,6 +71,7 @@ type Server struct {
 	grace    time.Duration
 	metrics  *metrics
 	registry *prometheus.Registry
+	web      http.Handler
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -86,7 +90,7 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.Physics.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, tables: map[string]*table{}}
+	s := &Server{store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, tables: map[string]*table{}}
 	if s.clock == nil {
 		s.clock = RealClock{}
 	}
@@ -202,7 +206,11 @@ func (s *Server) CreateTable(ctx context.Context, cfg TableConfig) (string, erro
 // Handler is the server's HTTP interface.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.lobby)
+	if s.web != nil {
+		mux.Handle("GET /", s.web)
+	} else {
+		mux.HandleFunc("GET /{$}", s.lobby)
+	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.metricsTables()})
 	})

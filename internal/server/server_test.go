@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
@@ -600,5 +601,37 @@ func TestLobby(t *testing.T) {
 	}
 	if !strings.Contains(body.String(), "carrom_tables 1") {
 		t.Errorf("/metrics has no carrom_tables 1")
+	}
+}
+
+// TestWebHandler: with a Web handler the browser game answers every GET the
+// API does not, and the API, the WebSocket and the identity cookie stay.
+func TestWebHandler(t *testing.T) {
+	st, err := store.OpenSQLite(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	web := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "web "+r.URL.Path) })
+	srv, err := server.New(server.Config{Store: st, Clock: newFakeClock(), Bots: testBots, Physics: physics.Default(), Web: web})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	for path, want := range map[string]string{"/": "web /", "/t/abc": "web /t/abc", "/assets/app.js": "web /assets/app.js", "/healthz": `"status":"ok"`, "/api/tables": "[]"} {
+		resp, err := http.Get(hs.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), want) {
+			t.Errorf("GET %s = %q; want it to contain %q", path, body, want)
+		}
+		if len(resp.Cookies()) == 0 {
+			t.Errorf("GET %s set no identity cookie", path)
+		}
 	}
 }

@@ -1,0 +1,94 @@
+// The lobby: start a game against the computer, on one device (hot-seat)
+// or online, watch a table in play, or replay a finished match.
+import { h } from "./panel";
+import { api, type ClientConfig, type TableConfig, type TableInfo } from "./protocol";
+
+function select(id: string, options: [string, string][], value?: string): HTMLSelectElement {
+  const s = h("select", { id });
+  for (const [v, label] of options) s.append(h("option", { value: v }, label));
+  if (value) s.value = value;
+  return s;
+}
+
+const label = (text: string, el: HTMLElement) => h("label", {}, text + " ", el);
+
+async function create(cfg: TableConfig, sit: number[]): Promise<void> {
+  const t = await api<TableInfo>("POST", "/api/tables", cfg);
+  location.href = `/t/${t.id}` + (sit.length ? "?" + sit.map((s) => `seat=${s}`).join("&") : "");
+}
+
+export function lobby(root: HTMLElement, cfg: ClientConfig): void {
+  const levels = cfg.levels.map((l) => [l, l] as [string, string]);
+  const middle = cfg.levels[Math.floor(cfg.levels.length / 2)] ?? "";
+  const rules = () => select("", [["icf", "ICF rules"], ["family", "Family rules"]]);
+  const clock = () => select("", [["0", "no clock"], ["15", "15 s a stroke"], ["30", "30 s a stroke"]]);
+  const err = h("div", { class: "error" });
+  const go = (f: () => Promise<void>) => () => { err.textContent = ""; f().catch((e: Error) => { err.textContent = e.message; }); };
+
+  const nick = h("input", { id: "nickname", maxlength: "32", placeholder: "your name", value: localStorage.getItem("carrom-nickname") ?? "" });
+  nick.addEventListener("change", () => localStorage.setItem("carrom-nickname", nick.value.trim()));
+
+  // Against the computer.
+  const level = select("level", levels, middle), r1 = rules(), c1 = clock();
+  const vs = h("button", { id: "play-computer", type: "button" }, "Play");
+  vs.addEventListener("click", go(() => create({
+    rules: r1.value, players: 2, clock: +c1.value,
+    seats: [{ kind: "human" }, { kind: "computer", level: level.value }],
+  }, [0])));
+
+  // Hot-seat: every seat human, all held by this browser.
+  const hp = select("hot-players", [["2", "2 players"], ["4", "4 players (doubles)"]]), r2 = rules(), c2 = clock();
+  const hot = h("button", { id: "play-hotseat", type: "button" }, "Play");
+  hot.addEventListener("click", go(() => {
+    const n = +hp.value;
+    return create({ rules: r2.value, players: n, clock: +c2.value, seats: Array.from({ length: n }, () => ({ kind: "human" as const })) },
+      Array.from({ length: n }, (_, i) => i));
+  }));
+
+  // Online: each seat a human (by link) or a computer; this browser sits at seat 1.
+  const op = select("online-players", [["2", "2 players"], ["4", "4 players (doubles)"]]), r3 = rules(), c3 = select("", [["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]);
+  const seatRows = h("div");
+  const seatKinds: HTMLSelectElement[] = [];
+  const drawSeats = () => {
+    seatKinds.length = 0;
+    seatRows.replaceChildren(...Array.from({ length: +op.value }, (_, i) => {
+      const opts: [string, string][] = [["human", i === 0 ? "you" : "a player (by link)"], ...cfg.levels.map((l) => ["computer:" + l, "computer, " + l] as [string, string])];
+      const s = select(`seat-${i}`, opts, i === 0 ? "human" : "human");
+      seatKinds.push(s);
+      return label(`Seat ${i + 1} (side ${(i % 2) + 1})`, s);
+    }));
+  };
+  op.addEventListener("change", drawSeats);
+  drawSeats();
+  const online = h("button", { id: "play-online", type: "button" }, "Create table");
+  online.addEventListener("click", go(() => {
+    const seats = seatKinds.map((s) => s.value === "human" ? { kind: "human" as const } : { kind: "computer" as const, level: s.value.slice(9) });
+    return create({ rules: r3.value, players: +op.value, clock: +c3.value, seats }, seats[0].kind === "human" ? [0] : []);
+  }));
+
+  const open = h("div", { id: "open-tables" }, "Loading…");
+  const done = h("div", { id: "finished" }, "Loading…");
+  root.replaceChildren(
+    h("h1", {}, "Carrom"),
+    h("p", {}, label("Your name:", nick)),
+    h("div", { class: "cards" },
+      h("div", { class: "card" }, h("h2", {}, "Play the computer"), label("Level", level), label("Rules", r1), label("Clock", c1), vs),
+      h("div", { class: "card" }, h("h2", {}, "Hot-seat"), h("p", { class: "help" }, "Everyone plays on this device; the board turns to the player to act."), label("Players", hp), label("Rules", r2), label("Clock", c2), hot),
+      h("div", { class: "card" }, h("h2", {}, "Online"), label("Players", op), seatRows, label("Rules", r3), label("Clock", c3), online, h("p", { class: "help" }, "Then share the links shown beside the board.")),
+    ),
+    err,
+    h("h2", {}, "Tables in play"), open,
+    h("h2", {}, "Finished matches"), done,
+  );
+  const names = (t: TableInfo) => t.seats.map((s) => s.kind === "computer" ? `computer (${s.level})` : s.nickname || (s.taken ? "player" : "free")).join(" · ");
+  api<TableInfo[]>("GET", "/api/tables").then((ts) => {
+    open.replaceChildren(ts.length ? h("table", { class: "list" }, ...ts.map((t) => h("tr", {},
+      h("td", {}, names(t)), h("td", {}, `${t.config.rules}, ${t.config.players} players`),
+      h("td", {}, h("a", { href: `/t/${t.id}` }, "watch"), ...t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => h("span", {}, " · ", h("a", { href: `/t/${t.id}?seat=${s.seat}` }, `sit at seat ${s.seat + 1}`))))))) : "None.");
+  }).catch(() => { open.textContent = "Unavailable."; });
+  api<TableInfo[]>("GET", "/api/matches").then((ts) => {
+    done.replaceChildren(ts.length ? h("table", { class: "list" }, ...ts.slice(0, 50).map((t) => h("tr", {},
+      h("td", {}, names(t)), h("td", {}, t.finished ? new Date(t.finished).toLocaleString() : ""),
+      h("td", {}, h("a", { href: `/replay/${t.id}` }, "replay"))))) : "None.");
+  }).catch(() => { done.textContent = "Unavailable."; });
+}

@@ -1,0 +1,25 @@
+// The page's entry: read the configuration the server put in the page,
+// then show the lobby, a table (/t/{id}) or a replay (/replay/{id}).
+import { lobby } from "./lobby";
+import type { ClientConfig } from "./protocol";
+import { replay } from "./replay";
+import { Sound } from "./sound";
+import { TableView, toggleMute } from "./table";
+
+const cfg = JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig;
+const root = document.getElementById("app")!;
+const sound = new Sound();
+const mute = document.getElementById("mute")!;
+mute.textContent = sound.muted ? "sound off" : "sound on";
+mute.addEventListener("click", () => { sound.unlock(); toggleMute(sound); });
+
+const path = location.pathname;
+let m: RegExpMatchArray | null;
+if ((m = path.match(/^\/t\/([0-9a-f]+)$/))) {
+  const seats = new URLSearchParams(location.search).getAll("seat").map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n < 4);
+  new TableView(root, cfg, m[1], seats, sound);
+} else if ((m = path.match(/^\/replay\/([0-9a-f]+)$/))) {
+  replay(root, cfg, m[1], sound).catch((e: Error) => { root.textContent = `Cannot replay this match: ${e.message}`; });
+} else {
+  lobby(root, cfg);
+}

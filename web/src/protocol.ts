@@ -1,0 +1,89 @@
+// The messages of docs/protocol.md, as the client reads and sends them.
+
+export type Kind = "white" | "black" | "queen" | "striker";
+
+export interface Piece { id: string; kind: Kind; x: number; y: number }
+
+export interface SeatState {
+  seat: number; kind: "human" | "computer"; level?: string; nickname?: string;
+  taken: boolean; connected: boolean; position: number; side: number;
+}
+
+export interface ToAct {
+  seat: number; need: "strike" | "place" | "toss" | "nothing"; colour?: "white" | "black"; position: number;
+  striker_ranges?: [number, number][]; place_hint?: [number, number]; deadline: number;
+}
+
+export interface Placing { colour: string; count: number; placer: number | null; rule: string }
+export interface Ruling { rules: string[]; turn_kept: boolean; place: Placing[]; centre: string[] }
+export interface BoardResult { winner: number | null; points: number; rule: string; slam?: string }
+
+export interface MatchState {
+  turn: number; awaiting: string; game: number; games: [number, number]; score: [number, number];
+  board: {
+    number: number; breaker: number; white: number; broken: boolean;
+    on_board: { white: number; black: number; queen: boolean };
+    owed: [number, number]; queen: "board" | "pending" | "covered"; queen_side: number | null; attempts: number;
+  };
+  result: BoardResult | null; game_winner: number | null; game_score?: [number, number];
+  match_winner: number | null; ruling?: Ruling; rules: string; players: number;
+}
+
+export interface TableConfig {
+  rules: string; players: number; clock: number;
+  seats: { kind: "human" | "computer"; level?: string }[]; seed?: number;
+}
+
+export interface GameState {
+  table: string; config: TableConfig; started: boolean; over: boolean; seats: SeatState[];
+  pieces: Piece[]; held: [number, number]; to_act: ToAct; match: MatchState;
+}
+
+export interface Motion { x: number; y: number; vx: number; vy: number; decel: number }
+export interface Disc extends Motion { id: string; kind: Kind }
+export interface TrajEvent { t: number; kind: "pocket" | "cushion" | "contact" | "stop"; i: number; j: number; a: Motion; b?: Motion }
+export interface Trajectory { start: Disc[]; events: TrajEvent[]; time: number }
+
+export interface Action {
+  kind: "strike" | "place" | "forgo" | "concede" | "toss" | "timeout" | "forfeit";
+  seat: number; shot?: { x: number; dir: [number, number]; speed: number };
+  at?: [number, number]; concede?: string; toss?: number; rule?: string;
+}
+
+export interface Stroke { white: number; black: number; queen: boolean; striker: boolean; touched: boolean; foul: boolean }
+
+export interface Outcome { stroke?: Stroke; trajectory?: Trajectory; respotted: Piece[]; void: boolean }
+
+export interface StateMsg { v: 1; type: "state"; seq: number; state: GameState }
+export interface EventMsg { v: 1; type: "event"; seq: number; action: Action; outcome: Outcome; state: GameState }
+export interface WelcomeMsg { v: 1; type: "welcome"; table: string; seq: number; seats: number[]; nickname?: string }
+export interface ErrorMsg { v: 1; type: "error"; error: string }
+export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | { v: 1; type: "pong" };
+
+export interface TableInfo {
+  id: string; config: TableConfig; created: string; finished?: string; result?: unknown;
+  seats: { seat: number; kind: string; level?: string; nickname?: string; taken: boolean }[];
+  links: string[];
+}
+
+export interface Replay { table: TableInfo; start?: StateMsg; events: EventMsg[] }
+
+export interface Geometry {
+  half: number; frame: number; pocket_radius: number; coin_radius: number; striker_radius: number;
+  midline: number; base_circle_radius: number; base_core_radius: number; centre_radius: number;
+  outer_radius: number; outer_line_width: number;
+  pockets: [number, number][]; baselines: [number, number][][][]; base_circles: [number, number][][];
+  arrows: [number, number][][];
+}
+
+export interface ClientConfig { geometry: Geometry; levels: string[] }
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error ?? res.statusText);
+  return data as T;
+}

@@ -1,0 +1,57 @@
+// Replay of a match stroke by stroke, from the server's recorded events:
+// every stroke is animated from its trajectory, nothing is simulated.
+import { BoardView } from "./boardview";
+import { h, Panel } from "./panel";
+import { api, type ClientConfig, type EventMsg, type GameState, type Replay } from "./protocol";
+import type { Sound } from "./sound";
+
+export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, sound: Sound): Promise<void> {
+  const data = await api<Replay>("GET", `/api/matches/${id}/replay`);
+  const wrap = h("div", { class: "boardwrap" });
+  const status = h("div", { class: "status", id: "status" });
+  const panel = new Panel();
+  const btn = (label: string, title: string) => h("button", { type: "button", title }, label);
+  const first = btn("⏮", "start"), prev = btn("◀", "previous stroke"), play = btn("▶ play", "play on"), next = btn("▶|", "next stroke"), last = btn("⏭", "end");
+  const speed = h("select", {}, ...[["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([v, l]) => h("option", { value: v }, l)));
+  speed.value = "1";
+  root.replaceChildren(h("div", { class: "play" },
+    h("div", {}, wrap, status, h("div", { class: "controls" }, first, prev, play, next, last, speed)), panel.el));
+  const board = new BoardView(wrap, cfg, sound);
+  speed.addEventListener("change", () => { board.speed = +speed.value; });
+  const evs: EventMsg[] = data.events;
+  const items = evs.map((ev, i) => panel.add(ev, () => { stop(); show(i + 1); }));
+  let at = 0, playing = false;
+  const stateAt = (k: number): GameState | undefined => (k === 0 ? data.start?.state : evs[k - 1].state);
+  const show = (k: number) => {
+    board.finish();
+    at = k;
+    const st = stateAt(k);
+    if (st) { board.pieces = st.pieces; panel.update(st, []); }
+    items.forEach((li, i) => li?.classList.toggle("current", i === k - 1));
+    status.textContent = `Stroke ${k} of ${evs.length}`;
+    board.invalidate();
+  };
+  const forward = async () => {
+    if (at >= evs.length) return false;
+    const ev = evs[at], traj = ev.outcome.trajectory;
+    if (traj) await board.animate(traj);
+    show(at + 1);
+    return true;
+  };
+  const stop = () => { playing = false; play.textContent = "▶ play"; };
+  first.addEventListener("click", () => { stop(); show(0); });
+  last.addEventListener("click", () => { stop(); show(evs.length); });
+  prev.addEventListener("click", () => { stop(); show(Math.max(0, at - 1)); });
+  next.addEventListener("click", () => { stop(); void forward(); });
+  play.addEventListener("click", async () => {
+    if (playing) { stop(); return; }
+    playing = true; play.textContent = "❚❚ pause";
+    while (playing && (await forward())) await new Promise((r) => setTimeout(r, 300));
+    stop();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") { stop(); void forward(); }
+    if (e.key === "ArrowLeft") { stop(); show(Math.max(0, at - 1)); }
+  });
+  show(0);
+}

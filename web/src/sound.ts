@@ -1,0 +1,51 @@
+// Soft contact sounds, synthesised with Web Audio: a short filtered noise
+// burst (the knock) with a faint tone (the ring of wood), louder for harder
+// contacts. Muting is remembered between visits.
+const KEY = "carrom-muted";
+
+export class Sound {
+  private ctx: AudioContext | null = null;
+  private noise: AudioBuffer | null = null;
+  private last = 0;
+  muted = localStorage.getItem(KEY) === "1";
+
+  toggle(): boolean {
+    this.muted = !this.muted;
+    localStorage.setItem(KEY, this.muted ? "1" : "0");
+    return this.muted;
+  }
+
+  // unlock creates the audio context; browsers allow it only in answer to a gesture.
+  unlock(): void {
+    if (this.ctx || typeof AudioContext === "undefined") return;
+    this.ctx = new AudioContext();
+    const n = Math.floor(this.ctx.sampleRate * 0.05);
+    this.noise = this.ctx.createBuffer(1, n, this.ctx.sampleRate);
+    const d = this.noise.getChannelData(0);
+    for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * Math.exp(-i / (n / 6));
+  }
+
+  // knock plays one contact; strength in [0, 1]; pitch higher for a cushion.
+  knock(strength: number, cushion = false): void {
+    const ctx = this.ctx;
+    if (this.muted || !ctx || !this.noise || strength < 0.02) return;
+    // A cluster of simultaneous contacts sounds as one.
+    if (ctx.currentTime - this.last < 0.012) return;
+    this.last = ctx.currentTime;
+    const t = ctx.currentTime, vol = 0.05 + 0.25 * Math.min(1, strength);
+    const src = ctx.createBufferSource();
+    src.buffer = this.noise;
+    const bp = ctx.createBiquadFilter();
+    bp.type = "bandpass"; bp.frequency.value = cushion ? 900 : 2200; bp.Q.value = 1.2;
+    const g = ctx.createGain();
+    g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.001, t + 0.06);
+    src.connect(bp).connect(g).connect(ctx.destination);
+    src.start(t);
+    const osc = ctx.createOscillator();
+    osc.frequency.value = cushion ? 320 : 1400;
+    const og = ctx.createGain();
+    og.gain.setValueAtTime(vol * 0.25, t); og.gain.exponentialRampToValueAtTime(0.0005, t + 0.08);
+    osc.connect(og).connect(ctx.destination);
+    osc.start(t); osc.stop(t + 0.09);
+  }
+}

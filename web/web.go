@@ -1,0 +1,150 @@
+// Package web is the browser client: TypeScript sources and a page,
+// embedded in the binary and bundled with esbuild's Go API when the server
+// starts, so a player needs nothing but the carrom binary (no npm, no CDN).
+//
+//	h, err := web.New(web.Options{Spec: board.Standard(), Levels: []string{"beginner", "expert"}})
+//	// mount h for "/" beside the server's API
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/carrom-game/carrom/board"
+)
+
+//go:embed index.html style.css src/*.ts
+var files embed.FS
+
+// Options configure the client.
+type Options struct {
+	Spec   board.Spec // the board the server plays on, drawn to scale
+	Levels []string   // the computer levels, weakest first
+}
+
+// Handler serves the page for "/", "/t/{id}" (a table) and
+// "/replay/{id}" (a finished match), and the bundled assets.
+type Handler struct {
+	mux *http.ServeMux
+}
+
+// New bundles the client and returns its handler. Bundling takes a few
+// milliseconds; a TypeScript syntax error is reported here, at start-up.
+func New(opt Options) (*Handler, error) {
+	js, err := Bundle()
+	if err != nil {
+		return nil, err
+	}
+	css, err := files.ReadFile("style.css")
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := json.Marshal(clientConfig{Geometry: geometryOf(opt.Spec), Levels: opt.Levels})
+	if err != nil {
+		return nil, err
+	}
+	page, err := template.ParseFS(files, "index.html")
+	if err != nil {
+		return nil, err
+	}
+	jsPath, cssPath := "/assets/app."+digest(js)+".js", "/assets/style."+digest(css)+".css"
+	var html bytes.Buffer
+	if err := page.Execute(&html, map[string]any{"Config": template.JS(cfg), "JS": jsPath, "CSS": cssPath}); err != nil {
+		return nil, err
+	}
+	h := &Handler{mux: http.NewServeMux()}
+	index := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(html.Bytes())
+	}
+	h.mux.HandleFunc("GET /{$}", index)
+	h.mux.HandleFunc("GET /t/{id}", index)
+	h.mux.HandleFunc("GET /replay/{id}", index)
+	// The asset names carry their digest, so browsers may keep them for good.
+	h.mux.HandleFunc("GET "+jsPath, asset("text/javascript; charset=utf-8", js))
+	h.mux.HandleFunc("GET "+cssPath, asset("text/css; charset=utf-8", css))
+	return h, nil
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+func asset(ctype string, data []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Write(data)
+	}
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:6])
+}
+
+// Bundle compiles src/main.ts and what it imports into one script. The
+// sources are read from the embedded files through an esbuild plugin, so
+// the bundle is the same wherever the binary runs.
+func Bundle() ([]byte, error) {
+	embedded := api.Plugin{Name: "embedded", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			p := a.Path
+			if a.Kind != api.ResolveEntryPoint {
+				if !strings.HasPrefix(p, "./") {
+					return api.OnResolveResult{}, fmt.Errorf("web: import %q: only relative imports of the embedded sources", p)
+				}
+				p = path.Join(path.Dir(a.Importer), p)
+			}
+			p = path.Clean(p)
+			if path.Ext(p) != ".ts" {
+				p += ".ts"
+			}
+			return api.OnResolveResult{Path: p, Namespace: "embedded"}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "embedded"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			data, err := fs.ReadFile(files, a.Path)
+			if err != nil {
+				return api.OnLoadResult{}, err
+			}
+			src := string(data)
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderTS}, nil
+		})
+	}}
+	res := api.Build(api.BuildOptions{
+		EntryPoints:       []string{"src/main.ts"},
+		Bundle:            true,
+		Write:             false,
+		Outfile:           "app.js",
+		Format:            api.FormatIIFE,
+		Target:            api.ES2020,
+		MinifyWhitespace:  true,
+		MinifySyntax:      true,
+		MinifyIdentifiers: true,
+		LegalComments:     api.LegalCommentsNone,
+		Plugins:           []api.Plugin{embedded},
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		var msgs []string
+		for _, m := range api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage}) {
+			msgs = append(msgs, strings.TrimSpace(m))
+		}
+		return nil, fmt.Errorf("web: bundling the client: %s", strings.Join(msgs, "\n"))
+	}
+	if len(res.OutputFiles) != 1 {
+		return nil, errors.New("web: bundling the client gave no script")
+	}
+	return res.OutputFiles[0].Contents, nil
+}
