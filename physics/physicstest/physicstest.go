@@ -12,10 +12,11 @@ import (
 )
 
 // Check replays r from start and reports the first broken invariant:
-// event times go back; after an event two discs overlap by more than
-// physics.Overlap, or a disc is off the surface; the kinetic energy
-// rises; a contact does not conserve momentum; the stroke does not end
-// with every disc at rest or pocketed where the log says.
+// event times go back; after an event, or at any moment sampled between
+// events, two discs overlap by more than physics.Overlap; a disc is off
+// the surface; the kinetic energy rises; a contact does not conserve
+// momentum; the stroke does not end with every disc at rest or pocketed
+// where the log says.
 func Check(p physics.Params, start physics.State, r physics.Result) error {
 	n := len(start.Discs)
 	cur := start.Clone()
@@ -39,7 +40,7 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 		}
 	}
 	energy := p.Energy(cur)
-	last := 0.0
+	last, last0 := 0.0, 0.0
 	for k, e := range r.Events {
 		if !(e.T >= last) {
 			return fmt.Errorf("event %d (%v) at %v, before the previous one at %v", k, e, e.T, last)
@@ -48,6 +49,10 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 		if e.I < 0 || e.I >= n || (e.Kind == physics.Contact && (e.J <= e.I || e.J >= n)) {
 			return fmt.Errorf("event %d (%v): no such disc", k, e)
 		}
+		if err := between(p, cur, since, decel, last0, e.T); err != nil {
+			return fmt.Errorf("before event %d (%v): %w", k, e, err)
+		}
+		last0 = e.T
 		glide(e.T)
 		if before := p.Energy(cur); before > energy+tol(energy) {
 			return fmt.Errorf("event %d (%v): energy rose from %v to %v while sliding", k, e, energy, before)
@@ -112,6 +117,9 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 			return fmt.Errorf("after event %d (%v): %w", k, e, err)
 		}
 	}
+	if err := between(p, cur, since, decel, last0, last+10); err != nil {
+		return fmt.Errorf("after the last event: %w", err)
+	}
 	glide(math.Inf(1))
 	if r.Time != last {
 		return fmt.Errorf("time %v, last event at %v", r.Time, last)
@@ -138,6 +146,42 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 }
 
 func tol(e float64) float64 { return 1e-12*e + 1e-15 }
+
+// sampleStep, s, is how often between events Check looks for discs that
+// pass through each other unseen: two discs at a relative 10 m/s overlap
+// for several steps even if they only half cross.
+const sampleStep = 5e-4
+
+// between samples the table from t0 to t1, both exclusive, and reports two
+// discs overlapping by more than physics.Overlap: a contact the simulator
+// missed.
+func between(p physics.Params, cur physics.State, since, decel []float64, t0, t1 float64) error {
+	pos := make([]board.Vec, len(cur.Discs))
+	for t := t0 + sampleStep; t < t1; t += sampleStep {
+		moving := false
+		for i, d := range cur.Discs {
+			pos[i] = d.Pos
+			if !d.Pocketed && d.Vel != (board.Vec{}) {
+				m := physics.Motion{Pos: d.Pos, Vel: d.Vel, Decel: decel[i]}.After(t - since[i])
+				pos[i], moving = m.Pos, moving || m.Vel != (board.Vec{})
+			}
+		}
+		for i, d := range cur.Discs {
+			for j, e := range cur.Discs[:i] {
+				if d.Pocketed || e.Pocketed {
+					continue
+				}
+				if g := pos[i].Dist(pos[j]) - p.Spec.Radius(d.Kind) - p.Spec.Radius(e.Kind); g < -physics.Overlap {
+					return fmt.Errorf("at %.6f s discs %s at %v and %s at %v overlap by %v m", t, e.ID, pos[j], d.ID, pos[i], -g)
+				}
+			}
+		}
+		if !moving {
+			return nil
+		}
+	}
+	return nil
+}
 
 // onTable reports a disc off the surface or two discs overlapping.
 func onTable(p physics.Params, s physics.State) error {
