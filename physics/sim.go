@@ -14,10 +14,18 @@ type Result struct {
 	Capped bool    // Params.MaxEvents was reached and the moving discs were stopped
 }
 
+// Clone returns a copy of r that shares no memory with it or with the
+// Simulator that made it.
+func (r Result) Clone() Result {
+	r.Events = append([]Event(nil), r.Events...)
+	r.Final = r.Final.Clone()
+	return r
+}
+
 // Simulator runs strokes one after another, reusing its buffers, so that a
 // stroke allocates nothing once the buffers have grown to fit. A Result it
-// returns shares those buffers and is valid until the next call; Clone
-// what must outlive it. A Simulator is not safe for concurrent use: give
+// returns shares those buffers and is valid until the next call;
+// Result.Clone what must outlive it. A Simulator is not safe for concurrent use: give
 // each goroutine its own.
 type Simulator struct {
 	p     Params
