@@ -70,15 +70,26 @@ func TestGoldenBreak(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("full break:\n%s\nwant (%s):\n%s", got, file, want)
 	}
-	// The same input twice gives the same output, also from a reused simulator.
+	// The same input gives the same output, also from a reused simulator,
+	// and a clone outlives the simulator's next stroke.
 	sim, _ := physics.NewSimulator(p)
-	for range 2 {
+	var kept physics.Result
+	for k := range 2 {
 		again, err := sim.Simulate(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d := digest(again); d != digest(r) {
-			t.Errorf("second run: digest %s; want %s", d, digest(r))
+			t.Errorf("run %d: digest %s; want %s", k+2, d, digest(r))
 		}
+		if k == 0 {
+			kept = again.Clone()
+			if _, err := sim.Stroke(nil, physics.Shot{Dir: board.Vec{X: 1, Y: 1}, Speed: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if d := digest(kept); d != digest(r) {
+		t.Errorf("clone after another stroke: digest %s; want %s", d, digest(r))
 	}
 }
