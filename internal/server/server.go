@@ -24,7 +24,6 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
-	"github.com/carrom-game/carrom/record"
 )
 
 // Clock is the server's time: the real one, or a fake in tests.
@@ -473,7 +472,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 			st := t.snapshot()
 			out.Start = &st
 		case t.seq >= from && t.seq <= to:
-			out.Events = append(out.Events, encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(before, a, o), State: t.gameState()}))
+			out.Events = append(out.Events, t.eventMessage(before, a, o))
 		}
 	})
 	if err != nil {

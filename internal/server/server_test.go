@@ -314,7 +314,10 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		} else {
 			c.send(myMove(st, rng))
 		}
-		c.next("event")
+		// An event's match carries the ruling of its action.
+		if ev := c.next("event"); stateOf(ev)["match"].(map[string]any)["ruling"] == nil {
+			t.Fatalf("event %d has no ruling", seq(ev))
+		}
 	}
 	code, rec := ann.do("GET", "/api/matches/"+id, "")
 	if code != http.StatusOK {
@@ -349,6 +352,9 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		}
 		if a := ev["action"].(map[string]any); a["kind"] == "strike" && ev["outcome"].(map[string]any)["trajectory"] == nil {
 			t.Fatalf("replay event %d: a strike without its trajectory", i+1)
+		}
+		if stateOf(ev)["match"].(map[string]any)["ruling"] == nil {
+			t.Fatalf("replay event %d has no ruling", i+1)
 		}
 	}
 	if stateOf(events[len(events)-1].(map[string]any))["over"] != true {

@@ -428,7 +428,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
 	}
-	ev := encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: t.gameState()})
+	ev := t.eventMessage(start, a, out)
 	t.backlog = append(t.backlog, ev)
 	if len(t.backlog) > maxBacklog {
 		t.backlog = t.backlog[len(t.backlog)-maxBacklog:]
@@ -451,6 +451,15 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 	}
 	t.srv.metrics.tables.Dec()
 	t.log.Info("match over", "winner", m.Winner, "games", m.Games)
+}
+
+// eventMessage is the broadcast of an accepted action; its state's match
+// carries the action's ruling (rule IDs, placings) and the result of a
+// board it ended, which a state message alone does not.
+func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
+	st := t.gameState()
+	st.Match = record.FromMatch(t.state.Match(), &out.Ruling)
+	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
 }
 
 func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outcomeJSON {

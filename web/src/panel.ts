@@ -69,9 +69,9 @@ export class Panel {
     const st = ev.state, r = st.match.ruling;
     const who = ev.action.kind === "toss" ? "" : seatName(st.seats[ev.action.seat]);
     let text = describeAction(ev.action, ev.outcome.stroke, who);
-    const words = r && r.rules.length ? describeRuling(r.rules) : "";
+    const words = !r ? "" : r.rules.length ? describeRuling(r.rules) : r.turn_kept ? "Turn continues" : "Turn passes";
     const result = describeResult(st.match, (s) => sideName(st, s));
-    const li = h("li", { value: String(ev.seq) }, text);
+    const li = h("li", { value: String(ev.seq) }, r && r.rules.length ? `${text} · ${r.rules.join(", ")}` : text);
     if (words) li.title = words;
     if (onClick) li.addEventListener("click", onClick);
     this.moves.append(li);

@@ -82,8 +82,8 @@ export class Renderer {
     this.world(ctx);
     if (ov.placing) this.drawPlacing(ov.placing.pieces);
     if (ov.ranges) this.drawRanges(ov.ranges.pos, ov.ranges.ranges);
-    if (ov.aim) this.drawAim(ov.aim);
     for (const p of pieces) this.drawPiece(p);
+    if (ov.aim) this.drawAim(ov.aim);
     if (ov.pull) {
       ctx.save();
       ctx.strokeStyle = "rgba(40,25,10,0.55)"; ctx.lineWidth = 0.0025; ctx.setLineDash([0.006, 0.006]);
@@ -259,7 +259,8 @@ export class Renderer {
     ctx.save();
     ctx.lineCap = "round";
     ctx.strokeStyle = "rgba(255,255,255,0.85)"; ctx.lineWidth = 0.0022; ctx.setLineDash([0.008, 0.006]);
-    ctx.beginPath(); ctx.moveTo(a.from.x, a.from.y); ctx.lineTo(a.hit.x, a.hit.y); ctx.stroke();
+    const edge = add(a.from, scale(a.dir, g.striker_radius));
+    ctx.beginPath(); ctx.moveTo(edge.x, edge.y); ctx.lineTo(a.hit.x, a.hit.y); ctx.stroke();
     ctx.setLineDash([]);
     ctx.strokeStyle = "rgba(255,255,255,0.8)"; ctx.lineWidth = 0.0015;
     ctx.beginPath(); ctx.arc(a.hit.x, a.hit.y, g.striker_radius, 0, 2 * Math.PI); ctx.stroke();
@@ -268,11 +269,11 @@ export class Renderer {
       const e = add(a.after.at, scale(a.after.dir, 0.07));
       ctx.beginPath(); ctx.moveTo(a.after.at.x, a.after.at.y); ctx.lineTo(e.x, e.y); ctx.stroke();
     }
-    // The power arrow, behind the striker's path: longer and redder with power.
-    const L = 0.03 + 0.12 * a.power;
-    const tip = add(a.from, scale(a.dir, L));
+    // The power arrow from the striker's edge: longer and redder with power.
+    const start = add(a.from, scale(a.dir, g.striker_radius));
+    const tip = add(start, scale(a.dir, 0.02 + 0.12 * a.power));
     ctx.strokeStyle = `hsl(${120 - 120 * a.power}, 75%, 40%)`; ctx.lineWidth = 0.005;
-    ctx.beginPath(); ctx.moveTo(a.from.x, a.from.y); ctx.lineTo(tip.x, tip.y); ctx.stroke();
+    ctx.beginPath(); ctx.moveTo(start.x, start.y); ctx.lineTo(tip.x, tip.y); ctx.stroke();
     const n = vec(-a.dir.y, a.dir.x);
     ctx.beginPath();
     ctx.moveTo(tip.x + a.dir.x * 0.01, tip.y + a.dir.y * 0.01);

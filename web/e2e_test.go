@@ -1,0 +1,517 @@
+package web_test
+
+// End-to-end tests: the real server on a loopback port with a fresh data
+// directory, driven through Debian's Chromium, headless, with chromedp.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image/png"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/store"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/web"
+)
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "write docs/screenshot.png from the game against the computer")
+
+// chromium finds the browser. In CI (CI set) a missing browser fails the
+// test: .ci/run installs it, so its absence is a broken pipeline.
+func chromium(t *testing.T) string {
+	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium not found at /usr/bin/chromium; install it with apt-get install -y chromium")
+	}
+	t.Skip("chromium not found; apt-get install -y chromium to run the browser tests")
+	return ""
+}
+
+// bot plays a computer seat as carrom serve does: the level's search, then
+// its hand's noise.
+type bot struct{ level ai.Level }
+
+func (b bot) Act(ctx context.Context, t game.Table, _ int, rng *rand.Rand) (game.Action, error) {
+	a, err := ai.New(b.level, 0, rng.Uint64()).Act(ctx, t)
+	if err == nil && a.Kind == game.Strike {
+		a.Shot = b.level.Noise.Perturb(a.Shot, t.Config().Physics, t.Pieces(), rng)
+	}
+	return a, err
+}
+
+type env struct {
+	t       *testing.T
+	base    string
+	browser context.Context // the first tab; new contexts are made from it
+}
+
+// newEnv starts the server and a browser, both stopped when the test ends.
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	exe := chromium(t)
+	st, err := store.OpenSQLite(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := physics.Default()
+	var levels []string
+	for _, l := range ai.Levels() {
+		levels = append(levels, l.Name)
+	}
+	page, err := web.New(web.Options{Spec: params.Spec, Levels: levels})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := func(level string) (server.Bot, error) {
+		l, err := ai.LevelByName(level)
+		return bot{l}, err
+	}
+	srv, err := server.New(server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+
+	// Chromium may still write to its profile as it exits, so the profile
+	// is removed after the browser, not by t.TempDir.
+	profile, err := os.MkdirTemp("", "carrom-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1200, 860))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	if err := chromedp.Run(browser); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+		hs.Close()
+		srv.Close()
+		st.Close()
+		os.RemoveAll(profile)
+	})
+	return &env{t: t, base: "http://" + ln.Addr().String(), browser: browser}
+}
+
+// tab opens a browser context of its own: its own cookies, so its own
+// identity at the tables.
+func (e *env) tab() context.Context {
+	e.t.Helper()
+	// The target is made here, in a window of its own, because Chromium
+	// opens no tab in a new browser context without a window to hold it.
+	var tid target.ID
+	err := chromedp.Run(e.browser, chromedp.ActionFunc(func(ctx context.Context) error {
+		exec := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		bc, err := target.CreateBrowserContext().Do(exec)
+		if err != nil {
+			return err
+		}
+		tid, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(exec)
+		return err
+	}))
+	if err != nil {
+		e.t.Fatalf("opening a browser context: %v", err)
+	}
+	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithTargetID(tid))
+	e.t.Cleanup(cancel)
+	// Every action of a test is bounded, so a stuck page fails instead of hanging.
+	ctx, cancelT := context.WithTimeout(ctx, 150*time.Second)
+	e.t.Cleanup(cancelT)
+	return ctx
+}
+
+func (e *env) run(ctx context.Context, actions ...chromedp.Action) {
+	e.t.Helper()
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// waitFor polls a JavaScript expression until it is truthy.
+func (e *env) waitFor(ctx context.Context, what, expr string, within time.Duration) {
+	e.t.Helper()
+	var ok bool
+	if err := chromedp.Run(ctx, chromedp.Poll(expr, &ok, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+		var status string
+		chromedp.Run(ctx, chromedp.Evaluate(`(document.getElementById("status")||{}).textContent + " | " + (document.getElementById("error")||{}).textContent`, &status))
+		e.t.Fatalf("waiting for %s: %v (page says %q)", what, err, status)
+	}
+}
+
+func (e *env) seq(ctx context.Context) int {
+	var s string
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("board")?.dataset.seq ?? "0"`, &s))
+	var n int
+	fmt.Sscan(s, &n)
+	return n
+}
+
+// striker is where the striker waiting to be shot is in the viewport, or
+// ok false when this page has no stroke to play now.
+func (e *env) striker(ctx context.Context) (x, y float64, ok bool) {
+	var p []float64
+	e.run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById("board"); const s = c && c.dataset.striker;
+		if (!s || c.dataset.busy) return []; const b = c.getBoundingClientRect(); const [x, y] = s.split(",").map(Number);
+		return [b.left + x, b.top + y]; })()`, &p))
+	if len(p) != 2 {
+		return 0, 0, false
+	}
+	return p[0], p[1], true
+}
+
+const myStroke = `(() => { const c = document.getElementById("board"); return !!(c && c.dataset.striker && !c.dataset.busy); })()`
+const myPlacing = `!!document.getElementById("forgo")`
+
+// pull presses on the striker, pulls back by (dx, dy) pixels in steps, and
+// holds there; release lets go.
+func pull(x, y, dx, dy float64) chromedp.Action {
+	acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, x, y, chromedp.ButtonLeft)}
+	for i := 1; i <= 8; i++ {
+		f := float64(i) / 8
+		acts = append(acts, input.DispatchMouseEvent(input.MouseMoved, x+dx*f, y+dy*f).WithButton(input.Left).WithButtons(1))
+	}
+	return chromedp.Tasks(acts)
+}
+
+func release(x, y float64) chromedp.Action {
+	return chromedp.MouseEvent(input.MouseReleased, x, y, chromedp.ButtonLeft)
+}
+
+// playMine plays this page's turn: a stroke by dragging (unless placeOnly),
+// or a placing at the marked spot. It reports whether it acted.
+func (e *env) playMine(ctx context.Context, rng *rand.Rand, placeOnly bool) bool {
+	e.t.Helper()
+	if x, y, ok := e.striker(ctx); ok && !placeOnly {
+		dx := (rng.Float64() - 0.5) * 60
+		e.run(ctx, pull(x, y, dx, 80+rng.Float64()*40), release(x+dx, y+100))
+		return true
+	}
+	var placing bool
+	e.run(ctx, chromedp.Evaluate(myPlacing, &placing))
+	if placing {
+		e.run(ctx, chromedp.Click("#place-hint", chromedp.ByQuery))
+		return true
+	}
+	return false
+}
+
+// checkBoard takes a screenshot of the canvas and checks it is drawn: many
+// colours, light wood on the playing surface, dark wood on the frame, dark
+// pockets in the corners.
+func (e *env) checkBoard(ctx context.Context, name string) []byte {
+	e.t.Helper()
+	var buf []byte
+	e.run(ctx, chromedp.Screenshot("#board", &buf, chromedp.ByID))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		e.t.Fatalf("%s: screenshot: %v", name, err)
+	}
+	b := img.Bounds()
+	at := func(fx, fy float64) (r, g, bl int) {
+		c := img.At(b.Min.X+int(fx*float64(b.Dx())), b.Min.Y+int(fy*float64(b.Dy())))
+		r32, g32, b32, _ := c.RGBA()
+		return int(r32 >> 8), int(g32 >> 8), int(b32 >> 8)
+	}
+	colours := map[[3]int]bool{}
+	for y := b.Min.Y; y < b.Max.Y; y += 7 {
+		for x := b.Min.X; x < b.Max.X; x += 7 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			colours[[3]int{int(r >> 11), int(g >> 11), int(bl >> 11)}] = true
+		}
+	}
+	if len(colours) < 40 {
+		e.t.Errorf("%s: the board has %d colours; want a drawn board", name, len(colours))
+	}
+	// The playing surface, between the outer circle and the base lines,
+	// where pieces seldom rest: most of these points must be pale wood.
+	light := 0
+	surface := [][2]float64{{0.32, 0.5}, {0.68, 0.5}, {0.5, 0.32}, {0.5, 0.68}, {0.36, 0.36}, {0.64, 0.64}, {0.4, 0.6}, {0.6, 0.4}}
+	for _, p := range surface {
+		if r, g, bl := at(p[0], p[1]); r > 180 && r >= g && g > bl && bl > 60 {
+			light++
+		}
+	}
+	if light < len(surface)-2 {
+		e.t.Errorf("%s: %d of %d points of the playing surface are pale wood", name, light, len(surface))
+	}
+	for _, p := range [][2]float64{{0.5, 0.03}, {0.03, 0.5}, {0.97, 0.5}, {0.5, 0.97}} {
+		if r, g, bl := at(p[0], p[1]); !(r < 150 && r > bl && g > bl-10 && r+g+bl < 330) {
+			e.t.Errorf("%s: frame at %v is rgb(%d,%d,%d); want dark wood", name, p, r, g, bl)
+		}
+	}
+	// The pockets sit at ±0.34775 m of the centre, on a board 0.892 m wide.
+	for _, p := range [][2]float64{{0.11, 0.11}, {0.89, 0.89}} {
+		if r, g, bl := at(p[0], p[1]); r+g+bl > 150 {
+			e.t.Errorf("%s: pocket at %v is rgb(%d,%d,%d); want dark", name, p, r, g, bl)
+		}
+	}
+	return buf
+}
+
+func (e *env) text(ctx context.Context, sel string) string {
+	var s string
+	e.run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery))
+	return s
+}
+
+func TestPlayTheComputer(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
+		chromedp.WaitVisible("#board", chromedp.ByID))
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	if !strings.Contains(url, "/t/") || !strings.HasSuffix(url, "?seat=0") {
+		t.Fatalf("after Play the page is %s; want a table with seat=0", url)
+	}
+	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	e.checkBoard(ctx, "start")
+	rng := rand.New(rand.NewPCG(1, 2))
+
+	// The first stroke, by dragging: press on the striker, pull back, let go.
+	x, y, _ := e.striker(ctx)
+	before := e.seq(ctx)
+	e.run(ctx, pull(x, y, 12, 110), release(x+12, y+110))
+	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+	e.waitFor(ctx, "the move list", `document.querySelectorAll("#moves li").length >= 1`, 10*time.Second)
+	if r := e.text(ctx, "#ruling"); r == "" {
+		t.Error("no ruling shown after the first stroke")
+	}
+
+	// Play on until the computer has played too; the score shown is the server's.
+	deadline := time.Now().Add(70 * time.Second)
+	for time.Now().Before(deadline) {
+		var moves int
+		e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("#moves li")].filter(li => li.textContent.startsWith("Computer")).length`, &moves))
+		if moves >= 1 && e.seq(ctx) >= 3 {
+			break
+		}
+		if !e.playMine(ctx, rng, false) {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	e.waitFor(ctx, "the computer's stroke", `[...document.querySelectorAll("#moves li")].some(li => li.textContent.startsWith("Computer"))`, 5*time.Second)
+	e.waitFor(ctx, "the stroke to end", `!document.getElementById("board").dataset.busy`, 30*time.Second)
+	// GET /api/tables/{id} answers the state message of the WebSocket.
+	var api struct {
+		State struct {
+			State struct {
+				Match struct {
+					Games [2]int `json:"games"`
+					Score [2]int `json:"score"`
+					Board struct {
+						OnBoard struct{ White, Black int } `json:"on_board"`
+					} `json:"board"`
+				} `json:"match"`
+			} `json:"state"`
+		} `json:"state"`
+	}
+	getJSON(t, e.base+"/api/tables/"+id, &api)
+	m := api.State.State.Match
+	want := fmt.Sprintf("On the board: %d white, %d black", m.Board.OnBoard.White, m.Board.OnBoard.Black)
+	e.waitFor(ctx, "the score", fmt.Sprintf(`document.body.textContent.includes(%q) && document.getElementById("points").textContent.includes("%d – %d") && document.getElementById("games").textContent.includes("%d – %d")`, want, m.Score[0], m.Score[1], m.Games[0], m.Games[1]), 10*time.Second)
+	e.checkBoard(ctx, "after the strokes")
+
+	// Aim, then cancel by bringing the pull back onto the striker: no stroke.
+	cancelled := false
+	for end := time.Now().Add(60 * time.Second); !cancelled && time.Now().Before(end); {
+		x, y, ok := e.striker(ctx)
+		if !ok {
+			e.playMine(ctx, rng, true) // a due to place first
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		before := e.seq(ctx)
+		e.run(ctx, pull(x, y, -25, 100))
+		if *updateScreenshot {
+			var shot []byte
+			e.run(ctx, chromedp.FullScreenshot(&shot, 100))
+			if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.run(ctx, input.DispatchMouseEvent(input.MouseMoved, x, y).WithButton(input.Left).WithButtons(1), release(x, y))
+		time.Sleep(500 * time.Millisecond)
+		if got := e.seq(ctx); got != before {
+			t.Errorf("a cancelled aim changed the table from %d to %d", before, got)
+		}
+		cancelled = true
+	}
+	if !cancelled {
+		t.Error("no stroke of mine came to aim and cancel")
+	}
+
+	// A reload mid-game gives this browser its seat back.
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id))
+	e.waitFor(ctx, "the seat after a reload", `!!document.querySelector('.seats [data-seat="0"]') && document.querySelector('.seats [data-seat="0"]').textContent.includes("(you)")`, 10*time.Second)
+	e.waitFor(ctx, "my stroke after the reload", myStroke+` || `+myPlacing, 60*time.Second)
+	e.waitFor(ctx, "the move list after the reload", `document.querySelectorAll("#moves li").length >= 3`, 10*time.Second)
+
+	// Concede the match, then replay it from the lobby.
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
+		}
+	})
+	e.run(ctx, chromedp.Click("details summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.waitFor(ctx, "the end of the match", `document.getElementById("status").textContent.includes("Match over")`, 10*time.Second)
+	e.run(ctx, chromedp.Navigate(e.base+"/"))
+	e.waitFor(ctx, "the finished match", `!!document.querySelector('a[href="/replay/`+id+`"]')`, 10*time.Second)
+	e.run(ctx, chromedp.Click(`a[href="/replay/`+id+`"]`, chromedp.ByQuery), chromedp.WaitVisible("#board", chromedp.ByID))
+	e.waitFor(ctx, "the replay", `document.getElementById("status").textContent.startsWith("Stroke 0 of")`, 10*time.Second)
+	e.run(ctx, chromedp.Click(`button[title="next stroke"]`, chromedp.ByQuery))
+	e.waitFor(ctx, "the first stroke replayed", `document.getElementById("status").textContent.startsWith("Stroke 1 of")`, 20*time.Second)
+	e.checkBoard(ctx, "replay")
+}
+
+func getJSON(t *testing.T, url string, v any) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+}
+
+func TestOnlineTable(t *testing.T) {
+	e := newEnv(t)
+	ann, bob := e.tab(), e.tab()
+	e.run(ann, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-online", chromedp.ByID),
+		chromedp.SetValue("#nickname", "Ann", chromedp.ByID),
+		chromedp.Evaluate(`localStorage.setItem("carrom-nickname", "Ann")`, nil),
+		chromedp.Click("#play-online", chromedp.ByID), chromedp.WaitVisible(`input[data-seat="1"]`, chromedp.ByQuery))
+	var link string
+	e.run(ann, chromedp.Value(`input[data-seat="1"]`, &link, chromedp.ByQuery))
+	if !strings.HasSuffix(link, "?seat=1") {
+		t.Fatalf("the invitation link is %q; want one for seat 1", link)
+	}
+	e.run(bob, chromedp.Navigate(link))
+	e.waitFor(bob, "Bob seated", `document.querySelector('.seats [data-seat="1"]')?.textContent.includes("(you)")`, 10*time.Second)
+	e.waitFor(ann, "Ann sees Bob", `!document.querySelector('input[data-seat="1"]') && document.querySelector('.seats [data-seat="0"]').textContent.includes("Ann (you)")`, 10*time.Second)
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	strokes := 0
+	deadline := time.Now().Add(70 * time.Second)
+	for strokes < 4 && time.Now().Before(deadline) {
+		acted := false
+		for _, p := range []context.Context{ann, bob} {
+			before := e.seq(p)
+			if e.playMine(p, rng, false) {
+				acted = true
+				strokes++
+				e.waitFor(p, "the stroke accepted", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+			}
+		}
+		if !acted {
+			time.Sleep(150 * time.Millisecond)
+		}
+	}
+	if strokes < 4 {
+		t.Fatalf("%d strokes played in time; want 4", strokes)
+	}
+	// Both see the same table: the same sequence number and move list.
+	e.waitFor(ann, "Ann idle", `!document.getElementById("board").dataset.busy`, 30*time.Second)
+	e.waitFor(bob, "Bob idle", `!document.getElementById("board").dataset.busy`, 30*time.Second)
+	if a, b := e.seq(ann), e.seq(bob); a != b || a < 4 {
+		t.Errorf("Ann is at %d, Bob at %d; want the same, at least 4", a, b)
+	}
+	if a, b := e.text(ann, "#moves"), e.text(bob, "#moves"); a != b {
+		t.Errorf("move lists differ:\nAnn: %s\nBob: %s", a, b)
+	}
+	e.checkBoard(bob, "Bob's board")
+}
+
+func TestPhone(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
+		chromedp.WaitVisible("#board", chromedp.ByID))
+	var width, canvasWidth float64
+	e.run(ctx, chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+		chromedp.Evaluate(`document.getElementById("board").getBoundingClientRect().width`, &canvasWidth))
+	if width > 390 || canvasWidth < 340 {
+		t.Errorf("on a 390 px phone the page is %v px wide and the board %v px; want no sideways scrolling and a board across the screen", width, canvasWidth)
+	}
+	var backing int
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("board").width`, &backing))
+	if backing < int(canvasWidth*2)-2 {
+		t.Errorf("canvas backing store %d px for %v CSS px at 2x; want it sharp", backing, canvasWidth)
+	}
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	e.checkBoard(ctx, "phone")
+	// Slide the striker with a finger, then pull back from it and let go.
+	x, y, _ := e.striker(ctx)
+	touch := func(typ input.TouchType, px, py float64) chromedp.Action {
+		pts := []*input.TouchPoint{{X: px, Y: py, ID: 1}}
+		if typ == input.TouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		return input.DispatchTouchEvent(typ, pts)
+	}
+	var slide []chromedp.Action
+	slide = append(slide, touch(input.TouchStart, x+40, y))
+	for i := 1; i <= 5; i++ {
+		slide = append(slide, touch(input.TouchMove, x+40+4*float64(i), y))
+	}
+	slide = append(slide, touch(input.TouchEnd, 0, 0))
+	e.run(ctx, slide...)
+	nx, ny, ok := e.striker(ctx)
+	if !ok || nx == x {
+		t.Errorf("after sliding with a finger the striker is at %v,%v (%v); want it moved from %v", nx, ny, ok, x)
+	}
+	before := e.seq(ctx)
+	var aim []chromedp.Action
+	aim = append(aim, touch(input.TouchStart, nx, ny))
+	for i := 1; i <= 6; i++ {
+		aim = append(aim, touch(input.TouchMove, nx+2*float64(i), ny+12*float64(i)))
+	}
+	aim = append(aim, touch(input.TouchEnd, 0, 0))
+	e.run(ctx, aim...)
+	e.waitFor(ctx, "the stroke by touch", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+}
