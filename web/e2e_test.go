@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -23,15 +24,20 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
 	"github.com/carrom-game/carrom/web"
 )
 
@@ -259,17 +265,19 @@ func (e *env) checkBoard(ctx context.Context, name string) []byte {
 	if len(colours) < 40 {
 		e.t.Errorf("%s: the board has %d colours; want a drawn board", name, len(colours))
 	}
-	// The playing surface, between the outer circle and the base lines,
-	// where pieces seldom rest: most of these points must be pale wood.
-	light := 0
-	surface := [][2]float64{{0.32, 0.5}, {0.68, 0.5}, {0.5, 0.32}, {0.5, 0.68}, {0.36, 0.36}, {0.64, 0.64}, {0.4, 0.6}, {0.6, 0.4}}
-	for _, p := range surface {
-		if r, g, bl := at(p[0], p[1]); r > 180 && r >= g && g > bl && bl > 60 {
-			light++
+	// The playing surface, on two rings between the outer circle and the
+	// base lines: most points must be pale wood, whatever pieces lie there.
+	light, n := 0, 0
+	for _, rad := range []float64{0.15, 0.22} {
+		for a := 0.0; a < 2*math.Pi; a += math.Pi / 16 {
+			n++
+			if r, g, bl := at(0.5+rad*math.Cos(a), 0.5+rad*math.Sin(a)); r > 180 && r >= g && g > bl && bl > 60 {
+				light++
+			}
 		}
 	}
-	if light < len(surface)-2 {
-		e.t.Errorf("%s: %d of %d points of the playing surface are pale wood", name, light, len(surface))
+	if light < n*3/4 {
+		e.t.Errorf("%s: %d of %d points of the playing surface are pale wood", name, light, n)
 	}
 	for _, p := range [][2]float64{{0.5, 0.03}, {0.03, 0.5}, {0.97, 0.5}, {0.5, 0.97}} {
 		if r, g, bl := at(p[0], p[1]); !(r < 150 && r > bl && g > bl-10 && r+g+bl < 330) {
@@ -514,4 +522,209 @@ func TestPhone(t *testing.T) {
 	aim = append(aim, touch(input.TouchEnd, 0, 0))
 	e.run(ctx, aim...)
 	e.waitFor(ctx, "the stroke by touch", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+}
+
+// TestHotSeat: one browser holds both seats; the board turns to whoever is
+// to strike.
+func TestHotSeat(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-hotseat", chromedp.ByID),
+		chromedp.Click("#play-hotseat", chromedp.ByID), chromedp.WaitVisible("#board", chromedp.ByID))
+	e.waitFor(ctx, "both seats held", `document.querySelectorAll(".seats div").length === 2 && [...document.querySelectorAll(".seats div")].every(d => d.textContent.includes("(you)"))`, 10*time.Second)
+	rng := rand.New(rand.NewPCG(5, 6))
+	views := map[string]bool{}
+	for i := 0; i < 40 && len(views) < 2; i++ {
+		e.waitFor(ctx, "a stroke to play", myStroke+` || `+myPlacing, 30*time.Second)
+		var view, toAct string
+		e.run(ctx, chromedp.Evaluate(`document.getElementById("board").dataset.view`, &view),
+			chromedp.Evaluate(`document.querySelector(".seats .toact")?.dataset.seat ?? ""`, &toAct))
+		if view == "" || (toAct == "0") != (view == "0") {
+			t.Fatalf("seat %s to act, the board shows position %s at the bottom", toAct, view)
+		}
+		views[view] = true
+		before := e.seq(ctx)
+		e.playMine(ctx, rng, false)
+		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+	}
+	if len(views) < 2 {
+		t.Errorf("the board showed only %v at the bottom; want both players' sides", views)
+	}
+}
+
+// TestPlaceADue plays strokes chosen by replaying the table with package
+// game until a c/m is to be placed, then places it by dragging: first
+// onto the centre circle, which the page refuses, then to a legal place.
+func TestPlaceADue(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	var created struct{ ID string }
+	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0&seat=1"))
+	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
+	// The test strikes through a WebSocket of its own with the browser's
+	// identity, so its strokes are exactly those it simulated.
+	var cookies []*network.Cookie
+	e.run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		cookies, err = network.GetCookies().Do(ctx)
+		return err
+	}))
+	header := http.Header{}
+	for _, c := range cookies {
+		header.Add("Cookie", c.Name+"="+c.Value)
+	}
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+created.ID, &websocket.DialOptions{HTTPHeader: header})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	go func() { // the test reads nothing from it, but the server must not find it stalled
+		for {
+			if _, _, err := ws.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
+	for i := 0; ; i++ {
+		tb := e.replay(created.ID)
+		if tb.ToAct().Need == game.NeedPlace {
+			break
+		}
+		if i == 12 {
+			t.Fatal("no c/m to place after 12 strokes")
+		}
+		sh := strokeTowardsADue(tb)
+		msg, _ := json.Marshal(map[string]any{"v": 1, "type": "strike", "x": sh.X, "dir": []float64{sh.Dir.X, sh.Dir.Y}, "speed": sh.Speed})
+		before := e.seq(ctx)
+		if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
+			t.Fatal(err)
+		}
+		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d && !document.getElementById("board").dataset.busy`, before), 30*time.Second)
+	}
+	e.waitFor(ctx, "the c/m to place", `!!document.getElementById("board").dataset.coin`, 10*time.Second)
+	tb := e.replay(created.ID)
+	var coin []float64
+	e.run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById("board"), b = c.getBoundingClientRect();
+		const [x, y] = c.dataset.coin.split(",").map(Number); return [b.left + x, b.top + y, b.left, b.top, b.width, +c.dataset.view]; })()`, &coin))
+	extent := physics.Default().Spec.Half() + physics.Default().Spec.FrameBreadth
+	screen := func(p board.Vec) (float64, float64) {
+		// The renderer's mapping: the board turned so the viewer's position is at the bottom.
+		v := p
+		for range int(coin[5]) {
+			v = board.Vec{X: v.Y, Y: -v.X}
+		}
+		k := coin[4] / (2 * extent)
+		return coin[2] + coin[4]/2 + v.X*k, coin[3] + coin[4]/2 - v.Y*k
+	}
+	drag := func(to board.Vec) {
+		x, y := screen(to)
+		e.run(ctx, chromedp.MouseEvent(input.MousePressed, coin[0], coin[1], chromedp.ButtonLeft))
+		for i := 1; i <= 6; i++ {
+			f := float64(i) / 6
+			e.run(ctx, input.DispatchMouseEvent(input.MouseMoved, coin[0]+(x-coin[0])*f, coin[1]+(y-coin[1])*f).WithButton(input.Left).WithButtons(1))
+		}
+		e.run(ctx, release(x, y))
+	}
+	before := e.seq(ctx)
+	drag(board.Vec{})
+	e.waitFor(ctx, "the refusal", `document.getElementById("error").textContent.includes("PL-1")`, 5*time.Second)
+	if got := e.seq(ctx); got != before {
+		t.Fatalf("a drop on the centre circle changed the table from %d to %d", before, got)
+	}
+	var legal board.Vec
+	found := false
+	for r := 0.05; r < 0.068 && !found; r += 0.004 {
+		for a := 0; a < 360 && !found; a += 15 {
+			p := board.Vec{X: r * math.Cos(float64(a)*math.Pi/180), Y: r * math.Sin(float64(a)*math.Pi/180)}
+			if tb.PlacingLegal(p) == nil {
+				legal, found = p, true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no legal place found in the outer circle")
+	}
+	drag(legal)
+	e.waitFor(ctx, "the placing", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 10*time.Second)
+	e.waitFor(ctx, "the placing in the move list", `document.querySelector("#moves li:last-child").textContent.includes("placed a c/m")`, 10*time.Second)
+	e.checkBoard(ctx, "after placing")
+}
+
+// replay rebuilds a table from its record, as the server holds it.
+func (e *env) replay(id string) game.Table {
+	e.t.Helper()
+	var rec struct {
+		Actions []struct {
+			Action json.RawMessage `json:"action"`
+		} `json:"actions"`
+	}
+	getJSON(e.t, e.base+"/api/matches/"+id, &rec)
+	var actions []game.Action
+	for _, a := range rec.Actions {
+		act, err := record.ParseAction(a.Action)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		actions = append(actions, act)
+	}
+	tb, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, actions)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tb
+}
+
+// strokeTowardsADue is the stroke that leads soonest to a c/m to place:
+// one after which a c/m is to be placed, or else one that pockets an own
+// c/m and keeps the turn (so that pocketing the striker next costs a due),
+// or else any stroke that touches a piece.
+func strokeTowardsADue(tb game.Table) physics.Shot {
+	seat := tb.ToAct().Seat
+	pos := tb.Position(seat)
+	sp := physics.Default().Spec
+	var best physics.Shot
+	bestScore := -1
+	for _, r := range tb.StrikerRanges() {
+		for i := 0; i <= 4; i++ {
+			x := r.Lo + (r.Hi-r.Lo)*float64(i)/4
+			var dirs []board.Vec
+			for a := 0; a < 360; a += 10 {
+				dirs = append(dirs, board.Vec{X: math.Cos(float64(a) * math.Pi / 180), Y: math.Sin(float64(a) * math.Pi / 180)})
+			}
+			// Straight at each pocket, in the shooter's frame.
+			at := sp.StrikerAt(pos, x)
+			for p := range board.Pockets {
+				d := sp.PocketCentre(board.Pocket(p)).Sub(at)
+				dirs = append(dirs, board.Vec{X: d.Dot(pos.Right()), Y: d.Dot(pos.Forward())})
+			}
+			for _, d := range dirs {
+				for _, speed := range []float64{1.5, 4} {
+					sh := physics.Shot{X: x, Dir: d, Speed: speed}
+					next, out, err := tb.Apply(game.Action{Seat: seat, Kind: game.Strike, Shot: sh})
+					if err != nil {
+						continue
+					}
+					score := 0
+					switch {
+					case next.ToAct().Need == game.NeedPlace:
+						return sh
+					case out.Ruling.TurnKept && out.Stroke.Pocketed.White+out.Stroke.Pocketed.Black > 0:
+						score = 2
+					case !out.Stroke.Missed:
+						score = 1
+					}
+					if score > bestScore {
+						best, bestScore = sh, score
+					}
+				}
+			}
+		}
+	}
+	return best
 }

@@ -74,7 +74,10 @@ export class Panel {
     const li = h("li", { value: String(ev.seq) }, r && r.rules.length ? `${text} · ${r.rules.join(", ")}` : text);
     if (words) li.title = words;
     if (onClick) li.addEventListener("click", onClick);
-    this.moves.append(li);
+    // In order of sequence, though the history and live events may arrive
+    // in either order.
+    const after = [...this.moves.children].find((el) => (el as HTMLLIElement).value > ev.seq);
+    this.moves.insertBefore(li, after ?? null);
     this.moves.scrollTop = this.moves.scrollHeight;
     text = [words, result].filter(Boolean).join(". ");
     this.ruling.textContent = text || describeAction(ev.action, ev.outcome.stroke, who);

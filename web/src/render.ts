@@ -59,6 +59,12 @@ export class Renderer {
     return rot(v, this.view);
   }
 
+  // toCSS is the inverse of toWorld.
+  toCSS(p: Vec): Vec {
+    const v = rot(p, -this.view), k = this.px / (2 * this.extent);
+    return vec(this.px / 2 + v.x * k, this.px / 2 - v.y * k);
+  }
+
   // toWorldLen is a length in CSS pixels on the board.
   toWorldLen(px: number): number { return (px * 2 * this.extent) / this.px; }
 

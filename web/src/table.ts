@@ -172,6 +172,7 @@ export class TableView {
     if (this.held.includes(st.to_act.seat)) view = st.to_act.position;
     else if (this.held.length) view = st.seats[this.held[0]].position;
     this.board.r.setView(view);
+    this.board.canvas.dataset.view = String(view);
     this.panel.update(st, this.held);
     this.showLinks(st);
     this.showControls(st);
@@ -248,6 +249,10 @@ export class TableView {
   // What to draw over the pieces: the striker waiting on its base line,
   // the legal places, the aim and its guide line, a c/m being placed.
   private extra(): { pieces: DrawPiece[]; overlay: Overlay } {
+    // What the viewer may grab, in CSS pixels on the canvas, for tests and
+    // assistive tools; set again below while it is there.
+    delete this.board.canvas.dataset.striker;
+    delete this.board.canvas.dataset.coin;
     const st = this.st, g = this.cfg.geometry;
     if (!st || st.over || !st.started) return { pieces: [], overlay: {} };
     const t = st.to_act;
@@ -260,25 +265,26 @@ export class TableView {
       const overlay: Overlay = {};
       if (mine) {
         overlay.ranges = { pos: t.position, ranges };
-        const px = this.board.r;
-        // The striker's place in CSS pixels, for tests and assistive tools.
-        const v = px.pixels(1), c = rotFromWorld(at, px.viewPos);
-        this.board.canvas.dataset.striker = `${(px.pixels(px.extent) + c.x * v).toFixed(1)},${(px.pixels(px.extent) - c.y * v).toFixed(1)}`;
+        this.board.canvas.dataset.striker = this.cssAt(at);
         if (this.aim) overlay.aim = { from: at, dir: this.aim.dir, power: this.aim.power, ghost: !legal, ...this.guide(at, this.aim.dir) };
-      } else {
-        delete this.board.canvas.dataset.striker;
       }
       if (this.mode === "pull" && this.pointer) overlay.pull = { from: at, to: this.pointer };
       return { pieces: [{ id: "s", kind: "striker", x: at.x, y: at.y, ghost: mine && !legal }], overlay };
     }
     if (t.need === "place" && this.mine) {
       const at = this.coin ?? this.tray(t.position);
+      this.board.canvas.dataset.coin = this.cssAt(at);
       return {
         pieces: [],
         overlay: { placing: { pieces: st.pieces }, drag: { at, kind: t.colour ?? "white", legal: this.placeLegal(at) } },
       };
     }
     return { pieces: [], overlay: {} };
+  }
+
+  private cssAt(p: Vec): string {
+    const c = this.board.r.toCSS(p);
+    return `${c.x.toFixed(1)},${c.y.toFixed(1)}`;
   }
 
   // tray is where a c/m to be placed waits: between the placer's base line
@@ -469,11 +475,6 @@ export class TableView {
   }
 }
 
-function rotFromWorld(p: Vec, view: number): Vec {
-  // The inverse of the renderer's view turn: world to the viewer's frame.
-  const r = right(view), f = forward(view);
-  return vec(dot(p, r), dot(p, f));
-}
 
 export function toggleMute(sound: Sound): void {
   const muted = sound.toggle();
