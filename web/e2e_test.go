@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/ai"
@@ -441,13 +442,31 @@ func TestOnlineTable(t *testing.T) {
 	e.waitFor(bob, "Bob seated", `document.querySelector('.seats [data-seat="1"]')?.textContent.includes("(you)")`, 10*time.Second)
 	e.waitFor(ann, "Ann sees Bob", `!document.querySelector('input[data-seat="1"]') && document.querySelector('.seats [data-seat="0"]').textContent.includes("Ann (you)")`, 10*time.Second)
 
+	// A spectator: no seat, the same table.
+	eve := e.tab()
+	e.run(eve, chromedp.Navigate(e.base+"/t/"+strings.TrimSuffix(link[strings.Index(link, "/t/")+3:], "?seat=1")))
+	e.waitFor(eve, "the spectator's board", `!!document.getElementById("board").dataset.seq && !document.body.textContent.includes("(you)")`, 10*time.Second)
+	e.waitFor(ann, "the shot clock", `document.getElementById("status").textContent.includes("⏱")`, 10*time.Second)
+
 	rng := rand.New(rand.NewPCG(3, 4))
-	strokes := 0
+	strokes, byKeys := 0, false
 	deadline := time.Now().Add(70 * time.Second)
 	for strokes < 4 && time.Now().Before(deadline) {
 		acted := false
 		for _, p := range []context.Context{ann, bob} {
 			before := e.seq(p)
+			if _, _, ok := e.striker(p); ok && p == bob && !byKeys {
+				// Bob plays one stroke with the keyboard: move, turn, power, shoot.
+				e.run(p, chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent("d"), chromedp.KeyEvent("d"), chromedp.KeyEvent(kb.ArrowUp))
+				if got := e.text(p, "#shoot"); got != "Shoot" {
+					t.Errorf("after aiming with keys the button says %q; want Shoot", got)
+				}
+				e.run(p, chromedp.KeyEvent(kb.Enter))
+				byKeys, acted = true, true
+				strokes++
+				e.waitFor(p, "the stroke by keys", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+				continue
+			}
 			if e.playMine(p, rng, false) {
 				acted = true
 				strokes++
@@ -466,6 +485,10 @@ func TestOnlineTable(t *testing.T) {
 	e.waitFor(bob, "Bob idle", `!document.getElementById("board").dataset.busy`, 30*time.Second)
 	if a, b := e.seq(ann), e.seq(bob); a != b || a < 4 {
 		t.Errorf("Ann is at %d, Bob at %d; want the same, at least 4", a, b)
+	}
+	e.waitFor(eve, "the spectator up to date", fmt.Sprintf(`+document.getElementById("board").dataset.seq === %d`, e.seq(ann)), 30*time.Second)
+	if !byKeys {
+		t.Error("Bob never had a stroke to play with the keyboard")
 	}
 	if a, b := e.text(ann, "#moves"), e.text(bob, "#moves"); a != b {
 		t.Errorf("move lists differ:\nAnn: %s\nBob: %s", a, b)
@@ -727,4 +750,33 @@ func strokeTowardsADue(tb game.Table) physics.Shot {
 		}
 	}
 	return best
+}
+
+// TestDoubles: an online doubles table of two people and two computer
+// players, set up from the lobby.
+func TestDoubles(t *testing.T) {
+	e := newEnv(t)
+	ann, bob := e.tab(), e.tab()
+	e.run(ann, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-online", chromedp.ByID),
+		chromedp.SetValue("#online-players", "4", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("online-players").dispatchEvent(new Event("change"))`, nil),
+		chromedp.SetValue("#seat-1", "computer:beginner", chromedp.ByID),
+		chromedp.SetValue("#seat-3", "computer:beginner", chromedp.ByID),
+		chromedp.SetValue("#seat-2", "human", chromedp.ByID),
+		chromedp.Click("#play-online", chromedp.ByID), chromedp.WaitVisible(`input[data-seat="2"]`, chromedp.ByQuery))
+	var links int
+	var link string
+	e.run(ann, chromedp.Evaluate(`document.querySelectorAll(".links input").length`, &links),
+		chromedp.Value(`input[data-seat="2"]`, &link, chromedp.ByQuery))
+	if links != 1 {
+		t.Errorf("%d invitation links; want one, for seat 2", links)
+	}
+	e.run(bob, chromedp.Navigate(link))
+	e.waitFor(bob, "four players", `document.querySelectorAll(".seats div").length === 4 && document.querySelectorAll(".seats div")[2].textContent.includes("(you)")`, 10*time.Second)
+	e.waitFor(ann, "the match under way", `document.querySelectorAll("#moves li").length >= 1 || !!document.getElementById("board").dataset.striker`, 60*time.Second)
+	var computers int
+	e.run(ann, chromedp.Evaluate(`[...document.querySelectorAll(".seats div")].filter(d => d.textContent.startsWith("Computer (beginner)")).length`, &computers))
+	if computers != 2 {
+		t.Errorf("%d computer seats shown; want 2", computers)
+	}
 }
