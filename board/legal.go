@@ -58,7 +58,7 @@ func (sp Spec) StrikerLegal(s Seat, x float64, pieces []Piece) error {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return fmt.Errorf("board: striker x %v: %w", x, ErrNotFinite)
 	}
-	if math.Abs(x) > sp.BaselineLength/2 {
+	if math.Abs(x) > float64(sp.BaselineLength/2) {
 		return fmt.Errorf("board: striker at %.4f m, base line ends at ±%.4f m: %w", x, sp.BaselineLength/2, ErrOffBaseline)
 	}
 	rs, rc := sp.StrikerRadius(), sp.BaseCircleRadius()

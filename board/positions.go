@@ -36,7 +36,7 @@ func (s Seat) Right() Vec { return s.turn(Vec{1, 0}) }
 // Midline is the distance from the centre to the midline between a side's
 // two base lines, where the striker's centre is placed (RULES ST-1).
 func (sp Spec) Midline() float64 {
-	return sp.Half() - sp.BaselineFromFrame - sp.BaselineSpacing/2
+	return sp.Half() - sp.BaselineFromFrame - float64(sp.BaselineSpacing/2)
 }
 
 // BaselineCentre is the middle of the seat's base-line midline.
@@ -44,7 +44,7 @@ func (sp Spec) BaselineCentre(s Seat) Vec { return s.Forward().Scale(-sp.Midline
 
 // Baselines returns the end points of the seat's outer and inner base lines.
 func (sp Spec) Baselines(s Seat) (outer, inner [2]Vec) {
-	h := sp.BaselineLength / 2
+	h := float64(sp.BaselineLength / 2)
 	outerD := sp.Half() - sp.BaselineFromFrame
 	innerD := outerD - sp.BaselineSpacing
 	line := func(d float64) [2]Vec {

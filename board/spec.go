@@ -97,22 +97,22 @@ func Standard() Spec {
 }
 
 // Half is the distance from the centre to each frame edge.
-func (s Spec) Half() float64 { return s.Side / 2 }
+func (s Spec) Half() float64 { return float64(s.Side / 2) }
 
 // CoinRadius is the radius of a carrom man or the queen.
-func (s Spec) CoinRadius() float64 { return s.CoinDiameter / 2 }
+func (s Spec) CoinRadius() float64 { return float64(s.CoinDiameter / 2) }
 
 // StrikerRadius is the radius of the striker.
-func (s Spec) StrikerRadius() float64 { return s.StrikerDiameter / 2 }
+func (s Spec) StrikerRadius() float64 { return float64(s.StrikerDiameter / 2) }
 
 // PocketRadius is the radius of a pocket.
-func (s Spec) PocketRadius() float64 { return s.PocketDiameter / 2 }
+func (s Spec) PocketRadius() float64 { return float64(s.PocketDiameter / 2) }
 
 // OuterRadius is the radius of the outer circle.
-func (s Spec) OuterRadius() float64 { return s.OuterCircleDiameter / 2 }
+func (s Spec) OuterRadius() float64 { return float64(s.OuterCircleDiameter / 2) }
 
 // CentreRadius is the radius of the centre circle.
-func (s Spec) CentreRadius() float64 { return s.CentreCircleDiameter / 2 }
+func (s Spec) CentreRadius() float64 { return float64(s.CentreCircleDiameter / 2) }
 
 // BaseCircleRadius is the radius of a base circle.
-func (s Spec) BaseCircleRadius() float64 { return s.BaseCircleDiameter / 2 }
+func (s Spec) BaseCircleRadius() float64 { return float64(s.BaseCircleDiameter / 2) }

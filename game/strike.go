@@ -180,7 +180,7 @@ func (t Table) nearestFree(target board.Vec, r float64) board.Vec {
 				if max(abs(i), abs(j)) != ring {
 					continue
 				}
-				at := target.Add(board.Vec{X: float64(i) * respotStep, Y: float64(j) * respotStep})
+				at := target.Add(board.Vec{X: float64(float64(i) * respotStep), Y: float64(float64(j) * respotStep)})
 				if d := at.Dist(target); d < bestD && free(at) {
 					best, bestD = at, d
 				}
