@@ -446,7 +446,7 @@ func TestOnlineTable(t *testing.T) {
 	eve := e.tab()
 	e.run(eve, chromedp.Navigate(e.base+"/t/"+strings.TrimSuffix(link[strings.Index(link, "/t/")+3:], "?seat=1")))
 	e.waitFor(eve, "the spectator's board", `!!document.getElementById("board").dataset.seq && !document.body.textContent.includes("(you)")`, 10*time.Second)
-	e.waitFor(ann, "the shot clock", `document.getElementById("status").textContent.includes("⏱")`, 10*time.Second)
+	e.waitFor(ann, "the shot clock", `/\(\d+ s left\)/.test(document.getElementById("status").textContent)`, 10*time.Second)
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	strokes, byKeys := 0, false

@@ -11,7 +11,9 @@ const root = document.getElementById("app")!;
 const sound = new Sound();
 const mute = document.getElementById("mute")!;
 mute.textContent = sound.muted ? "sound off" : "sound on";
-mute.addEventListener("click", () => { sound.unlock(); toggleMute(sound); });
+mute.addEventListener("click", () => toggleMute(sound));
+// Browsers start audio only in answer to a gesture: the first touch, click or key.
+for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => sound.unlock(), { capture: true });
 
 const path = location.pathname;
 let m: RegExpMatchArray | null;

@@ -32,6 +32,8 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
     board.invalidate();
   };
   const forward = async () => {
+    // A step while a stroke plays ends that stroke at once.
+    if (board.animating) { board.finish(); return true; }
     if (at >= evs.length) return false;
     const ev = evs[at], traj = ev.outcome.trajectory;
     if (traj) await board.animate(traj);

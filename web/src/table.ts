@@ -23,7 +23,7 @@ export class TableView {
   private queue: ServerMsg[] = [];
   private draining = false;
   private pending = false;      // an intent was sent and awaits its answer
-  private closed = false;
+  private asked = new Set<number>(); // seats asked for on this connection
 
   private x = 0;                // the striker's place along the base line
   private aim: { dir: Vec; power: number } | null = null;
@@ -77,9 +77,10 @@ export class TableView {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/${this.id}?since=${this.seq}`);
     this.ws = ws;
+    this.asked.clear();
     ws.onmessage = (e) => this.receive(JSON.parse(e.data) as ServerMsg);
     ws.onclose = () => {
-      if (this.ws !== ws || this.closed) return;
+      if (this.ws !== ws) return;
       this.ws = null;
       this.pending = false;
       this.status.textContent = "Connection lost; reconnecting…";
@@ -98,11 +99,15 @@ export class TableView {
     switch (m.type) {
       case "welcome": {
         this.held = m.seats;
-        const name = localStorage.getItem("carrom-nickname") || undefined;
+        // One browser at several seats is hot-seat play: the server names
+        // the players "Player 1", "Player 2", … rather than all alike.
+        const name = this.want.length === 1 ? localStorage.getItem("carrom-nickname") || undefined : undefined;
         for (const s of this.want) {
-          if (!this.held.includes(s)) this.send({ type: "sit", seat: s, nickname: name });
+          if (!this.held.includes(s) && !this.asked.has(s)) {
+            this.asked.add(s);
+            this.send({ type: "sit", seat: s, nickname: name });
+          }
         }
-        this.want = this.want.filter((s) => !this.held.includes(s));
         this.refresh();
         return;
       }
@@ -240,7 +245,7 @@ export class TableView {
     }
     if (t.deadline && !st.over && st.started) {
       const left = Math.max(0, Math.ceil((t.deadline - Date.now()) / 1000));
-      text += ` ⏱ ${left} s`;
+      text += ` (${left} s left)`;
       this.status.classList.toggle("low", left <= 5);
     }
     this.status.textContent = text;
@@ -332,7 +337,6 @@ export class TableView {
       return this.board.r.toWorld(e.clientX - b.left, e.clientY - b.top);
     };
     c.addEventListener("pointerdown", (e) => {
-      this.sound.unlock();
       const st = this.st;
       if (!st || !this.mine) return;
       const w = at(e), g = this.cfg.geometry, t = st.to_act;
@@ -469,7 +473,6 @@ export class TableView {
     }
     const dir: [number, number] = [dot(a.dir, right(t.position)), dot(a.dir, forward(t.position))];
     this.aim = null;
-    this.sound.unlock();
     this.send({ type: "strike", x: this.x, dir, power: Math.max(0.01, a.power) });
     this.board.invalidate();
   }
