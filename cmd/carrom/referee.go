@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -20,10 +19,6 @@ func init() {
 	})
 }
 
-// maxLine bounds one input line; a longer one is answered with an error
-// and skipped, so no input can exhaust memory.
-const maxLine = 1 << 20
-
 func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("referee", stderr)
 	ruleSet := fs.String("rules", "icf", "rule set: icf or family")
@@ -41,57 +36,14 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	in := bufio.NewReader(stdin)
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	for {
-		line, err := readLine(in)
-		if err == io.EOF {
-			return 0
+	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
+		if err != nil {
+			return encodeState(m, nil, err)
 		}
 		var reply []byte
-		if err != nil {
-			reply = encodeState(m, nil, err)
-		} else {
-			m, reply = refereeLine(m, line)
-		}
-		out.Write(reply)
-		out.WriteByte('\n')
-		// An umpire or a script waits for each answer before the next line.
-		if in.Buffered() == 0 {
-			out.Flush()
-		}
-	}
-}
-
-var errLineTooLong = fmt.Errorf("referee: input line longer than %d bytes", maxLine)
-
-// readLine returns the next line without its newline; a line over maxLine
-// is consumed and reported as errLineTooLong.
-func readLine(r *bufio.Reader) ([]byte, error) {
-	var line []byte
-	tooLong := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(line)+len(chunk) > maxLine+1 {
-			tooLong = true
-			line = line[:0]
-		} else {
-			line = append(line, chunk...)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(line) == 0 && !tooLong:
-			return nil, io.EOF
-		case err != nil && err != io.EOF:
-			return nil, err
-		}
-		if tooLong {
-			return nil, errLineTooLong
-		}
-		return bytes.TrimRight(line, "\r\n"), nil
-	}
+		m, reply = refereeLine(m, line)
+		return reply
+	})
 }
 
 // refereeInput is one input line: exactly one of its fields is set.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -42,27 +41,12 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	in := bufio.NewReader(stdin)
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	for {
-		line, err := readLine(in)
-		if err == io.EOF {
-			return 0
-		}
-		var reply []byte
+	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
 		if err != nil {
-			reply = simError(err)
-		} else {
-			reply = simLine(sim, line)
+			return simError(err)
 		}
-		out.Write(reply)
-		out.WriteByte('\n')
-		// A caller may wait for each answer before it sends the next line.
-		if in.Buffered() == 0 {
-			out.Flush()
-		}
-	}
+		return simLine(sim, line)
+	})
 }
 
 // paramsJSON is the output of carrom sim -params.

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// maxLine bounds one input line; a longer one is answered with an error
+// and skipped, so no input can exhaust memory.
+const maxLine = 1 << 20
+
+var errLineTooLong = fmt.Errorf("input line longer than %d bytes", maxLine)
+
+// readLine returns the next line without its newline; a line over maxLine
+// is consumed and reported as errLineTooLong.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > maxLine+1 {
+			tooLong = true
+			line = line[:0]
+		} else {
+			line = append(line, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(line) == 0 && !tooLong:
+			return nil, io.EOF
+		case err != nil && err != io.EOF:
+			return nil, err
+		}
+		if tooLong {
+			return nil, errLineTooLong
+		}
+		return bytes.TrimRight(line, "\r\n"), nil
+	}
+}
+
+// serveLines answers each line of in with exactly one line on out: reply
+// gets the line, or the error of a line too long to read. It returns the
+// exit code at the end of the input.
+func serveLines(in io.Reader, out io.Writer, reply func(line []byte, err error) []byte) int {
+	r := bufio.NewReader(in)
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	for {
+		line, err := readLine(r)
+		if err == io.EOF {
+			return 0
+		}
+		w.Write(reply(line, err))
+		w.WriteByte('\n')
+		if err != nil && err != errLineTooLong {
+			return 1
+		}
+		// A caller (an umpire, a script) may wait for each answer before it
+		// sends the next line.
+		if r.Buffered() == 0 {
+			w.Flush()
+		}
+	}
+}
