@@ -134,6 +134,10 @@ func (s *Server) Resume(ctx context.Context) error {
 			s.log.Error("cannot replay the table", "table", rec.ID, "err", err)
 			continue
 		}
+		if t.finished {
+			// Its match was over; restore has recorded that.
+			continue
+		}
 		s.start(t)
 		s.log.Info("table resumed", "table", rec.ID, "seq", t.seq)
 	}

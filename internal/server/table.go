@@ -184,7 +184,8 @@ func (t *table) restore(rec TableRecord, actions []ActionRecord) error {
 		return err
 	}
 	if t.over() {
-		t.finish(context.Background(), t.lastAt)
+		t.finished = true
+		return t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result())
 	}
 	return nil
 }
@@ -444,13 +445,11 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 // table would come back finished on its next start (restore).
 func (t *table) finish(ctx context.Context, at time.Time) {
 	t.finished = true
-	m := t.state.Match()
-	result := encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
-	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, result); err != nil {
+	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
 	t.srv.metrics.tables.Dec()
-	t.log.Info("match over", "winner", m.Winner, "games", m.Games)
+	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match
@@ -460,6 +459,12 @@ func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) 
 	st := t.gameState()
 	st.Match = record.FromMatch(t.state.Match(), &out.Ruling)
 	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
+}
+
+// result is the summary of a finished match that the store keeps.
+func (t *table) result() []byte {
+	m := t.state.Match()
+	return encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
 }
 
 func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outcomeJSON {
