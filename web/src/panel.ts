@@ -40,11 +40,12 @@ export class Panel {
       h("h3", {}, "Last ruling"), this.ruling, h("h3", {}, "Moves"), this.moves);
   }
 
-  update(st: GameState, held: number[]): void {
+  // update shows a state; live says whether seats come and go (not in a replay).
+  update(st: GameState, held: number[], live = true): void {
     const m = st.match;
     this.seats.replaceChildren(...st.seats.map((s) => {
       const you = held.includes(s.seat) ? " (you)" : "";
-      const away = s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
+      const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
       const row = h("div", { "data-seat": String(s.seat) }, h("span", { class: `chip ${colourOf(st, s.side)}` }), `${seatName(s)}${you}${away}`);
       if (st.to_act.seat === s.seat && !st.over) row.classList.add("toact");
       return row;
@@ -66,23 +67,32 @@ export class Panel {
   add(ev: EventMsg, onClick?: () => void): HTMLLIElement | null {
     if (this.seen.has(ev.seq)) return null;
     this.seen.add(ev.seq);
-    const st = ev.state, r = st.match.ruling;
-    const who = ev.action.kind === "toss" ? "" : seatName(st.seats[ev.action.seat]);
-    let text = describeAction(ev.action, ev.outcome.stroke, who);
-    const words = !r ? "" : r.rules.length ? describeRuling(r.rules) : r.turn_kept ? "Turn continues" : "Turn passes";
-    const result = describeResult(st.match, (s) => sideName(st, s));
+    const r = ev.state.match.ruling;
+    const text = describeAction(ev.action, ev.outcome.stroke, actor(ev));
     const li = h("li", { value: String(ev.seq) }, r && r.rules.length ? `${text} · ${r.rules.join(", ")}` : text);
-    if (words) li.title = words;
+    li.title = rulingOf(ev);
     if (onClick) li.addEventListener("click", onClick);
     // In order of sequence, though the history and live events may arrive
     // in either order.
     const after = [...this.moves.children].find((el) => (el as HTMLLIElement).value > ev.seq);
     this.moves.insertBefore(li, after ?? null);
     this.moves.scrollTop = this.moves.scrollHeight;
-    text = [words, result].filter(Boolean).join(". ");
-    this.ruling.textContent = text || describeAction(ev.action, ev.outcome.stroke, who);
+    this.setRuling(rulingOf(ev));
     return li;
   }
 
   setRuling(text: string): void { this.ruling.textContent = text; }
+}
+
+function actor(ev: EventMsg): string {
+  return ev.action.kind === "toss" ? "" : seatName(ev.state.seats[ev.action.seat]);
+}
+
+// rulingOf is the referee's ruling of an event in words, with its rule IDs,
+// and how the board, game or match ended if it did.
+export function rulingOf(ev: EventMsg): string {
+  const st = ev.state, r = st.match.ruling;
+  const words = !r ? "" : r.rules.length ? describeRuling(r.rules) : r.turn_kept ? "Turn continues" : "Turn passes";
+  const result = describeResult(st.match, (s) => sideName(st, s));
+  return [words, result].filter(Boolean).join(". ") || describeAction(ev.action, ev.outcome.stroke, actor(ev));
 }

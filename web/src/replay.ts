@@ -1,7 +1,7 @@
 // Replay of a match stroke by stroke, from the server's recorded events:
 // every stroke is animated from its trajectory, nothing is simulated.
 import { BoardView } from "./boardview";
-import { h, Panel } from "./panel";
+import { h, Panel, rulingOf } from "./panel";
 import { api, type ClientConfig, type EventMsg, type GameState, type Replay } from "./protocol";
 import type { Sound } from "./sound";
 
@@ -11,7 +11,7 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
   const status = h("div", { class: "status", id: "status" });
   const panel = new Panel();
   const btn = (label: string, title: string) => h("button", { type: "button", title }, label);
-  const first = btn("⏮", "start"), prev = btn("◀", "previous stroke"), play = btn("▶ play", "play on"), next = btn("▶|", "next stroke"), last = btn("⏭", "end");
+  const first = btn("|◀", "start"), prev = btn("◀", "previous stroke"), play = btn("play", "play on"), next = btn("▶", "next stroke"), last = btn("▶|", "end");
   const speed = h("select", {}, ...[["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([v, l]) => h("option", { value: v }, l)));
   speed.value = "1";
   root.replaceChildren(h("div", { class: "play" },
@@ -26,7 +26,8 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
     board.finish();
     at = k;
     const st = stateAt(k);
-    if (st) { board.pieces = st.pieces; panel.update(st, []); }
+    if (st) { board.pieces = st.pieces; panel.update(st, [], false); }
+    panel.setRuling(k === 0 ? "" : rulingOf(evs[k - 1]));
     items.forEach((li, i) => li?.classList.toggle("current", i === k - 1));
     status.textContent = `Stroke ${k} of ${evs.length}`;
     board.invalidate();
@@ -40,14 +41,14 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
     show(at + 1);
     return true;
   };
-  const stop = () => { playing = false; play.textContent = "▶ play"; };
+  const stop = () => { playing = false; play.textContent = "play"; };
   first.addEventListener("click", () => { stop(); show(0); });
   last.addEventListener("click", () => { stop(); show(evs.length); });
   prev.addEventListener("click", () => { stop(); show(Math.max(0, at - 1)); });
   next.addEventListener("click", () => { stop(); void forward(); });
   play.addEventListener("click", async () => {
     if (playing) { stop(); return; }
-    playing = true; play.textContent = "❚❚ pause";
+    playing = true; play.textContent = "pause";
     while (playing && (await forward())) await new Promise((r) => setTimeout(r, 300));
     stop();
   });
