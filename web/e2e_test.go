@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -158,6 +159,12 @@ func (e *env) tab() context.Context {
 	}
 	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithTargetID(tid))
 	e.t.Cleanup(cancel)
+	// An uncaught exception in the page fails the test.
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if ex, ok := ev.(*runtime.EventExceptionThrown); ok {
+			e.t.Errorf("exception in the page: %s", ex.ExceptionDetails.Error())
+		}
+	})
 	// Every action of a test is bounded, so a stuck page fails instead of hanging.
 	ctx, cancelT := context.WithTimeout(ctx, 150*time.Second)
 	e.t.Cleanup(cancelT)
