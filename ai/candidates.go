@@ -46,7 +46,7 @@ type candidate struct {
 // Residual speeds, m/s, at which a target coin is planned to reach the
 // pocket: a gentle one keeps the striker near the centre for the next
 // stroke, a firm one forgives a speed error.
-var residuals = [...]float64{0.35, 0.9, 1.8}
+var residuals = [...]float64{0.35, 0.9, 1.8, 3.0, 4.5, 10}
 
 // scoredX is a striker position and how well it suits a shot.
 type scoredX struct {
@@ -80,9 +80,14 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 	}
 	var cs []candidate
 	add := func(kind ShotKind, target int, pk board.Pocket, x float64, dir board.Vec, speeds []float64) {
+		full := false
 		for _, v := range speeds {
-			if v > g.p.MaxSpeed*1.15 {
-				continue
+			if v >= g.p.MaxSpeed {
+				// Every speed past the maximum is the same full-power shot.
+				if full {
+					continue
+				}
+				full, v = true, g.p.MaxSpeed
 			}
 			cs = append(cs, candidate{
 				shot: physics.Shot{Seat: sit.seat, X: x, Dir: toShot(sit.seat, dir), Speed: clampSpeed(v, g.p.MaxSpeed)},

@@ -161,6 +161,10 @@ func (g *geo) hit(l, dcp, cos float64, n Noise) float64 {
 	return math.Erf(g.p.CaptureRadius / (miss * math.Sqrt2))
 }
 
+// breakKeep caps the candidates sampled at the break, to keep it within
+// the time of an ordinary decision.
+const breakKeep = 24
+
 // worker is one goroutine's tools: its own simulator and scratch space.
 type worker struct {
 	sim  *physics.Simulator
@@ -272,7 +276,13 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed ui
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
-	order = order[:min(b.Keep, len(order))]
+	keep := b.Keep
+	if sit.brk {
+		// A break moves all nineteen pieces and costs ten times a
+		// mid-game stroke to simulate; its few candidates differ less.
+		keep = min(keep, breakKeep)
+	}
+	order = order[:min(keep, len(order))]
 
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	out := make([]Advice, len(order))
