@@ -419,6 +419,12 @@ func TestPlayTheComputer(t *testing.T) {
 	e.run(ctx, chromedp.Click(`button[title="next stroke"]`, chromedp.ByQuery))
 	e.waitFor(ctx, "the first stroke replayed", `document.getElementById("status").textContent.startsWith("Stroke 1 of")`, 20*time.Second)
 	e.checkBoard(ctx, "replay")
+
+	// The finished table's page points to its replay; an unknown one says so.
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id))
+	e.waitFor(ctx, "the over table", `!!document.querySelector('#status a[href="/replay/`+id+`"]')`, 15*time.Second)
+	e.run(ctx, chromedp.Navigate(e.base+"/t/000000000000"))
+	e.waitFor(ctx, "the unknown table", `document.getElementById("status").textContent.includes("no such table")`, 10*time.Second)
 }
 
 func getJSON(t *testing.T, url string, v any) {

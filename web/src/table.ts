@@ -2,7 +2,7 @@
 // placing for the seats this browser holds, and the panel around it.
 import { BoardView } from "./boardview";
 import { h, Panel, seatName, colourOf } from "./panel";
-import type { ClientConfig, GameState, Replay, ServerMsg } from "./protocol";
+import type { ClientConfig, GameState, Replay, ServerMsg, TableInfo } from "./protocol";
 import { api } from "./protocol";
 import type { DrawPiece, Overlay } from "./render";
 import type { Sound } from "./sound";
@@ -24,6 +24,7 @@ export class TableView {
   private draining = false;
   private pending = false;      // an intent was sent and awaits its answer
   private asked = new Set<number>(); // seats asked for on this connection
+  private ended = false;               // the table is not in play: nothing to update
 
   private x = 0;                // the striker's place along the base line
   private aim: { dir: Vec; power: number } | null = null;
@@ -79,13 +80,36 @@ export class TableView {
     this.ws = ws;
     this.asked.clear();
     ws.onmessage = (e) => this.receive(JSON.parse(e.data) as ServerMsg);
-    ws.onclose = () => {
+    let welcomed = false;
+    ws.addEventListener("message", () => { welcomed = true; }, { once: true });
+    ws.onclose = async () => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.pending = false;
       this.status.textContent = "Connection lost; reconnecting…";
+      // Refused at once: the table may be unknown, or over and closed.
+      if (!welcomed && (await this.gone())) return;
       setTimeout(() => this.connect(), 1000);
     };
+  }
+
+  // gone reports (and shows) whether the table is no longer in play.
+  private async gone(): Promise<boolean> {
+    let info: { table: TableInfo; state?: unknown };
+    try {
+      info = await api("GET", `/api/tables/${this.id}`);
+    } catch (e) {
+      if (e instanceof Error && /not found|no such/i.test(e.message)) {
+        this.ended = true;
+        this.status.textContent = "There is no such table.";
+        return true;
+      }
+      return false;
+    }
+    if (info.state || !info.table.finished) return false;
+    this.ended = true;
+    this.status.replaceChildren("This match is over: ", h("a", { href: `/replay/${this.id}` }, "replay it"), ".");
+    return true;
   }
 
   private send(m: Record<string, unknown>): void {
@@ -223,6 +247,7 @@ export class TableView {
   }
 
   private showStatus(): void {
+    if (this.ended) return;
     const st = this.st;
     if (!st) { this.status.textContent = "Connecting…"; return; }
     const t = st.to_act, who = seatName(st.seats[t.seat]);
@@ -248,7 +273,8 @@ export class TableView {
       text += ` (${left} s left)`;
       this.status.classList.toggle("low", left <= 5);
     }
-    this.status.textContent = text;
+    if (st.over) this.status.replaceChildren(text + " ", h("a", { href: `/replay/${this.id}` }, "Replay it."));
+    else this.status.textContent = text;
   }
 
   // What to draw over the pieces: the striker waiting on its base line,
