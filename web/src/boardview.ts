@@ -21,6 +21,8 @@ export class BoardView {
   constructor(parent: HTMLElement, readonly cfg: ClientConfig, private sound: Sound) {
     this.canvas = document.createElement("canvas");
     this.canvas.id = "board";
+    this.canvas.setAttribute("role", "img");
+    this.canvas.setAttribute("aria-label", "the carrom board");
     parent.appendChild(this.canvas);
     this.r = new Renderer(this.canvas, cfg.geometry);
     new ResizeObserver(() => this.invalidate()).observe(this.canvas);

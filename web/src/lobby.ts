@@ -4,7 +4,7 @@ import { h } from "./panel";
 import { api, type ClientConfig, type TableConfig, type TableInfo } from "./protocol";
 
 function select(id: string, options: [string, string][], value?: string): HTMLSelectElement {
-  const s = h("select", { id });
+  const s = h("select", id ? { id } : {});
   for (const [v, label] of options) s.append(h("option", { value: v }, label));
   if (value) s.value = value;
   return s;
@@ -53,7 +53,7 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
     seatKinds.length = 0;
     seatRows.replaceChildren(...Array.from({ length: +op.value }, (_, i) => {
       const opts: [string, string][] = [["human", i === 0 ? "you" : "a player (by link)"], ...cfg.levels.map((l) => ["computer:" + l, "computer, " + l] as [string, string])];
-      const s = select(`seat-${i}`, opts, i === 0 ? "human" : "human");
+      const s = select(`seat-${i}`, opts, "human");
       seatKinds.push(s);
       return label(`Seat ${i + 1} (side ${(i % 2) + 1})`, s);
     }));
