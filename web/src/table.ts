@@ -290,7 +290,8 @@ export class TableView {
     if (t.need === "strike") {
       const mine = this.mine;
       const ranges = t.striker_ranges ?? [];
-      const x = mine ? this.x : nearestLegal(0, ranges);
+      // The striker stays where this browser put it while its stroke is on its way.
+      const x = this.held.includes(t.seat) ? this.x : nearestLegal(0, ranges);
       const at = strikerAt(g, t.position, x);
       const legal = inRanges(x, ranges);
       const overlay: Overlay = {};
