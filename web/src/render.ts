@@ -13,6 +13,7 @@ export interface Overlay {
   pull?: { from: Vec; to: Vec };
   placing?: { pieces: DrawPiece[] };                       // show where a c/m may go
   drag?: { at: Vec; kind: Kind; legal: boolean };
+  clock?: { at: Vec; r: number; left: number };              // the shot clock, as a ring that empties
 }
 
 // Piece colours: face, rim, ring.
@@ -90,6 +91,14 @@ export class Renderer {
     if (ov.ranges) this.drawRanges(ov.ranges.pos, ov.ranges.ranges);
     for (const p of pieces) this.drawPiece(p);
     if (ov.aim) this.drawAim(ov.aim);
+    if (ov.clock) {
+      const c = ov.clock, from = Math.PI / 2;
+      ctx.save();
+      ctx.lineWidth = 0.003; ctx.lineCap = "round";
+      ctx.strokeStyle = c.left > 1 / 3 ? "rgba(40,120,60,0.85)" : "rgba(190,40,30,0.9)";
+      ctx.beginPath(); ctx.arc(c.at.x, c.at.y, c.r, from, from + 2 * Math.PI * c.left); ctx.stroke();
+      ctx.restore();
+    }
     if (ov.pull) {
       ctx.save();
       ctx.strokeStyle = "rgba(40,25,10,0.55)"; ctx.lineWidth = 0.0025; ctx.setLineDash([0.006, 0.006]);

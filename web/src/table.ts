@@ -273,6 +273,7 @@ export class TableView {
       text += ` (${left} s left)`;
       this.status.classList.toggle("low", left <= 5);
     }
+    if (t.deadline) this.board.invalidate(); // the clock's ring empties
     if (st.over) this.status.replaceChildren(text + " ", h("a", { href: `/replay/${this.id}` }, "Replay it."));
     else this.status.textContent = text;
   }
@@ -301,6 +302,7 @@ export class TableView {
         if (this.aim) overlay.aim = { from: at, dir: this.aim.dir, power: this.aim.power, ghost: !legal, ...this.guide(at, this.aim.dir) };
       }
       if (this.mode === "pull" && this.pointer) overlay.pull = { from: at, to: this.pointer };
+      overlay.clock = this.clock(at, g.striker_radius + 0.005);
       return { pieces: [{ id: "s", kind: "striker", x: at.x, y: at.y, ghost: mine && !legal }], overlay };
     }
     if (t.need === "place" && this.mine) {
@@ -308,10 +310,21 @@ export class TableView {
       this.board.canvas.dataset.coin = this.cssAt(at);
       return {
         pieces: [],
-        overlay: { placing: { pieces: st.pieces }, drag: { at, kind: t.colour ?? "white", legal: this.placeLegal(at) } },
+        overlay: {
+          placing: { pieces: st.pieces }, drag: { at, kind: t.colour ?? "white", legal: this.placeLegal(at) },
+          clock: this.clock(at, g.coin_radius + 0.008),
+        },
       };
     }
     return { pieces: [], overlay: {} };
+  }
+
+  // clock is the shot clock's ring around what the player to act holds.
+  private clock(at: Vec, r: number): Overlay["clock"] {
+    const st = this.st;
+    if (!st || !st.to_act.deadline || !st.config.clock) return undefined;
+    const left = Math.max(0, Math.min(1, (st.to_act.deadline - Date.now()) / (st.config.clock * 1000)));
+    return { at, r, left };
   }
 
   private cssAt(p: Vec): string {
