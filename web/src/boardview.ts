@@ -60,6 +60,7 @@ export class BoardView {
   }
 
   private knock(e: TrajEvent): void {
+    if (e.kind === "pocket") this.sound.drop();
     if (e.kind !== "contact" && e.kind !== "cushion") return;
     const v = e.b ? len(sub({ x: e.a.vx, y: e.a.vy }, { x: e.b.vx, y: e.b.vy })) : Math.hypot(e.a.vx, e.a.vy);
     this.sound.knock(v / 4, e.kind === "cushion");

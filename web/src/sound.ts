@@ -25,6 +25,17 @@ export class Sound {
     for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * Math.exp(-i / (n / 6));
   }
 
+  // drop is a piece falling into a pocket: a low, short thud.
+  drop(): void {
+    const ctx = this.ctx;
+    if (this.muted || !ctx) return;
+    const t = ctx.currentTime, osc = ctx.createOscillator(), g = ctx.createGain();
+    osc.frequency.setValueAtTime(220, t); osc.frequency.exponentialRampToValueAtTime(90, t + 0.15);
+    g.gain.setValueAtTime(0.18, t); g.gain.exponentialRampToValueAtTime(0.001, t + 0.18);
+    osc.connect(g).connect(ctx.destination);
+    osc.start(t); osc.stop(t + 0.2);
+  }
+
   // knock plays one contact; strength in [0, 1]; pitch higher for a cushion.
   knock(strength: number, cushion = false): void {
     const ctx = this.ctx;
