@@ -793,3 +793,74 @@ func TestDoubles(t *testing.T) {
 		t.Errorf("%d computer seats shown; want 2", computers)
 	}
 }
+
+// TestPlaybackMatchesPhysics runs the page's playback code in Chromium on
+// the trajectory of a hard break and checks that at every frame, 60 a
+// second, each disc is where package physics puts it in closed form.
+func TestPlaybackMatchesPhysics(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	js, err := web.BundleModule("src/traj.ts", "traj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := physics.Default()
+	start, err := physics.Place(p, p.Spec.BreakArrangement(0), physics.Shot{X: 0.03, Dir: board.Vec{X: 0.04, Y: 1}, Speed: 0.9 * p.MaxSpeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := physics.Simulate(p, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []float64
+	for f := 0; float64(f)/60 < res.Time+0.1; f++ {
+		times = append(times, float64(f)/60)
+	}
+	var pockets [][2]float64
+	for i := range board.Pockets {
+		c := p.Spec.PocketCentre(board.Pocket(i))
+		pockets = append(pockets, [2]float64{c.X, c.Y})
+	}
+	args, _ := json.Marshal([]any{record.FromStroke(p, start, res), pockets, times})
+	type shown struct {
+		ID    string  `json:"id"`
+		X     float64 `json:"x"`
+		Y     float64 `json:"y"`
+		Scale float64 `json:"scale"`
+	}
+	var frames [][]shown
+	e.run(ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(string(js), nil),
+		chromedp.Evaluate(`(([tr, pockets, times]) => { const pb = new traj.Playback(tr, pockets); return times.map((t) => pb.at(t)); })(`+string(args)+`)`, &frames))
+	if len(frames) != len(times) {
+		t.Fatalf("%d frames for %d times", len(frames), len(times))
+	}
+	pocketed := 0
+	for f, tm := range times {
+		want := p.At(start, res.Events, tm)
+		got := map[string]shown{}
+		for _, d := range frames[f] {
+			got[d.ID] = d
+		}
+		for _, d := range want.Discs {
+			g, ok := got[d.ID]
+			switch {
+			case d.Pocketed:
+				if ok && g.Scale == 1 {
+					t.Errorf("t=%.4f: %s is pocketed, but the page shows it on the board", tm, d.ID)
+				}
+				if f == len(times)-1 {
+					pocketed++
+				}
+			case !ok:
+				t.Errorf("t=%.4f: the page lost %s", tm, d.ID)
+			case math.Hypot(g.X-d.Pos.X, g.Y-d.Pos.Y) > 1e-9:
+				t.Errorf("t=%.4f: %s at (%.6f, %.6f); physics has it at (%.6f, %.6f)", tm, d.ID, g.X, g.Y, d.Pos.X, d.Pos.Y)
+			}
+		}
+		if t.Failed() {
+			break
+		}
+	}
+	t.Logf("%d frames, %d events, %d discs pocketed", len(times), len(res.Events), pocketed)
+}

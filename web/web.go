@@ -91,7 +91,11 @@ func digest(b []byte) string {
 // Bundle compiles src/main.ts and what it imports into one script. The
 // sources are read from the embedded files through an esbuild plugin, so
 // the bundle is the same wherever the binary runs.
-func Bundle() ([]byte, error) {
+func Bundle() ([]byte, error) { return bundle("src/main.ts", "") }
+
+// bundle compiles one entry point; a global name makes its exports a
+// global variable of that name (for tests of a single module).
+func bundle(entry, global string) ([]byte, error) {
 	embedded := api.Plugin{Name: "embedded", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			p := a.Path
@@ -117,7 +121,8 @@ func Bundle() ([]byte, error) {
 		})
 	}}
 	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{"src/main.ts"},
+		EntryPoints:       []string{entry},
+		GlobalName:        global,
 		Bundle:            true,
 		Write:             false,
 		Outfile:           "app.js",
