@@ -60,18 +60,6 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// bot plays a computer seat as carrom serve does: the level's search, then
-// its hand's noise.
-type bot struct{ level ai.Level }
-
-func (b bot) Act(ctx context.Context, t game.Table, _ int, rng *rand.Rand) (game.Action, error) {
-	a, err := ai.New(b.level, 0, rng.Uint64()).Act(ctx, t)
-	if err == nil && a.Kind == game.Strike {
-		a.Shot = b.level.Noise.Perturb(a.Shot, t.Config().Physics, t.Pieces(), rng)
-	}
-	return a, err
-}
-
 type env struct {
 	t       *testing.T
 	base    string
@@ -97,7 +85,7 @@ func newEnv(t *testing.T) *env {
 	}
 	bots := func(level string) (server.Bot, error) {
 		l, err := ai.LevelByName(level)
-		return bot{l}, err
+		return ai.Seat{Level: l}, err
 	}
 	srv, err := server.New(server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
