@@ -50,6 +50,8 @@ func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, limit time.Du
 			seed := uint64(i + 1)
 			a, b := newPlayer(seed), newPlayer(seed)
 			r := rand.New(rand.NewPCG(seed, 7))
+			var slowest time.Duration
+			defer func() { t.Logf("slowest answer %v (limit %v)", slowest, limit) }()
 			for step := range Actions {
 				turn := tab.ToAct()
 				if turn.Need == game.NeedNothing {
@@ -57,7 +59,9 @@ func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, limit time.Du
 				}
 				start := time.Now()
 				act, err := call(a, tab)
-				if took := time.Since(start); took > limit {
+				took := time.Since(start)
+				slowest = max(slowest, took)
+				if took > limit {
 					t.Errorf("step %d (%v): answered in %v; want at most %v", step, turn.Need, took, limit)
 				}
 				if err != nil {
