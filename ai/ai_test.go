@@ -2,10 +2,12 @@ package ai_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/ai/aitest"
+	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
@@ -137,5 +139,37 @@ func TestAdviseRanksShots(t *testing.T) {
 	cancel()
 	if _, err := ai.New(l, 0, 1).Advise(ctx, tab, 9); err == nil {
 		t.Error("Advise with a cancelled context: nil error")
+	}
+}
+
+// The hand at a family-rules table may wander but never backwards, and
+// plays from the base line of the seat to act.
+func TestExecuteKeepsShotsLegal(t *testing.T) {
+	for _, rs := range []rules.Rules{rules.ICF(), rules.Family()} {
+		tab, err := game.New(game.Config{Rules: rs, Players: 2, Physics: physics.Default()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 1))
+		n := ai.Noise{X: 0.01, Angle: 10, Speed: 0.1}
+		backwards := 0
+		for range 500 {
+			sh := n.Execute(tab, physics.Shot{Seat: 2, X: 0.1, Dir: board.Vec{X: 1, Y: 0.01}, Speed: 3}, r)
+			if sh.Seat != tab.ToAct().Position {
+				t.Fatalf("%s: Execute played from seat %d; want %d", rs.Name, sh.Seat, tab.ToAct().Position)
+			}
+			if sh.Dir.Y < 0 {
+				backwards++
+			}
+			if _, _, err := tab.Apply(game.Action{Kind: game.Strike, Shot: sh}); err != nil {
+				t.Errorf("%s: executed shot %+v rejected: %v", rs.Name, sh, err)
+			}
+		}
+		if rs.ForwardOnly && backwards > 0 {
+			t.Errorf("%s: %d of 500 executed shots went backwards", rs.Name, backwards)
+		}
+		if !rs.ForwardOnly && backwards == 0 {
+			t.Errorf("%s: no executed shot went backwards; want the noise left alone", rs.Name)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -38,6 +39,21 @@ func drawFrom(r *rand.Rand) draw {
 // player sees where he puts the striker and corrects that before the flick.
 func (n Noise) Perturb(sh physics.Shot, p physics.Params, pieces []board.Piece, r *rand.Rand) physics.Shot {
 	return n.apply(sh, p, pieces, drawFrom(r))
+}
+
+// Execute is Perturb at a table: the stroke is played from the base line
+// of the seat to act, and under rules that forbid backward shots (RULES
+// ST-4) the hand may wander as far as straight across, never backwards.
+func (n Noise) Execute(t game.Table, sh physics.Shot, r *rand.Rand) physics.Shot {
+	sh.Seat = t.ToAct().Position
+	sh = n.Perturb(sh, t.Config().Physics, t.Pieces(), r)
+	if t.Config().Rules.ForwardOnly && sh.Dir.Y < 0 {
+		sh.Dir.Y = 0
+		if sh.Dir.X == 0 {
+			sh.Dir.Y = 1
+		}
+	}
+	return sh
 }
 
 func (n Noise) apply(sh physics.Shot, p physics.Params, pieces []board.Piece, z draw) physics.Shot {

@@ -27,8 +27,6 @@ type Record struct {
 func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, stop func(game.Table, Record) bool) (game.Table, Record, error) {
 	var rec Record
 	r := rand.New(rand.NewPCG(seed, 0x91a7))
-	p := t.Config().Physics
-	fwd := t.Config().Rules.ForwardOnly
 	for {
 		turn := t.ToAct()
 		if turn.Need == game.NeedNothing || (stop != nil && stop(t, rec)) {
@@ -46,16 +44,8 @@ func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, s
 		}
 		side := rules.Side(turn.Seat % 2)
 		if a.Kind == game.Strike {
-			a.Shot.Seat = turn.Position
 			if turn.Seat < len(noises) {
-				a.Shot = noises[turn.Seat].Perturb(a.Shot, p, t.Pieces(), r)
-			}
-			// The hand may wander, but not into a shot the rules forbid.
-			if fwd && a.Shot.Dir.Y < 0 {
-				a.Shot.Dir.Y = 0
-				if a.Shot.Dir.X == 0 {
-					a.Shot.Dir.Y = 1
-				}
+				a.Shot = noises[turn.Seat].Execute(t, a.Shot, r)
 			}
 			rec.Strokes[side]++
 		}

@@ -20,7 +20,7 @@ func (s Seat) Act(ctx context.Context, t game.Table, _ int, rng *rand.Rand) (gam
 		return a, err
 	}
 	if a.Kind == game.Strike {
-		a.Shot = s.Level.Noise.Perturb(a.Shot, t.Config().Physics, t.Pieces(), rng)
+		a.Shot = s.Level.Noise.Execute(t, a.Shot, rng)
 	}
 	return a, nil
 }

@@ -79,11 +79,7 @@ func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, limit time.Du
 					t.Fatalf("step %d (%v): table rejects %+v: %v", step, turn.Need, act, err)
 				}
 				if act.Kind == game.Strike {
-					act.Shot.Seat = turn.Position
-					act.Shot = wide.Perturb(act.Shot, tab.Config().Physics, tab.Pieces(), r)
-					if su.rules.ForwardOnly && act.Shot.Dir.Y < 0 {
-						act.Shot.Dir.Y = 0
-					}
+					act.Shot = wide.Execute(tab, act.Shot, r)
 				}
 				if next, _, err := tab.Apply(act); err == nil {
 					tab = next
