@@ -130,7 +130,9 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 				if cos < 0.2 || !forward(dh) || !pathFree(S, gst, g.rs, sit.pieces, g.sp, i, -1) {
 					continue
 				}
-				scratch = append(scratch, scoredX{x, cos - 0.3*l})
+				// The surest positions under the player's noise; between
+				// near-certain ones, the shorter run.
+				scratch = append(scratch, scoredX{x, g.hit(l, dcp, cos, sit.noise) - 0.01*l})
 			}
 			for _, sx := range best(scratch, b.PerTarget) {
 				S := g.sp.StrikerAt(sit.seat, sx.x)
@@ -163,9 +165,11 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 
 type adder func(kind ShotKind, target int, pk board.Pocket, x float64, dir board.Vec, speeds []float64)
 
-// rebounds adds, for each frame edge, the best striker position from which
-// the striker bounces off that edge onto the ghost-ball point.
+// rebounds adds, for each frame edge, the striker position from which a
+// bounce off that edge onto the ghost-ball point is surest (by hit, over
+// the whole run).
 func (g *geo) rebounds(sit *situation, xs []float64, i int, k board.Pocket, gst, u board.Vec, vc []float64, forward func(board.Vec) bool, add adder) {
+	dcp := g.pockets[k].Dist(sit.pieces[i].Pos)
 	for e := range 4 {
 		bx, bq := 0.0, math.Inf(-1)
 		var bw board.Vec
@@ -179,7 +183,7 @@ func (g *geo) rebounds(sit *situation, xs []float64, i int, k board.Pocket, gst,
 			if cos < 0.3 {
 				continue
 			}
-			q := cos - 0.3*(w.Dist(S)+gst.Dist(w))
+			q := g.hit(w.Dist(S)+gst.Dist(w), dcp, cos, sit.noise)
 			if q <= bq || !pathFree(S, w, g.rs, sit.pieces, g.sp, -1, -1) || !pathFree(w, gst, g.rs, sit.pieces, g.sp, i, -1) {
 				continue
 			}
