@@ -13,10 +13,19 @@ import (
 	"github.com/carrom-game/carrom/rules"
 )
 
+// suiteSlack widens each level's time limit in this test. A level's
+// budget is counted in simulations, so that a seed always makes the same
+// choice; its time is measured by carrom bench ai on a quiet machine
+// (docs/ai.md: the expert 69 ms a decision on two cores, 238 ms at most,
+// against a limit of 1 s). Here, under the load of the whole suite running
+// in parallel (the browser tests among it), the limit only has to catch a
+// player that runs away, without failing on a busy machine.
+const suiteSlack = 5
+
 func TestLevelsPassExercise(t *testing.T) {
 	for _, l := range ai.Levels() {
 		t.Run(l.Name, func(t *testing.T) {
-			aitest.Exercise(t, func(seed uint64) ai.Player { return ai.New(l, 0, seed) }, l.Budget.Limit)
+			aitest.Exercise(t, func(seed uint64) ai.Player { return ai.New(l, 0, seed) }, suiteSlack*l.Budget.Limit)
 		})
 	}
 }
