@@ -73,23 +73,55 @@ func intoPocket0(tb Table) physics.Shot {
 }
 
 func TestSummarize(t *testing.T) {
-	start := physics.State{Discs: []physics.Disc{{ID: "w1", Kind: board.White}, {ID: "q", Kind: board.Queen}, {ID: "b1", Kind: board.Black}, {ID: "s", Kind: board.Striker}}}
+	discs := func(pocketed ...string) physics.State {
+		st := physics.State{Discs: []physics.Disc{{ID: "w1", Kind: board.White}, {ID: "q", Kind: board.Queen}, {ID: "b1", Kind: board.Black}, {ID: "s", Kind: board.Striker}}}
+		for i := range st.Discs {
+			st.Discs[i].Pocketed = slices.Contains(pocketed, st.Discs[i].ID)
+		}
+		return st
+	}
 	tests := []struct {
 		name   string
 		events []physics.Event
+		final  physics.State
 		want   rules.Stroke
 	}{
-		{"nothing touched (RULES B-2)", nil, rules.Stroke{Missed: true}},
-		{"striker touches a coin", []physics.Event{{Kind: physics.Contact, I: 2, J: 3}}, rules.Stroke{}},
-		{"coins touch, striker never", []physics.Event{{Kind: physics.Contact, I: 0, J: 2}}, rules.Stroke{Missed: true}},
-		{"pockets counted by kind", []physics.Event{
-			{Kind: physics.Contact, I: 0, J: 3}, {Kind: physics.Pocket, I: 0}, {Kind: physics.Pocket, I: 1}, {Kind: physics.Pocket, I: 3},
-		}, rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}, Striker: true}},
+		{"nothing touched (RULES B-2)", nil, discs(), rules.Stroke{Missed: true}},
+		{"striker touches a coin", []physics.Event{{Kind: physics.Contact, I: 2, J: 3}}, discs(), rules.Stroke{}},
+		{"coins touch, striker never", []physics.Event{{Kind: physics.Contact, I: 0, J: 2}}, discs(), rules.Stroke{Missed: true}},
+		{"pockets counted by kind", []physics.Event{{Kind: physics.Contact, I: 0, J: 3}}, discs("w1", "q", "s"),
+			rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}, Striker: true}},
 	}
 	for _, tc := range tests {
-		if got := Summarize(start, physics.Result{Events: tc.events}); got != tc.want {
+		if got := Summarize(physics.Result{Events: tc.events, Final: tc.final}); got != tc.want {
 			t.Errorf("%s: Summarize = %+v; want %+v", tc.name, got, tc.want)
 		}
+	}
+	// On a real stroke: the break, whose pocketed pieces the event log also names.
+	p := physics.Default()
+	start, err := physics.Place(p, p.Spec.BreakArrangement(0), physics.Shot{X: 0.03, Dir: board.Vec{X: -0.02, Y: 1}, Speed: p.MaxSpeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := physics.Simulate(p, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromEvents rules.Count
+	for _, e := range res.Events {
+		if e.Kind == physics.Pocket {
+			switch start.Discs[e.I].Kind {
+			case board.White:
+				fromEvents.White++
+			case board.Black:
+				fromEvents.Black++
+			case board.Queen:
+				fromEvents.Queen = true
+			}
+		}
+	}
+	if got := Summarize(res); got.Pocketed != fromEvents || got.Missed {
+		t.Errorf("break: Summarize = %+v; the events pocket %+v", got, fromEvents)
 	}
 }
 

@@ -13,35 +13,34 @@ import (
 // pieces pocketed, whether the striker went in, and whether it touched a
 // c/m (RULES B-2). Flat discs never leave the board in the simulation, so
 // nothing is ever reported as jumped.
-func Summarize(start physics.State, res physics.Result) rules.Stroke {
+func Summarize(res physics.Result) rules.Stroke {
 	var s rules.Stroke
 	striker := -1
-	for i, d := range start.Discs {
+	for i, d := range res.Final.Discs {
 		if d.Kind == board.Striker {
 			striker = i
+			s.Striker = d.Pocketed
+			continue
+		}
+		if !d.Pocketed {
+			continue
+		}
+		switch d.Kind {
+		case board.White:
+			s.Pocketed.White++
+		case board.Black:
+			s.Pocketed.Black++
+		case board.Queen:
+			s.Pocketed.Queen = true
 		}
 	}
-	touched := false
+	s.Missed = true
 	for _, e := range res.Events {
-		switch e.Kind {
-		case physics.Pocket:
-			switch start.Discs[e.I].Kind {
-			case board.White:
-				s.Pocketed.White++
-			case board.Black:
-				s.Pocketed.Black++
-			case board.Queen:
-				s.Pocketed.Queen = true
-			case board.Striker:
-				s.Striker = true
-			}
-		case physics.Contact:
-			if e.I == striker || e.J == striker {
-				touched = true
-			}
+		if e.Kind == physics.Contact && (e.I == striker || e.J == striker) {
+			s.Missed = false
+			break
 		}
 	}
-	s.Missed = !touched
 	return s
 }
 
@@ -64,7 +63,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	stroke := Summarize(start, res)
+	stroke := Summarize(res)
 	old := t.match
 	m, rul, err := old.Stroke(stroke)
 	if err != nil {
