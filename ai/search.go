@@ -54,7 +54,9 @@ const (
 	wBoardEnd = 20  // winning or losing the board
 )
 
-// summarize turns a simulated stroke into the referee's counts.
+// summarize turns a simulated stroke into the referee's counts: the same
+// as game.Summarize (a test holds them together), read from the final
+// state, so that the search needs no copy of the state it started from.
 func summarize(res physics.Result) rules.Stroke {
 	var s rules.Stroke
 	si := -1
