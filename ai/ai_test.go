@@ -16,8 +16,7 @@ import (
 // suiteSlack widens each level's time limit in this test. A level's
 // budget is counted in simulations, so that a seed always makes the same
 // choice; its time is measured by carrom bench ai on a quiet machine
-// (docs/ai.md: the expert 69 ms a decision on two cores, 238 ms at most,
-// against a limit of 1 s). Here, under the load of the whole suite running
+// (docs/ai.md gives the figures, well inside the limit of 1 s). Here, under the load of the whole suite running
 // in parallel (the browser tests among it), the limit only has to catch a
 // player that runs away, without failing on a busy machine.
 const suiteSlack = 5
