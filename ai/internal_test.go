@@ -72,32 +72,6 @@ func TestSpot(t *testing.T) {
 	}
 }
 
-// summarize must agree with the table's own summary, which the referee
-// reads in a real match.
-func TestSummarizeAgreesWithGame(t *testing.T) {
-	p := physics.Default()
-	sim, err := physics.NewSimulator(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	pieces := p.Spec.BreakArrangement(0)
-	for i := range 40 {
-		sh := physics.Shot{X: r.Float64()*0.3 - 0.15, Dir: board.Vec{X: r.Float64() - 0.5, Y: r.Float64()*2 - 0.6}, Speed: 0.5 + r.Float64()*4.5}
-		res, err := sim.Stroke(pieces, sh)
-		if err != nil {
-			continue
-		}
-		if got, want := summarize(res), game.Summarize(res); got != want {
-			t.Errorf("shot %d %+v: summarize = %+v; game.Summarize = %+v", i, sh, got, want)
-		}
-		pieces = left(res, nil)
-		if len(pieces) < 3 {
-			pieces = p.Spec.BreakArrangement(0)
-		}
-	}
-}
-
 // A lone coin in front of a pocket: the best direct cut, simulated without
 // noise, pockets it.
 func TestDirectCutPockets(t *testing.T) {

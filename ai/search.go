@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -53,40 +54,6 @@ const (
 	wOppEase  = 1.0 // the opponent's best next shot
 	wBoardEnd = 20  // winning or losing the board
 )
-
-// summarize turns a simulated stroke into the referee's counts: the same
-// as game.Summarize (a test holds them together), read from the final
-// state, so that the search needs no copy of the state it started from.
-func summarize(res physics.Result) rules.Stroke {
-	var s rules.Stroke
-	si := -1
-	for i, d := range res.Final.Discs {
-		if d.Kind == board.Striker {
-			si = i
-			s.Striker = d.Pocketed
-			continue
-		}
-		if !d.Pocketed {
-			continue
-		}
-		switch d.Kind {
-		case board.White:
-			s.Pocketed.White++
-		case board.Black:
-			s.Pocketed.Black++
-		case board.Queen:
-			s.Pocketed.Queen = true
-		}
-	}
-	s.Missed = true
-	for _, e := range res.Events {
-		if e.Kind == physics.Contact && (e.I == si || e.J == si) {
-			s.Missed = false
-			break
-		}
-	}
-	return s
-}
 
 // left returns the pieces still on the board after a simulated stroke.
 func left(res physics.Result, buf []board.Piece) []board.Piece {
@@ -179,7 +146,7 @@ func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (
 	if err != nil {
 		return 0, verdict{}, err
 	}
-	v := sit.judge.rule(summarize(res))
+	v := sit.judge.rule(game.Summarize(res))
 	val := v.value
 	if v.kept {
 		val += wKeep

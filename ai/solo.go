@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -108,7 +109,7 @@ func (j soloJudge) rule(st rules.Stroke) verdict { return j.s.judge(st) }
 
 // apply carries out a simulated stroke on the clearance.
 func (s *solo) apply(res physics.Result, sp board.Spec) {
-	r := s.rule(summarize(res))
+	r := s.rule(game.Summarize(res))
 	var on []board.Piece
 	var queen board.Piece
 	for _, d := range res.Final.Discs {
@@ -201,7 +202,7 @@ func Clear(ctx context.Context, p physics.Params, plan Level, exec Noise, worker
 		if err != nil {
 			return c, fmt.Errorf("ai: clearance stroke %d: %w", c.Strokes+1, err)
 		}
-		st := summarize(res)
+		st := game.Summarize(res)
 		if st.Pocketed.White+st.Pocketed.Black > 0 {
 			c.Scoring++
 		}
