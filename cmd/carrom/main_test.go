@@ -77,3 +77,24 @@ func readFile(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// runGolden drives "carrom command" end to end on every NAME.in.jsonl in
+// dir (with the flags of NAME.args, if any): exit 0, one output line per
+// input line, and the output equal to NAME.golden.jsonl.
+func runGolden(t *testing.T, command, dir string) {
+	for _, in := range goldenInputs(t, dir) {
+		name := strings.TrimSuffix(in, ".in.jsonl")
+		t.Run(name, func(t *testing.T) {
+			input := readFile(t, in)
+			var out, errOut bytes.Buffer
+			args := append([]string{command}, argsFile(t, name+".args")...)
+			if code := run(args, bytes.NewReader(input), &out, &errOut); code != 0 {
+				t.Fatalf("carrom %v: exit %d, stderr %s", args, code, errOut.String())
+			}
+			if got, want := bytes.Count(out.Bytes(), []byte("\n")), bytes.Count(input, []byte("\n")); got != want {
+				t.Errorf("%d output lines for %d input lines", got, want)
+			}
+			golden(t, name+".golden.jsonl", out.Bytes())
+		})
+	}
+}

@@ -12,23 +12,7 @@ import (
 
 // TestRefereeGolden drives carrom referee end to end on the scenarios in
 // testdata/referee: one output line per input line, exit 0 at the end.
-func TestRefereeGolden(t *testing.T) {
-	for _, in := range goldenInputs(t, "testdata/referee") {
-		name := strings.TrimSuffix(in, ".in.jsonl")
-		t.Run(name, func(t *testing.T) {
-			input := readFile(t, in)
-			var out, errOut bytes.Buffer
-			args := append([]string{"referee"}, argsFile(t, name+".args")...)
-			if code := run(args, bytes.NewReader(input), &out, &errOut); code != 0 {
-				t.Fatalf("carrom %v: exit %d, stderr %s", args, code, errOut.String())
-			}
-			if got, want := bytes.Count(out.Bytes(), []byte("\n")), bytes.Count(input, []byte("\n")); got != want {
-				t.Errorf("%d output lines for %d input lines", got, want)
-			}
-			golden(t, name+".golden.jsonl", out.Bytes())
-		})
-	}
-}
+func TestRefereeGolden(t *testing.T) { runGolden(t, "referee", "testdata/referee") }
 
 func TestRefereeFlags(t *testing.T) {
 	for _, args := range [][]string{{"-rules", "point"}, {"-players", "3"}, {"-bogus"}} {

@@ -11,22 +11,7 @@ import (
 
 // TestSimGolden drives carrom sim end to end on the inputs in
 // testdata/sim: one output line per input line, exit 0 at the end.
-func TestSimGolden(t *testing.T) {
-	for _, in := range goldenInputs(t, "testdata/sim") {
-		name := strings.TrimSuffix(in, ".in.jsonl")
-		t.Run(name, func(t *testing.T) {
-			input := readFile(t, in)
-			var out, errOut bytes.Buffer
-			if code := run([]string{"sim"}, bytes.NewReader(input), &out, &errOut); code != 0 {
-				t.Fatalf("carrom sim: exit %d, stderr %s", code, errOut.String())
-			}
-			if got, want := bytes.Count(out.Bytes(), []byte("\n")), bytes.Count(input, []byte("\n")); got != want {
-				t.Errorf("%d output lines for %d input lines", got, want)
-			}
-			golden(t, name+".golden.jsonl", out.Bytes())
-		})
-	}
-}
+func TestSimGolden(t *testing.T) { runGolden(t, "sim", "testdata/sim") }
 
 // TestSimErrorsThenServe: a rejected line gets an error and the next line
 // is still served.
