@@ -116,33 +116,11 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 			for j, r := range residuals {
 				vc[j] = launch(r, dcp, g.ac)
 			}
-			// Direct cuts.
-			scratch = scratch[:0]
-			for _, x := range xs {
-				S := g.sp.StrikerAt(sit.seat, x)
-				d := gst.Sub(S)
-				l := d.Len()
-				if l < 1e-3 {
-					continue
-				}
-				dh := d.Scale(1 / l)
-				cos := dh.Dot(u)
-				if cos < 0.2 || !forward(dh) || !pathFree(S, gst, g.rs, sit.pieces, g.sp, i, -1) {
-					continue
-				}
-				// The surest positions under the player's noise; between
-				// near-certain ones, the shorter run.
-				scratch = append(scratch, scoredX{x, g.hit(l, dcp, cos, sit.noise) - 0.01*l})
-			}
-			for _, sx := range best(scratch, b.PerTarget) {
-				S := g.sp.StrikerAt(sit.seat, sx.x)
-				d := gst.Sub(S)
-				cos := d.Unit().Dot(u)
-				speeds := make([]float64, len(vc))
-				for j, v := range vc {
-					speeds[j] = launch(v/(g.kSC*cos), d.Len(), g.as)
-				}
-				add(Direct, i, k, sx.x, d, speeds)
+			// Direct cuts at the pocket's centre and, with b.Offsets,
+			// beside it.
+			for _, off := range g.offsets(b) {
+				aim := P.Add(P.Sub(c.Pos).Unit().Rot90().Scale(off))
+				scratch = g.directs(sit, xs, i, k, aim, vc, b.PerTarget, forward, add, scratch)
 			}
 			if b.Rebounds {
 				g.rebounds(sit, xs, i, k, gst, u, vc, forward, add)
@@ -163,7 +141,55 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 	return cs
 }
 
+// aimOffset is how far to either side of a pocket's centre a direct cut
+// may aim: the pocket's jaws turn a coin that comes in off line into the
+// hole as often as out of it, and not alike on both sides.
+const aimOffset = 0.01
+
+func (g *geo) offsets(b Budget) []float64 {
+	if b.Offsets {
+		return []float64{0, -aimOffset, aimOffset}
+	}
+	return []float64{0}
+}
+
 type adder func(kind ShotKind, target int, pk board.Pocket, x float64, dir board.Vec, speeds []float64)
+
+// directs adds the direct cuts that send piece i towards aim, in pocket k,
+// from the perTarget striker positions surest under the player's noise;
+// between near-certain ones, the shorter run. vc are the coin's launch
+// speeds for the residual speeds at the pocket. scratch is reused.
+func (g *geo) directs(sit *situation, xs []float64, i int, k board.Pocket, aim board.Vec, vc []float64, perTarget int, forward func(board.Vec) bool, add adder, scratch []scoredX) []scoredX {
+	c := sit.pieces[i].Pos
+	gst, u := g.ghost(c, aim, g.rs)
+	dcp := aim.Dist(c)
+	scratch = scratch[:0]
+	for _, x := range xs {
+		S := g.sp.StrikerAt(sit.seat, x)
+		d := gst.Sub(S)
+		l := d.Len()
+		if l < 1e-3 {
+			continue
+		}
+		dh := d.Scale(1 / l)
+		cos := dh.Dot(u)
+		if cos < 0.2 || !forward(dh) || !pathFree(S, gst, g.rs, sit.pieces, g.sp, i, -1) {
+			continue
+		}
+		scratch = append(scratch, scoredX{x, g.hit(l, dcp, cos, sit.noise) - 0.01*l})
+	}
+	for _, sx := range best(scratch, perTarget) {
+		S := g.sp.StrikerAt(sit.seat, sx.x)
+		d := gst.Sub(S)
+		cos := d.Unit().Dot(u)
+		speeds := make([]float64, len(vc))
+		for j, v := range vc {
+			speeds[j] = launch(v/(g.kSC*cos), d.Len(), g.as)
+		}
+		add(Direct, i, k, sx.x, d, speeds)
+	}
+	return scratch
+}
 
 // rebounds adds, for each frame edge, the striker position from which a
 // bounce off that edge onto the ghost-ball point is surest (by hit, over

@@ -17,7 +17,8 @@
 // into every pocket, rebounds off the frame, combinations through a second
 // coin, safety touches; at the break, power shots into the arrangement),
 // simulates each once with the real physics and has the real referee rule on
-// it, then simulates the most promising under several noise samples. A
+// it (the expert: under a few draws of its noise), then simulates the most
+// promising under several noise samples. A
 // sample is scored by what the referee says (own and opponent's c/m
 // pocketed or returned, the queen and its cover, dues, keeping the turn, the
 // end of the board) and by the position it leaves: the best simple shot for

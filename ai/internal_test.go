@@ -203,3 +203,99 @@ func TestPlacingIsLegalAndHard(t *testing.T) {
 	}
 	t.Fatal("no placing came up in 400 actions")
 }
+
+// With Offsets, the direct cuts send the coin at the pocket's centre and
+// aimOffset to either side of it; without, at the centre only.
+func TestDirectCutOffsets(t *testing.T) {
+	g := newGeo(physics.Default())
+	c := board.Vec{X: 0.15, Y: 0.15}
+	pieces := []board.Piece{{ID: "w1", Kind: board.White, Pos: c}}
+	sol := &solo{pieces: pieces}
+	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: CarromRL()}
+	for _, tt := range []struct {
+		offsets bool
+		want    []float64
+	}{
+		{false, []float64{0}},
+		{true, []float64{-aimOffset, 0, aimOffset}},
+	} {
+		seen := map[float64]bool{}
+		for _, cd := range g.candidates(sit, Budget{PerTarget: 1, Offsets: tt.offsets}) {
+			if cd.kind != Direct || cd.pocket != topRight {
+				continue
+			}
+			// The striker meets the coin where its line first comes
+			// within the two radii of the coin's centre; the coin leaves
+			// along the line of centres.
+			S := g.sp.StrikerAt(0, cd.shot.X)
+			d := board.Vec{X: cd.shot.Dir.Dot(board.Seat(0).Right()), Y: cd.shot.Dir.Dot(board.Seat(0).Forward())}.Unit()
+			along := c.Sub(S).Dot(d)
+			across := c.Sub(S).Sub(d.Scale(along)).Len()
+			contact := S.Add(d.Scale(along - math.Sqrt((g.rs+g.rc)*(g.rs+g.rc)-across*across)))
+			u := c.Sub(contact).Unit()
+			// Where the coin's line crosses the pocket's side line, the
+			// one through its centre square to the way from the coin.
+			n := g.pockets[topRight].Sub(c)
+			along = n.Len() / u.Dot(n.Unit())
+			off := math.Round(-along*u.Dot(n.Unit().Rot90())*1e6) / 1e6
+			seen[off] = true
+		}
+		if len(seen) != len(tt.want) {
+			t.Errorf("offsets %v: the coin is sent %v beside the pocket's centre; want %v", tt.offsets, seen, tt.want)
+		}
+		for _, w := range tt.want {
+			if !seen[math.Round(w*1e6)/1e6] {
+				t.Errorf("offsets %v: no cut %v beside the pocket's centre (have %v)", tt.offsets, w, seen)
+			}
+		}
+	}
+}
+
+// Screening as meant scores a long thin cut as sure; screening under the
+// noise the player expects scores it as the mean over the draws, lower.
+func TestScreenUnderNoise(t *testing.T) {
+	p := physics.Default()
+	s, err := newSearcher(p, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := []board.Piece{{ID: "w1", Kind: board.White, Pos: board.Vec{X: -0.2, Y: 0.28}}}
+	const topLeft board.Pocket = 2
+	sol := &solo{pieces: pieces}
+	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: CarromRL()}
+	cs := s.geo.candidates(sit, Budget{PerTarget: 1})
+	var thin []candidate
+	for _, c := range cs {
+		if c.kind == Direct && c.pocket == topLeft {
+			thin = append(thin, c)
+		}
+	}
+	if len(thin) == 0 {
+		t.Fatal("no direct cut to the top left pocket")
+	}
+	exact, err := s.screen(t.Context(), sit, Budget{}, thin, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, err := s.screen(t.Context(), sit, Budget{Screen: 16}, thin, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.screen(t.Context(), sit, Budget{Screen: 16}, thin, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range thin {
+		if exact[i] < wBoardEnd {
+			t.Errorf("cut %d as meant scores %v; want the clearance won (≥ %v)", i, exact[i], float64(wBoardEnd))
+		}
+		if noisy[i] >= exact[i]-1 {
+			t.Errorf("cut %d under Carrom_rl noise scores %v, as meant %v; want it well below", i, noisy[i], exact[i])
+		}
+		if again[i] != noisy[i] {
+			t.Errorf("cut %d screened twice with one seed: %v, then %v", i, noisy[i], again[i])
+		}
+	}
+}
+
+const topRight board.Pocket = 1 // at the right-hand end of seat 1's base lines (board.Pocket)

@@ -12,10 +12,12 @@ import (
 // the project's reference machine (two cores), checked by aitest.Exercise.
 type Budget struct {
 	PerTarget    int  // striker positions tried per coin and pocket for a direct cut
+	Offsets      bool // direct cuts aimed beside the pocket's centre too
 	Rebounds     bool // striker off a frame edge
 	Combinations bool // striker onto a coin onto the target
 	Safety       bool // soft touches when nothing pockets
 	Position     bool // judge the position left, for oneself and the opponent
+	Screen       int  // noise draws each candidate is screened with; 0: once as meant
 	Keep         int  // candidates that go on to noisy samples
 	Samples      int  // noise samples per kept candidate
 	Final        int  // best candidates sampled twice as much again
@@ -50,7 +52,7 @@ func Levels() []Level {
 		},
 		{
 			Name:   "expert",
-			Budget: Budget{PerTarget: 4, Rebounds: true, Combinations: true, Safety: true, Position: true, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
+			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Screen: 6, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
 			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
 		},
 	}

@@ -229,14 +229,8 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed ui
 	if len(cs) == 0 {
 		return nil, nil
 	}
-	first := make([]float64, len(cs))
-	err := s.each(ctx, len(cs), func(w *worker, i int) {
-		v, _, err := s.geo.value(w, sit, cs[i].shot, b.Position)
-		if err != nil {
-			v = math.Inf(-1)
-		}
-		first[i] = v
-	})
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	first, err := s.screen(ctx, sit, b, cs, r)
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +247,6 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed ui
 	}
 	order = order[:min(keep, len(order))]
 
-	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	out := make([]Advice, len(order))
 	for j, ci := range order {
 		c := cs[ci]
@@ -277,24 +270,46 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed ui
 	return out, nil
 }
 
+// screen scores every candidate: simulated as meant, or, with b.Screen,
+// as the mean over that many draws of the noise (the same for each), which
+// weeds out the shots that go in only when played exactly.
+func (s *searcher) screen(ctx context.Context, sit *situation, b Budget, cs []candidate, r *rand.Rand) ([]float64, error) {
+	shots := make([]physics.Shot, len(cs))
+	for i, c := range cs {
+		shots[i] = c.shot
+	}
+	var draws []draw
+	for range b.Screen {
+		draws = append(draws, drawFrom(r))
+	}
+	vals, _, err := s.simulate(ctx, sit, b, shots, draws)
+	if err != nil {
+		return nil, err
+	}
+	n := max(len(draws), 1)
+	first := make([]float64, len(cs))
+	for i := range first {
+		for _, v := range vals[i*n : (i+1)*n] {
+			first[i] += v
+		}
+		first[i] /= float64(n)
+	}
+	return first, nil
+}
+
 // sample simulates each advice's shot under n fresh draws of the noise
 // and folds the outcome into its mean value and success, which already
 // stand for prior samples.
 func (s *searcher) sample(ctx context.Context, sit *situation, b Budget, adv []Advice, n, prior int, r *rand.Rand) error {
+	shots := make([]physics.Shot, len(adv))
+	for i, a := range adv {
+		shots[i] = a.Shot
+	}
 	draws := make([]draw, n)
 	for i := range draws {
 		draws[i] = drawFrom(r)
 	}
-	vals := make([]float64, len(adv)*n)
-	wins := make([]bool, len(vals))
-	err := s.each(ctx, len(vals), func(w *worker, i int) {
-		sh := sit.noise.apply(adv[i/n].Shot, s.geo.p, sit.pieces, draws[i%n])
-		v, vd, err := s.geo.value(w, sit, sh, b.Position)
-		if err != nil {
-			v = math.Inf(-1)
-		}
-		vals[i], wins[i] = v, vd.scored
-	})
+	vals, wins, err := s.simulate(ctx, sit, b, shots, draws)
 	if err != nil {
 		return err
 	}
@@ -310,4 +325,25 @@ func (s *searcher) sample(ctx context.Context, sit *situation, b Budget, adv []A
 		adv[j].Success = won / float64(prior+n)
 	}
 	return nil
+}
+
+// simulate scores every shot under every draw of the player's noise, or
+// once as meant when there are no draws; result i·len(draws)+k is shot i
+// under draw k, with whether an own piece went in to stay.
+func (s *searcher) simulate(ctx context.Context, sit *situation, b Budget, shots []physics.Shot, draws []draw) ([]float64, []bool, error) {
+	n := max(len(draws), 1)
+	vals := make([]float64, len(shots)*n)
+	wins := make([]bool, len(vals))
+	err := s.each(ctx, len(vals), func(w *worker, i int) {
+		sh := shots[i/n]
+		if len(draws) > 0 {
+			sh = sit.noise.apply(sh, s.geo.p, sit.pieces, draws[i%n])
+		}
+		v, vd, err := s.geo.value(w, sit, sh, b.Position)
+		if err != nil {
+			v = math.Inf(-1)
+		}
+		vals[i], wins[i] = v, vd.scored
+	})
+	return vals, wins, err
 }
