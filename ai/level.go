@@ -52,7 +52,7 @@ func Levels() []Level {
 		},
 		{
 			Name:   "expert",
-			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Screen: 6, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
+			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Screen: 12, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
 			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
 		},
 	}
