@@ -101,30 +101,21 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 	}
 	forward := func(d board.Vec) bool { return sit.backShots || d.Dot(sit.seat.Forward()) > 0 }
 	var scratch []scoredX
-	for i, c := range sit.pieces {
-		if !sit.own.has(c.Kind) {
-			continue
+	for i, k := range g.openPockets(sit.pieces, sit.own) {
+		c, P := sit.pieces[i].Pos, g.pockets[k]
+		dcp := P.Dist(c)
+		vc := make([]float64, len(residuals))
+		for j, r := range residuals {
+			vc[j] = launch(r, dcp, g.ac)
 		}
-		for k := board.Pocket(0); k < board.Pockets; k++ {
-			P := g.pockets[k]
-			if !pathFree(c.Pos, P, g.rc, sit.pieces, g.sp, i, -1) {
-				continue
-			}
-			gst, u := g.ghost(c.Pos, P, g.rs)
-			dcp := P.Dist(c.Pos)
-			vc := make([]float64, len(residuals))
-			for j, r := range residuals {
-				vc[j] = launch(r, dcp, g.ac)
-			}
-			// Direct cuts at the pocket's centre and, with b.Offsets,
-			// beside it.
-			for _, off := range g.offsets(b) {
-				aim := P.Add(P.Sub(c.Pos).Unit().Rot90().Scale(off))
-				scratch = g.directs(sit, xs, i, k, aim, vc, b.PerTarget, forward, add, scratch)
-			}
-			if b.Rebounds {
-				g.rebounds(sit, xs, i, k, gst, u, vc, forward, add)
-			}
+		// Direct cuts at the pocket's centre and, with b.Offsets, beside it.
+		for _, off := range g.offsets(b) {
+			aim := P.Add(P.Sub(c).Unit().Rot90().Scale(off))
+			scratch = g.directs(sit, xs, i, k, aim, vc, b.PerTarget, forward, add, scratch)
+		}
+		if b.Rebounds {
+			gst, u := g.ghost(c, P, g.rs)
+			g.rebounds(sit, xs, i, k, gst, u, vc, forward, add)
 		}
 	}
 	if b.Combinations {
@@ -233,51 +224,43 @@ func (g *geo) rebounds(sit *situation, xs []float64, i int, k board.Pocket, gst,
 // combinations adds shots in which the striker drives a nearby coin onto
 // the target.
 func (g *geo) combinations(sit *situation, xs []float64, forward func(board.Vec) bool, add adder) {
-	for bi, B := range sit.pieces {
-		if !sit.own.has(B.Kind) {
-			continue
-		}
-		for k := board.Pocket(0); k < board.Pockets; k++ {
-			P := g.pockets[k]
-			if !pathFree(B.Pos, P, g.rc, sit.pieces, g.sp, bi, -1) {
+	for bi, k := range g.openPockets(sit.pieces, sit.own) {
+		B, P := sit.pieces[bi], g.pockets[k]
+		gB, uB := g.ghost(B.Pos, P, g.rc)
+		for ai, A := range sit.pieces {
+			if ai == bi || A.Pos.Dist(B.Pos) > 0.3 {
 				continue
 			}
-			gB, uB := g.ghost(B.Pos, P, g.rc)
-			for ai, A := range sit.pieces {
-				if ai == bi || A.Pos.Dist(B.Pos) > 0.3 {
-					continue
-				}
-				uA := gB.Sub(A.Pos).Unit()
-				cos2 := uA.Dot(uB)
-				if cos2 < 0.5 || !pathFree(A.Pos, gB, g.rc, sit.pieces, g.sp, ai, bi) {
-					continue
-				}
-				gA := A.Pos.Sub(uA.Scale(g.rc + g.rs))
-				bx, bq := 0.0, math.Inf(-1)
-				for _, x := range xs {
-					S := g.sp.StrikerAt(sit.seat, x)
-					d := gA.Sub(S)
-					cos1 := d.Unit().Dot(uA)
-					q := cos1 - 0.3*d.Len()
-					if cos1 < 0.3 || q <= bq || !forward(d) || !pathFree(S, gA, g.rs, sit.pieces, g.sp, ai, -1) {
-						continue
-					}
-					bx, bq = x, q
-				}
-				if math.IsInf(bq, -1) {
-					continue
-				}
-				S := g.sp.StrikerAt(sit.seat, bx)
+			uA := gB.Sub(A.Pos).Unit()
+			cos2 := uA.Dot(uB)
+			if cos2 < 0.5 || !pathFree(A.Pos, gB, g.rc, sit.pieces, g.sp, ai, bi) {
+				continue
+			}
+			gA := A.Pos.Sub(uA.Scale(g.rc + g.rs))
+			bx, bq := 0.0, math.Inf(-1)
+			for _, x := range xs {
+				S := g.sp.StrikerAt(sit.seat, x)
 				d := gA.Sub(S)
 				cos1 := d.Unit().Dot(uA)
-				speeds := make([]float64, 0, 2)
-				for _, r := range residuals[1:] {
-					vB := launch(r, P.Dist(B.Pos), g.ac)
-					vA := launch(vB/(g.kCC*cos2), gB.Dist(A.Pos), g.ac)
-					speeds = append(speeds, launch(vA/(g.kSC*cos1), d.Len(), g.as))
+				q := cos1 - 0.3*d.Len()
+				if cos1 < 0.3 || q <= bq || !forward(d) || !pathFree(S, gA, g.rs, sit.pieces, g.sp, ai, -1) {
+					continue
 				}
-				add(Combination, bi, k, bx, d, speeds)
+				bx, bq = x, q
 			}
+			if math.IsInf(bq, -1) {
+				continue
+			}
+			S := g.sp.StrikerAt(sit.seat, bx)
+			d := gA.Sub(S)
+			cos1 := d.Unit().Dot(uA)
+			speeds := make([]float64, 0, 2)
+			for _, r := range residuals[1:] {
+				vB := launch(r, P.Dist(B.Pos), g.ac)
+				vA := launch(vB/(g.kCC*cos2), gB.Dist(A.Pos), g.ac)
+				speeds = append(speeds, launch(vA/(g.kSC*cos1), d.Len(), g.as))
+			}
+			add(Combination, bi, k, bx, d, speeds)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"iter"
 	"math"
 
 	"github.com/carrom-game/carrom/board"
@@ -86,6 +87,23 @@ func pathFree(a, b board.Vec, r float64, pieces []board.Piece, sp board.Spec, sk
 		}
 	}
 	return true
+}
+
+// openPockets yields every piece of pieces that own allows, by index, with
+// every pocket its way to is clear: pieces in order, then pockets.
+func (g *geo) openPockets(pieces []board.Piece, own kinds) iter.Seq2[int, board.Pocket] {
+	return func(yield func(int, board.Pocket) bool) {
+		for i, c := range pieces {
+			if !own.has(c.Kind) {
+				continue
+			}
+			for k := board.Pocket(0); k < board.Pockets; k++ {
+				if pathFree(c.Pos, g.pockets[k], g.rc, pieces, g.sp, i, -1) && !yield(i, k) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // toShot turns a world direction into the shooter's frame of seat s.

@@ -72,43 +72,35 @@ func left(res physics.Result, buf []board.Piece) []board.Piece {
 func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) float64 {
 	first, second := 0.0, 0.0
 	var xs []float64
-	for i, c := range pieces {
-		if !own.has(c.Kind) {
-			continue
+	for i, k := range g.openPockets(pieces, own) {
+		c, P := pieces[i], g.pockets[k]
+		dcp := P.Dist(c.Pos)
+		if xs == nil {
+			xs = g.legalXs(g.easeXs, seat, pieces)
 		}
-		for k := board.Pocket(0); k < board.Pockets; k++ {
-			P := g.pockets[k]
-			dcp := P.Dist(c.Pos)
-			if !pathFree(c.Pos, P, g.rc, pieces, g.sp, i, -1) {
+		gst, u := g.ghost(c.Pos, P, g.rs)
+		bestHere := 0.0
+		for _, x := range xs {
+			S := g.sp.StrikerAt(seat, x)
+			d := gst.Sub(S)
+			l := d.Len()
+			if l < 1e-3 {
 				continue
 			}
-			if xs == nil {
-				xs = g.legalXs(g.easeXs, seat, pieces)
+			cos := d.Scale(1 / l).Dot(u)
+			if cos < 0.3 {
+				continue
 			}
-			gst, u := g.ghost(c.Pos, P, g.rs)
-			bestHere := 0.0
-			for _, x := range xs {
-				S := g.sp.StrikerAt(seat, x)
-				d := gst.Sub(S)
-				l := d.Len()
-				if l < 1e-3 {
-					continue
-				}
-				cos := d.Scale(1 / l).Dot(u)
-				if cos < 0.3 {
-					continue
-				}
-				e := g.hit(l, dcp, cos, n)
-				if e > bestHere && pathFree(S, gst, g.rs, pieces, g.sp, i, -1) {
-					bestHere = e
-				}
+			e := g.hit(l, dcp, cos, n)
+			if e > bestHere && pathFree(S, gst, g.rs, pieces, g.sp, i, -1) {
+				bestHere = e
 			}
-			switch {
-			case bestHere > first:
-				first, second = bestHere, first
-			case bestHere > second:
-				second = bestHere
-			}
+		}
+		switch {
+		case bestHere > first:
+			first, second = bestHere, first
+		case bestHere > second:
+			second = bestHere
 		}
 	}
 	return first + 0.25*second
