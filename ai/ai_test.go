@@ -3,6 +3,8 @@ package ai_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/carrom-game/carrom/ai"
@@ -36,8 +38,11 @@ func TestLevelByName(t *testing.T) {
 			t.Errorf("LevelByName(%q) = %q, %v; want %q, nil", l.Name, got.Name, err, l.Name)
 		}
 	}
-	if _, err := ai.LevelByName("grandmaster"); err == nil {
-		t.Errorf("LevelByName(%q) = nil error; want an error", "grandmaster")
+	if got, want := ai.LevelNames(), []string{"beginner", "casual", "club", "expert"}; !slices.Equal(got, want) {
+		t.Errorf("LevelNames() = %v; want %v", got, want)
+	}
+	if _, err := ai.LevelByName("grandmaster"); err == nil || !strings.Contains(err.Error(), "beginner, casual, club, expert") {
+		t.Errorf("LevelByName(%q) error = %v; want one that names the levels", "grandmaster", err)
 	}
 }
 

@@ -58,14 +58,21 @@ func Levels() []Level {
 	}
 }
 
+// LevelNames returns the names of Levels, in their order.
+func LevelNames() []string {
+	var names []string
+	for _, l := range Levels() {
+		names = append(names, l.Name)
+	}
+	return names
+}
+
 // LevelByName returns the level called name.
 func LevelByName(name string) (Level, error) {
-	var names []string
 	for _, l := range Levels() {
 		if l.Name == name {
 			return l, nil
 		}
-		names = append(names, l.Name)
 	}
-	return Level{}, fmt.Errorf("ai: no level %q (have %s)", name, strings.Join(names, ", "))
+	return Level{}, fmt.Errorf("ai: no level %q (have %s)", name, strings.Join(LevelNames(), ", "))
 }

@@ -75,11 +75,7 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	params := physics.Default()
-	var levels []string
-	for _, l := range ai.Levels() {
-		levels = append(levels, l.Name)
-	}
-	page, err := web.New(web.Options{Spec: params.Spec, Levels: levels})
+	page, err := web.New(web.Options{Spec: params.Spec, Levels: ai.LevelNames()})
 	if err != nil {
 		t.Fatal(err)
 	}

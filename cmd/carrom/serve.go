@@ -69,11 +69,7 @@ func serve(log *slog.Logger, addr, data string, grace time.Duration, stdout io.W
 	}
 	defer st.Close()
 	params := physics.Default()
-	var levels []string
-	for _, l := range ai.Levels() {
-		levels = append(levels, l.Name)
-	}
-	page, err := web.New(web.Options{Spec: params.Spec, Levels: levels})
+	page, err := web.New(web.Options{Spec: params.Spec, Levels: ai.LevelNames()})
 	if err != nil {
 		return err
 	}
