@@ -19,9 +19,10 @@ const (
 	Combination                 // the striker onto one coin, that coin onto the target
 	Break                       // the opening stroke into the arrangement
 	Safety                      // a soft touch that leaves little for the opponent
+	Sweep                       // found by trying a fan of directions (see searcher.sweep)
 )
 
-var kindNames = [...]string{"direct", "rebound", "combination", "break", "safety"}
+var kindNames = [...]string{"direct", "rebound", "combination", "break", "safety", "sweep"}
 
 func (k ShotKind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {

@@ -1,8 +1,10 @@
 package ai
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/carrom-game/carrom/board"
@@ -299,3 +301,58 @@ func TestScreenUnderNoise(t *testing.T) {
 }
 
 const topRight board.Pocket = 1 // at the right-hand end of seat 1's base lines (board.Pocket)
+
+// The sweep keeps shots that were simulated and pocketed: a coin against
+// the side frame, or one behind the base line by a back shot, whatever the
+// workers; never a backward one when the rules forbid it (RULES ST-4).
+func TestSweep(t *testing.T) {
+	p := physics.Default()
+	sp := p.Spec
+	coin := board.Piece{ID: "w", Kind: board.White, Pos: board.Vec{X: sp.Half() - sp.CoinRadius() - 1e-4, Y: 0.1}}
+	behind := board.Piece{ID: "b", Kind: board.Black, Pos: board.Vec{X: -0.22, Y: -0.30}}
+	pieces := []board.Piece{coin, behind}
+	sim, err := physics.NewSimulator(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pockets := func(sh physics.Shot) bool {
+		res, err := sim.Stroke(pieces, sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := game.Summarize(res).Pocketed
+		return n.White+n.Black > 0
+	}
+	var got [][]candidate
+	for _, workers := range []int{1, 2} {
+		for _, back := range []bool{true, false} {
+			s, err := newSearcher(p, workers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sit := &situation{pieces: pieces, own: kinds{board.White: true, board.Black: true}, backShots: back, judge: soloJudge{&solo{pieces: pieces}}}
+			cs, err := s.sweep(context.Background(), sit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cs) == 0 {
+				t.Fatalf("workers %d, back shots %v: the sweep found nothing", workers, back)
+			}
+			for _, c := range cs {
+				if c.kind != Sweep || !pockets(c.shot) {
+					t.Errorf("workers %d, back shots %v: %v %+v does not pocket a coin", workers, back, c.kind, c.shot)
+				}
+				if !back && c.shot.Dir.Y <= 0 {
+					t.Errorf("back shots forbidden, the sweep kept %+v", c.shot)
+				}
+			}
+			got = append(got, cs)
+		}
+	}
+	if !slices.Equal(got[0], got[2]) || !slices.Equal(got[1], got[3]) {
+		t.Errorf("the sweep differs between 1 and 2 workers")
+	}
+	if slices.Equal(got[0], got[1]) {
+		t.Errorf("the sweep ignores whether back shots are allowed")
+	}
+}

@@ -17,6 +17,7 @@ type Budget struct {
 	Combinations bool // striker onto a coin onto the target
 	Safety       bool // soft touches when nothing pockets
 	Position     bool // judge the position left, for oneself and the opponent
+	Sweep        bool // add the shots a fan of exact simulations finds (not at the break)
 	Screen       int  // noise draws each candidate is screened with; 0: once as meant
 	Keep         int  // candidates that go on to noisy samples
 	Samples      int  // noise samples per kept candidate
@@ -52,7 +53,7 @@ func Levels() []Level {
 		},
 		{
 			Name:   "expert",
-			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Screen: 12, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
+			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Sweep: true, Screen: 12, Keep: 96, Samples: 48, Final: 12, Limit: time.Second},
 			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
 		},
 	}

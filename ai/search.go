@@ -221,6 +221,13 @@ func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed ui
 	if len(cs) == 0 {
 		return nil, nil
 	}
+	if b.Sweep && !sit.brk {
+		sw, err := s.sweep(ctx, sit)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, sw...)
+	}
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	first, err := s.screen(ctx, sit, b, cs, r)
 	if err != nil {
