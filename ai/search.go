@@ -159,7 +159,7 @@ func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (
 type Advice struct {
 	Shot    physics.Shot
 	Kind    ShotKind
-	Target  string       // ID of the piece aimed at, "" for a break
+	Target  string       // ID of the piece aimed at, "" for a break or a sweep
 	Pocket  board.Pocket // meaningful for Direct, Rebound, Combination
 	Success float64      // share of noisy samples that pocketed an own c/m (or a rightful queen) to stay
 	Value   float64      // mean score over the samples, in c/m
