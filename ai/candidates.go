@@ -100,7 +100,7 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 			})
 		}
 	}
-	forward := func(d board.Vec) bool { return sit.backShots || d.Dot(sit.seat.Forward()) > 0 }
+	forward := sit.allows
 	var scratch []scoredX
 	for i, k := range g.openPockets(sit.pieces, sit.own) {
 		c, P := sit.pieces[i].Pos, g.pockets[k]

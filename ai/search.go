@@ -27,6 +27,12 @@ type situation struct {
 	judge     judge
 }
 
+// allows reports whether the rules let the striker set off in direction d
+// (RULES ST-4: under the family rules, never backwards).
+func (sit *situation) allows(d board.Vec) bool {
+	return sit.backShots || d.Dot(sit.seat.Forward()) > 0
+}
+
 // judge is the referee's view of one simulated stroke, from the striker's
 // side.
 type judge interface {

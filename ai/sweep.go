@@ -61,8 +61,7 @@ func (g *geo) sweepLines(sit *situation) []sweepLine {
 			if !m {
 				continue
 			}
-			a := float64(k) * step
-			if sit.backShots || sweepDir(a).Dot(sit.seat.Forward()) > 0 {
+			if sit.allows(sweepDir(float64(k) * step)) {
 				steps = append(steps, k)
 			}
 		}
