@@ -56,7 +56,7 @@ type verdict struct {
 // carrom bench ai.
 const (
 	wKeep     = 0.3
-	wEase     = 1.0 // my best next shot, ease in [0, 1.25]
+	wEase     = 1.0 // my best next shot, ease in [0, maxEase]
 	wOppEase  = 1.0 // the opponent's best next shot
 	wBoardEnd = 20  // winning or losing the board
 )
@@ -71,6 +71,12 @@ func left(res physics.Result, buf []board.Piece) []board.Piece {
 	}
 	return buf
 }
+
+// maxEase is the most ease can be: a sure shot, and a sure second option.
+const maxEase = 1 + easeSecond
+
+// easeSecond is how much of the second best shot ease counts.
+const easeSecond = 0.25
 
 // ease is the chance that the best simple shot succeeds for a striker on
 // seat's base line who may pocket own, under noise n (see hit), with a
@@ -109,7 +115,7 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) fl
 			second = bestHere
 		}
 	}
-	return first + 0.25*second
+	return first + easeSecond*second
 }
 
 // hit is the chance that a direct cut pockets its coin under noise n, by

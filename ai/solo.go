@@ -98,10 +98,18 @@ func (s *solo) judge(st rules.Stroke) verdict {
 	over := s.coinsOn() == n && r.returnCoins == 0 && !r.returnQueen && !r.pending && (r.covered || !s.queenOn())
 	v := verdict{value: r.gain, scored: r.gain > 0, kept: true, over: over, next: 0, nextOK: kinds{true, true, true}}
 	if over {
-		v.value += wBoardEnd
+		v.value += soloEnd
 	}
 	return v
 }
+
+// soloEnd is what finishing the clearance is worth beyond the pieces it
+// pockets: what the best position a stroke can leave is worth (the turn,
+// and the best next shots at their surest), so that ending is never judged
+// below going on, and not by much more. Valued like winning a board, the
+// end made the player gamble on pocketing the last two pieces in one
+// stroke rather than the sure one first.
+const soloEnd = wKeep + wEase*maxEase
 
 type soloJudge struct{ s *solo }
 
