@@ -358,10 +358,10 @@ func TestSweep(t *testing.T) {
 	}
 }
 
-// With the queen and one coin left, the expert pockets the queen, which
-// it is sure of, and covers it with the coin next: finishing the clearance
-// at once is worth the strokes it saves, not a gamble on pocketing both in
-// one stroke. The position came up in a clearance under the expert's own
+// With the queen and one coin left, the expert plays a shot about as sure
+// as any it sampled, the queen first and the coin to cover it next:
+// finishing the clearance at once is worth the strokes it saves, not a
+// gamble on pocketing both in one stroke. The position came up in a clearance under the expert's own
 // noise, when the end was valued like winning a board.
 func TestClearanceQueenFirst(t *testing.T) {
 	p := physics.Default()

@@ -72,11 +72,11 @@ func left(res physics.Result, buf []board.Piece) []board.Piece {
 	return buf
 }
 
-// maxEase is the most ease can be: a sure shot, and a sure second option.
-const maxEase = 1 + easeSecond
-
 // easeSecond is how much of the second best shot ease counts.
 const easeSecond = 0.25
+
+// maxEase is the most ease can be: a sure shot, and a sure second option.
+const maxEase = 1 + easeSecond
 
 // ease is the chance that the best simple shot succeeds for a striker on
 // seat's base line who may pocket own, under noise n (see hit), with a

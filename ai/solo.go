@@ -104,11 +104,11 @@ func (s *solo) judge(st rules.Stroke) verdict {
 }
 
 // soloEnd is what finishing the clearance is worth beyond the pieces it
-// pockets: what the best position a stroke can leave is worth (the turn,
-// and the best next shots at their surest), so that ending is never judged
-// below going on, and not by much more. Valued like winning a board, the
-// end made the player gamble on pocketing the last two pieces in one
-// stroke rather than the sure one first.
+// pockets: the best position a stroke can leave (maxEase, the next shots
+// at their surest) and the turn's worth again, so that ending always beats
+// going on, but not by much. Valued like winning a board, the end made the
+// player gamble on pocketing the last two pieces in one stroke rather than
+// the sure one first.
 const soloEnd = wKeep + wEase*maxEase
 
 type soloJudge struct{ s *solo }
