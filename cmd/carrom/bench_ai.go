@@ -147,6 +147,31 @@ func meanCI(xs []float64) (mean, half float64) {
 	return mean, 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
 }
 
+// ratioCI is Σnum/Σden over units (clearances) and the half-width of its
+// normal 95 % interval. The strokes of one clearance are not independent
+// trials (a hard last coin is missed several times running), so the
+// variance is the ratio estimator's, taken over the units, not a
+// binomial's over the strokes.
+func ratioCI(num, den []float64) (ratio, half float64) {
+	var sn, sd float64
+	for i := range num {
+		sn += num[i]
+		sd += den[i]
+	}
+	k := float64(len(num))
+	ratio = sn / sd
+	if len(num) < 2 {
+		return ratio, math.NaN()
+	}
+	var ss float64
+	for i := range num {
+		e := num[i] - float64(ratio*den[i])
+		ss += float64(e * e)
+	}
+	mean := sd / k
+	return ratio, 1.96 * math.Sqrt(ss/(k-1)/k) / mean
+}
+
 // wilson is the 95 % Wilson score interval of k successes in n trials.
 func wilson(k, n int) (lo, hi float64) {
 	if n == 0 {
@@ -184,28 +209,29 @@ func (b *aiBench) clearance(n, maxStrokes int) error {
 		return err
 	}
 	fmt.Fprintf(b.out, "\n1-2. solo clearance from the break, %d boards each, limit %d strokes (one not cleared counts as the limit)\n", n, maxStrokes)
-	fmt.Fprintf(b.out, "%-10s %-22s %18s %9s %10s %14s\n", "level", "noise", "strokes (95% CI)", "cleared", "median", "scoring rate")
+	fmt.Fprintf(b.out, "%-10s %-22s %18s %9s %10s %20s\n", "level", "noise", "strokes (95% CI)", "cleared", "median", "scoring rate (95% CI)")
 	for ci, c := range cfgs {
 		noise := "own (level)"
 		if c.rl {
 			noise = "Carrom_rl"
 		}
-		var xs []float64
-		strokes, scoring, cleared := 0, 0, 0
+		var xs, played, scoring []float64
+		cleared := 0
 		for _, r := range res[ci*n : (ci+1)*n] {
 			if r.Cleared {
 				xs = append(xs, float64(r.Strokes))
 			} else {
 				xs = append(xs, float64(maxStrokes))
 			}
-			strokes += r.Strokes
-			scoring += r.Scoring
+			played = append(played, float64(r.Strokes))
+			scoring = append(scoring, float64(r.Scoring))
 			if r.Cleared {
 				cleared++
 			}
 		}
 		mean, half := meanCI(xs)
-		fmt.Fprintf(b.out, "%-10s %-22s %9.1f ± %-6.1f %4d/%-4d %10.0f %13.1f%%\n", c.name, noise, mean, half, cleared, n, median(xs), 100*float64(scoring)/float64(strokes))
+		rate, rateHalf := ratioCI(scoring, played)
+		fmt.Fprintf(b.out, "%-10s %-22s %9.1f ± %-6.1f %4d/%-4d %10.0f %12.1f ± %.1f%%\n", c.name, noise, mean, half, cleared, n, median(xs), 100*rate, 100*rateHalf)
 	}
 	return nil
 }
