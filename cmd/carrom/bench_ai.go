@@ -218,16 +218,14 @@ func (b *aiBench) clearance(n, maxStrokes int) error {
 		var xs, played, scoring []float64
 		cleared := 0
 		for _, r := range res[ci*n : (ci+1)*n] {
+			x := float64(maxStrokes)
 			if r.Cleared {
-				xs = append(xs, float64(r.Strokes))
-			} else {
-				xs = append(xs, float64(maxStrokes))
-			}
-			played = append(played, float64(r.Strokes))
-			scoring = append(scoring, float64(r.Scoring))
-			if r.Cleared {
+				x = float64(r.Strokes)
 				cleared++
 			}
+			xs = append(xs, x)
+			played = append(played, float64(r.Strokes))
+			scoring = append(scoring, float64(r.Scoring))
 		}
 		mean, half := meanCI(xs)
 		rate, rateHalf := ratioCI(scoring, played)
