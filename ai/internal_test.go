@@ -303,6 +303,8 @@ func TestScreenUnderNoise(t *testing.T) {
 
 const topRight board.Pocket = 1 // at the right-hand end of seat 1's base lines (board.Pocket)
 
+const nearRight board.Pocket = 0 // at the right-hand end of seat 0's base line
+
 // The sweep keeps shots that were simulated and pocketed: a coin against
 // the side frame, or one behind the base line by a back shot, whatever the
 // workers; never a backward one when the rules forbid it (RULES ST-4).
@@ -386,5 +388,45 @@ func TestClearanceQueenFirst(t *testing.T) {
 	best := slices.MaxFunc(adv, func(a, b Advice) int { return cmp.Compare(a.Success, b.Success) })
 	if adv[0].Success < 0.8 || adv[0].Success < best.Success-0.1 {
 		t.Errorf("played %v %s, success %.3f; the surest shot sampled %v %s, %.3f", adv[0].Kind, adv[0].Target, adv[0].Success, best.Kind, best.Target, best.Success)
+	}
+}
+
+// misses counts what the clearance left is expected to cost, whatever the
+// order the pieces go in: a sure coin next to a pocket costs nearly
+// nothing, two apart cost what each costs alone, the queen one stroke
+// more, and a queen awaiting its cover the chance that the surest shot
+// fails to cover it.
+func TestClearanceMisses(t *testing.T) {
+	g := newGeo(physics.Default())
+	n := Level{}.Noise
+	if e, err := LevelByName("expert"); err == nil {
+		n = e.Noise
+	}
+	P := g.pockets[nearRight]
+	sitter := board.Piece{ID: "w1", Kind: board.White, Pos: P.Add(P.Unit().Scale(-0.06))}
+	far := board.Piece{ID: "b1", Kind: board.Black, Pos: board.Vec{X: -0.2, Y: 0.05}}
+	queen := board.Piece{ID: "q", Kind: board.Queen, Pos: far.Pos}
+	cost := func(s solo) float64 { return s.misses(&g, n) }
+	sit, fa := cost(solo{pieces: []board.Piece{sitter}}), cost(solo{pieces: []board.Piece{far}})
+	if got := cost(solo{}); got != 0 {
+		t.Errorf("nothing left costs %v; want 0", got)
+	}
+	if sit < 0 || sit > 0.01 {
+		t.Errorf("a coin 6 cm from a near pocket costs %v misses; want nearly none", sit)
+	}
+	if fa <= sit || fa > 1/missFloor-1+1e-12 {
+		t.Errorf("a coin in the middle of the far half costs %v; want more than the sitter's %v, at most %v", fa, sit, 1/missFloor-1)
+	}
+	if got := cost(solo{pieces: []board.Piece{sitter, far}}); math.Abs(got-(sit+fa)) > 1e-12 {
+		t.Errorf("both cost %v; want %v + %v", got, sit, fa)
+	}
+	if got := cost(solo{pieces: []board.Piece{queen}}); math.Abs(got-(fa+1)) > 1e-12 {
+		t.Errorf("the queen in the coin's place costs %v; want one more than the coin's %v", got, fa)
+	}
+	if got := cost(solo{pieces: []board.Piece{far}, pending: true}); got <= fa || got > fa+1/missFloor {
+		t.Errorf("the coin with the queen awaiting its cover costs %v; want more than the coin's %v, by at most %v", got, fa, 1/missFloor)
+	}
+	if got := cost(solo{pieces: []board.Piece{sitter}, pending: true}); math.Abs(got-sit) > 0.01 {
+		t.Errorf("the sitter with the queen awaiting its cover costs %v; want about the sitter's %v, the cover being sure", got, sit)
 	}
 }

@@ -83,6 +83,22 @@ const maxEase = 1 + easeSecond
 // little credit for a second option: 0 when there is no shot at all.
 func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) float64 {
 	first, second := 0.0, 0.0
+	g.cuts(pieces, seat, own, n, func(_ int, e float64) {
+		switch {
+		case e > first:
+			first, second = e, first
+		case e > second:
+			second = e
+		}
+	})
+	return first + easeSecond*second
+}
+
+// cuts calls f once for every piece i that a striker on seat's base line
+// may pocket to his profit (own) and every pocket whose way is clear, with
+// the chance of the surest direct cut of i into that pocket under noise n
+// (see hit): 0 when no striker position has a clear path to it.
+func (g *geo) cuts(pieces []board.Piece, seat board.Seat, own kinds, n Noise, f func(i int, e float64)) {
 	var xs []float64
 	for i, k := range g.openPockets(pieces, own) {
 		c, P := pieces[i], g.pockets[k]
@@ -108,14 +124,8 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) fl
 				bestHere = e
 			}
 		}
-		switch {
-		case bestHere > first:
-			first, second = bestHere, first
-		case bestHere > second:
-			second = bestHere
-		}
+		f(i, bestHere)
 	}
-	return first + easeSecond*second
 }
 
 // hit is the chance that a direct cut pockets its coin under noise n, by
@@ -150,7 +160,11 @@ func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (
 	if err != nil {
 		return 0, verdict{}, err
 	}
-	v := sit.judge.rule(game.Summarize(res))
+	st := game.Summarize(res)
+	v := sit.judge.rule(st)
+	if sj, ok := sit.judge.(soloJudge); ok && position {
+		return sj.s.worth(g, res, st, sit.noise), v, nil
+	}
 	val := v.value
 	if v.kept {
 		val += wKeep

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
@@ -104,20 +105,69 @@ func (s *solo) judge(st rules.Stroke) verdict {
 }
 
 // soloEnd is what finishing the clearance is worth beyond the pieces it
-// pockets: the best position a stroke can leave (maxEase, the next shots
-// at their surest) and the turn's worth again, so that ending always beats
-// going on, but not by much. Valued like winning a board, the end made the
-// player gamble on pocketing the last two pieces in one stroke rather than
-// the sure one first.
+// pockets, to a player who does not judge the position (a player who does
+// weighs every stroke by worth instead): the best position a stroke can
+// leave (maxEase, the next shots at their surest) and the turn's worth
+// again, so that ending always beats going on, but not by much.
 const soloEnd = wKeep + wEase*maxEase
+
+// missFloor is the least chance misses gives a piece. The small-error
+// model sees no shot at a coin with no clear direct cut, which the sweep,
+// the rebounds and the combinations often have anyway; with a low floor
+// the sum pays more for scattering blocked coins than for pocketing one
+// (0.7 against 0.5: docs/ai.md).
+const missFloor = 0.7
+
+// worth judges a clearance stroke, for a player who judges the position,
+// by the misses it costs: one unless it gains a c/m, and those expected to
+// clear what it leaves (misses). The order in which the pieces go does not
+// change that sum, so a sure coin left for later is not counted as an
+// asset, as the best next shot (ease) counts it; and the end of the
+// clearance leaves nothing to clear.
+func (s *solo) worth(g *geo, res physics.Result, st rules.Stroke, n Noise) float64 {
+	val := 0.0
+	if st.Pocketed.White+st.Pocketed.Black > s.rule(st).returnCoins {
+		val = 1
+	}
+	next := s.after(res, g.sp)
+	return val - next.misses(g, n)
+}
+
+// misses is the number of strokes expected to pocket nothing before the
+// clearance is finished: for every piece, 1/p - 1 for p the chance of its
+// surest direct cut (see hit, at least missFloor); for the queen on the
+// board one more, since unless a c/m goes in with it its stroke pockets no
+// c/m; and while the queen awaits its cover, the chance that the surest
+// shot fails times what the queen costs once back.
+func (s *solo) misses(g *geo, n Noise) float64 {
+	best := make([]float64, len(s.pieces))
+	g.cuts(s.pieces, 0, kinds{true, true, true}, n, func(i int, e float64) { best[i] = max(best[i], e) })
+	m, surest := 0.0, 0.0
+	for i, pc := range s.pieces {
+		m += 1/math.Max(best[i], missFloor) - 1
+		if pc.Kind == board.Queen {
+			m++
+		}
+		surest = max(surest, best[i])
+	}
+	if s.pending {
+		m += (1 - surest) / missFloor
+	}
+	return m
+}
 
 type soloJudge struct{ s *solo }
 
 func (j soloJudge) rule(st rules.Stroke) verdict { return j.s.judge(st) }
 
 // apply carries out a simulated stroke on the clearance.
-func (s *solo) apply(res physics.Result, sp board.Spec) {
+func (s *solo) apply(res physics.Result, sp board.Spec) { *s = s.after(res, sp) }
+
+// after is the clearance once a simulated stroke is carried out; s is
+// left as it was.
+func (s *solo) after(res physics.Result, sp board.Spec) solo {
 	r := s.rule(game.Summarize(res))
+	down := slices.Clone(s.down)
 	var on []board.Piece
 	var queen board.Piece
 	for _, d := range res.Final.Discs {
@@ -129,7 +179,7 @@ func (s *solo) apply(res physics.Result, sp board.Spec) {
 		case d.Kind == board.Queen:
 			queen = pc
 		default:
-			s.down = append(s.down, pc)
+			down = append(down, pc)
 		}
 	}
 	if r.returnQueen {
@@ -139,12 +189,11 @@ func (s *solo) apply(res physics.Result, sp board.Spec) {
 		on = append(on, spot(sp, on, queen))
 	}
 	for range r.returnCoins {
-		c := s.down[len(s.down)-1]
-		s.down = s.down[:len(s.down)-1]
+		c := down[len(down)-1]
+		down = down[:len(down)-1]
 		on = append(on, spot(sp, on, c))
 	}
-	s.pieces = on
-	s.pending = r.pending
+	return solo{pieces: on, pending: r.pending, down: down}
 }
 
 // spot puts pc on the centre circle, or as near to the centre as it can go
