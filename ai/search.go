@@ -39,6 +39,13 @@ type judge interface {
 	rule(s rules.Stroke) verdict
 }
 
+// worther is a judge with a measure of its own for a stroke, which a
+// player who judges the position uses instead of the verdict's value, the
+// turn and the best next shot.
+type worther interface {
+	worth(g *geo, res physics.Result, n Noise) float64
+}
+
 // verdict is what a stroke is worth before the position it leaves is
 // judged, and who strikes next.
 type verdict struct {
@@ -160,10 +167,9 @@ func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (
 	if err != nil {
 		return 0, verdict{}, err
 	}
-	st := game.Summarize(res)
-	v := sit.judge.rule(st)
-	if sj, ok := sit.judge.(soloJudge); ok && position {
-		return sj.s.worth(g, res, st, sit.noise), v, nil
+	v := sit.judge.rule(game.Summarize(res))
+	if wj, ok := sit.judge.(worther); ok && position {
+		return wj.worth(g, res, sit.noise), v, nil
 	}
 	val := v.value
 	if v.kept {

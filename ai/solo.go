@@ -124,12 +124,12 @@ const missFloor = 0.7
 // change that sum, so a sure coin left for later is not counted as an
 // asset, as the best next shot (ease) counts it; and the end of the
 // clearance leaves nothing to clear.
-func (s *solo) worth(g *geo, res physics.Result, st rules.Stroke, n Noise) float64 {
+func (s *solo) worth(g *geo, res physics.Result, n Noise) float64 {
+	next := s.after(res, g.sp)
 	val := 0.0
-	if st.Pocketed.White+st.Pocketed.Black > s.rule(st).returnCoins {
+	if len(next.down) > len(s.down) {
 		val = 1
 	}
-	next := s.after(res, g.sp)
 	return val - next.misses(g, n)
 }
 
@@ -159,6 +159,8 @@ func (s *solo) misses(g *geo, n Noise) float64 {
 type soloJudge struct{ s *solo }
 
 func (j soloJudge) rule(st rules.Stroke) verdict { return j.s.judge(st) }
+
+func (j soloJudge) worth(g *geo, res physics.Result, n Noise) float64 { return j.s.worth(g, res, n) }
 
 // apply carries out a simulated stroke on the clearance.
 func (s *solo) apply(res physics.Result, sp board.Spec) { *s = s.after(res, sp) }
