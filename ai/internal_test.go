@@ -397,11 +397,11 @@ func TestClearanceQueenFirst(t *testing.T) {
 // more, and a queen awaiting its cover the chance that the surest shot
 // fails to cover it.
 func TestClearanceMisses(t *testing.T) {
-	g := newGeo(physics.Default())
-	n := Level{}.Noise
-	if e, err := LevelByName("expert"); err == nil {
-		n = e.Noise
+	expert, err := LevelByName("expert")
+	if err != nil {
+		t.Fatal(err)
 	}
+	g, n := newGeo(physics.Default()), expert.Noise
 	P := g.pockets[nearRight]
 	sitter := board.Piece{ID: "w1", Kind: board.White, Pos: P.Add(P.Unit().Scale(-0.06))}
 	far := board.Piece{ID: "b1", Kind: board.Black, Pos: board.Vec{X: -0.2, Y: 0.05}}
