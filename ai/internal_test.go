@@ -307,7 +307,8 @@ const nearRight board.Pocket = 0 // at the right-hand end of seat 0's base line
 
 // The sweep keeps shots that were simulated and pocketed: a coin against
 // the side frame, or one behind the base line by a back shot, whatever the
-// workers; never a backward one when the rules forbid it (RULES ST-4).
+// workers; never a backward one when the rules forbid it (RULES ST-4). The
+// fine fan of a deep search finds more such shots than the coarse one.
 func TestSweep(t *testing.T) {
 	p := physics.Default()
 	sp := p.Spec
@@ -326,37 +327,44 @@ func TestSweep(t *testing.T) {
 		n := game.Summarize(res).Pocketed
 		return n.White+n.Black > 0
 	}
-	var got [][]candidate
-	for _, workers := range []int{1, 2} {
-		for _, back := range []bool{true, false} {
-			s, err := newSearcher(p, workers)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sit := &situation{pieces: pieces, own: kinds{board.White: true, board.Black: true}, backShots: back, judge: soloJudge{&solo{pieces: pieces}}}
-			cs, err := s.sweep(context.Background(), sit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(cs) == 0 {
-				t.Fatalf("workers %d, back shots %v: the sweep found nothing", workers, back)
-			}
-			for _, c := range cs {
-				if c.kind != Sweep || !pockets(c.shot) {
-					t.Errorf("workers %d, back shots %v: %v %+v does not pocket a coin", workers, back, c.kind, c.shot)
+	found := map[string]int{}
+	for name, f := range map[string]fan{"coarse": coarseFan, "fine": fineFan} {
+		var got [][]candidate
+		for _, workers := range []int{1, 2} {
+			for _, back := range []bool{true, false} {
+				s, err := newSearcher(p, workers)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if !back && c.shot.Dir.Y <= 0 {
-					t.Errorf("back shots forbidden, the sweep kept %+v", c.shot)
+				sit := &situation{pieces: pieces, own: kinds{board.White: true, board.Black: true}, backShots: back, judge: soloJudge{&solo{pieces: pieces}}}
+				cs, err := s.sweep(context.Background(), sit, f)
+				if err != nil {
+					t.Fatal(err)
 				}
+				if len(cs) == 0 {
+					t.Fatalf("%s fan, workers %d, back shots %v: the sweep found nothing", name, workers, back)
+				}
+				for _, c := range cs {
+					if c.kind != Sweep || !pockets(c.shot) {
+						t.Errorf("%s fan, workers %d, back shots %v: %v %+v does not pocket a coin", name, workers, back, c.kind, c.shot)
+					}
+					if !back && c.shot.Dir.Y <= 0 {
+						t.Errorf("%s fan, back shots forbidden, the sweep kept %+v", name, c.shot)
+					}
+				}
+				got = append(got, cs)
 			}
-			got = append(got, cs)
 		}
+		if !slices.Equal(got[0], got[2]) || !slices.Equal(got[1], got[3]) {
+			t.Errorf("%s fan: the sweep differs between 1 and 2 workers", name)
+		}
+		if slices.Equal(got[0], got[1]) {
+			t.Errorf("%s fan: the sweep ignores whether back shots are allowed", name)
+		}
+		found[name] = len(got[0])
 	}
-	if !slices.Equal(got[0], got[2]) || !slices.Equal(got[1], got[3]) {
-		t.Errorf("the sweep differs between 1 and 2 workers")
-	}
-	if slices.Equal(got[0], got[1]) {
-		t.Errorf("the sweep ignores whether back shots are allowed")
+	if found["fine"] <= found["coarse"] {
+		t.Errorf("the fine fan kept %d shots, the coarse one %d", found["fine"], found["coarse"])
 	}
 }
 

@@ -247,14 +247,22 @@ func (s *searcher) each(ctx context.Context, n int, f func(w *worker, i int)) er
 // same draws for each, so that they are compared on equal luck); the best
 // b.Final of those get twice as many fresh draws again, because the best
 // of many noisy means is the luckiest as much as the best. The result is
-// sorted by mean value, best first: the finalists, then the others.
+// sorted by mean value, best first: the finalists, then the others. With
+// b.Deep pieces or fewer the sweep is the fine fan, twice as many
+// candidates are kept and each is sampled four times as much.
 func (s *searcher) search(ctx context.Context, sit *situation, b Budget, seed uint64) ([]Advice, error) {
+	f := coarseFan
+	if len(sit.pieces) <= b.Deep {
+		b.Keep *= 2
+		b.Samples *= 4
+		f = fineFan
+	}
 	cs := s.geo.candidates(sit, b)
 	if len(cs) == 0 {
 		return nil, nil
 	}
 	if b.Sweep && !sit.brk {
-		sw, err := s.sweep(ctx, sit)
+		sw, err := s.sweep(ctx, sit, f)
 		if err != nil {
 			return nil, err
 		}

@@ -113,10 +113,12 @@ const soloEnd = wKeep + wEase*maxEase
 
 // missFloor is the least chance misses gives a piece. The small-error
 // model sees no shot at a coin with no clear direct cut, which the sweep,
-// the rebounds and the combinations often have anyway; with a low floor
-// the sum pays more for scattering blocked coins than for pocketing one
-// (0.7 against 0.5: docs/ai.md).
-const missFloor = 0.7
+// the rebounds and the combinations often have anyway, and a coin blocked
+// now is mostly freed by the strokes that clear the others. With a low
+// floor the sum pays more for scattering blocked coins than for pocketing
+// one; at 0.85 it is nearest the misses clearances go on to make with
+// two to six pieces left (docs/ai.md).
+const missFloor = 0.85
 
 // worth judges a clearance stroke, for a player who judges the position,
 // by the misses it costs: one unless it gains a c/m, and those expected to

@@ -11,38 +11,49 @@ import (
 	"github.com/carrom-game/carrom/physics"
 )
 
-// The sweep tries, from every other striker position of the grid, every
-// direction on a fine fan that meets a piece, at two speeds, each played
+// The sweep tries, from the striker positions of the grid, every
+// direction on a fan that meets a piece, at a few speeds, each played
 // exactly once. It finds what the geometry of the other candidates does
 // not foresee: a coin driven along the frame, a kiss off a second piece, a
 // hard shot whose coin rattles between the corner's frame edges and drops.
 // A shot that pockets across a wide run of neighbouring directions is one
 // an error of aim leaves alone, so the middles of the widest runs are kept.
-const (
-	sweepSteps = 720 // directions in a full turn: 0.5° apart
-	sweepRun   = 3   // fewest neighbouring directions that pocket for a shot to count
-	sweepKeep  = 24  // shots the sweep adds at most
-)
+const sweepRun = 3 // fewest neighbouring directions that pocket for a shot to count
 
-// sweepSpeeds are the shares of the maximum speed the sweep tries.
-var sweepSpeeds = [...]float64{0.5, 1}
+// fan is how closely the sweep looks.
+type fan struct {
+	steps  int       // directions in a full turn
+	every  int       // striker positions of the grid tried: every one, every other
+	speeds []float64 // shares of the maximum speed
+	keep   int       // shots the sweep adds at most
+}
+
+var (
+	// coarseFan is the sweep of an ordinary stroke: 0.5° apart, from
+	// every other striker position, at half and full power.
+	coarseFan = fan{steps: 720, every: 2, speeds: []float64{0.5, 1}, keep: 24}
+	// fineFan is the sweep of a deep search (Budget.Deep): 0.25° apart,
+	// from every striker position, at six speeds.
+	fineFan = fan{steps: 1440, every: 1, speeds: []float64{0.3, 0.4, 0.5, 0.65, 0.8, 1}, keep: 96}
+)
 
 // sweepLine is one striker position and speed, with the directions, as
 // steps of the fan in increasing order, that the sweep tries from it.
 type sweepLine struct {
 	x, speed float64
 	steps    []int
+	turn     int // steps of the fan in a full turn
 }
 
-// sweepLines lists what the sweep simulates: from every other legal
-// striker position, the steps of the fan that meet a piece.
-func (g *geo) sweepLines(sit *situation) []sweepLine {
+// sweepLines lists what the sweep simulates: from the legal striker
+// positions f tries, the steps of the fan that meet a piece.
+func (g *geo) sweepLines(sit *situation, f fan) []sweepLine {
 	xs := g.legalXs(g.xs, sit.seat, sit.pieces)
-	step := 2 * math.Pi / sweepSteps
+	step := 2 * math.Pi / float64(f.steps)
 	var lines []sweepLine
-	for j := 0; j < len(xs); j += 2 {
+	for j := 0; j < len(xs); j += f.every {
 		S := g.sp.StrikerAt(sit.seat, xs[j])
-		var meets [sweepSteps]bool
+		meets := make([]bool, f.steps)
 		for _, pc := range sit.pieces {
 			d := pc.Pos.Sub(S)
 			l := d.Len()
@@ -53,7 +64,7 @@ func (g *geo) sweepLines(sit *situation) []sweepLine {
 			mid := math.Atan2(d.Y, d.X)
 			half := math.Asin(reach / l)
 			for k := int(math.Floor((mid - half) / step)); k <= int(math.Ceil((mid+half)/step)); k++ {
-				meets[((k%sweepSteps)+sweepSteps)%sweepSteps] = true
+				meets[((k%f.steps)+f.steps)%f.steps] = true
 			}
 		}
 		var steps []int
@@ -68,8 +79,8 @@ func (g *geo) sweepLines(sit *situation) []sweepLine {
 		if len(steps) == 0 {
 			continue
 		}
-		for _, f := range sweepSpeeds {
-			lines = append(lines, sweepLine{x: xs[j], speed: f * g.p.MaxSpeed, steps: steps})
+		for _, v := range f.speeds {
+			lines = append(lines, sweepLine{x: xs[j], speed: v * g.p.MaxSpeed, steps: steps, turn: f.steps})
 		}
 	}
 	return lines
@@ -79,13 +90,13 @@ func sweepDir(a float64) board.Vec { return board.Vec{X: math.Cos(a), Y: math.Si
 
 // shot is the stroke of l in step k of the fan, from seat's base line.
 func (l sweepLine) shot(seat board.Seat, k int) physics.Shot {
-	return physics.Shot{Seat: seat, X: l.x, Dir: toShot(seat, sweepDir(float64(k)*2*math.Pi/sweepSteps)), Speed: l.speed}
+	return physics.Shot{Seat: seat, X: l.x, Dir: toShot(seat, sweepDir(float64(k)*2*math.Pi/float64(l.turn))), Speed: l.speed}
 }
 
-// sweep simulates the fan of sit and returns the middles of its widest
-// runs of neighbouring directions that pocket an own piece to stay.
-func (s *searcher) sweep(ctx context.Context, sit *situation) ([]candidate, error) {
-	lines := s.geo.sweepLines(sit)
+// sweep simulates fan f of sit and returns the middles of its widest runs
+// of neighbouring directions that pocket an own piece to stay.
+func (s *searcher) sweep(ctx context.Context, sit *situation, f fan) ([]candidate, error) {
+	lines := s.geo.sweepLines(sit, f)
 	var shots []physics.Shot
 	first := make([]int, len(lines)) // index in shots of each line's first shot
 	for li, l := range lines {
@@ -125,7 +136,7 @@ func (s *searcher) sweep(ctx context.Context, sit *situation) ([]candidate, erro
 	}
 	slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.hi-b.lo, a.hi-a.lo) })
 	var cs []candidate
-	for _, r := range runs[:min(sweepKeep, len(runs))] {
+	for _, r := range runs[:min(f.keep, len(runs))] {
 		// The middle step of a run is one of its steps: a shot that was
 		// simulated and pocketed.
 		cs = append(cs, candidate{shot: lines[r.line].shot(sit.seat, (r.lo+r.hi)/2), kind: Sweep, target: -1})
