@@ -16,7 +16,8 @@
 // The search lists geometric candidates (direct cuts with the ghost-ball aim
 // into every pocket, rebounds off the frame, combinations through a second
 // coin, safety touches; at the break, power shots into the arrangement) and,
-// for the expert, the shots a fan of exact simulations finds (the sweep),
+// for the expert, the shots a fan of exact simulations finds (the sweep,
+// finer with four pieces or fewer, where the expert also samples more),
 // simulates each once with the real physics and has the real referee rule on
 // it (the expert: under a few draws of its noise), then simulates the most
 // promising under several noise samples. A

@@ -399,6 +399,51 @@ func TestClearanceQueenFirst(t *testing.T) {
 	}
 }
 
+// With Budget.Deep pieces or fewer the search keeps twice as many
+// candidates, among them the fine sweep's; with more it is the ordinary
+// search.
+func TestDeepSearch(t *testing.T) {
+	p := physics.Default()
+	expert, err := LevelByName("expert")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := []board.Piece{
+		{ID: "w1", Kind: board.White, Pos: board.Vec{X: 0.12, Y: 0.2}},
+		{ID: "b1", Kind: board.Black, Pos: board.Vec{X: -0.25, Y: -0.1}},
+		{ID: "w2", Kind: board.White, Pos: board.Vec{X: 0.05, Y: -0.28}},
+	}
+	s, err := newSearcher(p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := func(deep int) (int, int) {
+		sol := &solo{pieces: pieces, down: coins(15)}
+		sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: expert.Noise}
+		b := expert.Budget
+		b.Deep = deep
+		adv, err := s.search(t.Context(), sit, b, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sweeps := 0
+		for _, a := range adv {
+			if a.Kind == Sweep {
+				sweeps++
+			}
+		}
+		return len(adv), sweeps
+	}
+	shallow, shallowSweeps := kept(len(pieces) - 1)
+	deep, deepSweeps := kept(len(pieces))
+	if shallow > expert.Budget.Keep || deep <= shallow || deep > 2*expert.Budget.Keep {
+		t.Errorf("kept %d candidates shallow, %d deep; Keep is %d", shallow, deep, expert.Budget.Keep)
+	}
+	if deepSweeps <= shallowSweeps {
+		t.Errorf("the deep search kept %d sweep shots, the shallow one %d", deepSweeps, shallowSweeps)
+	}
+}
+
 // misses counts what the clearance left is expected to cost, whatever the
 // order the pieces go in: a sure coin next to a pocket costs nearly
 // nothing, two apart cost what each costs alone, the queen one stroke

@@ -116,8 +116,8 @@ const soloEnd = wKeep + wEase*maxEase
 // the rebounds and the combinations often have anyway, and a coin blocked
 // now is mostly freed by the strokes that clear the others. With a low
 // floor the sum pays more for scattering blocked coins than for pocketing
-// one; at 0.85 it is nearest the misses clearances go on to make with
-// two to six pieces left (docs/ai.md).
+// one. With two to five pieces left, the misses clearances go on to make
+// lie between the sums with floors 0.8 and 0.9 (docs/ai.md).
 const missFloor = 0.85
 
 // worth judges a clearance stroke, for a player who judges the position,
