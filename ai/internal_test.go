@@ -165,7 +165,7 @@ func TestPlacingIsLegalAndHard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := LevelByName("expert")
+	l := mustLevel(t, "expert")
 	noisy := Noise{X: 0.01, Angle: 6, Speed: 0.1}
 	players := []*Computer{New(l, 0, 1), New(l, 0, 2)}
 	r := rand.New(rand.NewPCG(5, 6))
@@ -368,31 +368,50 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+func mustLevel(t *testing.T, name string) Level {
+	t.Helper()
+	l, err := LevelByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// clearanceSearch runs the search of budget b, planning with noise n, on
+// a clearance with pieces on the board and every other c/m pocketed.
+func clearanceSearch(t *testing.T, pieces []board.Piece, b Budget, n Noise) []Advice {
+	t.Helper()
+	down := board.WhiteCount + board.BlackCount
+	for _, pc := range pieces {
+		if pc.Kind != board.Queen {
+			down--
+		}
+	}
+	sol := &solo{pieces: pieces, down: coins(down)}
+	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: n}
+	s, err := newSearcher(physics.Default(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := s.search(t.Context(), sit, b, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return adv
+}
+
 // With the queen and one coin left, the expert plays a shot about as sure
 // as any it sampled, the queen first and the coin to cover it next:
 // finishing the clearance at once is worth the strokes it saves, not a
 // gamble on pocketing both in one stroke. The position came up in a clearance under the expert's own
 // noise, when the end was valued like winning a board.
 func TestClearanceQueenFirst(t *testing.T) {
-	p := physics.Default()
-	expert, err := LevelByName("expert")
-	if err != nil {
-		t.Fatal(err)
-	}
+	expert := mustLevel(t, "expert")
 	pieces := []board.Piece{
 		{ID: "q", Kind: board.Queen, Pos: board.Vec{X: -0.3235822107035942, Y: -0.2624212698532108}},
 		{ID: "w4", Kind: board.White, Pos: board.Vec{X: -0.30072186582799526, Y: 0.21371641771307054}},
 	}
-	sol := &solo{pieces: pieces, down: coins(17)}
-	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: expert.Noise}
-	s, err := newSearcher(p, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	adv, err := s.search(t.Context(), sit, expert.Budget, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	adv := clearanceSearch(t, pieces, expert.Budget, expert.Noise)
 	best := slices.MaxFunc(adv, func(a, b Advice) int { return cmp.Compare(a.Success, b.Success) })
 	if adv[0].Success < 0.8 || adv[0].Success < best.Success-0.1 {
 		t.Errorf("played %v %s, success %.3f; the surest shot sampled %v %s, %.3f", adv[0].Kind, adv[0].Target, adv[0].Success, best.Kind, best.Target, best.Success)
@@ -403,29 +422,16 @@ func TestClearanceQueenFirst(t *testing.T) {
 // candidates, among them the fine sweep's; with more it is the ordinary
 // search.
 func TestDeepSearch(t *testing.T) {
-	p := physics.Default()
-	expert, err := LevelByName("expert")
-	if err != nil {
-		t.Fatal(err)
-	}
+	expert := mustLevel(t, "expert")
 	pieces := []board.Piece{
 		{ID: "w1", Kind: board.White, Pos: board.Vec{X: 0.12, Y: 0.2}},
 		{ID: "b1", Kind: board.Black, Pos: board.Vec{X: -0.25, Y: -0.1}},
 		{ID: "w2", Kind: board.White, Pos: board.Vec{X: 0.05, Y: -0.28}},
 	}
-	s, err := newSearcher(p, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	kept := func(deep int) (int, int) {
-		sol := &solo{pieces: pieces, down: coins(15)}
-		sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: expert.Noise}
 		b := expert.Budget
 		b.Deep = deep
-		adv, err := s.search(t.Context(), sit, b, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		adv := clearanceSearch(t, pieces, b, expert.Noise)
 		sweeps := 0
 		for _, a := range adv {
 			if a.Kind == Sweep {
@@ -450,10 +456,7 @@ func TestDeepSearch(t *testing.T) {
 // more, and a queen awaiting its cover the chance that the surest shot
 // fails to cover it.
 func TestClearanceMisses(t *testing.T) {
-	expert, err := LevelByName("expert")
-	if err != nil {
-		t.Fatal(err)
-	}
+	expert := mustLevel(t, "expert")
 	g, n := newGeo(physics.Default()), expert.Noise
 	P := g.pockets[nearRight]
 	sitter := board.Piece{ID: "w1", Kind: board.White, Pos: P.Add(P.Unit().Scale(-0.06))}
