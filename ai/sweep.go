@@ -51,9 +51,10 @@ func (g *geo) sweepLines(sit *situation, f fan) []sweepLine {
 	xs := g.legalXs(g.xs, sit.seat, sit.pieces)
 	step := 2 * math.Pi / float64(f.steps)
 	var lines []sweepLine
+	meets := make([]bool, f.steps)
 	for j := 0; j < len(xs); j += f.every {
 		S := g.sp.StrikerAt(sit.seat, xs[j])
-		meets := make([]bool, f.steps)
+		clear(meets)
 		for _, pc := range sit.pieces {
 			d := pc.Pos.Sub(S)
 			l := d.Len()
