@@ -3,8 +3,6 @@
 package archtest
 
 import (
-	"encoding/json"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -21,27 +19,8 @@ var forbidden = []string{
 // core are the packages that must stay pure; those not yet written are skipped.
 var core = []string{"board", "physics", "rules", "game"}
 
-type pkg struct {
-	ImportPath string
-	Imports    []string
-}
-
 func TestCoreImportsNothingOuter(t *testing.T) {
-	cmd := exec.Command("go", "list", "-json", "./...")
-	cmd.Dir = "../.."
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	pkgs := map[string]pkg{}
-	for dec.More() {
-		var p pkg
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
-		pkgs[p.ImportPath] = p
-	}
+	pkgs := packages(t)
 	allowed := map[string]bool{}
 	for _, c := range core {
 		allowed[module+"/"+c] = true

@@ -273,3 +273,71 @@ func encode(v any) []byte {
 func errorMessage(err error) []byte {
 	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: err.Error()})
 }
+
+// eventMessage is the broadcast of an accepted action; its state's match
+// carries the action's ruling (rule IDs, placings) and the result of a
+// board it ended, which a state message alone does not.
+func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
+	st := t.gameState()
+	st.Match = record.FromMatch(t.state.Match(), &out.Ruling)
+	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
+}
+
+func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outcomeJSON {
+	o := outcomeJSON{Respotted: pieces(out.Respotted), Void: out.Void}
+	if a.Kind == game.Strike || a.Kind == game.Timeout {
+		s := out.Stroke
+		o.Stroke = &strokeJSON{White: s.Pocketed.White, Black: s.Pocketed.Black, Queen: s.Pocketed.Queen, Striker: s.Striker, Touched: !s.Missed, Foul: s.Foul}
+	}
+	if a.Kind == game.Strike {
+		tr := record.FromStroke(start.Config().Physics, out.Start, out.Sim)
+		o.Trajectory = &tr
+	}
+	return o
+}
+
+func pieces(ps []board.Piece) []pieceJSON {
+	out := make([]pieceJSON, len(ps))
+	for i, p := range ps {
+		out[i] = pieceJSON{ID: p.ID, Kind: p.Kind.String(), X: p.Pos.X, Y: p.Pos.Y}
+	}
+	return out
+}
+
+func (t *table) gameState() gameJSON {
+	st := t.state
+	turn := st.ToAct()
+	g := gameJSON{
+		Table: t.id, Config: t.cfg, Started: t.started(), Over: t.over(),
+		Pieces: pieces(st.Pieces()),
+		Match:  record.FromMatch(st.Match(), nil),
+		ToAct:  toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Position)},
+	}
+	g.Held[0], g.Held[1] = st.Held()
+	for i, s := range t.seats {
+		g.Seats = append(g.Seats, seatJSON{
+			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
+			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
+			Position: int(st.Position(i)), Side: i % 2,
+		})
+	}
+	switch turn.Need {
+	case game.NeedStrike:
+		for _, r := range st.StrikerRanges() {
+			g.ToAct.StrikerRanges = append(g.ToAct.StrikerRanges, [2]float64{r.Lo, r.Hi})
+		}
+	case game.NeedPlace:
+		g.ToAct.Colour = turn.Colour.String()
+		if at, ok := st.PlaceHint(); ok {
+			g.ToAct.PlaceHint = &[2]float64{at.X, at.Y}
+		}
+	}
+	if !t.deadline.IsZero() {
+		g.ToAct.Deadline = t.deadline.UnixMilli()
+	}
+	return g
+}
+
+func (t *table) snapshot() stateMsg {
+	return stateMsg{V: ProtocolVersion, Type: "state", Seq: t.seq, State: t.gameState()}
+}

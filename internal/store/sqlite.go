@@ -15,18 +15,17 @@ import (
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver "sqlite"
 
-	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// SQLite is a server.Store in one SQLite file.
+// SQLite keeps the tables in one SQLite file; it is the store the server
+// declares (internal/server.Store).
 type SQLite struct {
 	db *sql.DB
 }
-
-var _ server.Store = (*SQLite)(nil)
 
 // OpenSQLite opens (creating if need be) carrom.db in dir and migrates it.
 func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
@@ -64,7 +63,7 @@ func nanos(t time.Time) int64 { return t.UnixNano() }
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
 // CreateTable stores a new table.
-func (s *SQLite) CreateTable(ctx context.Context, t server.TableRecord) error {
+func (s *SQLite) CreateTable(ctx context.Context, t carrom.TableRecord) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO tables (id, config, created_at) VALUES (?, ?, ?)`,
 		t.ID, string(t.Config), nanos(t.Created))
 	if err != nil {
@@ -74,7 +73,7 @@ func (s *SQLite) CreateTable(ctx context.Context, t server.TableRecord) error {
 }
 
 // AppendAction stores one action.
-func (s *SQLite) AppendAction(ctx context.Context, tableID string, a server.ActionRecord) error {
+func (s *SQLite) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO actions (table_id, seq, action, at) VALUES (?, ?, ?, ?)`,
 		tableID, a.Seq, string(a.Action), nanos(a.At))
 	if err != nil {
@@ -90,13 +89,13 @@ func (s *SQLite) FinishTable(ctx context.Context, tableID string, at time.Time, 
 		return fmt.Errorf("store: finish table %s: %w", tableID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: finish table %s: %w", tableID, server.ErrNotFound)
+		return fmt.Errorf("store: finish table %s: %w", tableID, carrom.ErrNotFound)
 	}
 	return nil
 }
 
 // ClaimSeat records who holds a human seat.
-func (s *SQLite) ClaimSeat(ctx context.Context, tableID string, seat server.SeatRecord) error {
+func (s *SQLite) ClaimSeat(ctx context.Context, tableID string, seat carrom.SeatRecord) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO seats (table_id, seat, token, nickname) VALUES (?, ?, ?, ?)
 		ON CONFLICT (table_id, seat) DO UPDATE SET nickname = excluded.nickname WHERE seats.token = excluded.token`,
 		tableID, seat.Seat, seat.Token, seat.Nickname)
@@ -107,7 +106,7 @@ func (s *SQLite) ClaimSeat(ctx context.Context, tableID string, seat server.Seat
 }
 
 // Tables lists the unfinished or the finished tables, newest first.
-func (s *SQLite) Tables(ctx context.Context, finished bool) ([]server.TableRecord, error) {
+func (s *SQLite) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, error) {
 	cond := "finished_at IS NULL"
 	if finished {
 		cond = "finished_at IS NOT NULL"
@@ -116,7 +115,7 @@ func (s *SQLite) Tables(ctx context.Context, finished bool) ([]server.TableRecor
 	if err != nil {
 		return nil, fmt.Errorf("store: list tables: %w", err)
 	}
-	var out []server.TableRecord
+	var out []carrom.TableRecord
 	for rows.Next() {
 		t, err := scanTable(rows)
 		if err != nil {
@@ -139,9 +138,9 @@ func (s *SQLite) Tables(ctx context.Context, finished bool) ([]server.TableRecor
 
 type scanner interface{ Scan(...any) error }
 
-func scanTable(r scanner) (server.TableRecord, error) {
+func scanTable(r scanner) (carrom.TableRecord, error) {
 	var (
-		t        server.TableRecord
+		t        carrom.TableRecord
 		config   string
 		created  int64
 		finished sql.NullInt64
@@ -149,7 +148,7 @@ func scanTable(r scanner) (server.TableRecord, error) {
 	)
 	if err := r.Scan(&t.ID, &config, &created, &finished, &result); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return t, server.ErrNotFound
+			return t, carrom.ErrNotFound
 		}
 		return t, fmt.Errorf("store: read table: %w", err)
 	}
@@ -164,7 +163,7 @@ func scanTable(r scanner) (server.TableRecord, error) {
 }
 
 // Table returns one table with its seats.
-func (s *SQLite) Table(ctx context.Context, id string) (server.TableRecord, error) {
+func (s *SQLite) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
 	t, err := scanTable(s.db.QueryRowContext(ctx, `SELECT id, config, created_at, finished_at, result FROM tables WHERE id = ?`, id))
 	if err != nil {
 		return t, err
@@ -173,15 +172,15 @@ func (s *SQLite) Table(ctx context.Context, id string) (server.TableRecord, erro
 	return t, err
 }
 
-func (s *SQLite) seats(ctx context.Context, id string) ([]server.SeatRecord, error) {
+func (s *SQLite) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT seat, token, nickname FROM seats WHERE table_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
 	}
 	defer rows.Close()
-	var out []server.SeatRecord
+	var out []carrom.SeatRecord
 	for rows.Next() {
-		var st server.SeatRecord
+		var st carrom.SeatRecord
 		if err := rows.Scan(&st.Seat, &st.Token, &st.Nickname); err != nil {
 			return nil, fmt.Errorf("store: seats of %s: %w", id, err)
 		}
@@ -191,16 +190,16 @@ func (s *SQLite) seats(ctx context.Context, id string) ([]server.SeatRecord, err
 }
 
 // Actions returns a table's actions in order.
-func (s *SQLite) Actions(ctx context.Context, tableID string) ([]server.ActionRecord, error) {
+func (s *SQLite) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT seq, action, at FROM actions WHERE table_id = ? ORDER BY seq`, tableID)
 	if err != nil {
 		return nil, fmt.Errorf("store: actions of %s: %w", tableID, err)
 	}
 	defer rows.Close()
-	var out []server.ActionRecord
+	var out []carrom.ActionRecord
 	for rows.Next() {
 		var (
-			a      server.ActionRecord
+			a      carrom.ActionRecord
 			action string
 			at     int64
 		)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 func TestSQLiteKeepsTables(t *testing.T) {
@@ -18,31 +18,31 @@ func TestSQLiteKeepsTables(t *testing.T) {
 	}
 	at := time.Date(2026, 5, 1, 10, 0, 0, 123, time.UTC)
 	for _, id := range []string{"a", "b"} {
-		if err := st.CreateTable(ctx, server.TableRecord{ID: id, Config: []byte(`{"rules":"icf"}`), Created: at}); err != nil {
+		if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{"rules":"icf"}`), Created: at}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.CreateTable(ctx, server.TableRecord{ID: "a", Config: []byte(`{}`), Created: at}); err == nil {
+	if err := st.CreateTable(ctx, carrom.TableRecord{ID: "a", Config: []byte(`{}`), Created: at}); err == nil {
 		t.Errorf("a second table with the same ID was stored")
 	}
 	for seq := int64(1); seq <= 3; seq++ {
-		if err := st.AppendAction(ctx, "a", server.ActionRecord{Seq: seq, Action: []byte(`{"kind":"strike"}`), At: at.Add(time.Duration(seq) * time.Second)}); err != nil {
+		if err := st.AppendAction(ctx, "a", carrom.ActionRecord{Seq: seq, Action: []byte(`{"kind":"strike"}`), At: at.Add(time.Duration(seq) * time.Second)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.AppendAction(ctx, "a", server.ActionRecord{Seq: 2, Action: []byte(`{}`), At: at}); err == nil {
+	if err := st.AppendAction(ctx, "a", carrom.ActionRecord{Seq: 2, Action: []byte(`{}`), At: at}); err == nil {
 		t.Errorf("action 2 stored twice")
 	}
-	if err := st.AppendAction(ctx, "nope", server.ActionRecord{Seq: 1, Action: []byte(`{}`), At: at}); err == nil {
+	if err := st.AppendAction(ctx, "nope", carrom.ActionRecord{Seq: 1, Action: []byte(`{}`), At: at}); err == nil {
 		t.Errorf("an action of an unknown table was stored")
 	}
-	if err := st.ClaimSeat(ctx, "a", server.SeatRecord{Seat: 0, Token: "tok", Nickname: "Ann"}); err != nil {
+	if err := st.ClaimSeat(ctx, "a", carrom.SeatRecord{Seat: 0, Token: "tok", Nickname: "Ann"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.FinishTable(ctx, "b", at, []byte(`{"winner":1}`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.FinishTable(ctx, "nope", at, nil); !errors.Is(err, server.ErrNotFound) {
+	if err := st.FinishTable(ctx, "nope", at, nil); !errors.Is(err, carrom.ErrNotFound) {
 		t.Errorf("FinishTable(nope) = %v; want ErrNotFound", err)
 	}
 	st.Close()
@@ -65,7 +65,7 @@ func TestSQLiteKeepsTables(t *testing.T) {
 	if err != nil || len(acts) != 3 || acts[2].Seq != 3 || !acts[2].At.Equal(at.Add(3*time.Second)) {
 		t.Errorf("actions = %+v, %v", acts, err)
 	}
-	if _, err := st.Table(ctx, "nope"); !errors.Is(err, server.ErrNotFound) {
+	if _, err := st.Table(ctx, "nope"); !errors.Is(err, carrom.ErrNotFound) {
 		t.Errorf("Table(nope) = %v; want ErrNotFound", err)
 	}
 }

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// TableConfig is what a table is created with.
+type TableConfig struct {
+	Rules   string       `json:"rules"`   // "icf" or "family"
+	Players int          `json:"players"` // 2 or 4
+	Clock   int          `json:"clock"`   // seconds per stroke: 0 (off), 15 or 30 (RULES TM-1)
+	Seats   []SeatConfig `json:"seats"`
+	// Seed makes the computer players' choices and hands, and the tosses,
+	// reproducible.
+	Seed uint64 `json:"seed"`
+}
+
+// SeatConfig says who plays a seat.
+type SeatConfig struct {
+	Kind  string `json:"kind"`            // "human" or "computer"
+	Level string `json:"level,omitempty"` // for a computer
+}
+
+// Errors of table requests.
+var (
+	ErrBadConfig  = errors.New("bad table configuration")
+	ErrNotYours   = errors.New("you do not hold the seat to act")
+	ErrSeatTaken  = errors.New("seat taken")
+	ErrNotStarted = errors.New("waiting for players to take their seats")
+	ErrTableGone  = errors.New("table closed")
+)
+
+func (c TableConfig) game(p physics.Params) (game.Config, error) {
+	r, err := rules.ByName(c.Rules)
+	if err != nil {
+		return game.Config{}, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
+	}
+	if c.Players != 2 && c.Players != 4 {
+		return game.Config{}, fmt.Errorf("server: %d players: %w", c.Players, ErrBadConfig)
+	}
+	if c.Clock != 0 && c.Clock != 15 && c.Clock != 30 {
+		return game.Config{}, fmt.Errorf("server: clock %d s, want 0, 15 or 30: %w", c.Clock, ErrBadConfig)
+	}
+	if len(c.Seats) != c.Players {
+		return game.Config{}, fmt.Errorf("server: %d seats for %d players: %w", len(c.Seats), c.Players, ErrBadConfig)
+	}
+	for i, s := range c.Seats {
+		if s.Kind != "human" && s.Kind != "computer" {
+			return game.Config{}, fmt.Errorf("server: seat %d kind %q: %w", i, s.Kind, ErrBadConfig)
+		}
+	}
+	return game.Config{Rules: r, Players: c.Players, Physics: p}, nil
+}

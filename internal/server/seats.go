@@ -1,0 +1,155 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// seat is who plays one seat and how many connections he has.
+type seat struct {
+	cfg       SeatConfig
+	bot       Bot
+	token     string
+	nickname  string
+	connected int
+	graceStop func() bool
+}
+
+// started: every human seat is taken.
+func (t *table) started() bool {
+	for _, s := range t.seats {
+		if s.cfg.Kind == "human" && s.token == "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *table) heldSeats(token string) []int {
+	seats := []int{}
+	for i, s := range t.seats {
+		if s.token != "" && s.token == token {
+			seats = append(seats, i)
+		}
+	}
+	return seats
+}
+
+func (t *table) join(m joinReq) {
+	c := m.c
+	t.clients[c] = struct{}{}
+	t.srv.metrics.clients.Inc()
+	for _, i := range t.heldSeats(c.token) {
+		s := &t.seats[i]
+		s.connected++
+		if s.graceStop != nil {
+			s.graceStop()
+			s.graceStop = nil
+		}
+	}
+	t.deliver(c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: c.nickname}))
+	// A client that saw event `since` gets what it missed, if the backlog
+	// still holds it; otherwise, and for a new client, the full state.
+	first := t.seq - int64(len(t.backlog)) + 1
+	if m.since > 0 && m.since >= first-1 && m.since <= t.seq {
+		for _, ev := range t.backlog[m.since-first+1:] {
+			t.deliver(c, ev)
+		}
+	} else {
+		t.deliver(c, encode(t.snapshot()))
+	}
+	t.broadcastSeats(c)
+}
+
+func (t *table) leave(c *client) {
+	if _, ok := t.clients[c]; !ok {
+		return
+	}
+	delete(t.clients, c)
+	close(c.gone)
+	t.srv.metrics.clients.Dec()
+	for _, i := range t.heldSeats(c.token) {
+		s := &t.seats[i]
+		s.connected--
+		if s.connected == 0 && t.started() && !t.over() {
+			seat := i
+			s.graceStop = t.srv.clock.AfterFunc(t.srv.grace, func() { t.post(graceFired{seat: seat}) })
+		}
+	}
+	t.broadcastSeats(nil)
+}
+
+// broadcastSeats tells everyone but skip the new state of the seats.
+func (t *table) broadcastSeats(skip *client) {
+	msg := encode(t.snapshot())
+	for c := range t.clients {
+		if c != skip {
+			t.deliver(c, msg)
+		}
+	}
+}
+
+func (t *table) sit(ctx context.Context, m sitReq) error {
+	if m.seat < 0 || m.seat >= len(t.seats) || t.seats[m.seat].cfg.Kind != "human" {
+		return fmt.Errorf("server: seat %d is not a human seat of this table: %w", m.seat, ErrSeatTaken)
+	}
+	s := &t.seats[m.seat]
+	if s.token != "" && s.token != m.c.token {
+		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
+	}
+	name := m.nickname
+	if name == "" {
+		name = m.c.nickname
+	}
+	if name == "" {
+		name = fmt.Sprintf("Player %d", m.seat+1)
+	}
+	if err := t.srv.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
+		return err
+	}
+	wasStarted := t.started()
+	if s.token == "" {
+		if _, ok := t.clients[m.c]; ok {
+			s.connected++
+		}
+	}
+	s.token, s.nickname = m.c.token, name
+	if !wasStarted && t.started() {
+		// The clock starts when the last player sits down.
+		t.lastAt = t.srv.clock.Now()
+		t.arm()
+	}
+	t.deliver(m.c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(m.c.token), Nickname: name}))
+	t.broadcastSeats(nil)
+	t.drive(ctx)
+	return nil
+}
+
+// arm starts the clock of the human seat to act (RULES TM-1), from the
+// moment the last action was accepted.
+func (t *table) arm() {
+	t.stopClock()
+	if t.cfg.Clock == 0 || !t.started() || t.over() {
+		return
+	}
+	turn := t.state.ToAct()
+	if t.seats[turn.Seat].bot != nil || turn.Need == game.NeedToss {
+		return
+	}
+	t.clockGen++
+	gen := t.clockGen
+	t.deadline = t.lastAt.Add(time.Duration(t.cfg.Clock) * time.Second)
+	t.clockStop = t.srv.clock.AfterFunc(t.deadline.Sub(t.srv.clock.Now()), func() { t.post(clockFired{gen: gen}) })
+}
+
+func (t *table) stopClock() {
+	if t.clockStop != nil {
+		t.clockStop()
+		t.clockStop = nil
+	}
+	t.deadline = time.Time{}
+}
