@@ -177,7 +177,7 @@ func TestBreakArrangement(t *testing.T) {
 			}
 		}
 		if whitesOnArm != 2 {
-			t.Errorf("seat %d: %d whites on the arm towards the opponent; want 2", s, whitesOnArm)
+			t.Errorf("seat %d: %d whites on the arm towards the opponent; want 2 (RULES A-1, A-2)", s, whitesOnArm)
 		}
 	}
 }
@@ -316,7 +316,7 @@ func TestFamilyArrangement(t *testing.T) {
 			}
 		}
 		if len(facing) != 2 || facing[0].Kind != White || facing[1].Kind != White {
-			t.Errorf("seat %d: pieces facing the first player = %v; want two whites", s, facing)
+			t.Errorf("seat %d: pieces facing the first player = %v; want two whites (RULES A-3)", s, facing)
 		}
 	}
 }

@@ -33,6 +33,9 @@ type Board struct {
 	Queen     string `json:"queen"`
 	QueenSide *int   `json:"queen_side"`
 	Attempts  int    `json:"attempts"`
+	// Technical: technical-foul penalties waiting for each side's next turn
+	// (RULES D-9); left out while there are none.
+	Technical [2]int `json:"technical,omitzero"`
 }
 
 // Counts are numbers of pieces.
@@ -94,6 +97,7 @@ func FromMatch(m rules.Match, rul *rules.Ruling) Match {
 			Queen:     b.Queen.String(),
 			QueenSide: side(b.QueenSide),
 			Attempts:  b.Attempts,
+			Technical: b.Technical,
 		},
 		MatchWinner: side(m.Winner),
 		Rules:       m.Rules.Name,

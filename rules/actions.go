@@ -73,7 +73,7 @@ func (m Match) Concede(c Concession) (Match, Ruling, error) {
 func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
 	b := m.Board
 	winner := loser.Other()
-	points := b.OnBoard.of(b.colour(loser)) + b.Owed[loser]
+	points := b.OnBoard.of(b.colour(loser)) + b.debit(loser)
 	if queen {
 		points += m.Rules.queenValue(m.Score[winner])
 	}
@@ -81,9 +81,10 @@ func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
 }
 
 // Forfeit applies a loss imposed by the umpire on side s: "D-10" (he left
-// his seat during the board) or "TM-2" (he played out of turn) lose the board
-// by his c/m on the board and the queen if it is not covered; "TM-3" (he
-// left the match) loses the match.
+// his seat during the board) loses the board by his c/m on the board and the
+// queen unless he covered it himself; "TM-2" (he played out of turn) by his
+// c/m and the queen if it is not covered; "TM-3" (he left the match) loses
+// the match.
 func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
 	if m.Awaiting == AwaitNothing {
 		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
@@ -97,7 +98,14 @@ func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
 		if m.Awaiting != AwaitStroke {
 			return m, newRuling(), fmt.Errorf("rules: no board in play to forfeit: %w", ErrNotAwaited)
 		}
-		m.loseBoard(s, m.Board.Queen != QueenCovered, rule, &rul)
+		b := m.Board
+		queen := b.Queen != QueenCovered
+		if rule == "D-10" {
+			// RULES D-10 (I 65): "più la Regina" — the queen counts wherever it
+			// is, except in the offender's own pocket, covered by him.
+			queen = queen || b.QueenSide == s.Other()
+		}
+		m.loseBoard(s, queen, rule, &rul)
 	case "TM-3":
 		rul.apply("TM-3")
 		m.endMatch(s.Other(), &rul)
@@ -122,9 +130,10 @@ func (m Match) Void(rule string) (Match, Ruling, error) {
 }
 
 // Technical books a technical foul against side s, committed while it was
-// not in turn (RULES D-9): one penalty c/m, paid from its pocketed c/m and
-// placed by an opponent (the seat in turn, or the next if that is the
-// offender's partner), or owed.
+// not in turn (RULES D-9). The penalty is not taken now: it waits for the
+// start of side s's next turn, when the opponent who places for that turn
+// takes it (F 4.1.1), so the position the other side plays is not changed.
+// In singles the side in turn commits fouls, not technical fouls (RULES D-5).
 func (m Match) Technical(s Side) (Match, Ruling, error) {
 	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
@@ -132,14 +141,26 @@ func (m Match) Technical(s Side) (Match, Ruling, error) {
 	if s != 0 && s != 1 {
 		return m, newRuling(), fmt.Errorf("rules: technical foul by side %d: %w", s, ErrBadSide)
 	}
+	if m.Players == 2 && side(m.Turn) == s {
+		return m, newRuling(), fmt.Errorf("rules: side %d is in turn, so its violation is a foul of its stroke (D-5), not a technical foul: %w", s, ErrNotAwaited)
+	}
 	rul := newRuling()
 	rul.apply("D-9")
-	placer := m.Turn
-	if side(placer) == s {
-		placer = m.next(placer)
-	}
-	m.settle(s, 1, placer, &rul, "D-9")
+	m.Board.Technical[s]++
 	return m, rul, nil
+}
+
+// takeTechnical takes the technical-foul penalties of the side whose turn
+// begins with seat, placed by the opponent on its right (RULES D-9, PL-1).
+func (m *Match) takeTechnical(seat int, rul *Ruling) {
+	s := side(seat)
+	n := m.Board.Technical[s]
+	if n == 0 {
+		return
+	}
+	m.Board.Technical[s] = 0
+	rul.apply("D-9")
+	m.settle(s, n, m.next(seat), rul, "D-9")
 }
 
 // ClaimTwoTurns takes, for the seat in turn, two consecutive turns instead

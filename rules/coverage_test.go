@@ -60,7 +60,10 @@ func ruleIDs(text []byte, first, last int) []string {
 }
 
 // citations maps each rule ID to the tests (in the Go test files of dirs)
-// whose strings or comments cite it.
+// that exercise it: the ID stands in a string of the test, which is a case's
+// name (so a subtest is named after the rule it checks) or a value the test
+// compares with the referee's (the rule IDs a ruling must apply, the rule of
+// a result). A comment that mentions a rule does not count.
 func citations(t *testing.T, dirs ...string) map[string][]string {
 	cites := map[string][]string{}
 	fset := token.NewFileSet()
@@ -87,11 +90,6 @@ func citations(t *testing.T, dirs ...string) map[string][]string {
 					}
 					return true
 				})
-				for _, cg := range f.Comments {
-					if cg.Pos() >= fn.Pos() && cg.End() <= fn.End() || fn.Doc == cg {
-						text = append(text, cg.Text())
-					}
-				}
 				name := pkg + "." + fn.Name.Name
 				for _, id := range ruleCite.FindAllString(strings.Join(text, "\n"), -1) {
 					if !slices.Contains(cites[id], name) {

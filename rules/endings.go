@@ -11,16 +11,22 @@ func (m Match) threeOrOne(w Side) int {
 
 // icfEnding applies the special endings of a single stroke (RULES SP-1…
 // SP-14, SC-4). ownLast and oppLast say the stroke pocketed the last c/m of
-// the player and of his opponent; loserCoins is the player's c/m left on
-// the board once this stroke's returns, dues and penalties are counted.
+// the player and of his opponent; coinsLeft is the player's c/m left on the
+// board once this stroke's returns and his earlier debt are counted.
 //
 // Readings where the table is silent: the striker with both last c/m in a
 // covering stroke returns the player's c/m (RULES Q-10), so it scores as
 // SP-3 with the due; an improper SP-13 returns the player's c/m (RULES D-6)
 // while the opponent's last stays pocketed, so it scores as SP-14.
-func (m Match) icfEnding(me Side, ownLast, oppLast, queen, due, foul bool, qBefore QueenState, queenSide Side, loserCoins int) (Result, bool) {
+func (m Match) icfEnding(me Side, ownLast, oppLast, queen, due, foul bool, qBefore QueenState, queenSide Side, coinsLeft int) (Result, bool) {
 	opp := me.Other()
+	// RULES SC-4 (I 95): an improper SP-1…SP-13 is the same result plus one
+	// more penalty c/m, on top of any due the result itself counts.
 	sc4 := b2i(foul)
+	withDue := coinsLeft + b2i(due)
+	// RULES SP-14 is outside SC-4: its stroke costs one c/m, the due or the
+	// penalty, never both (RULES D-1, D-6; F 3.11 e, f).
+	sp14 := coinsLeft + b2i(due || foul)
 	qv := m.Rules.queenValue(m.Score[opp])
 	coveredByOpp := 0
 	if queenSide == opp {
@@ -39,7 +45,7 @@ func (m Match) icfEnding(me Side, ownLast, oppLast, queen, due, foul bool, qBefo
 		case queen:
 			return res(me, m.threeOrOne(me), "SP-4")
 		case qBefore == QueenPending && due:
-			return res(opp, loserCoins+qv, "SP-3")
+			return res(opp, withDue+qv+sc4, "SP-3")
 		case qBefore == QueenPending && foul:
 			return res(opp, m.threeOrOne(opp), "SP-2")
 		case qBefore == QueenPending:
@@ -49,22 +55,23 @@ func (m Match) icfEnding(me Side, ownLast, oppLast, queen, due, foul bool, qBefo
 		case due && queenSide == me:
 			return res(opp, 1+sc4, "SP-10")
 		case due:
-			return res(opp, 3+sc4, "SP-11")
+			// RULES SP-11 is among F 3.7 f)–m): 1 point from 22 on.
+			return res(opp, m.threeOrOne(opp)+sc4, "SP-11")
 		case foul:
-			return res(opp, loserCoins+coveredByOpp, "SP-14")
+			return res(opp, sp14+coveredByOpp, "SP-14")
 		default:
 			return res(queenSide, m.threeOrOne(queenSide), "SP-13")
 		}
 	case oppLast:
 		switch {
 		case qBefore == QueenPending:
-			return res(opp, loserCoins+qv, "SP-3")
+			return res(opp, withDue+qv+sc4, "SP-3")
 		case qBefore == QueenOnBoard && due:
-			return res(opp, loserCoins+qv, "SP-12")
+			return res(opp, withDue+qv+sc4, "SP-12")
 		case qBefore == QueenOnBoard:
-			return res(opp, loserCoins+qv, "SP-7")
+			return res(opp, coinsLeft+qv+sc4, "SP-7")
 		default:
-			return res(opp, loserCoins+coveredByOpp, "SP-14")
+			return res(opp, sp14+coveredByOpp, "SP-14")
 		}
 	case ownLast && qBefore == QueenOnBoard && !queen:
 		return res(opp, m.threeOrOne(opp)+sc4, "SP-8")
@@ -84,7 +91,7 @@ func (m Match) clearedBoard(me Side) (Result, bool) {
 	covered := b.Queen == QueenCovered
 	won := func(w Side, rule string) (Result, bool) {
 		loser := w.Other()
-		points := b.OnBoard.of(b.colour(loser)) + b.Owed[loser]
+		points := b.OnBoard.of(b.colour(loser)) + b.debit(loser)
 		if covered && b.QueenSide == w {
 			points += r.queenValue(m.Score[w])
 		}
@@ -98,7 +105,7 @@ func (m Match) clearedBoard(me Side) (Result, bool) {
 	case mine && !covered:
 		return Result{Winner: opp, Points: r.cap(r.queenValue(m.Score[opp])), Rule: "H-6"}, true
 	case !covered:
-		points := b.OnBoard.of(b.colour(me)) + b.Owed[me] + r.queenValue(m.Score[opp])
+		points := b.OnBoard.of(b.colour(me)) + b.debit(me) + r.queenValue(m.Score[opp])
 		return Result{Winner: opp, Points: r.cap(points), Rule: "H-6"}, true
 	case mine:
 		return won(me, "H-5")

@@ -7,40 +7,67 @@ import (
 	"pgregory.net/rapid"
 )
 
+// draws is where a random match takes its choices: rapid's draws, so that
+// a failing match shrinks to a short one, a fuzzer's bytes, or a seeded
+// generator for the long runs.
+type draws interface {
+	// intn returns a choice in [0, n).
+	intn(n int) int
+}
+
+type rapidDraws struct{ t *rapid.T }
+
+func (d rapidDraws) intn(n int) int { return rapid.IntRange(0, n-1).Draw(d.t, "choice") }
+
+type byteDraws struct{ b []byte }
+
+func (d *byteDraws) intn(n int) int {
+	if len(d.b) == 0 {
+		return 0
+	}
+	v := int(d.b[0]) % n
+	d.b = d.b[1:]
+	return v
+}
+
+type randDraws struct{ rng *rand.Rand }
+
+func (d randDraws) intn(n int) int { return d.rng.IntN(n) }
+
 // randomStroke draws a stroke that can happen on m's board: pocketing and
 // jumping only pieces that are there.
-func randomStroke(rng *rand.Rand, m Match) Stroke {
+func randomStroke(d draws, m Match) Stroke {
 	on := m.Board.OnBoard
 	var s Stroke
-	if rng.IntN(6) == 0 {
+	if d.intn(6) == 0 {
 		s.Missed = true
-		s.Striker = rng.IntN(4) == 0
-		s.Foul = rng.IntN(6) == 0
+		s.Striker = d.intn(4) == 0
+		s.Foul = d.intn(6) == 0
 		return s
 	}
 	// Mostly one or two pieces, now and then a great many.
 	pick := func(n int) int {
-		if n == 0 || rng.IntN(3) == 0 {
+		if n == 0 || d.intn(3) == 0 {
 			return 0
 		}
-		if rng.IntN(8) == 0 {
-			return rng.IntN(n + 1)
+		if d.intn(8) == 0 {
+			return d.intn(n + 1)
 		}
-		return min(n, 1+rng.IntN(2))
+		return min(n, 1+d.intn(2))
 	}
 	s.Pocketed.White = pick(on.White)
 	s.Pocketed.Black = pick(on.Black)
-	s.Pocketed.Queen = on.Queen && rng.IntN(6) == 0
-	if rng.IntN(10) == 0 {
+	s.Pocketed.Queen = on.Queen && d.intn(6) == 0
+	if d.intn(10) == 0 {
 		s.Jumped.White = pick(on.White - s.Pocketed.White)
 	}
-	if rng.IntN(10) == 0 {
+	if d.intn(10) == 0 {
 		s.Jumped.Black = pick(on.Black - s.Pocketed.Black)
 	}
-	s.Jumped.Queen = on.Queen && !s.Pocketed.Queen && rng.IntN(20) == 0
-	s.Striker = rng.IntN(7) == 0
-	s.Foul = rng.IntN(12) == 0
-	s.StrikerOff = !s.Striker && rng.IntN(15) == 0
+	s.Jumped.Queen = on.Queen && !s.Pocketed.Queen && d.intn(20) == 0
+	s.Striker = d.intn(7) == 0
+	s.Foul = d.intn(12) == 0
+	s.StrikerOff = !s.Striker && d.intn(15) == 0
 	return s
 }
 
@@ -112,8 +139,7 @@ func checkStep(t interface{ Fatalf(string, ...any) }, before, after Match, s *St
 
 // playRandom plays a random sequence of inputs from a new match, checking
 // the invariants after each.
-func playRandom(t interface{ Fatalf(string, ...any) }, seed uint64, r Rules, players, steps int) Match {
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+func playRandom(t interface{ Fatalf(string, ...any) }, d draws, r Rules, players, steps int) Match {
 	m, err := NewMatch(r, players)
 	if err != nil {
 		t.Fatalf("NewMatch: %v", err)
@@ -128,20 +154,25 @@ func playRandom(t interface{ Fatalf(string, ...any) }, seed uint64, r Rules, pla
 		case m.Awaiting == AwaitNothing:
 			return m
 		case m.Awaiting == AwaitToss:
-			next, rul, err = m.Toss(Side(rng.IntN(2)))
-		case rng.IntN(200) == 0:
-			next, rul, err = m.Concede(Concession(rng.IntN(3)))
-		case rng.IntN(100) == 0:
-			next, rul, err = m.Technical(Side(rng.IntN(2)))
-		case r.TwoTurnsOption && m.Board.Claimable[side(m.Turn)] && rng.IntN(2) == 0:
+			next, rul, err = m.Toss(Side(d.intn(2)))
+		case d.intn(200) == 0:
+			next, rul, err = m.Concede(Concession(d.intn(3)))
+		case d.intn(100) == 0:
+			// In singles only the side out of turn commits technical fouls.
+			offender := Side(d.intn(2))
+			if players == 2 {
+				offender = side(m.Turn).Other()
+			}
+			next, rul, err = m.Technical(offender)
+		case r.TwoTurnsOption && m.Board.Claimable[side(m.Turn)] && d.intn(2) == 0:
 			next, rul, err = m.ClaimTwoTurns()
 		default:
-			st := randomStroke(rng, m)
+			st := randomStroke(d, m)
 			s = &st
 			next, rul, err = m.Stroke(st)
 		}
 		if err != nil {
-			t.Fatalf("seed %d: legal input rejected: %v", seed, err)
+			t.Fatalf("legal input rejected: %v", err)
 		}
 		checkStep(t, m, next, s, rul)
 		m = next
@@ -151,10 +182,9 @@ func playRandom(t interface{ Fatalf(string, ...any) }, seed uint64, r Rules, pla
 
 func TestRandomMatchesKeepInvariants(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		seed := rapid.Uint64().Draw(t, "seed")
 		r := []Rules{ICF(), Family()}[rapid.IntRange(0, 1).Draw(t, "rules")]
 		players := []int{2, 4}[rapid.IntRange(0, 1).Draw(t, "players")]
-		playRandom(t, seed, r, players, 3000)
+		playRandom(t, rapidDraws{t}, r, players, 400)
 	})
 }
 
@@ -162,17 +192,19 @@ func TestRandomMatchesKeepInvariants(t *testing.T) {
 func TestRandomMatchesFinish(t *testing.T) {
 	for seed := uint64(1); seed <= 50; seed++ {
 		for _, r := range []Rules{ICF(), Family()} {
-			if m := playRandom(t, seed, r, 2, 100000); m.Awaiting != AwaitNothing {
+			d := randDraws{rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+			if m := playRandom(t, d, r, 2, 100000); m.Awaiting != AwaitNothing {
 				t.Errorf("seed %d, %s: match not over after 100000 inputs", seed, r.Name)
 			}
 		}
 	}
 }
 
+// FuzzMatch plays the inputs that the fuzzer's bytes choose.
 func FuzzMatch(f *testing.F) {
-	f.Add(uint64(1), false, false)
-	f.Add(uint64(42), true, true)
-	f.Fuzz(func(t *testing.T, seed uint64, family, doubles bool) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7}, false, false)
+	f.Add([]byte("a board with many strokes and a foul or two"), true, true)
+	f.Fuzz(func(t *testing.T, choices []byte, family, doubles bool) {
 		r, players := ICF(), 2
 		if family {
 			r = Family()
@@ -180,6 +212,6 @@ func FuzzMatch(f *testing.F) {
 		if doubles {
 			players = 4
 		}
-		playRandom(t, seed, r, players, 2000)
+		playRandom(t, &byteDraws{choices}, r, players, len(choices))
 	})
 }

@@ -34,7 +34,7 @@ func TestSinglesTurnAlternates(t *testing.T) {
 		m, _, _ = m.Stroke(Stroke{})
 	}
 	if want := []int{0, 1, 0, 1}; !slices.Equal(seats, want) {
-		t.Errorf("singles turns %v; want %v", seats, want)
+		t.Errorf("singles turns %v; want %v (RULES S-1)", seats, want)
 	}
 }
 
@@ -48,7 +48,7 @@ func TestDoublesTurnPassesRight(t *testing.T) {
 		m, _, _ = m.Stroke(Stroke{})
 	}
 	if want := []int{0, 1, 2, 3, 0}; !slices.Equal(seats, want) {
-		t.Errorf("doubles turns %v; want %v", seats, want)
+		t.Errorf("doubles turns %v; want %v (RULES S-2)", seats, want)
 	}
 	m = midgame(ICF())
 	m.Players = 4
@@ -84,11 +84,11 @@ func TestBreakOrder(t *testing.T) {
 			want = []int{0, 1, 2}
 		}
 		if !slices.Equal(breakers, want) {
-			t.Errorf("%d players: breakers %v; want %v", players, breakers, want)
+			t.Errorf("%d players: breakers %v; want %v (RULES B-7)", players, breakers, want)
 		}
 		m, _, _ = m.Concede(ConcedeGame)
 		if m.Game != 2 || m.Board.Breaker != 1 || m.Turn != 1 {
-			t.Errorf("%d players, game 2: breaker %d, turn %d; want seat 1", players, m.Board.Breaker, m.Turn)
+			t.Errorf("%d players, game 2: breaker %d, turn %d; want seat 1 (RULES B-7)", players, m.Board.Breaker, m.Turn)
 		}
 		m.Turn = 0 // side 0 concedes game 2, so that a third is played
 		m, _, _ = m.Concede(ConcedeGame)
@@ -125,7 +125,7 @@ func TestTieBreakBoard(t *testing.T) {
 	m.Score = [2]int{7, 10}
 	m, rul := winBoard(t, m, 3)
 	if m.Awaiting != AwaitToss || rul.GameWinner != NoSide || m.Board.Number != 9 {
-		t.Fatalf("tied 10-10 after board 8: awaiting %v, game winner %d, board %d; want a toss before board 9", m.Awaiting, rul.GameWinner, m.Board.Number)
+		t.Fatalf("tied 10-10 after board 8: awaiting %v, game winner %d, board %d; want a toss before board 9 (RULES G-2)", m.Awaiting, rul.GameWinner, m.Board.Number)
 	}
 	if _, _, err := m.Stroke(Stroke{}); !errors.Is(err, ErrNotAwaited) {
 		t.Errorf("stroke while a toss is awaited: error %v; want ErrNotAwaited", err)
@@ -158,7 +158,7 @@ func TestMatchBestOfThree(t *testing.T) {
 	m.Turn = 1
 	m, rul := winBoard(t, m, 1)
 	if rul.MatchWinner != 1 || m.Winner != 1 || m.Awaiting != AwaitNothing {
-		t.Errorf("third game to side 1: match winner %d/%d, awaiting %v; want side 1, over", rul.MatchWinner, m.Winner, m.Awaiting)
+		t.Errorf("third game to side 1: match winner %d/%d, awaiting %v; want side 1, over (RULES G-3)", rul.MatchWinner, m.Winner, m.Awaiting)
 	}
 	if _, _, err := m.Stroke(Stroke{}); !errors.Is(err, ErrMatchIsOver) {
 		t.Errorf("stroke after the match: error %v; want ErrMatchIsOver", err)
@@ -202,8 +202,8 @@ func TestConcede(t *testing.T) {
 
 func TestForfeits(t *testing.T) {
 	// RULES D-10, TM-2: leaving the seat or playing out of turn loses the
-	// board by the offender's c/m and the queen if not covered; TM-3: leaving
-	// the match loses it.
+	// board by the offender's c/m and the queen (for D-10 see also
+	// TestLeavingTheSeatCountsTheQueen); TM-3: leaving the match loses it.
 	m := midgame(ICF())
 	_, rul, err := m.Forfeit(0, "D-10")
 	if want := (Result{Winner: 1, Points: 6 + 3, Rule: "D-10"}); err != nil || rul.Result == nil || *rul.Result != want {
@@ -227,20 +227,6 @@ func TestForfeits(t *testing.T) {
 	}
 	if _, _, err := midgame(ICF()).Forfeit(0, "X-1"); !errors.Is(err, ErrBadForfeit) {
 		t.Errorf("Forfeit(0, X-1): error %v; want ErrBadForfeit", err)
-	}
-}
-
-func TestTechnicalFoul(t *testing.T) {
-	// RULES D-9: a technical foul costs one penalty c/m.
-	m := midgame(ICF())
-	got, rul, err := m.Technical(1)
-	if err != nil || got.Board.OnBoard.Black != 8 || !slices.Equal(rul.Place, []Placing{{Black, 1, 0, "D-9"}}) {
-		t.Errorf("Technical(1) = black %d, place %+v, %v; want 8 black, placed by seat 0", got.Board.OnBoard.Black, rul.Place, err)
-	}
-	m.Board.OnBoard.Black = 9
-	got, _, _ = m.Technical(1)
-	if got.Board.Owed != [2]int{0, 1} {
-		t.Errorf("Technical(1) with nothing pocketed: owed %v; want [0 1]", got.Board.Owed)
 	}
 }
 

@@ -133,7 +133,14 @@ type Board struct {
 	// unpaid penalty (RULES H-3). Extra: the side in turn has one more turn.
 	Claimable [2]bool
 	Extra     bool
+	// Technical counts each side's technical-foul penalties waiting for the
+	// start of its next turn (RULES D-9).
+	Technical [2]int
 }
+
+// debit is what side s owes in the board's score: its unpaid dues and
+// penalties, and the technical-foul penalties not yet taken (RULES SC-2, D-9).
+func (b Board) debit(s Side) int { return b.Owed[s] + b.Technical[s] }
 
 // clearClaim withdraws the two-turns option against side s once it owes
 // nothing (RULES H-3).

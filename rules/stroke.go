@@ -76,31 +76,38 @@ func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
 }
 
 // failedBreak is a break attempt in which the striker touched no c/m
-// (RULES B-3…B-5, H-1).
+// (RULES B-3…B-5, H-1). Its ruling names only what happened: another
+// attempt (B-3), the attempts used up (B-4), or the turn ended at once (B-5).
 func (m *Match) failedBreak(s Stroke, rul *Ruling) {
 	b, r := &m.Board, m.Rules
 	me := side(m.Turn)
-	rul.apply("B-3")
 	foul := s.Foul || (r.StrikerIsFoul && s.Striker) || (r.StrikerOffIsFoul && s.StrikerOff)
 	switch {
 	case foul && r.BreakFailFoul:
 		rul.apply("H-2")
 		m.penalize(me, rul, "H-2")
 	case s.Foul || s.Striker:
-		// RULES B-5: the turn ends at once, with no due or penalty.
-		rul.apply("B-5", "D-8")
+		// RULES B-5: the turn ends at once, with no due or penalty (D-8 for
+		// the striker).
+		rul.apply("B-5")
+		if s.Striker {
+			rul.apply("D-8")
+		}
 	default:
 		b.Attempts++
 		if !b.AttemptsLost && b.Attempts < r.BreakAttempts {
+			// RULES B-3: the same seat attempts the break again.
+			rul.apply("B-3")
+			rul.TurnKept = true
 			return
 		}
+		rul.apply("B-4")
 		if !b.AttemptsLost && r.BreakFailFoul {
 			rul.apply("H-1")
 			m.penalize(me, rul, "H-1")
 		}
 	}
 	// RULES B-4: the colours stay; from now on single attempts alternate.
-	rul.apply("B-4")
 	b.AttemptsLost = true
 	b.Attempts = 0
 	b.Extra = false
@@ -168,6 +175,9 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 	if r.ReturnOwnOnFoul && (due || foul) {
 		returned = own
 	}
+	// RULES D-1, D-6: a stroke costs one c/m for the striker or the foul,
+	// never a due and a penalty together.
+	debt := b2i(due || foul)
 
 	b.OnBoard.add(myCol, -own)
 	b.OnBoard.add(oppCol, -their)
@@ -183,8 +193,8 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 		// The opponent's debt is paid from the c/m just pocketed (RULES
 		// PL-3), so his last c/m is gone only if he owes nothing.
 		oppLast := their > 0 && b.OnBoard.of(oppCol) == 0 && b.Owed[opp] == 0
-		loserCoins := b.OnBoard.of(myCol) + returned + b.Owed[me] + b2i(due) + b2i(foul)
-		if res, ok := m.icfEnding(me, ownLast, oppLast, s.Pocketed.Queen, due, foul, qBefore, queenSideBefore, loserCoins); ok {
+		coinsLeft := b.OnBoard.of(myCol) + returned + b.debit(me)
+		if res, ok := m.icfEnding(me, ownLast, oppLast, s.Pocketed.Queen, due, foul, qBefore, queenSideBefore, coinsLeft); ok {
 			if foul {
 				rul.apply("SC-4")
 			}
@@ -207,27 +217,29 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 		b.OnBoard.add(myCol, returned)
 		rul.place(myCol, returned, m.next(seat), rule)
 	}
+	// An improper stroke with the striker is ruled by D-6 and D-7, or by D-1
+	// when the striker went in alone; D-3 and D-4 are for proper strokes.
+	alone := own == 0 && their == 0
 	switch {
-	case due && own > 0:
+	case due && !foul && own > 0:
 		rul.apply("D-3")
-	case due && their > 0:
+	case due && !foul && their > 0:
 		rul.apply("D-4")
-	case due:
+	case due && alone:
 		rul.apply("D-1")
 	}
 	if foul && their > 0 && r.ReturnOwnOnFoul {
 		rul.apply("D-7")
 	}
-	newDebt := b2i(due) + b2i(foul)
-	if newDebt > 0 || b.Owed[me] > 0 {
+	if debt > 0 || b.Owed[me] > 0 {
 		rule := "D-2"
 		switch {
+		case due && (!foul || alone):
+			rule = "D-1"
 		case foul:
 			rule = "D-5"
-		case due:
-			rule = "D-1"
 		}
-		m.settle(me, newDebt, m.next(seat), rul, rule)
+		m.settle(me, debt, m.next(seat), rul, rule)
 	}
 	if their > 0 && b.Owed[opp] > 0 {
 		// RULES PL-3: the player places the c/m that pays his opponent's debt.
@@ -285,6 +297,7 @@ func (m *Match) passTurn(rul *Ruling) {
 	if m.Players == 4 {
 		rul.apply("S-2")
 	}
+	m.takeTechnical(m.Turn, rul)
 }
 
 // respotJumped puts pieces that left the board on the centre: the queen

@@ -43,7 +43,7 @@ type outcome struct {
 	qside   Side // checked only when the queen is off the board
 	place   []Placing
 	centre  []Piece
-	applied []string // each must appear in the ruling
+	applied []string // the ruling's rule IDs, exactly and in order
 	kept    bool
 }
 
@@ -81,10 +81,8 @@ func runStrokeCases(t *testing.T, cases []strokeCase) {
 			if err != nil {
 				t.Fatalf("Stroke(%+v) error %v", tc.in, err)
 			}
-			for _, id := range tc.want.applied {
-				if !slices.Contains(rul.Applied, id) {
-					t.Errorf("Stroke(%+v) applied %v; want %s among them", tc.in, rul.Applied, id)
-				}
+			if !slices.Equal(rul.Applied, tc.want.applied) {
+				t.Errorf("Stroke(%+v) applied %q; want %q", tc.in, rul.Applied, tc.want.applied)
 			}
 			if tc.result != nil {
 				if rul.Result == nil || *rul.Result != *tc.result {
@@ -136,7 +134,7 @@ func TestTurnAndDues(t *testing.T) {
 		{name: "T-1 T-3 opponent's c/m alone counts for him and ends the turn", in: b(1),
 			want: outcome{turn: 1, on: on(6, 6, true), applied: []string{"T-3"}}},
 		{name: "T-1 T-3 own and opponent's c/m keep the turn", in: wb(1, 1),
-			want: outcome{turn: 0, kept: true, on: on(5, 6, true), applied: []string{"T-1", "T-3"}}},
+			want: outcome{turn: 0, kept: true, on: on(5, 6, true), applied: []string{"T-3", "T-1"}}},
 		{name: "T-1 nothing pocketed passes the turn", in: Stroke{},
 			want: outcome{turn: 1, on: on(6, 7, true)}},
 		{name: "D-1 PL-1 striker alone: due placed by the opponent, turn lost", in: Stroke{Striker: true},
@@ -145,26 +143,26 @@ func TestTurnAndDues(t *testing.T) {
 			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}, applied: []string{"D-1", "D-2"}}},
 		{name: "D-2 SC-3a owed due paid by the next own c/m, turn kept",
 			setup: func(m *Match) { owesNothingPocketed(m); m.Board.Owed[0] = 1 }, in: w(1),
-			want: outcome{turn: 0, kept: true, on: on(9, 7, true), place: []Placing{{White, 1, 1, "D-2"}}}},
+			want: outcome{applied: []string{"T-1"}, turn: 0, kept: true, on: on(9, 7, true), place: []Placing{{White, 1, 1, "D-2"}}}},
 		{name: "D-3 PL-2 striker with own c/m: they and a due go back, turn kept", in: w(2).withStriker(),
 			want: outcome{turn: 0, kept: true, on: on(7, 7, true),
 				place:   []Placing{{White, 2, 1, "D-3"}, {White, 1, 1, "D-1"}},
 				applied: []string{"D-3", "T-1"}}},
 		{name: "D-4 striker with opponent's c/m only: they count, due, turn lost", in: b(1).withStriker(),
-			want: outcome{turn: 1, on: on(7, 6, true), place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"D-4"}}},
+			want: outcome{turn: 1, on: on(7, 6, true), place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"T-3", "D-4"}}},
 		{name: "D-5 foul: one penalty placed by the opponent, turn lost", in: Stroke{Foul: true},
 			want: outcome{turn: 1, on: on(7, 7, true), place: []Placing{{White, 1, 1, "D-5"}}, applied: []string{"D-5"}}},
 		{name: "D-6 Q-11 foul pocketing own c/m and the queen: all back plus a penalty", in: w(1).withQueen().withFoul(),
 			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
 				place:   []Placing{{White, 1, 1, "D-6"}, {White, 1, 1, "D-5"}},
-				applied: []string{"D-6", "Q-11"}}},
+				applied: []string{"D-5", "D-6", "Q-11"}}},
 		{name: "D-7 foul pocketing the opponent's c/m: they count, one penalty", in: b(1).withFoul(),
-			want: outcome{turn: 1, on: on(7, 6, true), place: []Placing{{White, 1, 1, "D-5"}}, applied: []string{"D-7"}}},
+			want: outcome{turn: 1, on: on(7, 6, true), place: []Placing{{White, 1, 1, "D-5"}}, applied: []string{"D-5", "T-3", "D-7"}}},
 		{name: "D-2 D-5 a penalty with nothing to pay is owed", setup: owesNothingPocketed, in: Stroke{Foul: true},
-			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}}},
+			want: outcome{applied: []string{"D-5", "D-2"}, turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}}},
 		{name: "PL-3 a c/m pocketed from an opponent who owes is placed by the player",
 			setup: func(m *Match) { left(m, 6, 9); m.Board.Owed[1] = 1 }, in: wb(1, 1),
-			want: outcome{turn: 0, kept: true, on: on(5, 9, true), place: []Placing{{Black, 1, 0, "PL-3"}}, applied: []string{"PL-3"}}},
+			want: outcome{turn: 0, kept: true, on: on(5, 9, true), place: []Placing{{Black, 1, 0, "PL-3"}}, applied: []string{"T-3", "PL-3", "T-1"}}},
 		{name: "J-1 a c/m off the board goes to the centre, no foul", in: Stroke{Jumped: Count{White: 1}},
 			want: outcome{turn: 1, on: on(6, 7, true), centre: []Piece{WhiteMan}, applied: []string{"J-1"}}},
 		{name: "J-2 queen and a c/m off the board: the queen first", in: Stroke{Jumped: Count{Black: 1, Queen: true}},
@@ -181,49 +179,49 @@ func TestQueen(t *testing.T) {
 	runStrokeCases(t, []strokeCase{
 		{name: "Q-1 Q-2 queen before any own c/m: back to the centre, turn lost",
 			setup: func(m *Match) { left(m, 9, 7); m.Board.Earned[0] = false }, in: Stroke{}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 7, true), centre: []Piece{TheQueen}, applied: []string{"Q-2", "Q-11"}}},
+			want: outcome{turn: 1, on: on(9, 7, true), centre: []Piece{TheQueen}, applied: []string{"Q-1", "Q-2", "Q-11"}}},
 		{name: "Q-1 the right holds after the own c/m went back as a due",
 			setup: func(m *Match) { left(m, 9, 7) }, in: Stroke{}.withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(9, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4"}}},
+			want: outcome{turn: 0, kept: true, on: on(9, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-3 queen pocketed while owing: back to the centre",
 			setup: func(m *Match) { left(m, 9, 7); m.Board.Owed[0] = 1 }, in: Stroke{}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"Q-3"}}},
+			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"Q-3", "Q-11"}}},
 		{name: "Q-4 queen alone: awaiting cover, turn kept", in: Stroke{}.withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(6, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4"}}},
+			want: outcome{turn: 0, kept: true, on: on(6, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-4 covered by an own c/m in the next stroke",
 			setup: func(m *Match) { pending(m, 0) }, in: w(1),
-			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-4"}}},
+			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-4 Q-11 not covered in the next stroke: back to the centre",
 			setup: func(m *Match) { pending(m, 0) }, in: b(1),
-			want: outcome{turn: 1, on: on(6, 6, true), centre: []Piece{TheQueen}, applied: []string{"Q-4", "Q-11"}}},
+			want: outcome{turn: 1, on: on(6, 6, true), centre: []Piece{TheQueen}, applied: []string{"T-3", "Q-4", "Q-11"}}},
 		{name: "Q-5 queen with an own c/m in the same stroke is covered", in: w(1).withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-5"}}},
+			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-5", "T-1"}}},
 		{name: "Q-5 with one own c/m while all nine were on the board: still to cover",
 			setup: func(m *Match) { left(m, 9, 7) }, in: w(1).withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(8, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-5"}}},
+			want: outcome{turn: 0, kept: true, on: on(8, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-5", "T-1"}}},
 		{name: "Q-5 with two own c/m while all nine were on the board: covered",
 			setup: func(m *Match) { left(m, 9, 7) }, in: w(2).withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(7, 7, false), queen: QueenCovered, qside: 0}},
+			want: outcome{applied: []string{"Q-5", "T-1"}, turn: 0, kept: true, on: on(7, 7, false), queen: QueenCovered, qside: 0}},
 		{name: "Q-6 queen, own c/m and striker: all back with a due, turn kept", in: w(1).withQueen().withStriker(),
 			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Piece{TheQueen},
 				place:   []Placing{{White, 1, 1, "D-3"}, {White, 1, 1, "D-1"}},
-				applied: []string{"Q-6"}}},
+				applied: []string{"Q-6", "Q-11", "D-3", "T-1"}}},
 		{name: "Q-7 queen and striker: queen back, a due, turn kept", in: Stroke{Striker: true}.withQueen(),
 			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Piece{TheQueen},
-				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-7"}}},
+				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-7", "Q-11", "D-1", "T-1"}}},
 		{name: "Q-8 queen and striker in the stroke after the break: turn lost",
 			setup: func(m *Match) { m.Board.StrokesSinceBreak = 1 }, in: Stroke{Striker: true}.withQueen(),
 			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
-				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-8"}}},
+				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-8", "Q-11", "D-1"}}},
 		{name: "Q-9 covering stroke with only the striker: queen back, due, turn lost",
 			setup: func(m *Match) { pending(m, 0) }, in: Stroke{Striker: true},
 			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
-				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-9"}}},
+				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-9", "Q-11", "D-1"}}},
 		{name: "Q-10 covering stroke with striker and own c/m: they go back, queen still pending",
 			setup: func(m *Match) { pending(m, 0) }, in: w(1).withStriker(),
 			want: outcome{turn: 0, kept: true, on: on(7, 7, false), queen: QueenPending, qside: 0,
 				place:   []Placing{{White, 1, 1, "D-3"}, {White, 1, 1, "D-1"}},
-				applied: []string{"Q-10"}}},
+				applied: []string{"Q-10", "D-3", "T-1"}}},
 		{name: "Q-11 queen off the board goes to the centre first", in: Stroke{Jumped: Count{Queen: true, White: 1}},
 			want: outcome{turn: 1, on: on(6, 7, true), centre: []Piece{TheQueen, WhiteMan}, applied: []string{"J-2"}}},
 	})
@@ -237,7 +235,7 @@ func TestBreakStroke(t *testing.T) {
 		{name: "B-1 B-2 the break is made when the striker touches a c/m", setup: fresh, in: Stroke{},
 			want: outcome{turn: 1, on: on(9, 9, true), applied: []string{"B-2"}}},
 		{name: "B-3 a failed attempt leaves the breaker two more", setup: fresh, in: Stroke{Missed: true},
-			want: outcome{turn: 0, on: on(9, 9, true), applied: []string{"B-3"}}},
+			want: outcome{turn: 0, kept: true, on: on(9, 9, true), applied: []string{"B-3"}}},
 		{name: "B-4 the third failed attempt loses the break",
 			setup: func(m *Match) { fresh(m); m.Board.Attempts = 2 }, in: Stroke{Missed: true},
 			want: outcome{turn: 1, on: on(9, 9, true), applied: []string{"B-4"}}},
@@ -246,11 +244,11 @@ func TestBreakStroke(t *testing.T) {
 		{name: "B-5 improper attempt without touching: turn lost, no penalty", setup: fresh, in: Stroke{Missed: true, Foul: true},
 			want: outcome{turn: 1, on: on(9, 9, true), applied: []string{"B-5"}}},
 		{name: "D-8 striker pocketed at a break that touched is an ordinary due", setup: fresh, in: Stroke{Striker: true},
-			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, applied: []string{"D-1"}}},
+			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, applied: []string{"B-2", "D-1", "D-2"}}},
 		{name: "Q-5 queen and one own c/m at the break must still be covered", setup: fresh, in: w(1).withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(8, 9, false), queen: QueenPending, qside: 0, applied: []string{"Q-5"}}},
+			want: outcome{turn: 0, kept: true, on: on(8, 9, false), queen: QueenPending, qside: 0, applied: []string{"B-2", "Q-5", "T-1"}}},
 		{name: "Q-8 queen and striker at the break: queen back, due owed, turn lost", setup: fresh, in: Stroke{Striker: true}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"Q-8"}}},
+			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"B-2", "Q-8", "Q-11", "D-1", "D-2"}}},
 	})
 }
 

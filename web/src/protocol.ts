@@ -24,6 +24,7 @@ export interface MatchState {
     number: number; breaker: number; white: number; broken: boolean;
     on_board: { white: number; black: number; queen: boolean };
     owed: [number, number]; queen: "board" | "pending" | "covered"; queen_side: number | null; attempts: number;
+    technical?: [number, number];
   };
   result: BoardResult | null; game_winner: number | null; game_score?: [number, number];
   match_winner: number | null; ruling?: Ruling; rules: string; players: number;
