@@ -3,11 +3,11 @@ package physics_test
 import (
 	"testing"
 
+	"github.com/carrom-game/carrom/internal/physicsbench"
 	"github.com/carrom-game/carrom/physics"
-	"github.com/carrom-game/carrom/physics/physicstest"
 )
 
-func benchStrokes(b *testing.B, strokes []physicstest.Stroke) {
+func benchStrokes(b *testing.B, strokes []physicsbench.Stroke) {
 	p := physics.Default()
 	sim, err := physics.NewSimulator(p)
 	if err != nil {
@@ -36,17 +36,17 @@ func BenchmarkBreak(b *testing.B) {
 	p := physics.Default()
 	s, _ := fullBreak(p)
 	pieces := p.Spec.BreakArrangement(0)
-	benchStrokes(b, []physicstest.Stroke{{Pieces: pieces, Shot: physics.Shot{Dir: s.Discs[len(s.Discs)-1].Vel, Speed: p.MaxSpeed}}})
+	benchStrokes(b, []physicsbench.Stroke{{Pieces: pieces, Shot: physics.Shot{Dir: s.Discs[len(s.Discs)-1].Vel, Speed: p.MaxSpeed}}})
 }
 
 // BenchmarkMidgame: the committed corpus of mid-game strokes, one stroke
 // per iteration, on one core.
-func BenchmarkMidgame(b *testing.B) { benchStrokes(b, physicstest.Midgame()) }
+func BenchmarkMidgame(b *testing.B) { benchStrokes(b, physicsbench.Midgame()) }
 
 // BenchmarkMidgameParallel: the corpus on every core, a simulator per
 // goroutine; compare its ns/op with BenchmarkMidgame's for the speed-up.
 func BenchmarkMidgameParallel(b *testing.B) {
-	strokes := physicstest.Midgame()
+	strokes := physicsbench.Midgame()
 	p := physics.Default()
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

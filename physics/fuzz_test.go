@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/internal/physicsbench"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/physics/physicstest"
 )
@@ -26,7 +27,7 @@ func FuzzStroke(f *testing.F) {
 		if brk {
 			pieces = p.Spec.BreakArrangement(board.Seat(seat % board.Seats))
 		} else {
-			pieces = physicstest.Generate(p, seed, 1)[0].Pieces
+			pieces = physicsbench.Generate(p, seed, 1)[0].Pieces
 		}
 		s, err := physics.Place(p, pieces, physics.Shot{Seat: board.Seat(seat % 8), X: x, Dir: board.Vec{X: dx, Y: dy}, Speed: speed})
 		if err != nil {

@@ -1,82 +1,145 @@
 // Command carrom is the one binary of the project: each subcommand is an
-// adapter around the core packages.
+// adapter around the core packages, and each file here only parses its
+// flags and wires packages together.
 //
-//	carrom referee [-rules icf|family] [-players 2|4]   the referee on JSON Lines
+//	carrom [serve] [-addr host:port] [-data dir]           the game server (the default)
+//	carrom referee [-rules icf|family] [-players 2|4]      the referee on JSON Lines
+//	carrom help [command]                                  a command's help
 //
-// Run "carrom help" for the full list.
+// The command line is github.com/urfave/cli/v3: flags take one dash or two
+// (-addr, --addr), may come after positional arguments, and every command
+// has -h and "carrom help COMMAND".
 package main
 
 import (
-	"flag"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v3"
 )
-
-// command is one subcommand. run gets the arguments after the
-// subcommand's name and the process's standard streams, and returns the
-// exit code.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
-// commands is filled by each subcommand's file in its init function, so that
-// adding a subcommand touches only its own file.
-var commands = map[string]command{}
-
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("carrom: subcommand registered twice: " + c.name)
-	}
-	commands[c.name] = c
-}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		if c, ok := commands["serve"]; ok {
-			return c.run(nil, stdin, stdout, stderr)
+// streams are the process's standard streams, which a test replaces.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// usageError is a command line the command cannot run: exit code 2.
+type usageError struct {
+	cmd string // the command's full name, "carrom bench ai"
+	err error
+}
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef makes the usage error of cmd, prefixed with its full name.
+func usagef(cmd *cli.Command, format string, args ...any) error {
+	return usageError{cmd.FullName(), fmt.Errorf("%s: %s", cmd.FullName(), fmt.Sprintf(format, args...))}
+}
+
+// failed prefixes a command's runtime error with its full name: exit code 1.
+func failed(cmd *cli.Command, err error) error {
+	return fmt.Errorf("%s: %w", cmd.FullName(), err)
+}
+
+// silentExit ends a command with an exit code and nothing more to say: a
+// line protocol has already answered its failure on standard output.
+type silentExit int
+
+func (e silentExit) Error() string { return fmt.Sprintf("exit code %d", int(e)) }
+
+// exitCode is nil for 0 and a silentExit otherwise.
+func exitCode(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return silentExit(code)
+}
+
+// noArgs refuses positional arguments: flag parsing does not stop at them,
+// so "serve extra -data D" is an error instead of a server on ./carrom-data.
+func noArgs(cmd *cli.Command) error {
+	if cmd.Args().Present() {
+		return usagef(cmd, "unexpected argument %q", cmd.Args().First())
+	}
+	return nil
+}
+
+// app is the command tree. Adding a subcommand is one more entry here and
+// its own file.
+func app(s streams) *cli.Command {
+	root := &cli.Command{
+		Name:  "carrom",
+		Usage: "the game of Carrom: a server, a referee, a simulator and benches",
+		Description: "With no command, or only flags, carrom serves the game (carrom serve).\n" +
+			"Flags take one dash or two, and may follow arguments.",
+		DefaultCommand: "serve",
+		HideVersion:    true,
+		Reader:         s.in,
+		Writer:         s.out,
+		ErrWriter:      s.err,
+		Commands: []*cli.Command{
+			serveCommand(s),
+			refereeCommand(s),
+			simCommand(s),
+			benchCommand(s),
+			loadtestCommand(s),
+			versionCommand(s),
+		},
+		// Errors are printed once, by run, which also chooses the exit code.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+	}
+	root.Walk(func(c *cli.Command) error {
+		c.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+			return usageError{c.FullName(), fmt.Errorf("%s: %w", c.FullName(), err)}
 		}
-		usage(stderr)
+		return nil
+	})
+	return root
+}
+
+// run runs the command line args and returns the exit code: 0, 1 when the
+// command failed, 2 when the command line is wrong.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := app(streams{in: stdin, out: stdout, err: stderr})
+	// The default command takes any word that is not a command as its
+	// argument; a mistyped command name is better reported as such.
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && root.Command(args[0]) == nil {
+		fmt.Fprintf(stderr, "carrom: unknown command %q (have %s)\n", args[0], strings.Join(commandNames(root), ", "))
 		return 2
 	}
-	name := args[0]
-	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
-		usage(stdout)
+	err := root.Run(context.Background(), append([]string{"carrom"}, args...))
+	if err == nil {
 		return 0
 	}
-	c, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(stderr, "carrom: unknown command %q\n", name)
-		usage(stderr)
+	if code := silentExit(0); errors.As(err, &code) {
+		return int(code)
+	}
+	fmt.Fprintln(stderr, err)
+	if u := (usageError{}); errors.As(err, &u) {
+		fmt.Fprintf(stderr, "Run \"%s -h\" for usage.\n", u.cmd)
 		return 2
 	}
-	return c.run(args[1:], stdin, stdout, stderr)
+	return 1
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: carrom <command> [flags]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+func commandNames(root *cli.Command) []string {
+	var names []string
+	for _, c := range root.Commands {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun \"carrom <command> -h\" for a command's flags.")
-}
-
-// newFlags returns a flag set for a subcommand that reports errors instead
-// of exiting, writing its messages to stderr.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("carrom "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
+	slices.Sort(names)
+	return names
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -49,12 +50,83 @@ func argsFile(t *testing.T, path string) []string {
 
 func TestUnknownCommand(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"fly"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `unknown command "fly"`) {
+	if code := run([]string{"fly"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), `carrom: unknown command "fly"`) {
 		t.Errorf("carrom fly: exit %d, stderr %q; want 2 and an unknown-command message", code, errOut.String())
 	}
-	out.Reset()
-	if code := run([]string{"help"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "referee") {
-		t.Errorf("carrom help: exit %d, stdout %q; want 0 and the command list", code, out.String())
+}
+
+// TestHelp: -h, --help and "help COMMAND" print the command's help on
+// stdout and exit 0; a line protocol's help gives its input format.
+func TestHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
+		{[]string{"help"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
+		{[]string{"help", "referee"}, []string{"carrom referee", `{"stroke": {"white": 0`, `{"concede": "board"}`, `{"claim": "two_turns"}`, "--players"}},
+		{[]string{"referee", "-h"}, []string{"carrom referee", `{"forfeit": {"side": 1, "rule": "TM-2"}}`}},
+		{[]string{"sim", "--help"}, []string{"carrom sim", `"shot": {"x": 0.0, "angle": 90, "speed": 4.0}`, "--params"}},
+		{[]string{"help", "serve"}, []string{"carrom serve", "--addr", "--data", "--log-level", "--grace", "(default: 2m0s)"}},
+		{[]string{"serve", "-h"}, []string{"carrom serve", "--grace"}},
+		{[]string{"bench", "-h"}, []string{"carrom bench", "physics", "ai"}},
+		{[]string{"bench", "ai", "-h"}, []string{"carrom bench ai", "--levels", "--only"}},
+		{[]string{"bench", "physics", "-h"}, []string{"carrom bench physics", "--time"}},
+		{[]string{"help", "loadtest"}, []string{"carrom loadtest", "--tables", "--url"}},
+		{[]string{"help", "version"}, []string{"carrom version"}},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(c.args, strings.NewReader(""), &out, &errOut)
+		if code != 0 || errOut.Len() > 0 {
+			t.Errorf("carrom %s: exit %d, stderr %q; want 0 and nothing", strings.Join(c.args, " "), code, errOut.String())
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("carrom %s printed\n%s\nwant %q in it", strings.Join(c.args, " "), out.String(), w)
+			}
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"version"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "carrom ") || !strings.Contains(out.String(), runtime.Version()) {
+		t.Errorf("carrom version: exit %d, stdout %q; want 0 and carrom's version with %s", code, out.String(), runtime.Version())
+	}
+	if code := run([]string{"version", "extra"}, strings.NewReader(""), &out, &errOut); code != 2 {
+		t.Errorf("carrom version extra: exit %d; want 2", code)
+	}
+}
+
+// TestBadCommandLine: every mistake is refused with exit 2, before doing
+// anything, by an error that starts with the command's name and names the
+// flag or the argument.
+func TestBadCommandLine(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "extra", "-data", data}, `carrom serve: unexpected argument "extra"`},
+		{[]string{"-grace", "-1s", "-data", data}, `carrom serve: invalid value "-1s" for flag -grace`},
+		{[]string{"serve", "-grace", "0s", "-data", data}, `carrom serve: invalid value "0s" for flag -grace`},
+		{[]string{"serve", "-addr", "8080", "-data", data}, `carrom serve: invalid value "8080" for flag -addr`},
+		{[]string{"-log-level", "loud", "-data", data}, `carrom serve: invalid value "loud" for flag -log-level`},
+		{[]string{"serve", "-data", ""}, `carrom serve: invalid value "" for flag -data`},
+		{[]string{"serve", "-bogus"}, `carrom serve: flag provided but not defined: -bogus`},
+		{[]string{"loadtest", "-tables", "0"}, `carrom loadtest: invalid value "0" for flag -tables`},
+		{[]string{"loadtest", "-duration", "1h"}, `carrom loadtest: invalid value "1h" for flag -duration`},
+		{[]string{"loadtest", "-interval", "-2s"}, `carrom loadtest: invalid value "-2s" for flag -interval`},
+		{[]string{"loadtest", "-url", "http://192.0.2.1:8080"}, `carrom loadtest: invalid value "http://192.0.2.1:8080" for flag -url: not on loopback`},
+		{[]string{"loadtest", "extra"}, `carrom loadtest: unexpected argument "extra"`},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(c.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), c.want) {
+			t.Errorf("carrom %s: exit %d, stderr %q; want 2 and %q", strings.Join(c.args, " "), code, errOut.String(), c.want)
+		}
+	}
+	if _, err := os.Stat(data); !os.IsNotExist(err) {
+		t.Errorf("a refused command line made the data directory %s (%v)", data, err)
 	}
 }
 

@@ -2,40 +2,70 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
+	"github.com/urfave/cli/v3"
+
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
 
-func init() {
-	register(command{
-		name:    "referee",
-		summary: "apply the laws to strokes read as JSON Lines on stdin",
-		run:     runReferee,
-	})
+func refereeCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "referee",
+		Usage:     "apply the laws to strokes read as JSON Lines on stdin",
+		UsageText: "carrom referee [-rules icf|family] [-players 2|4] < input.jsonl",
+		Description: `Reads one JSON object per line on standard input and answers each with
+exactly one JSON line on standard output: the referee's state after it (or
+the state unchanged and an "error"). An input line holds exactly one of:
+
+  {"stroke": {"white": 0, "black": 1, "queen": false, "striker": false,
+              "touched": true, "foul": false, "striker_off": false,
+              "jumped": {"white": 0, "black": 0, "queen": false}}}
+                                  counts pocketed by a stroke (every field optional)
+  {"concede": "board"}            or "game", "match": the player in turn concedes (G-4)
+  {"toss": 1}                     the side that won a toss the referee asked for
+  {"void": "ST-3"}                or "T-4": the umpire voids the board
+  {"forfeit": {"side": 1, "rule": "TM-2"}}
+                                  a side loses the board (D-10, TM-2) or the match (TM-3)
+  {"technical": 0}                a technical foul by side 0 out of its turn (D-9)
+  {"claim": "two_turns"}          family rules: two turns instead of an unpaid penalty (H-3)
+
+Example:
+  printf '%s\n' '{"stroke": {"white": 1}}' | carrom referee`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "rules", Value: "icf", Usage: "rule set: icf or family",
+				Validator: func(v string) error { _, err := rules.ByName(v); return err }},
+			&cli.IntFlag{Name: "players", Value: 2, Usage: "number of players: 2 (singles) or 4 (doubles)",
+				Validator: func(n int) error {
+					if n != 2 && n != 4 {
+						return errors.New("want 2 or 4")
+					}
+					return nil
+				}},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			r, err := rules.ByName(cmd.String("rules"))
+			if err != nil {
+				return usagef(cmd, "%v", err)
+			}
+			m, err := rules.NewMatch(r, cmd.Int("players"))
+			if err != nil {
+				return usagef(cmd, "%v", err)
+			}
+			return exitCode(refereeLines(m, s.in, s.out))
+		},
+	}
 }
 
-func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("referee", stderr)
-	ruleSet := fs.String("rules", "icf", "rule set: icf or family")
-	players := fs.Int("players", 2, "number of players: 2 (singles) or 4 (doubles)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	r, err := rules.ByName(*ruleSet)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	m, err := rules.NewMatch(r, *players)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
+func refereeLines(m rules.Match, stdin io.Reader, stdout io.Writer) int {
 	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
 		if err != nil {
 			return encodeState(m, nil, err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,20 +12,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/urfave/cli/v3"
+
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/web"
 )
-
-func init() {
-	register(command{
-		name:    "serve",
-		summary: "run the game server (the default command)",
-		run:     runServe,
-	})
-}
 
 func envOr(name, def string) string {
 	if v := os.Getenv(name); v != "" {
@@ -35,30 +28,65 @@ func envOr(name, def string) string {
 	return def
 }
 
-func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("serve", stderr)
-	addr := fs.String("addr", envOr("CARROM_ADDR", "127.0.0.1:8080"), "address to listen on (env CARROM_ADDR)")
-	data := fs.String("data", envOr("CARROM_DATA", "carrom-data"), "data directory, holding carrom.db (env CARROM_DATA)")
-	level := fs.String("log-level", envOr("CARROM_LOG_LEVEL", "info"), "log level: debug, info, warn or error (env CARROM_LOG_LEVEL)")
-	grace := fs.Duration("grace", 2*time.Minute, "how long a disconnected player keeps his seat before losing the match")
-	if err := fs.Parse(args); err != nil {
-		return 2
+func serveCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "serve",
+		Usage:     "run the game server (the default command)",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir] [-log-level level] [-grace duration]",
+		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
+			"SQLite in the data directory. It logs JSON lines on stderr, the first one,\n" +
+			"\"listening\", with its URL as soon as it listens.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Value: envOr("CARROM_ADDR", "127.0.0.1:8080"), Usage: "`address` to listen on (env CARROM_ADDR)",
+				Validator: func(v string) error {
+					_, _, err := net.SplitHostPort(v)
+					return err
+				}},
+			&cli.StringFlag{Name: "data", Value: envOr("CARROM_DATA", "carrom-data"), Usage: "data `directory`, holding carrom.db (env CARROM_DATA)",
+				Validator: func(v string) error {
+					if v == "" {
+						return errors.New("want a directory")
+					}
+					return nil
+				}},
+			&cli.StringFlag{Name: "log-level", Value: envOr("CARROM_LOG_LEVEL", "info"), Usage: "log `level`: debug, info, warn or error (env CARROM_LOG_LEVEL)",
+				Validator: func(v string) error {
+					var l slog.Level
+					return l.UnmarshalText([]byte(v))
+				}},
+			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
+				Validator: positive},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			// A level from the environment is not seen by the flag's
+			// validator, which checks only what the command line sets.
+			var lvl slog.Level
+			if err := lvl.UnmarshalText([]byte(cmd.String("log-level"))); err != nil {
+				return usagef(cmd, "log level %q: %v", cmd.String("log-level"), err)
+			}
+			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
+			if err := serve(ctx, log, cmd.String("addr"), cmd.String("data"), cmd.Duration("grace")); err != nil {
+				log.Error("server stopped", "err", err)
+				return failed(cmd, err)
+			}
+			return nil
+		},
 	}
-	var lvl slog.Level
-	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
-		fmt.Fprintf(stderr, "carrom serve: log level %q: %v\n", *level, err)
-		return 2
-	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lvl}))
-	if err := serve(log, *addr, *data, *grace, stdout); err != nil {
-		log.Error("server stopped", "err", err)
-		return 1
-	}
-	return 0
 }
 
-func serve(log *slog.Logger, addr, data string, grace time.Duration, stdout io.Writer) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+// positive refuses a duration that is not more than zero.
+func positive(d time.Duration) error {
+	if d <= 0 {
+		return errors.New("want a positive duration")
+	}
+	return nil
+}
+
+func serve(ctx context.Context, log *slog.Logger, addr, data string, grace time.Duration) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := os.MkdirAll(data, 0o755); err != nil {
 		return err
@@ -68,6 +96,14 @@ func serve(log *slog.Logger, addr, data string, grace time.Duration, stdout io.W
 		return err
 	}
 	defer st.Close()
+	// Listen before resuming the tables, so that a busy address is
+	// reported at once; connections wait in the backlog until Serve.
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	log.Info("listening", "url", fmt.Sprintf("http://%s/", ln.Addr()), "data", data)
 	params := physics.Default()
 	page, err := web.New(web.Options{Spec: params.Spec, Levels: ai.LevelNames()})
 	if err != nil {
@@ -81,12 +117,7 @@ func serve(log *slog.Logger, addr, data string, grace time.Duration, stdout io.W
 	if err := srv.Resume(ctx); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "carrom: serving on http://%s/ (data in %s)\n", ln.Addr(), data)
 	errc := make(chan error, 1)
 	go func() { errc <- httpSrv.Serve(ln) }()
 	select {

@@ -1,24 +1,33 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/loadtest"
 )
 
-// play makes n moves at a table seated with players (seat i = players[i])
+// playMoves makes n moves at a table seated with conns (seat i = conns[i])
 // and returns the last event.
-func playMoves(t *testing.T, ctx context.Context, players [2]*wsPlayer, n int, rng *rand.Rand) serverMsg {
+func playMoves(t *testing.T, ctx context.Context, conns [2]*loadtest.Conn, n int, rng *rand.Rand) loadtest.Message {
 	t.Helper()
-	var view *tableView
+	var view *loadtest.State
 	for moves := 0; moves < n; {
-		m, err := players[0].read(ctx)
+		m, err := conns[0].Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +38,7 @@ func playMoves(t *testing.T, ctx context.Context, players [2]*wsPlayer, n int, r
 			t.Fatalf("server refused a move: %s", m.Error)
 		}
 		if (m.Type == "event" || m.Type == "state") && view.Started && !view.Over && (m.Type == "event" || moves == 0) {
-			if err := players[view.ToAct.Seat].send(ctx, move(view, rng)); err != nil {
+			if err := conns[view.ToAct.Seat].Send(ctx, loadtest.Move(view, rng)); err != nil {
 				t.Fatal(err)
 			}
 			moves++
@@ -37,7 +46,7 @@ func playMoves(t *testing.T, ctx context.Context, players [2]*wsPlayer, n int, r
 	}
 	// Wait for the last move's event.
 	for {
-		m, err := players[0].read(ctx)
+		m, err := conns[0].Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,65 +59,135 @@ func playMoves(t *testing.T, ctx context.Context, players [2]*wsPlayer, n int, r
 // TestServerSurvivesSIGKILL kills the server process during play and
 // restarts it on the same data directory: every table goes on identically.
 func TestServerSurvivesSIGKILL(t *testing.T) {
-	exe := filepath.Join(t.TempDir(), "carrom")
-	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := carromBinary(t)
 	data := t.TempDir()
-	srv, err := startServe(exe, data, os.Stderr)
+	srv, err := loadtest.StartServer(exe, data, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var players [2]*wsPlayer
+	var (
+		players [2]*loadtest.Client
+		conns   [2]*loadtest.Conn
+	)
 	for i := range players {
-		if players[i], err = newWSPlayer(srv.url); err != nil {
+		if players[i], err = loadtest.NewClient(ctx, srv.URL); err != nil {
 			t.Fatal(err)
 		}
 	}
-	id, err := players[0].createTable(ctx, `{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":11}`)
+	id, err := players[0].CreateTable(ctx, loadtest.Humans(2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range players {
-		if err := p.connect(ctx, id, 0); err != nil {
+		if conns[i], err = p.Connect(ctx, id, 0); err != nil {
 			t.Fatal(err)
 		}
-		if err := p.send(ctx, map[string]any{"v": 1, "type": "sit", "seat": i}); err != nil {
+		if err := conns[i].Send(ctx, loadtest.Sit(i, "")); err != nil {
 			t.Fatal(err)
 		}
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
-	last := playMoves(t, ctx, players, 8, rng)
+	last := playMoves(t, ctx, conns, 8, rng)
 
-	if err := srv.cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	srv.cmd.Wait()
-	srv, err = startServe(exe, data, os.Stderr)
+	srv.Kill()
+	srv, err = loadtest.StartServer(exe, data, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.stop()
+	defer srv.Stop()
 	// The same browsers (cookies) come back: Bob holds seat 1 again and
 	// sees the table exactly as it was.
 	for i, p := range players {
-		p.base = srv.url
-		if err := p.connect(ctx, id, 0); err != nil {
+		p.Base = srv.URL
+		if conns[i], err = p.Connect(ctx, id, 0); err != nil {
 			t.Fatal(err)
 		}
-		w, err := p.read(ctx)
+		w, err := conns[i].Read(ctx)
 		if err != nil || w.Type != "welcome" || !slices.Equal(w.Seats, []int{i}) {
 			t.Fatalf("player %d after the restart: %+v, %v; want seat %d", i, w, err, i)
 		}
-		st, err := p.read(ctx)
-		if err != nil || st.Type != "state" || st.Seq != last.Seq || string(st.State.Pieces) != string(last.State.Pieces) || !reflect.DeepEqual(st.State.ToAct, last.State.ToAct) {
+		st, err := conns[i].Read(ctx)
+		if err != nil || st.Type != "state" || st.Seq != last.Seq || !reflect.DeepEqual(st.State.Pieces, last.State.Pieces) || !reflect.DeepEqual(st.State.ToAct, last.State.ToAct) {
 			t.Fatalf("player %d after the restart: seq %d, to act %+v; want seq %d, to act %+v and the same pieces", i, st.Seq, st.State.ToAct, last.Seq, last.State.ToAct)
 		}
 	}
 	// And the match goes on.
-	if next := playMoves(t, ctx, players, 1, rng); next.Seq != last.Seq+1 {
+	if next := playMoves(t, ctx, conns, 1, rng); next.Seq != last.Seq+1 {
 		t.Errorf("first move after the restart has seq %d; want %d", next.Seq, last.Seq+1)
+	}
+}
+
+var build struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// carromBinary builds the binary once for the tests that run it as a
+// process; TestMain removes it.
+func carromBinary(t *testing.T) string {
+	t.Helper()
+	build.once.Do(func() {
+		if build.dir, build.err = os.MkdirTemp("", "carrom-test-"); build.err != nil {
+			return
+		}
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(build.dir, "carrom"), ".").CombinedOutput(); err != nil {
+			build.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if build.err != nil {
+		t.Fatal(build.err)
+	}
+	return filepath.Join(build.dir, "carrom")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if build.dir != "" {
+		os.RemoveAll(build.dir)
+	}
+	os.Exit(code)
+}
+
+// TestServeByDefault: "carrom -addr X" serves, since serving is the
+// default command; its first log line gives the address it listens on, and
+// SIGINT stops it cleanly.
+func TestServeByDefault(t *testing.T) {
+	exe := carromBinary(t)
+	data := t.TempDir()
+	cmd := exec.Command(exe, "-addr", "127.0.0.1:0", "-data", data)
+	logs, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(logs)
+	if !sc.Scan() {
+		t.Fatalf("carrom -addr 127.0.0.1:0 logged nothing: %v", sc.Err())
+	}
+	var first struct{ Level, Msg, URL, Data string }
+	if err := json.Unmarshal(sc.Bytes(), &first); err != nil || first.Level != "INFO" || first.Msg != "listening" || first.Data != data || !strings.HasPrefix(first.URL, "http://127.0.0.1:") {
+		t.Fatalf("first log line %s (%v); want an INFO line \"listening\" with the url and the data directory", sc.Bytes(), err)
+	}
+	go io.Copy(io.Discard, logs)
+	resp, err := http.Get(first.URL + "healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %shealthz: %s", first.URL, resp.Status)
+	}
+	if _, err := os.Stat(filepath.Join(data, "carrom.db")); err != nil {
+		t.Errorf("the data directory has no database: %v", err)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("carrom after SIGINT: %v; want exit 0", err)
 	}
 }

@@ -1,6 +1,6 @@
 // Package physicstest checks simulated strokes against the invariants of
-// the physics and holds the fixed corpus of mid-game strokes used by the
-// tests and the benchmarks.
+// the physics. The corpus of mid-game strokes that tests and benchmarks
+// share is in internal/physicsbench.
 package physicstest
 
 import (

@@ -1,12 +1,20 @@
-package main
+// Package aibench measures the computer players of package ai (issue 4):
+// solo clearance and the scoring-stroke rate, white slams, the ladder
+// between levels, and the time per decision, each with its 95 % interval.
+// Every random draw follows from one seed, and the figures do not depend on
+// the number of cores (only the times do).
+//
+//	b, err := aibench.New(aibench.Config{Physics: physics.Default(), Levels: ai.Levels(), Seed: 1, Out: os.Stdout})
+//	...
+//	err = b.Clearance(ctx, 10, 100)
+package aibench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -18,79 +26,55 @@ import (
 	"github.com/carrom-game/carrom/rules"
 )
 
-// benchAI measures the computer players (issue 4): solo clearance and the
-// scoring-stroke rate, white slams, the ladder between levels, and the time
-// per decision. Seeds are fixed by -seed; the sample sizes are flags, so a
-// quick run takes minutes and the published run (docs/ai.md) longer.
-func benchAI(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("bench ai", stderr)
-	clears := fs.Int("clear", 10, "solo clearances per level and noise model")
-	maxStrokes := fs.Int("max", 100, "stroke limit of a solo clearance; one not cleared counts as this many")
-	slams := fs.Int("slams", 20, "expert first turns from the break, for the white-slam share")
-	boards := fs.Int("boards", 40, "boards at least per ladder pair (whole matches are played)")
-	decisions := fs.Int("decisions", 12, "tables timed per level for the time per decision")
-	seed := fs.Uint64("seed", 1, "seed of every random draw")
-	only := fs.String("only", "clear,slam,ladder,time", "measurements to run, comma-separated")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	names := fs.String("levels", "", "levels to measure, comma-separated, weakest first (default all)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 || *clears < 1 || *maxStrokes < 1 || *slams < 1 || *boards < 1 || *decisions < 1 {
-		fmt.Fprintln(stderr, "carrom bench ai: takes only flags, with positive counts")
-		return 2
-	}
-	levels := ai.Levels()
-	if *names != "" {
-		levels = nil
-		for _, n := range strings.Split(*names, ",") {
-			l, err := ai.LevelByName(strings.TrimSpace(n))
-			if err != nil {
-				fmt.Fprintf(stderr, "carrom bench ai: %v\n", err)
-				return 2
-			}
-			levels = append(levels, l)
-		}
-	}
-	b := &aiBench{
-		p: physics.Default(), levels: levels, cores: runtime.GOMAXPROCS(0),
-		seed: *seed, out: stdout, errw: stderr, quiet: *quiet,
-	}
-	fmt.Fprintf(stdout, "carrom bench ai: %s %s/%s, %d cores, seed %d\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, b.cores, *seed)
-	steps := map[string]func() error{
-		"clear":  func() error { return b.clearance(*clears, *maxStrokes) },
-		"slam":   func() error { return b.slam(*slams) },
-		"ladder": func() error { return b.ladder(*boards) },
-		"time":   func() error { return b.timing(*decisions) },
-	}
-	for _, name := range strings.Split(*only, ",") {
-		step, ok := steps[strings.TrimSpace(name)]
-		if !ok {
-			fmt.Fprintf(stderr, "carrom bench ai: unknown measurement %q (have clear, slam, ladder, time)\n", name)
-			return 2
-		}
-		if err := step(); err != nil {
-			fmt.Fprintf(stderr, "carrom bench ai: %s: %v\n", name, err)
-			return 1
-		}
-	}
-	return 0
+// Config says what to measure and where to report it.
+type Config struct {
+	Physics physics.Params
+	// Levels are measured weakest first; the last is the strongest, whose
+	// matches give the tables timed and whose breaks give the slams.
+	Levels []ai.Level
+	// Cores run matches in parallel; 0: GOMAXPROCS.
+	Cores int
+	Seed  uint64
+	// Out gets the report; Progress, if not nil, a progress bar.
+	Out, Progress io.Writer
 }
 
-type aiBench struct {
-	p      physics.Params
-	levels []ai.Level
-	cores  int
-	seed   uint64
-	out    io.Writer
-	errw   io.Writer
-	quiet  bool
+// Bench runs the measurements of one configuration; each method prints its
+// section of the report.
+type Bench struct {
+	p        physics.Params
+	levels   []ai.Level
+	cores    int
+	seed     uint64
+	out      io.Writer
+	progress io.Writer
 }
 
-func (b *aiBench) bar(n int, what string) *progressbar.ProgressBar {
+// New returns the bench of cfg; it needs at least one level.
+func New(cfg Config) (*Bench, error) {
+	if len(cfg.Levels) == 0 {
+		return nil, errors.New("aibench: no level to measure")
+	}
+	cores := cfg.Cores
+	if cores <= 0 {
+		cores = runtime.GOMAXPROCS(0)
+	}
+	return &Bench{p: cfg.Physics, levels: cfg.Levels, cores: cores, seed: cfg.Seed, out: cfg.Out, progress: cfg.Progress}, nil
+}
+
+// Header prints the report's first line: the machine and the seed.
+func (b *Bench) Header() {
+	fmt.Fprintf(b.out, "carrom bench ai: %s %s/%s, %d cores, seed %d\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, b.cores, b.seed)
+}
+
+func (b *Bench) bar(n int, what string) *progressbar.ProgressBar {
+	w := b.progress
+	if w == nil {
+		w = io.Discard
+	}
 	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(b.errw),
-		progressbar.OptionSetVisibility(!b.quiet),
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetVisibility(b.progress != nil),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
@@ -102,7 +86,7 @@ func (b *aiBench) bar(n int, what string) *progressbar.ProgressBar {
 // pool runs job(i) for i in [0, n) on one goroutine per core; each job
 // writes only its own result slot, so the outcome is the same on any
 // number of cores. Every goroutine returns when the jobs run out.
-func (b *aiBench) pool(n int, what string, job func(i int) error) error {
+func (b *Bench) pool(n int, what string, job func(i int) error) error {
 	bar := b.bar(n, what)
 	errs := make([]error, n)
 	next := make(chan int)
@@ -131,60 +115,10 @@ func (b *aiBench) pool(n int, what string, job func(i int) error) error {
 	return nil
 }
 
-// meanCI is a sample mean and the half-width of its normal 95 % interval.
-func meanCI(xs []float64) (mean, half float64) {
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, math.NaN()
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
-}
-
-// ratioCI is Σnum/Σden over units (clearances) and the half-width of its
-// normal 95 % interval. The strokes of one clearance are not independent
-// trials (a hard last coin is missed several times running), so the
-// variance is the ratio estimator's, taken over the units, not a
-// binomial's over the strokes.
-func ratioCI(num, den []float64) (ratio, half float64) {
-	var sn, sd float64
-	for i := range num {
-		sn += num[i]
-		sd += den[i]
-	}
-	k := float64(len(num))
-	ratio = sn / sd
-	if len(num) < 2 {
-		return ratio, math.NaN()
-	}
-	var ss float64
-	for i := range num {
-		e := num[i] - float64(ratio*den[i])
-		ss += float64(e * e)
-	}
-	mean := sd / k
-	return ratio, 1.96 * math.Sqrt(ss/(k-1)/k) / mean
-}
-
-// wilson is the 95 % Wilson score interval of k successes in n trials.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p, fn := float64(k)/float64(n), float64(n)
-	c := (p + z*z/(2*fn)) / (1 + z*z/fn)
-	h := z / (1 + z*z/fn) * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn))
-	return c - h, c + h
-}
-
-func (b *aiBench) clearance(n, maxStrokes int) error {
+// Clearance plays n solo clearances from the break per level, under
+// Carrom_rl's noise and under the level's own (sections 1-2 of the report);
+// a clearance not done in maxStrokes counts as maxStrokes.
+func (b *Bench) Clearance(ctx context.Context, n, maxStrokes int) error {
 	type cfg struct {
 		name      string
 		plan      ai.Level
@@ -201,7 +135,7 @@ func (b *aiBench) clearance(n, maxStrokes int) error {
 	res := make([]ai.Clearance, len(cfgs)*n)
 	err := b.pool(len(res), "solo clearance", func(i int) error {
 		c := cfgs[i/n]
-		r, err := ai.Clear(context.Background(), b.p, c.plan, c.exec, 1, maxStrokes, b.seed*1_000_003+uint64(i%n))
+		r, err := ai.Clear(ctx, b.p, c.plan, c.exec, 1, maxStrokes, b.seed*1_000_003+uint64(i%n))
 		res[i] = r
 		return err
 	})
@@ -234,27 +168,14 @@ func (b *aiBench) clearance(n, maxStrokes int) error {
 	return nil
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-func (b *aiBench) newTable() (game.Table, error) {
+func (b *Bench) newTable() (game.Table, error) {
 	return game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: b.p})
 }
 
-// slam plays the strongest level's first turn from the break, under its own noise,
+// Slam plays the strongest level's first turn from the break, under its own noise,
 // with nobody else striking: a white slam (RULES SC-5) is a board it wins
 // in that turn.
-func (b *aiBench) slam(n int) error {
+func (b *Bench) Slam(ctx context.Context, n int) error {
 	l := b.levels[len(b.levels)-1]
 	type first struct {
 		slam    bool
@@ -273,7 +194,7 @@ func (b *aiBench) slam(n int) error {
 			turn := t.ToAct()
 			return len(r.Boards) > 0 || (turn.Need == game.NeedStrike && turn.Seat != 0)
 		}
-		_, rec, err := ai.Play(context.Background(), t, players, []ai.Noise{l.Noise, l.Noise}, seed, firstTurn)
+		_, rec, err := ai.Play(ctx, t, players, []ai.Noise{l.Noise, l.Noise}, seed, firstTurn)
 		if err != nil {
 			return err
 		}
@@ -299,13 +220,13 @@ func (b *aiBench) slam(n int) error {
 	return nil
 }
 
-// ladder plays each level against the next, whole ICF matches, the lower
+// Ladder plays each level against the next, whole ICF matches, the lower
 // level breaking first in every other match, until at least n boards have
 // ended. Matches run in parallel, each player's search on one core, in
 // batches of one match per core; only the first matches in seed order that
 // reach n boards count, so the figures do not depend on the number of
 // cores.
-func (b *aiBench) ladder(n int) error {
+func (b *Bench) Ladder(ctx context.Context, n int) error {
 	fmt.Fprintf(b.out, "\n4. ladder: each level against the next, whole ICF matches, at least %d boards a pair\n", n)
 	fmt.Fprintf(b.out, "%-18s %7s %9s %23s %9s %11s %19s\n", "low v high", "boards", "high won", "high's share (95% CI)", "matches", "points", "scoring low / high")
 	for k := 0; k+1 < len(b.levels); k++ {
@@ -316,7 +237,7 @@ func (b *aiBench) ladder(n int) error {
 			more := make([]ladderMatch, b.cores)
 			err := b.pool(len(more), fmt.Sprintf("%s v %s, %d/%d boards", lo.Name, hi.Name, total, n), func(i int) error {
 				var err error
-				more[i], err = b.ladderMatch(lo, hi, batch*b.cores+i)
+				more[i], err = b.ladderMatch(ctx, lo, hi, batch*b.cores+i)
 				return err
 			})
 			if err != nil {
@@ -363,7 +284,7 @@ type ladderMatch struct {
 	highWon          bool
 }
 
-func (b *aiBench) ladderMatch(lo, hi ai.Level, m int) (ladderMatch, error) {
+func (b *Bench) ladderMatch(ctx context.Context, lo, hi ai.Level, m int) (ladderMatch, error) {
 	t, err := b.newTable()
 	if err != nil {
 		return ladderMatch{}, err
@@ -382,7 +303,7 @@ func (b *aiBench) ladderMatch(lo, hi ai.Level, m int) (ladderMatch, error) {
 		players = append(players, ai.New(l, 1, seed+uint64(s)))
 		noises = append(noises, l.Noise)
 	}
-	end, rec, err := ai.Play(context.Background(), t, players, noises, seed+2, nil)
+	end, rec, err := ai.Play(ctx, t, players, noises, seed+2, nil)
 	if err != nil {
 		return ladderMatch{}, err
 	}
@@ -406,9 +327,9 @@ func (b *aiBench) ladderMatch(lo, hi ai.Level, m int) (ladderMatch, error) {
 	return out, nil
 }
 
-// timing times each level's decisions on tables from matches of the
+// Timing times each level's decisions on tables from matches of the
 // strongest level against itself, with the search on one core and on all.
-func (b *aiBench) timing(n int) error {
+func (b *Bench) Timing(ctx context.Context, n int) error {
 	expert := b.levels[len(b.levels)-1]
 	var tables []game.Table
 	for m := 0; len(tables) < n; m++ {
@@ -424,7 +345,7 @@ func (b *aiBench) timing(n int) error {
 			return len(tables) >= n
 		}
 		pl := []ai.Player{ai.New(expert, 0, seed), ai.New(expert, 0, seed+1)}
-		if _, _, err := ai.Play(context.Background(), t, pl, []ai.Noise{expert.Noise, expert.Noise}, seed, collect); err != nil {
+		if _, _, err := ai.Play(ctx, t, pl, []ai.Noise{expert.Noise, expert.Noise}, seed, collect); err != nil {
 			return err
 		}
 	}
@@ -439,7 +360,7 @@ func (b *aiBench) timing(n int) error {
 			var sum, worst time.Duration
 			for _, t := range tables {
 				start := time.Now()
-				if _, err := p.Act(context.Background(), t); err != nil {
+				if _, err := p.Act(ctx, t); err != nil {
 					runtime.GOMAXPROCS(prev)
 					return err
 				}

@@ -1,4 +1,4 @@
-package physicstest
+package physicsbench
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/physics/physicstest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/midgame.jsonl from the generator")
@@ -48,7 +49,7 @@ func TestCorpusStrokes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("stroke %d: Simulate: %v", i, err)
 		}
-		if err := Check(p, start, r); err != nil {
+		if err := physicstest.Check(p, start, r); err != nil {
 			t.Errorf("stroke %d: %v", i, err)
 		}
 	}

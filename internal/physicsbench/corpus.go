@@ -1,4 +1,4 @@
-package physicstest
+package physicsbench
 
 import (
 	"bufio"
@@ -32,7 +32,7 @@ var midgame []byte
 func Midgame() []Stroke {
 	s, err := Decode(midgame)
 	if err != nil {
-		panic("physicstest: corrupt corpus: " + err.Error())
+		panic("physicsbench: corrupt corpus: " + err.Error())
 	}
 	return s
 }

@@ -1,0 +1,93 @@
+package loadtest_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/store"
+	"github.com/carrom-game/carrom/physics"
+)
+
+func newServer(t *testing.T) string {
+	t.Helper()
+	st, err := store.OpenSQLite(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(server.Config{Store: st, Physics: physics.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { h.Close(); srv.Close(); st.Close() })
+	return h.URL
+}
+
+// TestRun loads an in-process server with a few tables: every latency is
+// an accepted action's, strokes are actions, and the simple players never
+// send an intent the server refuses.
+func TestRun(t *testing.T) {
+	var progress strings.Builder
+	rep, err := loadtest.Run(context.Background(), loadtest.Options{
+		URL: newServer(t), Tables: 3, Interval: 20 * time.Millisecond, Duration: 400 * time.Millisecond, Seed: 1, Progress: &progress,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tables != 3 || int64(len(rep.Latencies)) != rep.Actions || rep.Strokes > rep.Actions || rep.Refused != 0 {
+		t.Errorf("report: %d tables, %d actions, %d latencies, %d strokes, %d refused; want 3 tables, a latency per action, no more strokes than actions, none refused",
+			rep.Tables, rep.Actions, len(rep.Latencies), rep.Strokes, rep.Refused)
+	}
+	if !strings.HasPrefix(progress.String(), "3 tables seated") {
+		t.Errorf("progress %q; want the seated tables", progress.String())
+	}
+	var out strings.Builder
+	rep.Print(&out)
+	if !strings.Contains(out.String(), "tables 3, a stroke every 20ms each") {
+		t.Errorf("Print gave %q", out.String())
+	}
+}
+
+func TestRunRefuses(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		o    loadtest.Options
+		want string
+	}{
+		{"no tables", loadtest.Options{URL: "http://127.0.0.1:1", Interval: time.Second, Duration: time.Second}, "loadtest: 0 tables"},
+		{"too long", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Hour}, "loadtest: duration 1h0m0s"},
+		{"no interval", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Duration: time.Second}, "loadtest: interval 0s"},
+		{"not on loopback", loadtest.Options{URL: "http://192.0.2.1:80", Tables: 1, Interval: time.Second, Duration: time.Second}, "not on loopback"},
+		{"no server", loadtest.Options{Tables: 1, Interval: time.Second, Duration: time.Second}, "loadtest: no server"},
+	} {
+		if _, err := loadtest.Run(context.Background(), c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Run: %v; want %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	st := &loadtest.State{ToAct: loadtest.ToAct{Need: "strike", StrikerRanges: [][2]float64{{-0.2, -0.1}, {0.1, 0.2}}}}
+	for range 100 {
+		m := loadtest.Move(st, rng)
+		x, a, p := *m.X, *m.Angle, *m.Power
+		if m.Type != "strike" || !(x >= -0.2 && x <= -0.1 || x >= 0.1 && x <= 0.2) || a < 45 || a > 135 || p < 0.2 || p > 0.9 {
+			t.Fatalf("Move = %s x %v angle %v power %v; want a strike from a legal spot, 45°..135°, power 0.2..0.9", m.Type, x, a, p)
+		}
+	}
+	st.ToAct = loadtest.ToAct{Need: "place", PlaceHint: &[2]float64{0.03, -0.05}}
+	if m := loadtest.Move(st, rng); m.Type != "place" || *m.X != 0.03 || *m.Y != -0.05 {
+		t.Errorf("Move with a place hint = %+v; want that place", m)
+	}
+	st.ToAct.PlaceHint = nil
+	if m := loadtest.Move(st, rng); m.Type != "forgo" {
+		t.Errorf("Move without a place hint = %+v; want forgo", m)
+	}
+}
