@@ -28,15 +28,15 @@ type Client struct {
 	http *http.Client
 }
 
-// NewClient makes a client of the server at base and fetches its identity
-// cookie.
+// NewClient makes a client of the server at base and, as a browser opening
+// the lobby, gets its identity cookie.
 func NewClient(ctx context.Context, base string) (*Client, error) {
 	jar, err := cookiejar.New(nil)
 	if err != nil {
 		return nil, err
 	}
 	c := &Client{Base: strings.TrimSuffix(base, "/"), http: &http.Client{Jar: jar}}
-	resp, err := c.Do(ctx, "GET", "/healthz", "")
+	resp, err := c.Do(ctx, "GET", "/", "")
 	if err != nil {
 		return nil, err
 	}
