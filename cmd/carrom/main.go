@@ -112,6 +112,11 @@ func app(s streams) *cli.Command {
 // command failed, 2 when the command line is wrong.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := app(streams{in: stdin, out: stdout, err: stderr})
+	// "help bench physics" is "bench physics -h": the built-in help command
+	// looks up one level only.
+	if len(args) > 1 && args[0] == "help" {
+		args = append(slices.Clone(args[1:]), "-h")
+	}
 	// The default command takes any word that is not a command as its
 	// argument; a mistyped command name is better reported as such.
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && root.Command(args[0]) == nil {

@@ -72,6 +72,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"bench", "-h"}, []string{"carrom bench", "physics", "ai"}},
 		{[]string{"bench", "ai", "-h"}, []string{"carrom bench ai", "--levels", "--only"}},
 		{[]string{"bench", "physics", "-h"}, []string{"carrom bench physics", "--time"}},
+		{[]string{"help", "bench", "physics"}, []string{"carrom bench physics", "--time"}},
 		{[]string{"help", "loadtest"}, []string{"carrom loadtest", "--tables", "--url"}},
 		{[]string{"help", "version"}, []string{"carrom version"}},
 	} {
