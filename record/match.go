@@ -110,18 +110,7 @@ func FromMatch(m rules.Match, rul *rules.Ruling) Match {
 	if rul == nil {
 		return out
 	}
-	out.Ruling = &Ruling{Rules: append([]string{}, rul.Applied...), TurnKept: rul.TurnKept, Place: []Placing{}, Centre: []string{}}
-	for _, p := range rul.Place {
-		pj := Placing{Colour: p.Colour.String(), Count: p.Count, Rule: p.Rule}
-		if p.Placer != rules.CentrePlacer {
-			seat := p.Placer
-			pj.Placer = &seat
-		}
-		out.Ruling.Place = append(out.Ruling.Place, pj)
-	}
-	for _, c := range rul.Centre {
-		out.Ruling.Centre = append(out.Ruling.Centre, c.String())
-	}
+	out.Ruling = fromRuling(*rul)
 	if r := rul.Result; r != nil {
 		out.Result = &Result{Winner: side(r.Winner), Points: r.Points, Rule: r.Rule, Slam: r.Slam}
 	}
@@ -131,5 +120,22 @@ func FromMatch(m rules.Match, rul *rules.Ruling) Match {
 		out.GameScore = &score
 	}
 	out.ChangeSides = rul.ChangeSides
+	return out
+}
+
+// fromRuling is the JSON form of a ruling's rules, turn and pieces to move.
+func fromRuling(rul rules.Ruling) *Ruling {
+	out := &Ruling{Rules: append([]string{}, rul.Applied...), TurnKept: rul.TurnKept, Place: []Placing{}, Centre: []string{}}
+	for _, p := range rul.Place {
+		pj := Placing{Colour: p.Colour.String(), Count: p.Count, Rule: p.Rule}
+		if p.Placer != rules.CentrePlacer {
+			seat := p.Placer
+			pj.Placer = &seat
+		}
+		out.Place = append(out.Place, pj)
+	}
+	for _, c := range rul.Centre {
+		out.Centre = append(out.Centre, c.String())
+	}
 	return out
 }

@@ -155,7 +155,7 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 	strokeIdx := b.StrokesSinceBreak
 	b.StrokesSinceBreak++
 
-	m.respotJumped(s.Jumped, myCol, rul)
+	respot(s.Jumped, myCol, rul)
 
 	foul := s.Foul
 	if foul {
@@ -300,13 +300,14 @@ func (m *Match) passTurn(rul *Ruling) {
 	m.takeTechnical(m.Turn, rul)
 }
 
-// respotJumped puts pieces that left the board on the centre: the queen
-// first, then the striking player's colour (RULES J-1…J-3, H-4).
-func (m *Match) respotJumped(j Count, myCol Colour, rul *Ruling) {
+// respot puts pieces that left the board on the centre: the queen first,
+// then the colour first (the striking player's, RULES J-3), then the other
+// (RULES J-1…J-3, H-4).
+func respot(j Count, first Colour, rul *Ruling) {
 	if j.Queen {
 		rul.Centre = append(rul.Centre, TheQueen)
 	}
-	for _, c := range [2]Colour{myCol, 1 - myCol} {
+	for _, c := range [2]Colour{first, 1 - first} {
 		for i := 0; i < j.of(c); i++ {
 			rul.Centre = append(rul.Centre, man(c))
 		}

@@ -18,7 +18,7 @@ func refereeCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "referee",
 		Usage:     "apply the laws to strokes read as JSON Lines on stdin",
-		UsageText: "carrom referee [-rules icf|family] [-players 2|4] < input.jsonl",
+		UsageText: "carrom referee [-rules icf|family|point|three|pockets] [-players 2|3|4] < input.jsonl",
 		Description: `Reads one JSON object per line on standard input and answers each with
 exactly one JSON line on standard output: the referee's state after it (or
 the state unchanged and an "error"). An input line holds exactly one of:
@@ -34,16 +34,28 @@ the state unchanged and an "error"). An input line holds exactly one of:
                                   a side loses the board (D-10, TM-2) or the match (TM-3)
   {"technical": 0}                a technical foul by side 0 out of its turn (D-9)
   {"claim": "two_turns"}          family rules: two turns instead of an unpaid penalty (H-3)
+  {"buy": {"pocket": 0, "white": 2, "black": 1, "queen": false}}
+                                  -rules pockets: buy pocket 0 with those c/m (V-3)
+
+The variants without colours (-rules point, three, pockets; docs/variants.md)
+take stroke, buy and concede lines; their state has a score and a holding per
+player, numbered 0…N-1 in turn order.
 
 Example:
   printf '%s\n' '{"stroke": {"white": 1}}' | carrom referee`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "rules", Value: "icf", Usage: "rule set: icf or family",
-				Validator: func(v string) error { _, err := rules.ByName(v); return err }},
-			&cli.IntFlag{Name: "players", Value: 2, Usage: "number of players: 2 (singles) or 4 (doubles)",
+			&cli.StringFlag{Name: "rules", Value: "icf", Usage: "rule set: icf, family, or a variant without colours: point, three, pockets",
+				Validator: func(v string) error {
+					if _, err := rules.VariantByName(v); err == nil {
+						return nil
+					}
+					_, err := rules.ByName(v)
+					return err
+				}},
+			&cli.IntFlag{Name: "players", Value: 2, Usage: "number of players: 2 (singles) or 4 (doubles); 2 to 4 for point and pockets; 3 for three (its default)",
 				Validator: func(n int) error {
-					if n != 2 && n != 4 {
-						return errors.New("want 2 or 4")
+					if n < 2 || n > 4 {
+						return errors.New("want 2, 3 or 4")
 					}
 					return nil
 				}},
@@ -51,6 +63,17 @@ Example:
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
 				return err
+			}
+			if v, err := rules.VariantByName(cmd.String("rules")); err == nil {
+				n := cmd.Int("players")
+				if lo, _ := v.Seats(); !cmd.IsSet("players") && lo > n {
+					n = lo
+				}
+				g, err := rules.NewColourless(v, n)
+				if err != nil {
+					return usagef(cmd, "%v", err)
+				}
+				return exitCode(variantLines(g, s.in, s.out))
 			}
 			r, err := rules.ByName(cmd.String("rules"))
 			if err != nil {
@@ -79,6 +102,7 @@ func refereeLines(m rules.Match, stdin io.Reader, stdout io.Writer) int {
 // refereeInput is one input line: exactly one of its fields is set.
 type refereeInput struct {
 	Stroke    *strokeJSON  `json:"stroke"`
+	Buy       *buyJSON     `json:"buy"`
 	Concede   *string      `json:"concede"`
 	Toss      *int         `json:"toss"`
 	Void      *string      `json:"void"`
@@ -102,6 +126,14 @@ type countsJSON struct {
 	White int  `json:"white"`
 	Black int  `json:"black"`
 	Queen bool `json:"queen"`
+}
+
+// buyJSON is a purchase of pocket Pocket, paid with those c/m (RULES V-3).
+type buyJSON struct {
+	Pocket int  `json:"pocket"`
+	White  int  `json:"white"`
+	Black  int  `json:"black"`
+	Queen  bool `json:"queen"`
 }
 
 type forfeitJSON struct {
@@ -137,11 +169,11 @@ func decodeInput(line []byte) (refereeInput, error) {
 		return in, errors.New("referee: more than one JSON value on the line")
 	}
 	set := 0
-	for _, p := range []bool{in.Stroke != nil, in.Concede != nil, in.Toss != nil, in.Void != nil, in.Forfeit != nil, in.Technical != nil, in.Claim != nil} {
+	for _, p := range []bool{in.Stroke != nil, in.Buy != nil, in.Concede != nil, in.Toss != nil, in.Void != nil, in.Forfeit != nil, in.Technical != nil, in.Claim != nil} {
 		set += b2i(p)
 	}
 	if set != 1 {
-		return in, errors.New(`referee: a line holds exactly one of "stroke", "concede", "toss", "void", "forfeit", "technical", "claim"`)
+		return in, errors.New(`referee: a line holds exactly one of "stroke", "buy", "concede", "toss", "void", "forfeit", "technical", "claim"`)
 	}
 	return in, nil
 }
@@ -153,18 +185,23 @@ func b2i(b bool) int {
 	return 0
 }
 
+func (s strokeJSON) stroke() rules.Stroke {
+	return rules.Stroke{
+		Pocketed:   rules.Count{White: s.White, Black: s.Black, Queen: s.Queen},
+		Striker:    s.Striker,
+		Missed:     s.Touched != nil && !*s.Touched,
+		Foul:       s.Foul,
+		StrikerOff: s.StrikerOff,
+		Jumped:     rules.Count{White: s.Jumped.White, Black: s.Jumped.Black, Queen: s.Jumped.Queen},
+	}
+}
+
 func applyInput(m rules.Match, in refereeInput) (rules.Match, rules.Ruling, error) {
 	switch {
 	case in.Stroke != nil:
-		s := in.Stroke
-		return m.Stroke(rules.Stroke{
-			Pocketed:   rules.Count{White: s.White, Black: s.Black, Queen: s.Queen},
-			Striker:    s.Striker,
-			Missed:     s.Touched != nil && !*s.Touched,
-			Foul:       s.Foul,
-			StrikerOff: s.StrikerOff,
-			Jumped:     rules.Count{White: s.Jumped.White, Black: s.Jumped.Black, Queen: s.Jumped.Queen},
-		})
+		return m.Stroke(in.Stroke.stroke())
+	case in.Buy != nil:
+		return m, rules.Ruling{}, fmt.Errorf("referee: a purchase is an input of -rules pockets, not %s: %w", m.Rules.Name, rules.ErrBadBuy)
 	case in.Concede != nil:
 		c, err := rules.ParseConcession(*in.Concede)
 		if err != nil {
@@ -205,4 +242,57 @@ func encodeState(m rules.Match, rul *rules.Ruling, err error) []byte {
 		panic("referee: encoding the state: " + mErr.Error())
 	}
 	return line
+}
+
+// variantLines is the referee of a colourless variant (RULES §14).
+func variantLines(g rules.Colourless, stdin io.Reader, stdout io.Writer) int {
+	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
+		if err != nil {
+			return encodeVariant(g, nil, err)
+		}
+		in, err := decodeInput(line)
+		if err != nil {
+			return encodeVariant(g, nil, err)
+		}
+		next, rul, err := applyVariantInput(g, in)
+		if err != nil {
+			return encodeVariant(g, nil, err)
+		}
+		g = next
+		return encodeVariant(g, &rul, nil)
+	})
+}
+
+func applyVariantInput(g rules.Colourless, in refereeInput) (rules.Colourless, rules.Ruling, error) {
+	switch {
+	case in.Stroke != nil:
+		return g.Stroke(in.Stroke.stroke())
+	case in.Buy != nil:
+		b := in.Buy
+		return g.Buy(rules.Purchase{Pocket: b.Pocket, Pay: rules.Holding{White: b.White, Black: b.Black, Queen: b.Queen}})
+	case in.Concede != nil:
+		if _, err := rules.ParseConcession(*in.Concede); err != nil {
+			return g, rules.Ruling{}, err
+		}
+		return g.Concede()
+	}
+	return g, rules.Ruling{}, fmt.Errorf("referee: %s takes stroke, buy and concede lines only: %w", g.Variant.Name(), rules.ErrNotAwaited)
+}
+
+func encodeVariant(g rules.Colourless, rul *rules.Ruling, err error) []byte {
+	out := variantReply{Variant: record.FromColourless(g, rul)}
+	if err != nil {
+		out.Error = err.Error()
+	}
+	line, mErr := json.Marshal(out)
+	if mErr != nil {
+		panic("referee: encoding the state: " + mErr.Error())
+	}
+	return line
+}
+
+// variantReply is the reply line of a colourless variant.
+type variantReply struct {
+	record.Variant
+	Error string `json:"error,omitempty"`
 }

@@ -15,7 +15,7 @@ import (
 func TestRefereeGolden(t *testing.T) { runGolden(t, "referee", "testdata/referee") }
 
 func TestRefereeFlags(t *testing.T) {
-	for _, args := range [][]string{{"-rules", "point"}, {"-players", "3"}, {"-bogus"}} {
+	for _, args := range [][]string{{"-rules", "chess"}, {"-players", "3"}, {"-rules", "three", "-players", "4"}, {"-rules", "point", "-players", "5"}, {"-bogus"}} {
 		var out, errOut bytes.Buffer
 		if code := run(append([]string{"referee"}, args...), strings.NewReader(""), &out, &errOut); code != 2 || errOut.Len() == 0 {
 			t.Errorf("carrom referee %v: exit %d, stderr %q; want 2 and a message", args, code, errOut.String())
