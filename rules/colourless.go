@@ -265,10 +265,17 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 	case due:
 		rul.apply("D-1")
 	}
+	before := g.Owed
 	if due || foul {
 		g.Owed[me]++
 	}
 	g.settleDebts(rul)
+	for p := range g.Players {
+		// RULES D-2: a debt left owed, or an earlier one paid now.
+		if g.Owed[p] < before[p] || p == me && (due || foul) && g.Owed[p] > before[p] {
+			rul.apply("D-2")
+		}
+	}
 
 	if winner, over := v.ended(g); over {
 		g.end(winner, v.Rule(), rul)
@@ -391,9 +398,6 @@ func (g *Colourless) settleDebts(rul *Ruling) {
 			c := cheap
 			if g.Held[p].of(c) == 0 {
 				c = dear
-			}
-			if p == g.Turn || g.Held[p].of(c) > 0 {
-				rul.apply("D-2")
 			}
 			if g.Held[p].of(c) == 0 {
 				break
