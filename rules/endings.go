@@ -10,16 +10,24 @@ func (m Match) threeOrOne(w Side) int {
 }
 
 // icfEnding applies the special endings of a single stroke (RULES SP-1…
-// SP-14, SC-4). ownLast and oppLast say the stroke pocketed the last c/m of
-// the player and of his opponent; coinsLeft is the player's c/m left on the
-// board once this stroke's returns and his earlier debt are counted.
+// SP-14, SC-4), once the stroke's pieces are off the board.
 //
 // Readings where the table is silent: the striker with both last c/m in a
 // covering stroke returns the player's c/m (RULES Q-10), so it scores as
 // SP-3 with the due; an improper SP-13 returns the player's c/m (RULES D-6)
 // while the opponent's last stays pocketed, so it scores as SP-14.
-func (m Match) icfEnding(me Side, ownLast, oppLast, queen, due, foul bool, qBefore QueenState, queenSide Side, coinsLeft int) (Result, bool) {
-	opp := me.Other()
+func (m Match) icfEnding(f strokeFacts) (Result, bool) {
+	b := m.Board
+	me, opp := f.me, f.opp
+	due, foul, queen := f.due, f.foul, f.s.Pocketed.Queen
+	qBefore, queenSide := f.queenBefore, f.queenSideBefore
+	ownLast := f.own > 0 && b.OnBoard.of(f.myCol) == 0
+	// The opponent's debt is paid from the c/m just pocketed (RULES PL-3),
+	// so his last c/m is gone only if he owes nothing.
+	oppLast := f.their > 0 && b.OnBoard.of(f.oppCol) == 0 && b.Owed[opp] == 0
+	// coinsLeft: the player's c/m left once this stroke's returns and his
+	// earlier debt are counted.
+	coinsLeft := b.OnBoard.of(f.myCol) + f.returned + b.debit(me)
 	// RULES SC-4 (I 95): an improper SP-1…SP-13 is the same result plus one
 	// more penalty c/m, on top of any due the result itself counts.
 	sc4 := b2i(foul)

@@ -143,125 +143,164 @@ func (m *Match) settle(s Side, n, placer int, rul *Ruling, rule string) {
 	rul.place(col, pay, placer, rule)
 }
 
-// play applies a stroke once the break is made.
-func (m *Match) play(s Stroke, rul *Ruling) {
-	b, r := &m.Board, m.Rules
-	seat := m.Turn
-	me, opp := side(seat), side(seat).Other()
-	myCol, oppCol := b.colour(me), b.colour(opp)
-	own, their := s.Pocketed.of(myCol), s.Pocketed.of(oppCol)
-	ownBefore := b.OnBoard.of(myCol)
-	qBefore, queenSideBefore := b.Queen, b.QueenSide
-	strokeIdx := b.StrokesSinceBreak
-	b.StrokesSinceBreak++
+// strokeFacts are what the referee reads from one stroke, once, before any
+// law is applied to it.
+type strokeFacts struct {
+	s             Stroke
+	seat          int
+	me, opp       Side
+	myCol, oppCol Colour
+	// own and their count the c/m of each side's colour pocketed.
+	own, their int
+	// ownBefore is the player's c/m on the board before the stroke, strokeIdx
+	// the strokes made since the break before this one (RULES ).
+	ownBefore, strokeIdx int
+	queenBefore          QueenState
+	queenSideBefore      Side
+	// right: the player may pocket the queen (RULES Q-1).
+	right bool
+	// ruleFoul: the rule set makes the stroke a foul (RULES H-2); foul: it is
+	// one, called or by the rule set; due: the striker costs a due (RULES D-1).
+	ruleFoul, foul, due bool
+	// returned counts the player's own c/m that go back (RULES D-3, D-6).
+	returned int
+}
 
-	respot(s.Jumped, myCol, rul)
-
-	foul := s.Foul
-	if foul {
-		rul.apply("D-5")
-	}
-	right := b.Earned[me] || own > 0
-	if r.StrikerIsFoul && s.Striker ||
-		r.StrikerOffIsFoul && s.StrikerOff && own == 0 ||
-		r.OpponentCoinIsFoul && their > 0 ||
-		r.EarlyQueenIsFoul && s.Pocketed.Queen && !right {
-		foul = true
-		rul.apply("H-2")
-	}
+// facts reads a stroke by the seat in turn on the board as it stands.
+func (m Match) facts(s Stroke) strokeFacts {
+	b, r := m.Board, m.Rules
+	f := strokeFacts{s: s, seat: m.Turn, me: side(m.Turn)}
+	f.opp = f.me.Other()
+	f.myCol, f.oppCol = b.colour(f.me), b.colour(f.opp)
+	f.own, f.their = s.Pocketed.of(f.myCol), s.Pocketed.of(f.oppCol)
+	f.ownBefore, f.strokeIdx = b.OnBoard.of(f.myCol), b.StrokesSinceBreak
+	f.queenBefore, f.queenSideBefore = b.Queen, b.QueenSide
+	f.right = b.Earned[f.me] || f.own > 0
+	f.ruleFoul = r.StrikerIsFoul && s.Striker ||
+		r.StrikerOffIsFoul && s.StrikerOff && f.own == 0 ||
+		r.OpponentCoinIsFoul && f.their > 0 ||
+		r.EarlyQueenIsFoul && s.Pocketed.Queen && !f.right
+	f.foul = s.Foul || f.ruleFoul
 	// A due comes from the striker where it is not itself a foul (RULES D-1).
-	due := s.Striker && !r.StrikerIsFoul
-	returned := 0
-	if r.ReturnOwnOnFoul && (due || foul) {
-		returned = own
+	f.due = s.Striker && !r.StrikerIsFoul
+	if r.ReturnOwnOnFoul && (f.due || f.foul) {
+		f.returned = f.own
 	}
-	// RULES D-1, D-6: a stroke costs one c/m for the striker or the foul,
-	// never a due and a penalty together.
-	debt := b2i(due || foul)
+	return f
+}
 
-	b.OnBoard.add(myCol, -own)
-	b.OnBoard.add(oppCol, -their)
-	if s.Pocketed.Queen {
-		b.OnBoard.Queen = false
-	}
-	if their > 0 && !r.OpponentCoinIsFoul {
-		rul.apply("T-3")
-	}
-
-	if r.ICFEndings {
-		ownLast := own > 0 && b.OnBoard.of(myCol) == 0
-		// The opponent's debt is paid from the c/m just pocketed (RULES
-		// PL-3), so his last c/m is gone only if he owes nothing.
-		oppLast := their > 0 && b.OnBoard.of(oppCol) == 0 && b.Owed[opp] == 0
-		coinsLeft := b.OnBoard.of(myCol) + returned + b.debit(me)
-		if res, ok := m.icfEnding(me, ownLast, oppLast, s.Pocketed.Queen, due, foul, qBefore, queenSideBefore, coinsLeft); ok {
-			if foul {
+// play applies a stroke once the break is made, as a pipeline over the
+// stroke's facts: the pieces leave the board and the fouls are named, then
+// the special endings, the queen, returns and debts, a cleared board, and
+// the turn.
+func (m *Match) play(s Stroke, rul *Ruling) {
+	f := m.facts(s)
+	m.Board.StrokesSinceBreak++
+	m.pocket(f, rul)
+	if m.Rules.ICFEndings {
+		if res, ok := m.icfEnding(f); ok {
+			if f.foul {
 				rul.apply("SC-4")
 			}
 			m.endBoard(res, rul)
 			return
 		}
 	}
-
-	queenProper := m.queen(s, own, right, due, foul, strokeIdx, ownBefore, qBefore, rul)
-
-	if own > 0 && returned == 0 {
-		b.Earned[me] = true
+	queenKept := m.queen(f, rul)
+	m.returnsAndDebts(f, rul)
+	if res, ok := m.clearedBoard(f.me); ok {
+		m.endBoard(res, rul)
+		return
 	}
-	if returned > 0 {
+	m.turnAfter(f, queenKept, rul)
+}
+
+// pocket takes the stroke's pieces off the board, sends those that left it
+// to the centre, and names the fouls (RULES J-1…J-3, D-5, H-2, T-3).
+func (m *Match) pocket(f strokeFacts, rul *Ruling) {
+	b := &m.Board
+	respot(f.s.Jumped, f.myCol, rul)
+	if f.s.Foul {
+		rul.apply("D-5")
+	}
+	if f.ruleFoul {
+		rul.apply("H-2")
+	}
+	b.OnBoard.add(f.myCol, -f.own)
+	b.OnBoard.add(f.oppCol, -f.their)
+	if f.s.Pocketed.Queen {
+		b.OnBoard.Queen = false
+	}
+	if f.their > 0 && !m.Rules.OpponentCoinIsFoul {
+		rul.apply("T-3")
+	}
+}
+
+// returnsAndDebts puts back the player's c/m that this stroke forfeits,
+// books and pays his due or penalty, and pays his opponent's debt from the
+// opponent's c/m he pocketed (RULES D-1…D-7, PL-1…PL-3).
+func (m *Match) returnsAndDebts(f strokeFacts, rul *Ruling) {
+	b, r := &m.Board, m.Rules
+	if f.own > 0 && f.returned == 0 {
+		b.Earned[f.me] = true
+	}
+	if f.returned > 0 {
 		rule := "D-3"
-		if foul {
+		if f.foul {
 			rule = "D-6"
 		}
 		rul.apply(rule)
-		b.OnBoard.add(myCol, returned)
-		rul.place(myCol, returned, m.next(seat), rule)
+		b.OnBoard.add(f.myCol, f.returned)
+		rul.place(f.myCol, f.returned, m.next(f.seat), rule)
 	}
 	// An improper stroke with the striker is ruled by D-6 and D-7, or by D-1
 	// when the striker went in alone; D-3 and D-4 are for proper strokes.
-	alone := own == 0 && their == 0
+	alone := f.own == 0 && f.their == 0
 	switch {
-	case due && !foul && own > 0:
+	case f.due && !f.foul && f.own > 0:
 		rul.apply("D-3")
-	case due && !foul && their > 0:
+	case f.due && !f.foul && f.their > 0:
 		rul.apply("D-4")
-	case due && alone:
+	case f.due && alone:
 		rul.apply("D-1")
 	}
-	if foul && their > 0 && r.ReturnOwnOnFoul {
+	if f.foul && f.their > 0 && r.ReturnOwnOnFoul {
 		rul.apply("D-7")
 	}
-	if debt > 0 || b.Owed[me] > 0 {
+	// RULES D-1, D-6: a stroke costs one c/m for the striker or the foul,
+	// never a due and a penalty together.
+	debt := b2i(f.due || f.foul)
+	if debt > 0 || b.Owed[f.me] > 0 {
 		rule := "D-2"
 		switch {
-		case due && (!foul || alone):
+		case f.due && (!f.foul || alone):
 			rule = "D-1"
-		case foul:
+		case f.foul:
 			rule = "D-5"
 		}
-		m.settle(me, debt, m.next(seat), rul, rule)
+		m.settle(f.me, debt, m.next(f.seat), rul, rule)
 	}
-	if their > 0 && b.Owed[opp] > 0 {
+	if f.their > 0 && b.Owed[f.opp] > 0 {
 		// RULES PL-3: the player places the c/m that pays his opponent's debt.
-		pay := min(b.Owed[opp], 9-b.OnBoard.of(oppCol))
-		b.OnBoard.add(oppCol, pay)
-		b.Owed[opp] -= pay
-		b.clearClaim(opp)
-		placer := seat
+		pay := min(b.Owed[f.opp], 9-b.OnBoard.of(f.oppCol))
+		b.OnBoard.add(f.oppCol, pay)
+		b.Owed[f.opp] -= pay
+		b.clearClaim(f.opp)
+		placer := f.seat
 		if r.PenaltyToCentre {
 			placer = CentrePlacer
 		}
 		rul.apply("PL-3")
-		rul.place(oppCol, pay, placer, "PL-3")
+		rul.place(f.oppCol, pay, placer, "PL-3")
 	}
+}
 
-	if res, ok := m.clearedBoard(me); ok {
-		m.endBoard(res, rul)
-		return
-	}
-
-	keep := !foul && (own > 0 || queenProper)
-	if s.Missed && !keep {
+// turnAfter keeps or passes the turn after a stroke that did not end the
+// board (RULES T-1, T-4, H-3).
+func (m *Match) turnAfter(f strokeFacts, queenKept bool, rul *Ruling) {
+	b := &m.Board
+	keep := !f.foul && (f.own > 0 || queenKept)
+	if f.s.Missed && !keep {
 		b.Idle++
 		if b.Idle >= idleLimit {
 			rul.apply("T-4")
@@ -276,7 +315,7 @@ func (m *Match) play(s Stroke, rul *Ruling) {
 		rul.TurnKept = true
 		return
 	}
-	if foul {
+	if f.foul {
 		b.Extra = false
 	}
 	if b.Extra {
@@ -326,9 +365,10 @@ func respot(j Count, first Colour, rul *Ruling) {
 
 // queen applies the laws of the queen to a stroke after the break and says
 // whether the queen was pocketed in a way that keeps the turn (RULES Q-1…Q-11).
-func (m *Match) queen(s Stroke, own int, right, due, foul bool, strokeIdx, ownBefore int, qBefore QueenState, rul *Ruling) bool {
+func (m *Match) queen(f strokeFacts, rul *Ruling) bool {
 	b, r := &m.Board, m.Rules
-	me := side(m.Turn)
+	me := f.me
+	s, own, due, foul := f.s, f.own, f.due, f.foul
 	back := func(ids ...string) {
 		rul.apply(ids...)
 		rul.apply("Q-11")
@@ -343,16 +383,16 @@ func (m *Match) queen(s Stroke, own int, right, due, foul bool, strokeIdx, ownBe
 			back("D-6")
 		case due && own > 0:
 			back("Q-6")
-		case due && strokeIdx <= 1:
+		case due && f.strokeIdx <= 1:
 			back("Q-8")
 		case due:
 			back("Q-7")
 			return true
-		case !right:
+		case !f.right:
 			back("Q-1", "Q-2")
 		case b.Owed[me] > 0:
 			back("Q-3")
-		case own == 1 && r.CoverException && (strokeIdx == 0 || ownBefore == 9):
+		case own == 1 && r.CoverException && (f.strokeIdx == 0 || f.ownBefore == 9):
 			rul.apply("Q-5")
 			b.Queen, b.QueenSide = QueenPending, me
 		case own >= 1:
@@ -365,7 +405,7 @@ func (m *Match) queen(s Stroke, own int, right, due, foul bool, strokeIdx, ownBe
 		}
 		return false
 	}
-	if qBefore != QueenPending {
+	if f.queenBefore != QueenPending {
 		return false
 	}
 	switch {
