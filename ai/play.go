@@ -63,7 +63,9 @@ func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, s
 				rec.Scoring[side]++
 			}
 		}
-		if res := out.Ruling.Result; res != nil {
+		// A placing has no ruling; every other action has one.
+		if rul := out.Ruling; rul != nil && rul.Result != nil {
+			res := rul.Result
 			rec.Boards = append(rec.Boards, *res)
 			if res.Slam != "" && res.Winner != rules.NoSide {
 				rec.Slams[res.Winner]++

@@ -161,6 +161,38 @@ func TestStrikerPocketedMakesADue(t *testing.T) {
 	}
 }
 
+// TestPlaceAndForgoRuleNoResult: placing a due has no ruling at all, and
+// forgoing it has its own (RULES PL-4); neither can be read as a board,
+// game or match won by side 0.
+func TestPlaceAndForgoRuleNoResult(t *testing.T) {
+	tb := midBoard(t, []board.Piece{piece("w1", board.White, 0, 0.1), piece("w2", board.White, 0.1, -0.1), piece("b1", board.Black, -0.1, 0.1), piece("q", board.Queen, 0.1, 0.1)})
+	due, _, err := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: intoPocket0(tb)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn := due.ToAct(); turn.Need != NeedPlace || turn.Seat != 1 {
+		t.Fatalf("after pocketing the striker ToAct() = %+v; want seat 1 to place", turn)
+	}
+	_, placed, err := due.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: -0.05, Y: -0.03}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if placed.Ruling != nil {
+		t.Errorf("placing: ruling %+v; want none", *placed.Ruling)
+	}
+	_, forgone, err := due.Apply(Action{Seat: 1, Kind: Forgo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := forgone.Ruling
+	if r == nil {
+		t.Fatal("forgoing: no ruling; want PL-4")
+	}
+	if !slices.Equal(r.Applied, []string{"PL-4"}) || r.Result != nil || r.GameWinner != rules.NoSide || r.MatchWinner != rules.NoSide {
+		t.Errorf("forgoing: ruling %+v; want PL-4 alone, no result and no winner", *r)
+	}
+}
+
 func TestPairOrCannonWithTheQueen(t *testing.T) {
 	// RULES PL-5: a due may not be set up to drive the queen into a pocket.
 	tb := midBoard(t, []board.Piece{piece("q", board.Queen, 0, -0.05), piece("w1", board.White, 0.3, 0.3)})

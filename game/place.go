@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/rules"
 )
 
 // PlacingLegal checks a due or penalty c/m placed at at (RULES PL-1, PL-5):
@@ -95,14 +96,14 @@ func (t *Table) place(at board.Vec) error {
 }
 
 // forgo gives up placing the first held c/m: it stays in the pocket.
-func (t *Table) forgo() error {
-	m, _, err := t.match.Forgo(t.held[0].Colour)
+func (t *Table) forgo() (*rules.Ruling, error) {
+	m, rul, err := t.match.Forgo(t.held[0].Colour)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t.match = m
 	t.held = t.held[1:]
-	return nil
+	return &rul, nil
 }
 
 // StrikerRanges is where, along the base line of the seat to strike, the

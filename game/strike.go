@@ -69,7 +69,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	out := Outcome{Sim: res, Start: start, Stroke: stroke, Ruling: rul}
+	out := Outcome{Sim: res, Start: start, Stroke: stroke, Ruling: &rul}
 	t.match = m
 	t.pieces = t.pieces[:0]
 	for _, d := range res.Final.Discs {
@@ -100,7 +100,7 @@ func (t *Table) timeout() (Outcome, error) {
 		return Outcome{}, err
 	}
 	t.match = m
-	out := Outcome{Stroke: stroke, Ruling: rul}
+	out := Outcome{Stroke: stroke, Ruling: &rul}
 	if rul.Result != nil || m.Game != old.Game || m.Awaiting != rules.AwaitStroke {
 		t.afterReferee(old, rul)
 		return out, nil

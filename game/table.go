@@ -237,7 +237,10 @@ type Outcome struct {
 	Sim    physics.Result // the stroke's simulation, for Strike
 	Start  physics.State  // the table when the stroke began, for Strike
 	Stroke rules.Stroke   // the stroke as the referee saw it
-	Ruling rules.Ruling
+	// Ruling is the referee's ruling on the action; nil when the referee
+	// had nothing to rule (a c/m placed), so that no zero value can pass
+	// for a ruling (its GameWinner would read as side 0).
+	Ruling *rules.Ruling
 	// Respotted are the pieces the table put on the centre (RULES Q-11,
 	// J-1…J-3, H-3), in order.
 	Respotted []board.Piece
@@ -267,24 +270,24 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 	case a.Kind == Place && turn.Need == NeedPlace:
 		err = next.place(a.At)
 	case a.Kind == Forgo && turn.Need == NeedPlace:
-		err = next.forgo()
+		out.Ruling, err = next.forgo()
 	case a.Kind == Concede && turn.Need == NeedStrike:
-		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Concede(a.Concede) })
+		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Concede(a.Concede) }))
 	case a.Kind == Toss && turn.Need == NeedToss:
-		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Toss(a.Toss) })
+		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Toss(a.Toss) }))
 	case a.Kind == Timeout && turn.Need == NeedStrike:
 		out, err = next.timeout()
 	case a.Kind == Timeout && turn.Need == NeedPlace:
-		err = next.forgo()
+		out.Ruling, err = next.forgo()
 		if err != nil {
 			err = next.place(next.firstLegalPlace())
 		}
 	case a.Kind == Forfeit && (a.Seat < 0 || a.Seat >= t.cfg.Players):
 		err = fmt.Errorf("game: forfeit by seat %d: %w", a.Seat, ErrNotYourTurn)
 	case a.Kind == Forfeit:
-		out.Ruling, err = next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) {
+		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) {
 			return m.Forfeit(rules.Side(a.Seat%2), a.Rule)
-		})
+		}))
 	case a.Kind < Strike || a.Kind > Forfeit:
 		err = fmt.Errorf("game: action %v: %w", a.Kind, ErrBadAction)
 	default:
@@ -297,6 +300,14 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 		out.Void = true
 	}
 	return next, out, nil
+}
+
+// ruled is a ruling as an Outcome holds it.
+func ruled(rul rules.Ruling, err error) (*rules.Ruling, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &rul, nil
 }
 
 // referee applies a referee input that moves no piece and sets up a new

@@ -734,7 +734,7 @@ func strokeTowardsADue(tb game.Table) physics.Shot {
 					switch {
 					case next.ToAct().Need == game.NeedPlace:
 						return sh
-					case out.Ruling.TurnKept && out.Stroke.Pocketed.White+out.Stroke.Pocketed.Black > 0:
+					case out.Ruling != nil && out.Ruling.TurnKept && out.Stroke.Pocketed.White+out.Stroke.Pocketed.Black > 0:
 						score = 2
 					case !out.Stroke.Missed:
 						score = 1

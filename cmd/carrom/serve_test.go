@@ -67,6 +67,11 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	// A second server on the same data refuses to start: its copies of the
+	// tables could never store an action.
+	if out, err := exec.CommandContext(ctx, exe, "serve", "-addr", "127.0.0.1:0", "-data", data).CombinedOutput(); err == nil || !strings.Contains(string(out), "in use by another carrom server") {
+		t.Fatalf("a second carrom serve on %s: %v\n%s", data, err, out)
+	}
 	var (
 		players [2]*loadtest.Client
 		conns   [2]*loadtest.Conn

@@ -19,31 +19,79 @@ type Bot interface {
 // BotFactory makes the player of a level; an unknown level is an error.
 type BotFactory func(level string) (Bot, error)
 
-// drive plays the computer seats, and the tosses, until a human must act.
-func (t *table) drive(ctx context.Context) {
+// next plays the tosses and sets the computer seat to act thinking; a
+// human's turn waits for his intent.
+func (t *table) next(ctx context.Context) {
 	for t.started() && !t.over() && ctx.Err() == nil {
 		turn := t.state.ToAct()
-		rng := rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq)))
-		var a game.Action
 		switch {
 		case turn.Need == game.NeedToss:
-			a = game.Action{Kind: game.Toss, Toss: rules.Side(rng.IntN(2))}
-		case t.seats[turn.Seat].bot != nil:
-			var err error
-			if a, err = t.seats[turn.Seat].bot.Act(ctx, t.state, turn.Seat, rng); err != nil {
-				t.log.Error("computer player failed", "seat", turn.Seat, "err", err)
-				a = fallback(t.state, turn)
+			toss := game.Action{Kind: game.Toss, Toss: rules.Side(t.rng().IntN(2))}
+			if t.commit(ctx, toss, t.srv.clock.Now(), nil) != nil {
+				return
 			}
+		case t.seats[turn.Seat].bot != nil:
+			t.think(ctx, turn.Seat)
+			return
 		default:
 			return
 		}
-		if t.commit(ctx, a, t.srv.clock.Now(), nil) != nil {
-			// A computer player's mistake must not stall the table.
-			if t.commit(ctx, fallback(t.state, turn), t.srv.clock.Now(), nil) != nil {
-				return
-			}
+	}
+}
+
+// rng is the randomness of the action after t.seq: the same seed and
+// sequence number give the same computer's move and the same toss.
+func (t *table) rng() *rand.Rand { return rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))) }
+
+// think starts a computer seat's search beside the table, on the position
+// now, unless one is running already. Its goroutine ends when the player
+// returns: the player must return once its context ends, which is when
+// the position changes (commit), the table stops or the server closes;
+// its move then reaches the table as a botMove, or nowhere if the table
+// has ended.
+func (t *table) think(ctx context.Context, seat int) {
+	if t.thinking != nil {
+		return
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	t.thinking = cancel
+	st, seq, bot, rng := t.state, t.seq, t.seats[seat].bot, t.rng()
+	t.srv.wg.Add(1)
+	go func() {
+		defer t.srv.wg.Done()
+		a, err := bot.Act(sctx, st, seat, rng)
+		t.post(botMove{seq: seq, action: a, err: err})
+	}()
+}
+
+// stopThinking cancels the search running, if any.
+func (t *table) stopThinking() {
+	if t.thinking != nil {
+		t.thinking()
+		t.thinking = nil
+	}
+}
+
+// played commits a computer's move for the position it thought about; a
+// move for an older position is dropped.
+func (t *table) played(ctx context.Context, m botMove) {
+	if m.seq != t.seq || t.thinking == nil || ctx.Err() != nil {
+		return
+	}
+	t.stopThinking()
+	turn := t.state.ToAct()
+	a := m.action
+	if m.err != nil {
+		t.log.Error("computer player failed", "seat", turn.Seat, "err", m.err)
+		a = fallback(t.state, turn)
+	}
+	if t.commit(ctx, a, t.srv.clock.Now(), nil) != nil {
+		// A computer player's mistake must not stall the table.
+		if t.commit(ctx, fallback(t.state, turn), t.srv.clock.Now(), nil) != nil {
+			return
 		}
 	}
+	t.next(ctx)
 }
 
 // fallback is the move made for a computer seat whose player failed: the

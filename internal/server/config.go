@@ -33,6 +33,8 @@ var (
 	ErrSeatTaken  = errors.New("seat taken")
 	ErrNotStarted = errors.New("waiting for players to take their seats")
 	ErrTableGone  = errors.New("table closed")
+	ErrNoSeat     = errors.New("no such seat")
+	ErrTooMany    = errors.New("too many")
 )
 
 func (c TableConfig) game(p physics.Params) (game.Config, error) {

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -14,32 +17,65 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
-// Handler is the server's HTTP interface.
+// Handler is the server's HTTP interface. Every response says what it is
+// (nosniff) and keeps the page to its own origin (CSP); a POST from
+// another site is refused (http.CrossOriginProtection), and only the
+// pages, table creation and the WebSocket give a browser its identity
+// cookie.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	if s.web != nil {
-		mux.Handle("GET /", s.web)
+		mux.Handle("GET /", s.identified(s.web))
+		mux.Handle("GET /t/{id}", s.identified(s.tablePage(s.web)))
+		mux.Handle("GET /replay/{id}", s.identified(s.tablePage(s.web)))
 	} else {
-		mux.HandleFunc("GET /{$}", s.lobby)
+		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.metricsTables()})
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.tablesInPlay()})
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
-	mux.HandleFunc("POST /api/tables", s.createTable)
+	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
-	mux.HandleFunc("GET /ws/{id}", s.serveWS)
-	return s.identify(mux)
+	mux.Handle("GET /ws/{id}", s.identified(http.HandlerFunc(s.serveWS)))
+	return secure(http.NewCrossOriginProtection().Handler(mux))
 }
 
-func (s *Server) metricsTables() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.tables)
+// contentSecurityPolicy lets a page load only the server's own script,
+// style and connections: no inline script, no other origin, no framing.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+func secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tablePage serves the page of a table or a match that exists, and a page
+// saying there is none, with status 404, otherwise.
+func (s *Server) tablePage(page http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, err := s.store.Table(r.Context(), r.PathValue("id"))
+		switch {
+		case errors.Is(err, carrom.ErrNotFound):
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			if err := notFoundPage.Execute(w, r.PathValue("id")); err != nil {
+				s.log.Warn("not-found page", "err", err)
+			}
+		case err != nil:
+			apiError(w, err)
+		default:
+			page.ServeHTTP(w, r)
+		}
+	})
 }
 
 // The identity cookie: a per-browser token that holds seats. Accounts can
@@ -53,19 +89,49 @@ type ctxKey int
 
 const tokenKey ctxKey = 0
 
-// identify gives every browser a token cookie on its first request.
-func (s *Server) identify(next http.Handler) http.Handler {
+// token is the identity of a request that went through identified.
+func token(r *http.Request) string { return r.Context().Value(tokenKey).(string) }
+
+// identified gives the handler the browser's token, and a browser without
+// one a new token cookie, set only if the response succeeds: an error or
+// a 404 makes no identity.
+func (s *Server) identified(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token := ""
+		ctx := r.Context()
 		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
-			token = c.Value
-		} else {
-			token = newID(16)
-			http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
+			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, tokenKey, c.Value)))
+			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), tokenKey, token)))
+		tok := newID(16)
+		next.ServeHTTP(&cookieWriter{ResponseWriter: w, token: tok}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
 	})
 }
+
+// cookieWriter sets the identity cookie when a response succeeds.
+type cookieWriter struct {
+	http.ResponseWriter
+	token       string
+	wroteHeader bool
+}
+
+func (w *cookieWriter) WriteHeader(code int) {
+	if !w.wroteHeader && code < 400 {
+		http.SetCookie(w.ResponseWriter, &http.Cookie{Name: tokenCookie, Value: w.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
+	}
+	w.wroteHeader = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *cookieWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // apiError maps the errors of the server to HTTP statuses, in one place.
 func apiError(w http.ResponseWriter, err error) {
@@ -77,6 +143,10 @@ func apiError(w http.ResponseWriter, err error) {
 		code = http.StatusNotFound
 	case errors.Is(err, ErrSeatTaken):
 		code = http.StatusConflict
+	case errors.Is(err, ErrTooMany):
+		code = http.StatusTooManyRequests
+	case errors.Is(err, errMediaType):
+		code = http.StatusUnsupportedMediaType
 	}
 	writeJSON(w, code, map[string]string{"error": err.Error()})
 }
@@ -162,15 +232,26 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 // maxBody bounds a request body, bytes.
 const maxBody = 1 << 14
 
+var errMediaType = errors.New("the body must be JSON (Content-Type: application/json)")
+
+// createTable makes a table from a JSON body: a form of another site can
+// post text/plain, never application/json.
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
-	var cfg TableConfig
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		apiError(w, fmt.Errorf("server: %v: %w", err, ErrBadConfig))
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		apiError(w, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType))
 		return
 	}
-	id, err := s.CreateTable(r.Context(), cfg)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		apiError(w, fmt.Errorf("server: a table configuration over %d bytes: %w", maxBody, ErrBadConfig))
+		return
+	}
+	var cfg TableConfig
+	if err := decodeStrict(data, &cfg); err != nil {
+		apiError(w, fmt.Errorf("server: table configuration: %v: %w", err, ErrBadConfig))
+		return
+	}
+	id, err := s.CreateTable(r.Context(), token(r), cfg)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -240,14 +321,15 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	from, to := int64(1), int64(1<<62)
-	for name, dst := range map[string]*int64{"from": &from, "to": &to} {
-		if v := r.URL.Query().Get(name); v != "" {
-			if _, err := fmt.Sscan(v, dst); err != nil {
-				apiError(w, fmt.Errorf("server: %s=%q: %w", name, v, ErrMessage))
-				return
-			}
-		}
+	from, err := querySeq(r, "from", 1)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	to, err := querySeq(r, "to", 1<<62)
+	if err != nil {
+		apiError(w, err)
+		return
 	}
 	rec, ti, err := s.record(ctx, id)
 	if err != nil {
@@ -292,4 +374,18 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// querySeq reads a sequence number from the query: digits only, so that
+// "1e3" or "-1" is an error rather than a number read in part.
+func querySeq(r *http.Request, name string, def int64) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseUint(v, 10, 62)
+	if err != nil {
+		return 0, fmt.Errorf("server: %s=%q: want a sequence number, 0 or more in digits: %w", name, v, ErrMessage)
+	}
+	return int64(n), nil
 }

@@ -1,15 +1,27 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"html/template"
 	"net/http"
+	"strings"
 )
+
+// lobbyStyle is the plain lobby's only style, inline: the page's
+// Content-Security-Policy allows it by its hash.
+const lobbyStyle = `body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#2b1d0e;background:#f6ead2}
+table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #d8c39a}code{background:#efdfbd;padding:0 .2rem}`
+
+var lobbyPolicy = func() string {
+	sum := sha256.Sum256([]byte(lobbyStyle))
+	return strings.Replace(contentSecurityPolicy, "style-src 'self'", "style-src 'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'", 1)
+}()
 
 var lobbyPage = template.Must(template.New("lobby").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>carrom</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#2b1d0e;background:#f6ead2}
-table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #d8c39a}code{background:#efdfbd;padding:0 .2rem}</style>
+<style>{{.Style}}</style>
 </head><body>
 <h1>carrom</h1>
 <p>The game server is running. Create a table with <code>POST /api/tables</code> and play over the WebSocket protocol of <code>docs/protocol.md</code>.</p>
@@ -26,7 +38,11 @@ table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .
 
 // lobby is the page at /: the tables in play and the finished matches.
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
-	var page struct{ Open, Done []tableInfo }
+	var page struct {
+		Style      template.CSS
+		Open, Done []tableInfo
+	}
+	page.Style = lobbyStyle
 	for _, finished := range []bool{false, true} {
 		recs, err := s.store.Tables(r.Context(), finished)
 		if err != nil {
@@ -44,7 +60,14 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", lobbyPolicy)
 	if err := lobbyPage.Execute(w, page); err != nil {
 		s.log.Error("lobby page", "err", err)
 	}
 }
+
+// notFoundPage answers the page of a table or match that does not exist.
+var notFoundPage = template.Must(template.New("notfound").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such table · carrom</title></head>
+<body><h1>No such table</h1><p>There is no table or match {{printf "%q" .}} on this server. <a href="/">Back to the lobby</a>.</p></body></html>`))

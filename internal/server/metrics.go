@@ -7,15 +7,15 @@ import (
 
 // metrics are what /metrics exports.
 type metrics struct {
-	tables  prometheus.Gauge
 	clients prometheus.Gauge
 	strokes prometheus.Counter
 	latency prometheus.Histogram
 }
 
-func newMetrics(reg prometheus.Registerer) *metrics {
+// newMetrics registers the server's metrics; tables counts the tables in
+// play, as /healthz does.
+func newMetrics(reg prometheus.Registerer, tables func() float64) *metrics {
 	m := &metrics{
-		tables:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "carrom_tables", Help: "Tables whose match is in play."}),
 		clients: prometheus.NewGauge(prometheus.GaugeOpts{Name: "carrom_clients", Help: "WebSocket clients connected to tables."}),
 		strokes: prometheus.NewCounter(prometheus.CounterOpts{Name: "carrom_strokes_total", Help: "Strokes simulated."}),
 		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -24,7 +24,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
 		}),
 	}
-	reg.MustRegister(m.tables, m.clients, m.strokes, m.latency,
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "carrom_tables", Help: "Tables whose match is in play."}, tables), m.clients, m.strokes, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

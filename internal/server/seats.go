@@ -94,8 +94,11 @@ func (t *table) broadcastSeats(skip *client) {
 }
 
 func (t *table) sit(ctx context.Context, m sitReq) error {
-	if m.seat < 0 || m.seat >= len(t.seats) || t.seats[m.seat].cfg.Kind != "human" {
-		return fmt.Errorf("server: seat %d is not a human seat of this table: %w", m.seat, ErrSeatTaken)
+	if m.seat < 0 || m.seat >= len(t.seats) {
+		return fmt.Errorf("server: seat %d: this table has seats 0 to %d: %w", m.seat, len(t.seats)-1, ErrNoSeat)
+	}
+	if t.seats[m.seat].bot != nil {
+		return fmt.Errorf("server: seat %d is the computer's: %w", m.seat, ErrSeatTaken)
 	}
 	s := &t.seats[m.seat]
 	if s.token != "" && s.token != m.c.token {
@@ -125,7 +128,7 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 	}
 	t.deliver(m.c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(m.c.token), Nickname: name}))
 	t.broadcastSeats(nil)
-	t.drive(ctx)
+	t.next(ctx)
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -53,6 +54,11 @@ type Config struct {
 	// Web serves every GET the API does not (the browser game: its pages
 	// and assets); nil serves the plain lobby page at "/".
 	Web http.Handler
+	// TablesPerIdentity bounds the tables in play that one identity (a
+	// browser's cookie) has created since the server started, and
+	// ConnsPerIdentity its open WebSocket connections; 16 and 32 if zero.
+	TablesPerIdentity int
+	ConnsPerIdentity  int
 }
 
 // Server serves the lobby and the tables.
@@ -69,10 +75,15 @@ type Server struct {
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	wg     sync.WaitGroup // the tables' goroutines and their searches
+
+	maxTables, maxConns int
 
 	mu     sync.Mutex
-	tables map[string]*table
+	tables map[string]*table // with a goroutine, in play or finished
+	inPlay int               // tables whose match is not over: /healthz and carrom_tables
+	owned  map[string]int    // tables in play by their creator's token
+	conns  map[string]int    // open WebSocket connections by token
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -84,7 +95,11 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.Physics.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, tables: map[string]*table{}}
+	s := &Server{
+		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web,
+		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
+		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
+	}
 	if s.clock == nil {
 		s.clock = RealClock{}
 	}
@@ -97,7 +112,13 @@ func New(cfg Config) (*Server, error) {
 	if s.registry == nil {
 		s.registry = prometheus.NewRegistry()
 	}
-	s.metrics = newMetrics(s.registry)
+	if s.maxTables == 0 {
+		s.maxTables = 16
+	}
+	if s.maxConns == 0 {
+		s.maxConns = 32
+	}
+	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil
 }
@@ -139,11 +160,13 @@ func (s *Server) Resume(ctx context.Context) error {
 	return nil
 }
 
+// start runs a table's goroutine; its owner's count was taken by reserve
+// (or the table was resumed, and has none).
 func (s *Server) start(t *table) {
 	s.mu.Lock()
 	s.tables[t.id] = t
+	s.inPlay++
 	s.mu.Unlock()
-	s.metrics.tables.Inc()
 	s.wg.Add(1)
 	// The table's goroutine ends with the server (Close) or once its match
 	// is over and its last client has left.
@@ -154,9 +177,43 @@ func (s *Server) start(t *table) {
 		delete(s.tables, t.id)
 		s.mu.Unlock()
 		if !t.finished {
-			s.metrics.tables.Dec()
+			s.outOfPlay(t)
 		}
 	}()
+}
+
+// outOfPlay counts a table out of play, once: when its match ends or its
+// goroutine stops before that.
+func (s *Server) outOfPlay(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.inPlay--
+	if t.owner != "" {
+		s.release(s.owned, t.owner)
+	}
+}
+
+func (s *Server) tablesInPlay() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.inPlay
+}
+
+// reserve takes one of an identity's n allowances in counts, or returns
+// ErrTooMany; s.mu must be held.
+func (s *Server) reserve(counts map[string]int, token string, n int, what string) error {
+	if counts[token] >= n {
+		return fmt.Errorf("server: %d %s for one player at most: %w", n, what, ErrTooMany)
+	}
+	counts[token]++
+	return nil
+}
+
+// release gives an allowance back; s.mu must be held.
+func (s *Server) release(counts map[string]int, token string) {
+	if counts[token]--; counts[token] <= 0 {
+		delete(counts, token)
+	}
 }
 
 // Close stops every table's goroutine; what they accepted is stored.
@@ -179,8 +236,9 @@ func newID(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// CreateTable stores and starts a new table.
-func (s *Server) CreateTable(ctx context.Context, cfg TableConfig) (string, error) {
+// CreateTable stores and starts a new table for its owner (an identity
+// token), who may have TablesPerIdentity tables in play at most.
+func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig) (string, error) {
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
@@ -193,9 +251,19 @@ func (s *Server) CreateTable(ctx context.Context, cfg TableConfig) (string, erro
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: t.created}); err != nil {
+	s.mu.Lock()
+	err = s.reserve(s.owned, owner, s.maxTables, "tables in play")
+	s.mu.Unlock()
+	if err != nil {
 		return "", err
 	}
+	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: t.created}); err != nil {
+		s.mu.Lock()
+		s.release(s.owned, owner)
+		s.mu.Unlock()
+		return "", err
+	}
+	t.owner = owner
 	s.start(t)
 	s.log.Info("table created", "table", id, "rules", cfg.Rules, "players", cfg.Players, "clock", cfg.Clock)
 	return id, nil

@@ -111,13 +111,21 @@ type env struct {
 func newEnv(t *testing.T, dir string) *env { return newEnvAt(t, dir, newFakeClock()) }
 
 // newEnvAt starts a server on dir whose clock is clock.
-func newEnvAt(t *testing.T, dir string, clock *fakeClock) *env {
+func newEnvAt(t *testing.T, dir string, clock *fakeClock) *env { return newEnvWith(t, dir, clock, nil) }
+
+// newEnvWith starts a server on dir whose clock is clock, its
+// configuration changed by edit (if not nil).
+func newEnvWith(t *testing.T, dir string, clock *fakeClock, edit func(*server.Config)) *env {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, Clock: clock, Bots: testBots, Physics: physics.Default()})
+	cfg := server.Config{Store: st, Clock: clock, Bots: testBots, Physics: physics.Default()}
+	if edit != nil {
+		edit(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +153,7 @@ type player struct {
 func (e *env) player() *player {
 	jar, _ := cookiejar.New(nil)
 	p := &player{t: e.t, http: &http.Client{Jar: jar}, base: e.http.URL}
-	resp, err := p.http.Get(p.base + "/healthz")
+	resp, err := p.http.Get(p.base + "/")
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -156,12 +164,28 @@ func (e *env) player() *player {
 func (p *player) do(method, path, body string) (int, map[string]any) {
 	p.t.Helper()
 	req, _ := http.NewRequest(method, p.base+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := p.http.Do(req)
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+// doList is a GET whose answer is a JSON list.
+func (p *player) doList(path string) (int, []any) {
+	p.t.Helper()
+	resp, err := p.http.Get(p.base + path)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out []any
 	json.NewDecoder(resp.Body).Decode(&out)
 	return resp.StatusCode, out
 }
@@ -314,9 +338,10 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		} else {
 			c.send(myMove(st, rng))
 		}
-		// An event's match carries the ruling of its action.
-		if ev := c.next("event"); stateOf(ev)["match"].(map[string]any)["ruling"] == nil {
-			t.Fatalf("event %d has no ruling", seq(ev))
+		// An event's match carries the ruling of its action; a placing has
+		// none.
+		if ev := c.next("event"); (stateOf(ev)["match"].(map[string]any)["ruling"] == nil) != (ev["action"].(map[string]any)["kind"] == "place") {
+			t.Fatalf("event %d (%v) has ruling %v", seq(ev), ev["action"], stateOf(ev)["match"].(map[string]any)["ruling"])
 		}
 	}
 	code, rec := ann.do("GET", "/api/matches/"+id, "")
@@ -353,8 +378,8 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		if a := ev["action"].(map[string]any); a["kind"] == "strike" && ev["outcome"].(map[string]any)["trajectory"] == nil {
 			t.Fatalf("replay event %d: a strike without its trajectory", i+1)
 		}
-		if stateOf(ev)["match"].(map[string]any)["ruling"] == nil {
-			t.Fatalf("replay event %d has no ruling", i+1)
+		if (stateOf(ev)["match"].(map[string]any)["ruling"] == nil) != (ev["action"].(map[string]any)["kind"] == "place") {
+			t.Fatalf("replay event %d (%v) has ruling %v", i+1, ev["action"], stateOf(ev)["match"].(map[string]any)["ruling"])
 		}
 	}
 	if stateOf(events[len(events)-1].(map[string]any))["over"] != true {
@@ -612,13 +637,21 @@ func TestLobby(t *testing.T) {
 
 // TestWebHandler: with a Web handler the browser game answers every GET the
 // API does not, and the API, the WebSocket and the identity cookie stay.
+// The cookie comes with the pages that succeed, never with /healthz,
+// /metrics or a 404; the page of a table that does not exist is a 404.
 func TestWebHandler(t *testing.T) {
 	st, err := store.OpenSQLite(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	web := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "web "+r.URL.Path) })
+	web := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/nope" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, "web "+r.URL.Path)
+	})
 	srv, err := server.New(server.Config{Store: st, Clock: newFakeClock(), Bots: testBots, Physics: physics.Default(), Web: web})
 	if err != nil {
 		t.Fatal(err)
@@ -626,18 +659,43 @@ func TestWebHandler(t *testing.T) {
 	defer srv.Close()
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
-	for path, want := range map[string]string{"/": "web /", "/t/abc": "web /t/abc", "/assets/app.js": "web /assets/app.js", "/healthz": `"status":"ok"`, "/api/tables": "[]"} {
-		resp, err := http.Get(hs.URL + path)
+	id, err := srv.CreateTable(context.Background(), "owner", server.TableConfig{Rules: "icf", Players: 2, Seats: []server.SeatConfig{{Kind: "human"}, {Kind: "human"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path   string
+		code   int
+		want   string
+		cookie bool
+	}{
+		{"/", 200, "web /", true},
+		{"/t/" + id, 200, "web /t/" + id, true},
+		{"/replay/" + id, 200, "web /replay/" + id, true},
+		{"/assets/app.js", 200, "web /assets/app.js", true},
+		{"/t/abc", 404, "No such table", false},
+		{"/replay/abc", 404, "No such table", false},
+		{"/nope", 404, "not found", false},
+		{"/api/tables/abc", 404, "not found", false},
+		{"/healthz", 200, `"status":"ok"`, false},
+		{"/metrics", 200, "carrom_tables 1", false},
+		{"/api/tables", 200, id, false},
+	}
+	for _, tc := range tests {
+		resp, err := http.Get(hs.URL + tc.path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if !strings.Contains(string(body), want) {
-			t.Errorf("GET %s = %q; want it to contain %q", path, body, want)
+		if resp.StatusCode != tc.code || !strings.Contains(string(body), tc.want) {
+			t.Errorf("GET %s = %d %.80q; want %d with %q", tc.path, resp.StatusCode, body, tc.code, tc.want)
 		}
-		if len(resp.Cookies()) == 0 {
-			t.Errorf("GET %s set no identity cookie", path)
+		if got := len(resp.Cookies()) > 0; got != tc.cookie {
+			t.Errorf("GET %s sets an identity cookie: %v; want %v", tc.path, got, tc.cookie)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("GET %s: headers %v; want nosniff and a Content-Security-Policy", tc.path, resp.Header)
 		}
 	}
 }

@@ -33,6 +33,12 @@ type (
 	clockFired struct{ gen int }
 	graceFired struct{ seat int }
 	stateReq   struct{ reply chan []byte }
+	// botMove is a computer seat's move for the position at seq.
+	botMove struct {
+		seq    int64
+		action game.Action
+		err    error
+	}
 )
 
 // maxBacklog is how many recent events a table keeps for reconnecting
@@ -43,6 +49,7 @@ const maxBacklog = 64
 // talk to it only through in.
 type table struct {
 	id      string
+	owner   string // the creator's token; "" for a resumed table
 	cfg     TableConfig
 	created time.Time
 	srv     *Server
@@ -59,6 +66,7 @@ type table struct {
 	clockStop func() bool
 	deadline  time.Time
 	finished  bool
+	thinking  context.CancelFunc // ends the computer's search; nil if none runs
 	log       *slog.Logger
 }
 
@@ -134,17 +142,22 @@ func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Tabl
 }
 
 // run is the table's goroutine. It returns when ctx ends (server shutdown)
-// or when a finished table has no client left.
+// or when a finished table has no client left; its clock and its
+// computer's search stop with it.
 func (t *table) run(ctx context.Context) {
 	defer close(t.done)
 	defer t.stopClock()
-	t.drive(ctx)
+	defer t.stopThinking()
+	t.next(ctx)
 	t.arm()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case m := <-t.in:
+			if ctx.Err() != nil {
+				return
+			}
 			t.handle(ctx, m)
 			if t.finished && len(t.clients) == 0 {
 				return
@@ -176,7 +189,7 @@ func (t *table) handle(ctx context.Context, m any) {
 	case clockFired:
 		if m.gen == t.clockGen && !t.deadline.IsZero() {
 			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.srv.clock.Now(), nil)
-			t.drive(ctx)
+			t.next(ctx)
 		}
 	case graceFired:
 		s := &t.seats[m.seat]
@@ -186,6 +199,8 @@ func (t *table) handle(ctx context.Context, m any) {
 		}
 	case stateReq:
 		m.reply <- encode(t.snapshot())
+	case botMove:
+		t.played(ctx, m)
 	}
 }
 
@@ -211,7 +226,7 @@ func (t *table) act(ctx context.Context, m actReq) {
 		return
 	}
 	t.srv.metrics.latency.Observe(t.srv.clock.Now().Sub(m.at).Seconds())
-	t.drive(ctx)
+	t.next(ctx)
 }
 
 // commit applies an action, stores it, and only then broadcasts it. A
@@ -225,15 +240,19 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 		}
 	}
 	if err != nil {
-		if from != nil {
+		switch {
+		case from != nil:
 			t.deliver(from, errorMessage(err))
-		} else {
+		case ctx.Err() != nil:
+			t.log.Info("action not stored: the server is stopping", "action", a.Kind, "seat", a.Seat)
+		default:
 			t.log.Error("action refused", "action", a.Kind, "seat", a.Seat, "err", err)
 		}
 		return err
 	}
 	start := t.state
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
+	t.stopThinking()
 	t.arm()
 	if a.Kind == game.Strike {
 		t.srv.metrics.strokes.Inc()
@@ -260,7 +279,7 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
-	t.srv.metrics.tables.Dec()
+	t.srv.outOfPlay(t)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
 

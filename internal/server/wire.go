@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"reflect"
 	"strings"
 	"unicode"
 
@@ -29,17 +31,17 @@ var ErrMessage = errors.New("bad message")
 // clientMsg is every field a client message may carry; which ones a message
 // needs depends on its type.
 type clientMsg struct {
-	V        int         `json:"v"`
-	Type     string      `json:"type"`
-	Seat     *int        `json:"seat"`
-	Nickname *string     `json:"nickname"`
-	X        *float64    `json:"x"`
-	Y        *float64    `json:"y"`
-	Angle    *float64    `json:"angle"`
-	Dir      *[2]float64 `json:"dir"`
-	Speed    *float64    `json:"speed"`
-	Power    *float64    `json:"power"`
-	What     *string     `json:"what"`
+	V        int        `json:"v"`
+	Type     string     `json:"type"`
+	Seat     *int       `json:"seat"`
+	Nickname *string    `json:"nickname"`
+	X        *float64   `json:"x"`
+	Y        *float64   `json:"y"`
+	Angle    *float64   `json:"angle"`
+	Dir      *[]float64 `json:"dir"`
+	Speed    *float64   `json:"speed"`
+	Power    *float64   `json:"power"`
+	What     *string    `json:"what"`
 }
 
 // intent is a decoded client message: a seat to sit at, an action for the
@@ -58,13 +60,8 @@ func msgErr(format string, args ...any) error {
 // decodeMessage reads one client message. maxSpeed bounds a shot's speed.
 func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 	var m clientMsg
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return intent{}, msgErr("not a message: %v", err)
-	}
-	if dec.More() {
-		return intent{}, msgErr("more than one JSON value")
+	if err := decodeStrict(data, &m); err != nil {
+		return intent{}, msgErr("%v", err)
 	}
 	if m.V != ProtocolVersion {
 		return intent{}, msgErr("protocol version %d, this server speaks %d", m.V, ProtocolVersion)
@@ -110,6 +107,76 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 	return intent{}, msgErr("unknown message type %q", m.Type)
 }
 
+// decodeStrict reads exactly one JSON object into v, refusing unknown
+// fields, and says what is wrong in the words of the protocol, never in
+// Go's.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("more after the JSON object")
+	}
+	return nil
+}
+
+// jsonError restates an error of encoding/json without Go's type names.
+func jsonError(err error) error {
+	var (
+		syntax *json.SyntaxError
+		typ    *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New("empty, want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("not JSON: it ends too soon")
+	case errors.As(err, &syntax):
+		return fmt.Errorf("not JSON: %v (at byte %d)", syntax, syntax.Offset)
+	case errors.As(err, &typ) && typ.Field == "":
+		return fmt.Errorf("%s, want a JSON object", jsonValue(typ.Value))
+	case errors.As(err, &typ):
+		return fmt.Errorf("%q is %s, want %s", typ.Field, jsonValue(typ.Value), jsonKind(typ.Type))
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s", f)
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// jsonValue names what encoding/json found: "array", "string",
+// "number 1e3"...
+func jsonValue(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		return n
+	}
+	if strings.IndexByte("aeiou", v[0]) >= 0 {
+		return "an " + v
+	}
+	return "a " + v
+}
+
+// jsonKind names the JSON value that a Go type is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Uint64, reflect.Uint:
+		return "an integer"
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "an object"
+}
+
 func finite(xs ...float64) bool {
 	for _, x := range xs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -132,10 +199,10 @@ func decodeShot(m clientMsg, maxSpeed float64) (physics.Shot, error) {
 	case m.Angle != nil && m.Dir == nil && finite(*m.Angle):
 		rad := *m.Angle * math.Pi / 180
 		sh.Dir = board.Vec{X: math.Cos(rad), Y: math.Sin(rad)}
-	case m.Dir != nil && m.Angle == nil && finite(m.Dir[0], m.Dir[1]) && (m.Dir[0] != 0 || m.Dir[1] != 0):
-		sh.Dir = board.Vec{X: m.Dir[0], Y: m.Dir[1]}
+	case m.Dir != nil && m.Angle == nil && len(*m.Dir) == 2 && finite((*m.Dir)...) && ((*m.Dir)[0] != 0 || (*m.Dir)[1] != 0):
+		sh.Dir = board.Vec{X: (*m.Dir)[0], Y: (*m.Dir)[1]}
 	default:
-		return sh, msgErr(`"strike" needs one of a finite "angle" or a non-zero "dir"`)
+		return sh, msgErr(`"strike" needs one of a finite "angle" or a non-zero "dir" of two finite numbers`)
 	}
 	switch {
 	case m.Speed != nil && m.Power == nil && finite(*m.Speed) && *m.Speed > 0 && *m.Speed <= maxSpeed:
@@ -279,7 +346,7 @@ func errorMessage(err error) []byte {
 // board it ended, which a state message alone does not.
 func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
 	st := t.gameState()
-	st.Match = record.FromMatch(t.state.Match(), &out.Ruling)
+	st.Match = record.FromMatch(t.state.Match(), out.Ruling)
 	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
 }
 

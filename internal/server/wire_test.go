@@ -1,11 +1,15 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
 )
 
 func TestDecodeMessage(t *testing.T) {
@@ -39,10 +43,57 @@ func TestDecodeMessage(t *testing.T) {
 		`{"v":1,"type":"strike","x":0,"angle":90,"speed":0}`, `{"v":1,"type":"strike","x":0,"angle":90,"power":1.5}`,
 		`{"v":1,"type":"strike","x":0,"dir":[0,0],"power":1}`, `{"v":1,"type":"sit"}`, `{"v":1,"type":"sit","seat":0,"nickname":"` + string(make([]byte, 40)) + `"}`,
 		`{"v":1,"type":"concede","what":"set"}`, `{"v":1,"type":"place","y":1}`, `{"v":1,"type":"ping"} {}`,
+		`{"v":1,"type":"strike","x":0,"dir":[0,1,2],"power":1}`, `{"v":1,"type":"strike","x":0,"dir":[1],"power":1}`,
 	} {
 		if _, err := decodeMessage([]byte(in), 5); !errors.Is(err, ErrMessage) {
 			t.Errorf("decodeMessage(%q) error %v; want ErrMessage", in, err)
 		}
+	}
+}
+
+// TestDecodeErrorsSpeakJSON: a refused message is described in the
+// protocol's words: its fields and JSON's kinds, never Go's types.
+func TestDecodeErrorsSpeakJSON(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{``, "empty, want a JSON object"},
+		{`{"v":1`, "not JSON: it ends too soon"},
+		{`nope`, "not JSON: invalid character"},
+		{`[1]`, "an array, want a JSON object"},
+		{`{"v":"1","type":"ping"}`, `"v" is a string, want an integer`},
+		{`{"v":1e3,"type":"ping"}`, `"v" is 1e3, want an integer`},
+		{`{"v":1,"type":"sit","seat":true}`, `"seat" is a bool, want an integer`},
+		{`{"v":1,"type":"strike","x":"0"}`, `"x" is a string, want a number`},
+		{`{"v":1,"type":"strike","dir":{}}`, `"dir" is an object, want a list`},
+		{`{"v":1,"type":"ping","seats":1}`, `unknown field "seats"`},
+		{`{"v":1,"type":"ping"}{}`, "more after the JSON object"},
+	}
+	for _, tc := range tests {
+		_, err := decodeMessage([]byte(tc.in), 5)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "clientMsg") || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json:") {
+			t.Errorf("decodeMessage(%q) error %v; want it to say %q in JSON's words", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestPlacingEventNamesNoWinner: the event of a placing carries no ruling,
+// so nothing in it reads as a board or game won by side 0.
+func TestPlacingEventNamesNoWinner(t *testing.T) {
+	st, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{id: "t", state: st, seats: make([]seat, 2)}
+	var ev struct {
+		State struct {
+			Match map[string]any `json:"match"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal(tb.eventMessage(st, game.Action{Seat: 1, Kind: game.Place}, game.Outcome{}), &ev); err != nil {
+		t.Fatal(err)
+	}
+	m := ev.State.Match
+	if _, ok := m["ruling"]; ok || m["game_winner"] != nil || m["result"] != nil || m["match_winner"] != nil {
+		t.Errorf("a placing's match: ruling %v, result %v, game winner %v, match winner %v; want none", m["ruling"], m["result"], m["game_winner"], m["match_winner"])
 	}
 }
 

@@ -36,13 +36,24 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: table %s is not in play: %w", r.PathValue("id"), carrom.ErrNotFound))
 		return
 	}
-	var since int64
-	if v := r.URL.Query().Get("since"); v != "" {
-		if _, err := fmt.Sscan(v, &since); err != nil || since < 0 {
-			apiError(w, fmt.Errorf("server: since=%q: %w", v, ErrMessage))
-			return
-		}
+	since, err := querySeq(r, "since", 0)
+	if err != nil {
+		apiError(w, err)
+		return
 	}
+	tok := token(r)
+	s.mu.Lock()
+	err = s.reserve(s.conns, tok, s.maxConns, "open connections")
+	s.mu.Unlock()
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	defer func() {
+		s.mu.Lock()
+		s.release(s.conns, tok)
+		s.mu.Unlock()
+	}()
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
@@ -50,7 +61,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// Oversized messages are answered and discarded below, never allowed to
 	// end the connection.
 	conn.SetReadLimit(-1)
-	c := &client{token: r.Context().Value(tokenKey).(string), send: make(chan []byte, sendBuf), gone: make(chan struct{})}
+	c := &client{token: tok, send: make(chan []byte, sendBuf), gone: make(chan struct{})}
 	if ck, err := r.Cookie(nicknameCookie); err == nil {
 		if name, err := cleanNickname(ck.Value); err == nil {
 			c.nickname = name

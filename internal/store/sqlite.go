@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/gofrs/flock"
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver "sqlite"
 
@@ -24,11 +25,36 @@ var migrations embed.FS
 // SQLite keeps the tables in one SQLite file; it is the store the server
 // declares (internal/server.Store).
 type SQLite struct {
-	db *sql.DB
+	db   *sql.DB
+	lock *flock.Flock
 }
 
+// ErrLocked is returned when another process holds the data directory.
+var ErrLocked = errors.New("the data directory is in use by another carrom server")
+
 // OpenSQLite opens (creating if need be) carrom.db in dir and migrates it.
+// It locks dir until Close: a second server on the same data would resume
+// the same tables, and its copies could never store an action.
 func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
+	lockPath := filepath.Join(dir, "carrom.lock")
+	lock := flock.New(lockPath)
+	locked, err := lock.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("store: lock %s: %w", lockPath, err)
+	}
+	if !locked {
+		return nil, fmt.Errorf("store: %s: %w (it holds %s)", dir, ErrLocked, lockPath)
+	}
+	s, err := openSQLite(ctx, dir)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	s.lock = lock
+	return s, nil
+}
+
+func openSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	path := filepath.Join(dir, "carrom.db")
 	// WAL lets readers go on while a commit is written. With WAL,
 	// synchronous=NORMAL keeps every commit once the call returns even if
@@ -55,8 +81,10 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	return &SQLite{db: db}, nil
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close closes the database and unlocks the data directory.
+func (s *SQLite) Close() error {
+	return errors.Join(s.db.Close(), s.lock.Unlock())
+}
 
 func nanos(t time.Time) int64 { return t.UnixNano() }
 

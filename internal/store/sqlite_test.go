@@ -69,3 +69,28 @@ func TestSQLiteKeepsTables(t *testing.T) {
 		t.Errorf("Table(nope) = %v; want ErrNotFound", err)
 	}
 }
+
+// TestSQLiteLocksItsDirectory: a second store on the same data directory
+// is refused while the first is open, and allowed once it is closed.
+func TestSQLiteLocksItsDirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	first, err := OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second, err := OpenSQLite(ctx, dir); !errors.Is(err, ErrLocked) {
+		if second != nil {
+			second.Close()
+		}
+		t.Fatalf("a second store on %s: error %v; want ErrLocked", dir, err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatalf("reopening after Close: %v", err)
+	}
+	again.Close()
+}

@@ -1,0 +1,149 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+
+	"github.com/carrom-game/carrom/internal/server"
+)
+
+const humans = `{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}]}`
+
+// TestCreateNeedsJSONFromThePage: a table is created only by a JSON body
+// from the server's own origin; a form of another site (text/plain, or
+// any cross-site POST) creates nothing.
+func TestCreateNeedsJSONFromThePage(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	p := e.player()
+	tests := []struct {
+		name    string
+		headers map[string]string
+		code    int
+	}{
+		{"a cross-site form", map[string]string{"Content-Type": "text/plain", "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"cross-site JSON", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"another origin", map[string]string{"Content-Type": "application/json", "Origin": "https://evil.example"}, http.StatusForbidden},
+		{"text/plain", map[string]string{"Content-Type": "text/plain"}, http.StatusUnsupportedMediaType},
+		{"no content type", map[string]string{}, http.StatusUnsupportedMediaType},
+		{"same origin", map[string]string{"Content-Type": "application/json; charset=utf-8", "Sec-Fetch-Site": "same-origin", "Origin": p.base}, http.StatusCreated},
+		{"no browser", map[string]string{"Content-Type": "application/json"}, http.StatusCreated},
+	}
+	for _, tc := range tests {
+		req, _ := http.NewRequest("POST", p.base+"/api/tables", strings.NewReader(humans))
+		for k, v := range tc.headers {
+			req.Header.Set(k, v)
+		}
+		resp, err := p.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("%s: POST /api/tables = %d %s; want %d", tc.name, resp.StatusCode, body, tc.code)
+		}
+	}
+	if code, list := p.doList("/api/tables"); code != http.StatusOK || len(list) != 2 {
+		t.Errorf("%d tables in play; want the 2 created by the server's own page or a non-browser client", len(list))
+	}
+}
+
+// TestLimitsPerIdentity: one identity may have so many tables in play and
+// so many connections open; another identity is not held back by it, and
+// a table whose match is over counts no more.
+func TestLimitsPerIdentity(t *testing.T) {
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.TablesPerIdentity, c.ConnsPerIdentity = 2, 2 })
+	ann, bob := e.player(), e.player()
+	first := ann.create(humans)
+	ann.create(humans)
+	if code, out := ann.do("POST", "/api/tables", humans); code != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(out["error"]), "2 tables in play") {
+		t.Errorf("a third table: %d %v; want 429 saying 2 tables in play", code, out)
+	}
+	bob.create(humans)
+
+	a := ann.connect(first, 0)
+	a.next("welcome")
+	a2 := ann.connect(first, 0)
+	a2.next("welcome")
+	url := strings.Replace(ann.base, "http", "ws", 1) + "/ws/" + first
+	if _, resp, err := websocket.Dial(context.Background(), url, &websocket.DialOptions{HTTPClient: ann.http}); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("a third connection: %v, %v; want 429", resp, err)
+	}
+	b := bob.connect(first, 0)
+	b.next("welcome")
+
+	// Ann concedes the match: her table is out of play, and she may
+	// create another.
+	a.send(map[string]any{"v": 1, "type": "sit", "seat": 0})
+	a.next("welcome")
+	b.send(map[string]any{"v": 1, "type": "sit", "seat": 1})
+	b.next("welcome")
+	a.send(map[string]any{"v": 1, "type": "concede", "what": "match"})
+	for stateOf(a.next("event"))["over"] != true {
+	}
+	ann.create(humans)
+}
+
+// TestHealthzCountsAsMetrics: /healthz and carrom_tables count the same
+// tables: those whose match is in play.
+func TestHealthzCountsAsMetrics(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	id, _, _, a, _ := twoPlayers(t, e, 0)
+	e.player().create(humans)
+	count := func() (health, metric string) {
+		h := e.player()
+		_, out := h.do("GET", "/healthz", "")
+		resp, err := h.http.Get(h.base + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return fmt.Sprint(out["tables"]), regexp.MustCompile(`(?m)^carrom_tables (\d+)$`).FindStringSubmatch(string(body))[1]
+	}
+	if h, m := count(); h != "2" || m != "2" {
+		t.Errorf("two tables in play: /healthz %s, carrom_tables %s; want 2 and 2", h, m)
+	}
+	// The match is over, and Ann still watches it.
+	a.send(map[string]any{"v": 1, "type": "concede", "what": "match"})
+	for stateOf(a.next("event"))["over"] != true {
+	}
+	if h, m := count(); h != "1" || m != "1" {
+		t.Errorf("table %s over: /healthz %s, carrom_tables %s; want 1 and 1", id, h, m)
+	}
+}
+
+// TestStrictQueriesAndSeats: a sequence number is digits or an error, and
+// a seat that does not exist is not called taken.
+func TestStrictQueriesAndSeats(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	id, ann, _, a, _ := twoPlayers(t, e, 0)
+	for _, q := range []string{"since=1e3", "since=-1", "since=1x", "since=0x10"} {
+		url := strings.Replace(ann.base, "http", "ws", 1) + "/ws/" + id + "?" + q
+		if _, resp, err := websocket.Dial(context.Background(), url, &websocket.DialOptions{HTTPClient: ann.http}); err == nil || resp == nil || resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("/ws/%s?%s: %v, %v; want 400", id, q, resp, err)
+		}
+	}
+	for _, q := range []string{"from=1e3", "to=-2", "from=2.0"} {
+		if code, out := ann.do("GET", "/api/matches/"+id+"/replay?"+q, ""); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out["error"]), "sequence number") {
+			t.Errorf("replay?%s: %d %v; want 400 asking for a sequence number", q, code, out)
+		}
+	}
+	for seat, want := range map[int]string{2: "no such seat", -1: "no such seat", 1: "seat taken"} {
+		a.send(map[string]any{"v": 1, "type": "sit", "seat": seat})
+		if m := a.next("error"); !strings.Contains(m["error"].(string), want) {
+			t.Errorf("sit at seat %d: error %q; want %q", seat, m["error"], want)
+		}
+	}
+	a.send(map[string]any{"v": 1, "type": "sit", "seat": "one"})
+	if m := a.next("error"); !strings.Contains(m["error"].(string), `"seat" is a string, want an integer`) || strings.Contains(m["error"].(string), "Go") {
+		t.Errorf("sit at seat \"one\": error %q", m["error"])
+	}
+}

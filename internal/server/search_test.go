@@ -1,0 +1,103 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/server"
+)
+
+// slowBot thinks until the test lets it move (or its search is cancelled),
+// telling the test each time it starts.
+type slowBot struct {
+	thinking chan<- struct{}
+	release  <-chan struct{}
+}
+
+func (b slowBot) Act(ctx context.Context, t game.Table, seat int, rng *rand.Rand) (game.Action, error) {
+	b.thinking <- struct{}{}
+	select {
+	case <-b.release:
+		return testBot{}.Act(ctx, t, seat, rng)
+	case <-ctx.Done():
+		return game.Action{}, ctx.Err()
+	}
+}
+
+func slowBots(thinking chan<- struct{}, release <-chan struct{}) server.BotFactory {
+	return func(string) (server.Bot, error) { return slowBot{thinking: thinking, release: release}, nil }
+}
+
+// lockedBuffer is a log that the test reads while the server writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestTableAnswersWhileTheComputerThinks: a computer's search runs beside
+// its table, so a spectator joins and a state request is answered while
+// the computer is still thinking (it cannot move before the test lets it),
+// on a table where every seat is a computer; its move then arrives as an
+// event. Closing the server cancels a search that still runs, and logs no
+// error.
+func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
+	thinking, release := make(chan struct{}, 1), make(chan struct{})
+	var logs lockedBuffer
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) {
+		c.Bots = slowBots(thinking, release)
+		c.Log = slog.New(slog.NewJSONHandler(&logs, nil))
+	})
+	p := e.player()
+	id := p.create(`{"rules":"icf","players":4,"clock":0,"seats":[{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"}],"seed":5}`)
+	<-thinking // seat 0 is thinking about the break, and cannot move yet
+
+	start := time.Now()
+	w := e.player().connect(id, 0)
+	w.next("welcome")
+	if st := w.next("state"); seq(st) != 0 {
+		t.Errorf("spectator's state at seq %d; want 0, the computer still thinking", seq(st))
+	}
+	joined := time.Since(start)
+	start = time.Now()
+	code, out := p.do("GET", "/api/tables/"+id, "")
+	answered := time.Since(start)
+	if code != http.StatusOK || out["state"] == nil {
+		t.Fatalf("GET /api/tables/%s while the computer thinks: %d %v", id, code, out)
+	}
+	t.Logf("while the computer thinks: welcome and state in %v, GET /api/tables/{id} in %v", joined, answered)
+	select {
+	case <-thinking:
+		t.Fatal("a second search started before the first one moved")
+	default:
+	}
+
+	release <- struct{}{}
+	if ev := w.next("event"); seq(ev) != 1 || ev["action"].(map[string]any)["seat"] != float64(0) {
+		t.Errorf("after the release: event %d by %v; want seat 0's break, seq 1", seq(ev), ev["action"])
+	}
+	<-thinking // the next seat thinks; closing the server must stop it
+	e.close()
+	if strings.Contains(logs.String(), `"level":"ERROR"`) {
+		t.Errorf("closing the server while a computer thinks logged an error:\n%s", logs.String())
+	}
+}
