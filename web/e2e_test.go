@@ -673,6 +673,8 @@ func TestPlaceADue(t *testing.T) {
 	drag(legal)
 	e.waitFor(ctx, "the placing", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 10*time.Second)
 	e.waitFor(ctx, "the placing in the move list", `document.querySelector("#moves li:last-child").textContent.includes("placed a c/m")`, 10*time.Second)
+	// A placing has no ruling: nothing may read as a game won by side 0.
+	e.waitFor(ctx, "the placing's ruling, without a game won", `document.getElementById("ruling").textContent.includes("placed a c/m") && !document.getElementById("ruling").textContent.includes("Game to")`, 5*time.Second)
 	e.checkBoard(ctx, "after placing")
 }
 

@@ -11,7 +11,9 @@ import (
 )
 
 // Bot chooses the actions of a computer seat: the action its hand carries
-// out, noise included, drawn from rng.
+// out, noise included, drawn from rng. Act runs on its own goroutine,
+// beside the table, on a table value of its own; it must return once ctx
+// ends.
 type Bot interface {
 	Act(ctx context.Context, t game.Table, seat int, rng *rand.Rand) (game.Action, error)
 }

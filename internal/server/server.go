@@ -1,7 +1,3 @@
-// Package server is carrom's authoritative game server: an HTTP lobby and
-// one WebSocket per client (docs/protocol.md). Each table has one goroutine
-// that owns its state; players send intents, the table validates them with
-// package game, stores the accepted action, and broadcasts the result.
 package server
 
 import (

@@ -152,6 +152,9 @@ func jsonValue(v string) string {
 	if n, ok := strings.CutPrefix(v, "number "); ok {
 		return n
 	}
+	if v == "" {
+		return "a value"
+	}
 	if strings.IndexByte("aeiou", v[0]) >= 0 {
 		return "an " + v
 	}

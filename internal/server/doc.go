@@ -1,0 +1,25 @@
+// Package server is carrom's authoritative game server: an HTTP lobby and
+// one WebSocket per client (docs/protocol.md). Each table has one goroutine
+// that owns its state; players send intents, the table validates them with
+// package game, stores the accepted action, and broadcasts the result.
+//
+// The files follow its seams: server.go (the tables in play, created and
+// resumed), http.go (the HTTP interface, identity, security headers),
+// ws.go (one WebSocket connection), table.go (the table's goroutine:
+// run, handle, commit), seats.go (seats, joining and leaving, the clock),
+// bots.go (computer players), wire.go (the messages and the snapshots of
+// a table), config.go (a table's configuration).
+//
+// Every goroutine and how it ends:
+//   - a table's (table.run, started by Server.start) ends when the server
+//     closes or when its match is over and its last client has left;
+//     Server.Close waits for it;
+//   - a computer's search (table.think) ends when the player returns,
+//     which it must once its context ends: the position changed, the table
+//     stopped or the server closed; Server.Close waits for it too;
+//   - a connection's reader is its HTTP handler (Server.serveWS), which
+//     ends with the connection or the server; its writer ends with the
+//     reader, or when the table drops a client too slow to keep up;
+//   - the clock's and the grace period's timers (Clock.AfterFunc) post one
+//     message to their table and end, at once if the table has ended.
+package server
