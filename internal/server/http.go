@@ -58,24 +58,42 @@ func secure(next http.Handler) http.Handler {
 	})
 }
 
-// tablePage serves the page of a table or a match that exists, and a page
-// saying there is none, with status 404, otherwise.
+// tablePage serves the page of a table or a match; for one that does not
+// exist it serves the same page, which says so, with status 404.
 func (s *Server) tablePage(page http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, err := s.store.Table(r.Context(), r.PathValue("id"))
 		switch {
 		case errors.Is(err, carrom.ErrNotFound):
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			if err := notFoundPage.Execute(w, r.PathValue("id")); err != nil {
-				s.log.Warn("not-found page", "err", err)
-			}
+			page.ServeHTTP(&statusWriter{ResponseWriter: w, code: http.StatusNotFound}, r)
 		case err != nil:
 			apiError(w, err)
 		default:
 			page.ServeHTTP(w, r)
 		}
 	})
+}
+
+// statusWriter answers with its code what would have been a 200.
+type statusWriter struct {
+	http.ResponseWriter
+	code        int
+	wroteHeader bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wroteHeader && code == http.StatusOK {
+		code = w.code
+	}
+	w.wroteHeader = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
 }
 
 // The identity cookie: a per-browser token that holds seats. Accounts can

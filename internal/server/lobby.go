@@ -66,8 +66,3 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// notFoundPage answers the page of a table or match that does not exist.
-var notFoundPage = template.Must(template.New("notfound").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No such table · carrom</title></head>
-<body><h1>No such table</h1><p>There is no table or match {{printf "%q" .}} on this server. <a href="/">Back to the lobby</a>.</p></body></html>`))

@@ -638,7 +638,8 @@ func TestLobby(t *testing.T) {
 // TestWebHandler: with a Web handler the browser game answers every GET the
 // API does not, and the API, the WebSocket and the identity cookie stay.
 // The cookie comes with the pages that succeed, never with /healthz,
-// /metrics or a 404; the page of a table that does not exist is a 404.
+// /metrics or a 404; the page of a table that does not exist (which says
+// so) has status 404.
 func TestWebHandler(t *testing.T) {
 	st, err := store.OpenSQLite(context.Background(), t.TempDir())
 	if err != nil {
@@ -673,8 +674,8 @@ func TestWebHandler(t *testing.T) {
 		{"/t/" + id, 200, "web /t/" + id, true},
 		{"/replay/" + id, 200, "web /replay/" + id, true},
 		{"/assets/app.js", 200, "web /assets/app.js", true},
-		{"/t/abc", 404, "No such table", false},
-		{"/replay/abc", 404, "No such table", false},
+		{"/t/abc", 404, "web /t/abc", false},
+		{"/replay/abc", 404, "web /replay/abc", false},
 		{"/nope", 404, "not found", false},
 		{"/api/tables/abc", 404, "not found", false},
 		{"/healthz", 200, `"status":"ok"`, false},
