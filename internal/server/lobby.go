@@ -65,4 +65,3 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("lobby page", "err", err)
 	}
 }
-
