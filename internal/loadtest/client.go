@@ -44,6 +44,10 @@ func NewClient(ctx context.Context, base string) (*Client, error) {
 	return c, nil
 }
 
+// HTTP is the client's HTTP client, its cookies included, for requests the
+// methods here do not make.
+func (c *Client) HTTP() *http.Client { return c.http }
+
 // Do sends an HTTP request with the client's cookies; body, if not empty,
 // is sent as JSON.
 func (c *Client) Do(ctx context.Context, method, path, body string) (*http.Response, error) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
 )
 
@@ -68,21 +69,23 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 		c.Log = slog.New(slog.NewJSONHandler(&logs, nil))
 	})
 	p := e.player()
-	id := p.create(`{"rules":"icf","players":4,"clock":0,"seats":[{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"},{"kind":"computer","level":"slow"}],"seed":5}`)
+	slow := loadtest.SeatConfig{Kind: "computer", Level: "slow"}
+	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{slow, slow, slow, slow}, Seed: 5})
 	<-thinking // seat 0 is thinking about the break, and cannot move yet
 
 	start := time.Now()
 	w := e.player().connect(id, 0)
 	w.next("welcome")
-	if st := w.next("state"); seq(st) != 0 {
-		t.Errorf("spectator's state at seq %d; want 0, the computer still thinking", seq(st))
+	if st := w.next("state"); st.Seq != 0 {
+		t.Errorf("spectator's state at seq %d; want 0, the computer still thinking", st.Seq)
 	}
 	joined := time.Since(start)
 	start = time.Now()
-	code, out := p.do("GET", "/api/tables/"+id, "")
+	var table struct{ State *loadtest.Message }
+	code := p.get("/api/tables/"+id, &table)
 	answered := time.Since(start)
-	if code != http.StatusOK || out["state"] == nil {
-		t.Fatalf("GET /api/tables/%s while the computer thinks: %d %v", id, code, out)
+	if code != http.StatusOK || table.State == nil {
+		t.Fatalf("GET /api/tables/%s while the computer thinks: %d, state %+v", id, code, table.State)
 	}
 	t.Logf("while the computer thinks: welcome and state in %v, GET /api/tables/{id} in %v", joined, answered)
 	select {
@@ -92,8 +95,8 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 	}
 
 	release <- struct{}{}
-	if ev := w.next("event"); seq(ev) != 1 || ev["action"].(map[string]any)["seat"] != float64(0) {
-		t.Errorf("after the release: event %d by %v; want seat 0's break, seq 1", seq(ev), ev["action"])
+	if ev := w.next("event"); ev.Seq != 1 || ev.Action.Seat != 0 {
+		t.Errorf("after the release: event %d by %+v; want seat 0's break, seq 1", ev.Seq, ev.Action)
 	}
 	<-thinking // the next seat thinks; closing the server must stop it
 	e.close()

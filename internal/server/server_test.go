@@ -7,17 +7,17 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -143,105 +143,99 @@ func (e *env) close() {
 	e.st.Close()
 }
 
-// player is a browser: its own cookie jar, so its own identity.
+// player is a browser: the load test's client, its own cookie jar, so its
+// own identity.
 type player struct {
-	t    *testing.T
-	http *http.Client
-	base string
+	t *testing.T
+	*loadtest.Client
 }
 
 func (e *env) player() *player {
-	jar, _ := cookiejar.New(nil)
-	p := &player{t: e.t, http: &http.Client{Jar: jar}, base: e.http.URL}
-	resp, err := p.http.Get(p.base + "/")
+	c, err := loadtest.NewClient(context.Background(), e.http.URL)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	resp.Body.Close()
-	return p
+	return &player{t: e.t, Client: c}
 }
 
-func (p *player) do(method, path, body string) (int, map[string]any) {
+// do sends a request and returns the status and the body.
+func (p *player) do(method, path, body string) (int, string) {
 	p.t.Helper()
-	req, _ := http.NewRequest(method, p.base+path, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := p.http.Do(req)
+	resp, err := p.Do(context.Background(), method, path, body)
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var out map[string]any
-	json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
-}
-
-// doList is a GET whose answer is a JSON list.
-func (p *player) doList(path string) (int, []any) {
-	p.t.Helper()
-	resp, err := p.http.Get(p.base + path)
+	data, err := io.ReadAll(resp.Body)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	var out []any
-	json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
+	return resp.StatusCode, string(data)
 }
 
-func (p *player) create(cfg string) string {
+// get decodes the JSON answer of a GET into out and returns the status.
+func (p *player) get(path string, out any) int {
 	p.t.Helper()
-	code, out := p.do("POST", "/api/tables", cfg)
-	if code != http.StatusCreated {
-		p.t.Fatalf("create table %s: %d %v", cfg, code, out)
+	code, err := p.GetJSON(context.Background(), path, out)
+	if err != nil {
+		p.t.Fatal(err)
 	}
-	return out["id"].(string)
+	return code
+}
+
+func (p *player) create(cfg loadtest.TableConfig) string {
+	p.t.Helper()
+	id, err := p.CreateTable(context.Background(), cfg)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return id
+}
+
+// withComputer is a two-seat ICF table, a human at seat 0 and the test
+// bot at seat 1.
+func withComputer(seed uint64) loadtest.TableConfig {
+	return loadtest.TableConfig{Rules: "icf", Players: 2, Seed: seed,
+		Seats: []loadtest.SeatConfig{{Kind: "human"}, {Kind: "computer", Level: "test"}}}
 }
 
 type conn struct {
 	t    *testing.T
-	ws   *websocket.Conn
-	in   chan map[string]any
-	last map[string]any // the game state of the last state or event message read
+	ws   *loadtest.Conn
+	in   chan loadtest.Message
+	last *loadtest.State // the game state of the last state or event message read
 }
 
 func (p *player) connect(table string, since int64) *conn {
 	p.t.Helper()
-	url := strings.Replace(p.base, "http", "ws", 1) + fmt.Sprintf("/ws/%s?since=%d", table, since)
-	ws, _, err := websocket.Dial(context.Background(), url, &websocket.DialOptions{HTTPClient: p.http})
+	ws, err := p.Connect(context.Background(), table, since)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	ws.SetReadLimit(1 << 24)
-	c := &conn{t: p.t, ws: ws, in: make(chan map[string]any, 10000)}
+	c := &conn{t: p.t, ws: ws, in: make(chan loadtest.Message, 10000)}
 	go func() {
 		defer close(c.in)
 		for {
-			_, data, err := ws.Read(context.Background())
+			m, err := ws.Read(context.Background())
 			if err != nil {
 				return
 			}
-			var m map[string]any
-			if json.Unmarshal(data, &m) == nil {
-				c.in <- m
-			}
+			c.in <- m
 		}
 	}()
-	p.t.Cleanup(func() { ws.CloseNow() })
+	p.t.Cleanup(ws.Close)
 	return c
 }
 
-func (c *conn) send(v any) {
+func (c *conn) send(in loadtest.Intent) {
 	c.t.Helper()
-	data, _ := json.Marshal(v)
-	if err := c.ws.Write(context.Background(), websocket.MessageText, data); err != nil {
+	if err := c.ws.Send(context.Background(), in); err != nil {
 		c.t.Fatal(err)
 	}
 }
 
 // next returns the next message of one of the given types.
-func (c *conn) next(types ...string) map[string]any {
+func (c *conn) next(types ...string) loadtest.Message {
 	c.t.Helper()
 	timeout := time.After(20 * time.Second)
 	for {
@@ -250,13 +244,11 @@ func (c *conn) next(types ...string) map[string]any {
 			if !ok {
 				c.t.Fatalf("connection closed while waiting for %v", types)
 			}
-			if m["type"] == "state" || m["type"] == "event" {
-				c.last = stateOf(m)
+			if m.State != nil {
+				c.last = m.State
 			}
-			for _, ty := range types {
-				if m["type"] == ty {
-					return m
-				}
+			if slices.Contains(types, m.Type) {
+				return m
 			}
 		case <-timeout:
 			c.t.Fatalf("no %v message within 20 s", types)
@@ -264,27 +256,21 @@ func (c *conn) next(types ...string) map[string]any {
 	}
 }
 
-// stateOf returns the game state in a state or event message.
-func stateOf(m map[string]any) map[string]any { return m["state"].(map[string]any) }
-
-func seq(m map[string]any) int64 { return int64(m["seq"].(float64)) }
-
-// myMove is the message a simple human makes for the state: a straight shot
-// from the first legal spot, or the suggested placing.
-func myMove(st map[string]any, rng *rand.Rand) map[string]any {
-	act := st["to_act"].(map[string]any)
-	if act["need"] == "place" {
-		at := act["place_hint"].([]any)
-		return map[string]any{"v": 1, "type": "place", "x": at[0], "y": at[1]}
+// myMove is the intent a simple human makes for the state: a shot from
+// the first legal stretch of the base line, or the suggested placing.
+func myMove(st *loadtest.State, rng *rand.Rand) loadtest.Intent {
+	if st.ToAct.Need == "place" {
+		return loadtest.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
 	}
-	r := act["striker_ranges"].([]any)[0].([]any)
-	lo, hi := r[0].(float64), r[1].(float64)
-	return map[string]any{"v": 1, "type": "strike", "x": lo + rng.Float64()*(hi-lo), "angle": 60 + 60*rng.Float64(), "power": 0.2 + 0.6*rng.Float64()}
+	r := st.ToAct.StrikerRanges[0]
+	x := r[0] + rng.Float64()*(r[1]-r[0])
+	angle := 60 + 60*rng.Float64()
+	return loadtest.Strike(x, angle, 0.2+0.6*rng.Float64())
 }
 
 // untilMine reads messages until the seat is to act (or the match is over)
 // and returns the last state.
-func (c *conn) untilMine(seats ...int) map[string]any {
+func (c *conn) untilMine(seats ...int) *loadtest.State {
 	c.t.Helper()
 	for {
 		// Catch up with whatever has arrived before judging.
@@ -294,8 +280,8 @@ func (c *conn) untilMine(seats ...int) map[string]any {
 				if !ok {
 					c.t.Fatalf("connection closed")
 				}
-				if m["type"] == "state" || m["type"] == "event" {
-					c.last = stateOf(m)
+				if m.State != nil {
+					c.last = m.State
 				}
 			default:
 				drained = true
@@ -303,55 +289,63 @@ func (c *conn) untilMine(seats ...int) map[string]any {
 		}
 		st := c.last
 		if st == nil {
-			st = stateOf(c.next("state", "event"))
+			st = c.next("state", "event").State
 		}
-		if st["over"] == true {
+		if st.Over {
 			return st
 		}
-		act := st["to_act"].(map[string]any)
-		for _, s := range seats {
-			if int(act["seat"].(float64)) == s && st["started"] == true {
-				return st
-			}
+		if st.Started && slices.Contains(seats, st.ToAct.Seat) {
+			return st
 		}
 		c.next("state", "event")
 	}
 }
 
+// storedAction is one action of GET /api/matches/{id}.
+type storedAction struct {
+	Seq    int64           `json:"seq"`
+	Action json.RawMessage `json:"action"`
+}
+
+// replayAnswer is the answer of GET /api/matches/{id}/replay.
+type replayAnswer struct {
+	Start  *loadtest.Message  `json:"start"`
+	Events []loadtest.Message `json:"events"`
+}
+
 func TestMatchAgainstTheComputer(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	id := ann.create(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"computer","level":"test"}],"seed":7}`)
+	id := ann.create(withComputer(7))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(map[string]any{"v": 1, "type": "sit", "seat": 0, "nickname": "Ann"})
+	c.send(loadtest.Sit(0, "Ann"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	strokes := 0
 	for {
 		st := c.untilMine(0)
-		if st["over"] == true {
+		if st.Over {
 			break
 		}
 		// Play a few strokes of each game, then concede it, so the match ends.
 		if strokes++; strokes%15 == 0 {
-			c.send(map[string]any{"v": 1, "type": "concede", "what": "game"})
+			c.send(loadtest.Concede("game"))
 		} else {
 			c.send(myMove(st, rng))
 		}
 		// An event's match carries the ruling of its action; a placing has
 		// none.
-		if ev := c.next("event"); (stateOf(ev)["match"].(map[string]any)["ruling"] == nil) != (ev["action"].(map[string]any)["kind"] == "place") {
-			t.Fatalf("event %d (%v) has ruling %v", seq(ev), ev["action"], stateOf(ev)["match"].(map[string]any)["ruling"])
+		if ev := c.next("event"); (ev.State.Match.Ruling == nil) != (ev.Action.Kind == "place") {
+			t.Fatalf("event %d (%+v) has ruling %+v", ev.Seq, ev.Action, ev.State.Match.Ruling)
 		}
 	}
-	code, rec := ann.do("GET", "/api/matches/"+id, "")
-	if code != http.StatusOK {
+	var rec struct{ Actions []storedAction }
+	if code := ann.get("/api/matches/"+id, &rec); code != http.StatusOK {
 		t.Fatalf("GET /api/matches/%s: %d", id, code)
 	}
 	var actions []game.Action
-	for _, a := range rec["actions"].([]any) {
-		data, _ := json.Marshal(a.(map[string]any)["action"])
-		act, err := record.ParseAction(data)
+	for _, a := range rec.Actions {
+		act, err := record.ParseAction(a.Action)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -365,29 +359,27 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		t.Errorf("replayed match: awaiting %v, winner %d; want over, won by the computer", replayed.Match().Awaiting, replayed.Match().Winner)
 	}
 	// The replay gives every action as an event, trajectories included.
-	code, rep := ann.do("GET", "/api/matches/"+id+"/replay", "")
-	events, _ := rep["events"].([]any)
-	if code != http.StatusOK || len(events) != len(actions) || rep["start"] == nil {
-		t.Fatalf("GET replay: %d, %d events for %d actions", code, len(events), len(actions))
+	var rep replayAnswer
+	if code := ann.get("/api/matches/"+id+"/replay", &rep); code != http.StatusOK || len(rep.Events) != len(actions) || rep.Start == nil {
+		t.Fatalf("GET replay: %d, %d events for %d actions", code, len(rep.Events), len(actions))
 	}
-	for i, ev := range events {
-		ev := ev.(map[string]any)
-		if seq(ev) != int64(i+1) {
-			t.Fatalf("replay event %d has seq %d", i+1, seq(ev))
+	for i, ev := range rep.Events {
+		if ev.Seq != int64(i+1) {
+			t.Fatalf("replay event %d has seq %d", i+1, ev.Seq)
 		}
-		if a := ev["action"].(map[string]any); a["kind"] == "strike" && ev["outcome"].(map[string]any)["trajectory"] == nil {
+		if ev.Action.Kind == "strike" && ev.Outcome.Trajectory == nil {
 			t.Fatalf("replay event %d: a strike without its trajectory", i+1)
 		}
-		if (stateOf(ev)["match"].(map[string]any)["ruling"] == nil) != (ev["action"].(map[string]any)["kind"] == "place") {
-			t.Fatalf("replay event %d (%v) has ruling %v", i+1, ev["action"], stateOf(ev)["match"].(map[string]any)["ruling"])
+		if (ev.State.Match.Ruling == nil) != (ev.Action.Kind == "place") {
+			t.Fatalf("replay event %d (%+v) has ruling %+v", i+1, ev.Action, ev.State.Match.Ruling)
 		}
 	}
-	if stateOf(events[len(events)-1].(map[string]any))["over"] != true {
+	if !rep.Events[len(rep.Events)-1].State.Over {
 		t.Errorf("the replay's last state is not over")
 	}
-	code, part := ann.do("GET", "/api/matches/"+id+"/replay?from=3&to=5", "")
-	if evs := part["events"].([]any); code != http.StatusOK || len(evs) != 3 || seq(part["start"].(map[string]any)) != 2 || seq(evs[0].(map[string]any)) != 3 {
-		t.Errorf("replay from 3 to 5: %d, %d events, start seq %v", code, len(evs), part["start"])
+	var part replayAnswer
+	if code := ann.get("/api/matches/"+id+"/replay?from=3&to=5", &part); code != http.StatusOK || len(part.Events) != 3 || part.Start == nil || part.Start.Seq != 2 || part.Events[0].Seq != 3 {
+		t.Errorf("replay from 3 to 5: %d, %d events, start %+v", code, len(part.Events), part.Start)
 	}
 	if code, _ := ann.do("GET", "/api/matches/"+id+"/replay?from=x", ""); code != http.StatusBadRequest {
 		t.Errorf("replay?from=x: %d; want 400", code)
@@ -397,27 +389,28 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 // twoPlayers sets up a human-vs-human table and has both sit.
 func twoPlayers(t *testing.T, e *env, clock int) (string, *player, *player, *conn, *conn) {
 	ann, bob := e.player(), e.player()
-	id := ann.create(fmt.Sprintf(`{"rules":"icf","players":2,"clock":%d,"seats":[{"kind":"human"},{"kind":"human"}],"seed":3}`, clock))
+	cfg := loadtest.Humans(2, 3)
+	cfg.Clock = clock
+	id := ann.create(cfg)
 	a, b := ann.connect(id, 0), bob.connect(id, 0)
 	a.next("welcome")
 	b.next("welcome")
-	a.send(map[string]any{"v": 1, "type": "sit", "seat": 0, "nickname": "Ann"})
+	a.send(loadtest.Sit(0, "Ann"))
 	a.next("welcome")
-	b.send(map[string]any{"v": 1, "type": "sit", "seat": 1, "nickname": "Bob"})
+	b.send(loadtest.Sit(1, "Bob"))
 	b.next("welcome")
 	return id, ann, bob, a, b
 }
 
 // play makes n moves, whoever is to act, and returns the last event.
-func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) map[string]any {
-	var last map[string]any
+func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) loadtest.Message {
+	var last loadtest.Message
 	for range n {
-		var st map[string]any
+		var st *loadtest.State
 		for _, c := range conns {
 			st = c.untilMine(0, 1)
 		}
-		seat := int(st["to_act"].(map[string]any)["seat"].(float64))
-		conns[seat].send(myMove(st, rng))
+		conns[st.ToAct.Seat].send(myMove(st, rng))
 		for _, c := range conns {
 			last = c.next("event")
 		}
@@ -430,9 +423,9 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 	_, _, _, a, b := twoPlayers(t, e, 0)
 	before := b.untilMine(0)
 	// Seat 0 is to break: Bob (seat 1) may not act for him.
-	b.send(map[string]any{"v": 1, "type": "strike", "x": 0, "angle": 90, "power": 0.5})
-	if m := b.next("error"); !strings.Contains(m["error"].(string), "do not hold the seat") {
-		t.Errorf("forged intent: error %q", m["error"])
+	b.send(loadtest.Strike(0, 90, 0.5))
+	if m := b.next("error"); !strings.Contains(m.Error, "do not hold the seat") {
+		t.Errorf("forged intent: error %q", m.Error)
 	}
 	bad := []string{
 		`not json`, `{"v":1,"type":"fly"}`, `{"v":2,"type":"ping"}`, `{"v":1,"type":"strike","x":0,"angle":90}`,
@@ -441,29 +434,29 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 		`{"v":1,"type":"ping"}` + strings.Repeat(" ", server.MaxMessage),
 	}
 	for _, msg := range bad {
-		if err := a.ws.Write(context.Background(), websocket.MessageText, []byte(msg)); err != nil {
+		if err := a.ws.SendRaw(context.Background(), []byte(msg)); err != nil {
 			t.Fatal(err)
 		}
-		if m := a.next("error"); m["error"] == "" {
+		if m := a.next("error"); m.Error == "" {
 			t.Errorf("%.40s: empty error", msg)
 		}
 	}
 	// An illegal striker position is refused by the table (RULES ST-2).
-	a.send(map[string]any{"v": 1, "type": "strike", "x": 0.2, "angle": 90, "power": 0.5})
-	if m := a.next("error"); !strings.Contains(m["error"].(string), "base circle") {
-		t.Errorf("striker on a base circle: error %q", m["error"])
+	a.send(loadtest.Strike(0.2, 90, 0.5))
+	if m := a.next("error"); !strings.Contains(m.Error, "base circle") {
+		t.Errorf("striker on a base circle: error %q", m.Error)
 	}
 	// The connection is still up and the table unharmed.
-	a.send(map[string]any{"v": 1, "type": "ping"})
+	a.send(loadtest.Ping())
 	a.next("pong")
-	b.send(map[string]any{"v": 1, "type": "sit", "seat": 0})
-	if m := b.next("error"); !strings.Contains(m["error"].(string), "seat taken") {
-		t.Errorf("taking someone's seat: error %q", m["error"])
+	b.send(loadtest.Sit(0, ""))
+	if m := b.next("error"); !strings.Contains(m.Error, "seat taken") {
+		t.Errorf("taking someone's seat: error %q", m.Error)
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	ev := play(t, 1, rng, map[int]*conn{0: a, 1: b})
-	if seq(ev) != 1 || stateOf(ev)["config"] == nil || before == nil {
-		t.Errorf("first accepted action has seq %d; want 1", seq(ev))
+	if ev.Seq != 1 || ev.State.Config.Rules != "icf" || before == nil {
+		t.Errorf("first accepted action has seq %d, config %+v; want 1 and the table's", ev.Seq, ev.State.Config)
 	}
 }
 
@@ -472,59 +465,60 @@ func TestReconnectAndSpectate(t *testing.T) {
 	id, ann, _, a, b := twoPlayers(t, e, 0)
 	rng := rand.New(rand.NewPCG(9, 9))
 	ev := play(t, 4, rng, map[int]*conn{0: a, 1: b})
-	seen := seq(ev)
+	seen := ev.Seq
 	// Ann drops; Bob plays on whenever it is his turn, Ann's strokes wait.
-	a.ws.CloseNow()
-	var bobLast map[string]any
+	a.ws.Close()
+	var bobLast *loadtest.Message
 	for {
 		st := b.untilMine(0, 1)
-		if int(st["to_act"].(map[string]any)["seat"].(float64)) != 1 {
+		if st.ToAct.Seat != 1 {
 			break
 		}
 		b.send(myMove(st, rng))
-		bobLast = b.next("event")
+		m := b.next("event")
+		bobLast = &m
 	}
 	// A spectator joins mid-board and sees the same state as Bob.
 	watcher := e.player().connect(id, 0)
 	watcher.next("welcome")
-	ws := stateOf(watcher.next("state"))
+	ws := watcher.next("state").State
 	// Ann comes back with the last number she saw: she gets what she
 	// missed, in order, and her seat.
 	before := a.last
 	a = ann.connect(id, seen)
 	w := a.next("welcome")
-	if len(w["seats"].([]any)) != 1 {
-		t.Errorf("reconnected: seats %v; want seat 0 back", w["seats"])
+	if !slices.Equal(w.Seats, []int{0}) {
+		t.Errorf("reconnected: seats %v; want seat 0 back", w.Seats)
 	}
 	if bobLast == nil {
 		// Nothing was missed: the welcome says so, and the state Ann had holds.
-		if seq(w) != seen {
-			t.Errorf("welcome seq %d; want %d", seq(w), seen)
+		if w.Seq != seen {
+			t.Errorf("welcome seq %d; want %d", w.Seq, seen)
 		}
 		a.last = before
 	}
 	want := seen + 1
-	for bobLast != nil && want <= seq(bobLast) {
+	for bobLast != nil && want <= bobLast.Seq {
 		m := a.next("event", "state")
-		if m["type"] == "state" {
+		if m.Type == "state" {
 			t.Fatalf("got the full state; want the missed events")
 		}
-		if seq(m) != want {
-			t.Fatalf("missed event %d; want %d", seq(m), want)
+		if m.Seq != want {
+			t.Fatalf("missed event %d; want %d", m.Seq, want)
 		}
 		want++
 	}
-	watcher.send(map[string]any{"v": 1, "type": "strike", "x": 0, "angle": 90, "power": 0.5})
-	if m := watcher.next("error"); !strings.Contains(m["error"].(string), "do not hold") {
-		t.Errorf("spectator's intent: error %q", m["error"])
+	watcher.send(loadtest.Strike(0, 90, 0.5))
+	if m := watcher.next("error"); !strings.Contains(m.Error, "do not hold") {
+		t.Errorf("spectator's intent: error %q", m.Error)
 	}
 	st := a.untilMine(0)
-	if fmt.Sprint(st["pieces"]) != fmt.Sprint(ws["pieces"]) {
+	if !reflect.DeepEqual(st.Pieces, ws.Pieces) {
 		t.Errorf("Ann and the spectator see different pieces")
 	}
 	a.send(myMove(st, rng))
-	if ev := a.next("event"); seq(ev) != want {
-		t.Errorf("Ann's stroke after reconnecting has seq %d; want %d", seq(ev), want)
+	if ev := a.next("event"); ev.Seq != want {
+		t.Errorf("Ann's stroke after reconnecting has seq %d; want %d", ev.Seq, want)
 	}
 }
 
@@ -532,29 +526,26 @@ func TestShotClockAndGrace(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	_, _, _, a, b := twoPlayers(t, e, 15)
 	st := a.untilMine(0)
-	if d := st["to_act"].(map[string]any)["deadline"].(float64); d == 0 {
+	if st.ToAct.Deadline == 0 {
 		t.Fatalf("no deadline with a 15 s clock")
 	}
 	// RULES TM-1: the clock runs out: the stroke is forfeited as a foul.
 	e.clock.Advance(16 * time.Second)
 	ev := b.next("event")
-	if ev["action"].(map[string]any)["kind"] != "timeout" {
-		t.Fatalf("after 16 s: action %v; want a timeout", ev["action"])
+	if ev.Action.Kind != "timeout" {
+		t.Fatalf("after 16 s: action %+v; want a timeout", ev.Action)
 	}
 	// RULES TM-3: Bob disconnects past the grace period and loses the match.
-	b.ws.CloseNow()
+	b.ws.Close()
 	// Wait until the table has seen him go: it tells the others.
-	for {
-		seats := stateOf(a.next("state"))["seats"].([]any)
-		if seats[1].(map[string]any)["connected"] == false {
-			break
-		}
+	for gone := false; !gone; {
+		gone = !a.next("state").State.Seats[1].Connected
 	}
 	e.clock.Advance(2*time.Minute + time.Second)
 	for {
 		m := a.next("event")
-		if stateOf(m)["over"] == true {
-			if w := stateOf(m)["match"].(map[string]any)["match_winner"]; w != float64(0) {
+		if m.State.Over {
+			if w := m.State.Match.MatchWinner; w == nil || *w != 0 {
 				t.Errorf("match winner %v; want side 0", w)
 			}
 			break
@@ -574,24 +565,23 @@ func TestTablesSurviveARestart(t *testing.T) {
 	later := newFakeClock()
 	later.now = e.clock.Now()
 	e2 := newEnvAt(t, dir, later)
-	ann.base, bob.base = e2.http.URL, e2.http.URL
+	ann.Base, bob.Base = e2.http.URL, e2.http.URL
 	c := bob.connect(id, 0)
-	if w := c.next("welcome"); len(w["seats"].([]any)) != 1 {
-		t.Errorf("after the restart Bob holds %v; want seat 1", w["seats"])
+	if w := c.next("welcome"); !slices.Equal(w.Seats, []int{1}) {
+		t.Errorf("after the restart Bob holds %v; want seat 1", w.Seats)
 	}
 	m := c.next("state")
-	if seq(m) != seq(last) || fmt.Sprint(stateOf(m)["pieces"]) != fmt.Sprint(stateOf(last)["pieces"]) {
-		t.Errorf("after the restart: seq %d, pieces differ: %v; want seq %d and the same pieces", seq(m), fmt.Sprint(stateOf(m)["pieces"]) != fmt.Sprint(stateOf(last)["pieces"]), seq(last))
+	if m.Seq != last.Seq || !reflect.DeepEqual(m.State.Pieces, last.State.Pieces) {
+		t.Errorf("after the restart: seq %d, pieces differ: %v; want seq %d and the same pieces", m.Seq, !reflect.DeepEqual(m.State.Pieces, last.State.Pieces), last.Seq)
 	}
 	// The clock is re-armed from the last action: the same deadline.
-	deadline := func(st map[string]any) any { return st["to_act"].(map[string]any)["deadline"] }
-	if got, want := deadline(stateOf(m)), deadline(stateOf(last)); got != want || got == float64(0) {
+	if got, want := m.State.ToAct.Deadline, last.State.ToAct.Deadline; got != want || got == 0 {
 		t.Errorf("deadline after the restart %v; want %v", got, want)
 	}
 	// and runs out 15 s after that action, not 15 s after the restart.
 	e2.clock.Advance(11 * time.Second)
-	if ev := c.next("event"); ev["action"].(map[string]any)["kind"] != "timeout" {
-		t.Errorf("after the deadline: %v; want a timeout", ev["action"])
+	if ev := c.next("event"); ev.Action.Kind != "timeout" {
+		t.Errorf("after the deadline: %+v; want a timeout", ev.Action)
 	}
 }
 
@@ -601,36 +591,23 @@ func TestLobby(t *testing.T) {
 	for _, cfg := range []string{`{"rules":"chess","players":2,"seats":[{"kind":"human"},{"kind":"human"}]}`, `{"rules":"icf","players":3}`,
 		`{"rules":"icf","players":2,"clock":10,"seats":[{"kind":"human"},{"kind":"human"}]}`, `{"rules":"icf","players":2,"seats":[{"kind":"human"},{"kind":"computer","level":"god"}]}`, `{`} {
 		if code, out := p.do("POST", "/api/tables", cfg); code != http.StatusBadRequest {
-			t.Errorf("POST /api/tables %s: %d %v; want 400", cfg, code, out)
+			t.Errorf("POST /api/tables %s: %d %s; want 400", cfg, code, out)
 		}
 	}
-	id := p.create(`{"rules":"family","players":4,"clock":30,"seats":[{"kind":"human"},{"kind":"computer","level":"test"},{"kind":"human"},{"kind":"computer","level":"test"}]}`)
-	if code, out := p.do("GET", "/api/tables/"+id, ""); code != http.StatusOK || out["state"] == nil {
-		t.Errorf("GET /api/tables/%s: %d %v", id, code, out)
+	id := p.create(loadtest.TableConfig{Rules: "family", Players: 4, Clock: 30, Seats: []loadtest.SeatConfig{
+		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}})
+	// The state is the state message a WebSocket would send.
+	var table struct{ State *loadtest.Message }
+	if code := p.get("/api/tables/"+id, &table); code != http.StatusOK || table.State == nil || table.State.Type != "state" || table.State.State.Config.Players != 4 {
+		t.Errorf("GET /api/tables/%s: %d, state %+v", id, code, table.State)
 	}
-	if resp, err := p.http.Get(p.base + "/"); err != nil || resp.StatusCode != http.StatusOK {
-		t.Errorf("GET /: %v, %v", resp, err)
-	} else {
-		resp.Body.Close()
+	if code, _ := p.do("GET", "/", ""); code != http.StatusOK {
+		t.Errorf("GET /: %d", code)
 	}
 	if code, _ := p.do("GET", "/api/tables/nope", ""); code != http.StatusNotFound {
 		t.Errorf("GET /api/tables/nope: %d; want 404", code)
 	}
-	resp, err := p.http.Get(p.base + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var body strings.Builder
-	buf := make([]byte, 1<<16)
-	for {
-		n, err := resp.Body.Read(buf)
-		body.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	if !strings.Contains(body.String(), "carrom_tables 1") {
+	if _, metrics := p.do("GET", "/metrics", ""); !strings.Contains(metrics, "carrom_tables 1") {
 		t.Errorf("/metrics has no carrom_tables 1")
 	}
 }
