@@ -65,7 +65,7 @@ func serveCommand(s streams) *cli.Command {
 			// validator, which checks only what the command line sets.
 			var lvl slog.Level
 			if err := lvl.UnmarshalText([]byte(cmd.String("log-level"))); err != nil {
-				return usagef(cmd, "log level %q: %v", cmd.String("log-level"), err)
+				return usagef(cmd, "log level %q (-log-level or CARROM_LOG_LEVEL): %v", cmd.String("log-level"), err)
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
 			if err := serve(ctx, log, cmd.String("addr"), cmd.String("data"), cmd.Duration("grace")); err != nil {
