@@ -422,7 +422,8 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 		p := players[view.ToAct.Seat]
 		sentAt, waiting = time.Now(), true
 		if err := p.conn.Send(ctx, Move(view, rng)); err != nil {
-			if !errors.Is(err, context.Canceled) {
+			// A send cut short by the end of the play is not a refusal.
+			if ctx.Err() == nil {
 				refused++
 			}
 			return
