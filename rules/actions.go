@@ -122,7 +122,7 @@ func (m Match) Void(rule string) (Match, Ruling, error) {
 		return m, newRuling(), err
 	}
 	if rule != "ST-3" && rule != "T-4" {
-		return m, newRuling(), fmt.Errorf("rules: void by %q (want ST-3 or T-4): %w", rule, ErrBadForfeit)
+		return m, newRuling(), fmt.Errorf("rules: void by %q (want ST-3 or T-4): %w", rule, ErrBadVoid)
 	}
 	rul := newRuling()
 	m.endBoard(Result{Winner: NoSide, Rule: rule}, &rul)

@@ -228,6 +228,9 @@ func TestForfeits(t *testing.T) {
 	if _, _, err := midgame(ICF()).Forfeit(0, "X-1"); !errors.Is(err, ErrBadForfeit) {
 		t.Errorf("Forfeit(0, X-1): error %v; want ErrBadForfeit", err)
 	}
+	if _, _, err := midgame(ICF()).Void("nope"); !errors.Is(err, ErrBadVoid) || errors.Is(err, ErrBadForfeit) {
+		t.Errorf("Void(nope): error %v; want ErrBadVoid, not ErrBadForfeit", err)
+	}
 }
 
 func TestBadStrokesChangeNothing(t *testing.T) {

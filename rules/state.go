@@ -99,6 +99,7 @@ var (
 	ErrBadSide     = errors.New("no such side")
 	ErrBadConcede  = errors.New("unknown concession")
 	ErrBadForfeit  = errors.New("unknown forfeit rule")
+	ErrBadVoid     = errors.New("unknown rule for voiding a board")
 	ErrNoClaim     = errors.New("nothing to claim")
 	ErrBadPlayers  = errors.New("players must be 2 or 4")
 	ErrMatchIsOver = errors.New("the match is over")
