@@ -29,6 +29,8 @@ func TestPlace(t *testing.T) {
 		{"ST-3 clear of the coin", coin, physics.Shot{Seat: 0, X: 0.1, Dir: ahead, Speed: 2}, nil},
 		{"ST-4 a back shot is allowed (ICF)", nil, physics.Shot{Seat: 0, X: 0, Dir: board.Vec{Y: -1}, Speed: 1}, nil},
 		{"no direction", nil, physics.Shot{Seat: 0, Dir: board.Vec{}, Speed: 2}, physics.ErrShot},
+		{"a direction too small to make a unit vector", nil, physics.Shot{Seat: 0, Dir: board.Vec{X: 1e-200, Y: 1e-200}, Speed: 2}, physics.ErrShot},
+		{"a direction too large to make a unit vector", nil, physics.Shot{Seat: 0, Dir: board.Vec{X: 1, Y: 1e308}, Speed: 2}, physics.ErrShot},
 		{"faster than the hardest flick", nil, physics.Shot{Seat: 0, Dir: ahead, Speed: p.MaxSpeed * 1.01}, physics.ErrShot},
 		{"negative speed", nil, physics.Shot{Seat: 0, Dir: ahead, Speed: -1}, physics.ErrShot},
 		{"no such seat", nil, physics.Shot{Seat: 4, Dir: ahead, Speed: 1}, board.ErrSeat},

@@ -74,6 +74,11 @@ func place(p Params, pieces []board.Piece, sh Shot, s State) (State, error) {
 		return State{}, fmt.Errorf("physics: shot speed %v m/s, want 0..%v: %w", sh.Speed, p.MaxSpeed, ErrShot)
 	}
 	u := sh.Dir.Unit()
+	// A vector so small or large that its squared length under- or
+	// overflows has no unit vector here (record.Dir rescales it first).
+	if !finite(u.X) || !finite(u.Y) || math.Abs(u.Len2()-1) > 1e-12 {
+		return State{}, fmt.Errorf("physics: shot direction %v: no unit vector in float64: %w", sh.Dir, ErrShot)
+	}
 	// Right and Forward are axis vectors, so this turn to board
 	// coordinates is exact.
 	dir := sh.Seat.Right().Scale(u.X).Add(sh.Seat.Forward().Scale(u.Y))

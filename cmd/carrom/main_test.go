@@ -140,8 +140,6 @@ func goldenInputs(t *testing.T, dir string) []string {
 	return names
 }
 
-func readFileErr(path string) ([]byte, error) { return os.ReadFile(path) }
-
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)

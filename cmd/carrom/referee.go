@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v3"
@@ -89,210 +86,24 @@ Example:
 }
 
 func refereeLines(m rules.Match, stdin io.Reader, stdout io.Writer) int {
-	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
+	return record.ServeLines(stdin, stdout, func(line []byte, err error) []byte {
 		if err != nil {
-			return encodeState(m, nil, err)
+			return record.RefereeReply(m, nil, err)
 		}
 		var reply []byte
-		m, reply = refereeLine(m, line)
+		m, reply = record.RefereeLine(m, line)
 		return reply
 	})
 }
 
-// refereeInput is one input line: exactly one of its fields is set.
-type refereeInput struct {
-	Stroke    *strokeJSON  `json:"stroke"`
-	Buy       *buyJSON     `json:"buy"`
-	Concede   *string      `json:"concede"`
-	Toss      *int         `json:"toss"`
-	Void      *string      `json:"void"`
-	Forfeit   *forfeitJSON `json:"forfeit"`
-	Technical *int         `json:"technical"`
-	Claim     *string      `json:"claim"`
-}
-
-type strokeJSON struct {
-	White      int        `json:"white"`
-	Black      int        `json:"black"`
-	Queen      bool       `json:"queen"`
-	Striker    bool       `json:"striker"`
-	Touched    *bool      `json:"touched"`
-	Foul       bool       `json:"foul"`
-	StrikerOff bool       `json:"striker_off"`
-	Jumped     countsJSON `json:"jumped"`
-}
-
-type countsJSON struct {
-	White int  `json:"white"`
-	Black int  `json:"black"`
-	Queen bool `json:"queen"`
-}
-
-// buyJSON is a purchase of pocket Pocket, paid with those c/m (RULES V-3).
-type buyJSON struct {
-	Pocket int  `json:"pocket"`
-	White  int  `json:"white"`
-	Black  int  `json:"black"`
-	Queen  bool `json:"queen"`
-}
-
-type forfeitJSON struct {
-	Side int    `json:"side"`
-	Rule string `json:"rule"`
-}
-
-// refereeLine applies one input line to m and returns the new match and the
-// JSON reply. A rejected line leaves m unchanged.
-func refereeLine(m rules.Match, line []byte) (rules.Match, []byte) {
-	in, err := decodeInput(line)
-	if err != nil {
-		return m, encodeState(m, nil, err)
-	}
-	next, rul, err := applyInput(m, in)
-	if err != nil {
-		return m, encodeState(m, nil, err)
-	}
-	return next, encodeState(next, &rul, nil)
-}
-
-func decodeInput(line []byte) (refereeInput, error) {
-	var in refereeInput
-	if len(bytes.TrimSpace(line)) == 0 {
-		return in, errors.New("referee: empty line")
-	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return in, fmt.Errorf("referee: bad JSON: %v", err)
-	}
-	if dec.More() {
-		return in, errors.New("referee: more than one JSON value on the line")
-	}
-	set := 0
-	for _, p := range []bool{in.Stroke != nil, in.Buy != nil, in.Concede != nil, in.Toss != nil, in.Void != nil, in.Forfeit != nil, in.Technical != nil, in.Claim != nil} {
-		set += b2i(p)
-	}
-	if set != 1 {
-		return in, errors.New(`referee: a line holds exactly one of "stroke", "buy", "concede", "toss", "void", "forfeit", "technical", "claim"`)
-	}
-	return in, nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (s strokeJSON) stroke() rules.Stroke {
-	return rules.Stroke{
-		Pocketed:   rules.Count{White: s.White, Black: s.Black, Queen: s.Queen},
-		Striker:    s.Striker,
-		Missed:     s.Touched != nil && !*s.Touched,
-		Foul:       s.Foul,
-		StrikerOff: s.StrikerOff,
-		Jumped:     rules.Count{White: s.Jumped.White, Black: s.Jumped.Black, Queen: s.Jumped.Queen},
-	}
-}
-
-func applyInput(m rules.Match, in refereeInput) (rules.Match, rules.Ruling, error) {
-	switch {
-	case in.Stroke != nil:
-		return m.Stroke(in.Stroke.stroke())
-	case in.Buy != nil:
-		return m, rules.Ruling{}, fmt.Errorf("referee: a purchase is an input of -rules pockets, not %s: %w", m.Rules.Name, rules.ErrBadBuy)
-	case in.Concede != nil:
-		c, err := rules.ParseConcession(*in.Concede)
-		if err != nil {
-			return m, rules.Ruling{}, err
-		}
-		return m.Concede(c)
-	case in.Toss != nil:
-		return m.Toss(rules.Side(*in.Toss))
-	case in.Void != nil:
-		return m.Void(*in.Void)
-	case in.Forfeit != nil:
-		return m.Forfeit(rules.Side(in.Forfeit.Side), in.Forfeit.Rule)
-	case in.Technical != nil:
-		return m.Technical(rules.Side(*in.Technical))
-	default:
-		if *in.Claim != "two_turns" {
-			return m, rules.Ruling{}, fmt.Errorf("referee: claim %q (want two_turns)", *in.Claim)
-		}
-		return m.ClaimTwoTurns()
-	}
-}
-
-// stateReply is the reply line: the referee's state, and the error of a
-// rejected line.
-type stateReply struct {
-	record.Match
-	Error string `json:"error,omitempty"`
-}
-
-func encodeState(m rules.Match, rul *rules.Ruling, err error) []byte {
-	out := stateReply{Match: record.FromMatch(m, rul)}
-	if err != nil {
-		out.Error = err.Error()
-	}
-	line, mErr := json.Marshal(out)
-	if mErr != nil {
-		// Every field is a plain number, string or slice of them.
-		panic("referee: encoding the state: " + mErr.Error())
-	}
-	return line
-}
-
 // variantLines is the referee of a colourless variant (RULES §14).
 func variantLines(g rules.Colourless, stdin io.Reader, stdout io.Writer) int {
-	return serveLines(stdin, stdout, func(line []byte, err error) []byte {
+	return record.ServeLines(stdin, stdout, func(line []byte, err error) []byte {
 		if err != nil {
-			return encodeVariant(g, nil, err)
+			return record.VariantReply(g, nil, err)
 		}
-		in, err := decodeInput(line)
-		if err != nil {
-			return encodeVariant(g, nil, err)
-		}
-		next, rul, err := applyVariantInput(g, in)
-		if err != nil {
-			return encodeVariant(g, nil, err)
-		}
-		g = next
-		return encodeVariant(g, &rul, nil)
+		var reply []byte
+		g, reply = record.VariantLine(g, line)
+		return reply
 	})
-}
-
-func applyVariantInput(g rules.Colourless, in refereeInput) (rules.Colourless, rules.Ruling, error) {
-	switch {
-	case in.Stroke != nil:
-		return g.Stroke(in.Stroke.stroke())
-	case in.Buy != nil:
-		b := in.Buy
-		return g.Buy(rules.Purchase{Pocket: b.Pocket, Pay: rules.Holding{White: b.White, Black: b.Black, Queen: b.Queen}})
-	case in.Concede != nil:
-		if _, err := rules.ParseConcession(*in.Concede); err != nil {
-			return g, rules.Ruling{}, err
-		}
-		return g.Concede()
-	}
-	return g, rules.Ruling{}, fmt.Errorf("referee: %s takes stroke, buy and concede lines only: %w", g.Variant.Name(), rules.ErrNotAwaited)
-}
-
-func encodeVariant(g rules.Colourless, rul *rules.Ruling, err error) []byte {
-	out := variantReply{Variant: record.FromColourless(g, rul)}
-	if err != nil {
-		out.Error = err.Error()
-	}
-	line, mErr := json.Marshal(out)
-	if mErr != nil {
-		panic("referee: encoding the state: " + mErr.Error())
-	}
-	return line
-}
-
-// variantReply is the reply line of a colourless variant.
-type variantReply struct {
-	record.Variant
-	Error string `json:"error,omitempty"`
 }

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/carrom-game/carrom/rules"
+	"github.com/carrom-game/carrom/record"
 )
 
 // TestRefereeGolden drives carrom referee end to end on the scenarios in
@@ -24,7 +22,7 @@ func TestRefereeFlags(t *testing.T) {
 }
 
 func TestRefereeLongLine(t *testing.T) {
-	long := `{"stroke": {"white": 1` + strings.Repeat(" ", maxLine) + `}}`
+	long := `{"stroke": {"white": 1` + strings.Repeat(" ", record.MaxLine) + `}}`
 	input := long + "\n" + `{"stroke": {"white": 1}}` + "\n"
 	var out, errOut bytes.Buffer
 	if code := run([]string{"referee"}, strings.NewReader(input), &out, &errOut); code != 0 {
@@ -34,36 +32,4 @@ func TestRefereeLongLine(t *testing.T) {
 	if len(lines) != 2 || !strings.Contains(lines[0], "longer than") || strings.Contains(lines[1], "error") {
 		t.Errorf("a too-long line then a good one: replies %q; want an error then a state", lines)
 	}
-}
-
-// FuzzRefereeLine feeds any bytes to the referee: it never panics, always
-// answers with one JSON object, and a rejected line changes nothing.
-func FuzzRefereeLine(f *testing.F) {
-	for _, in := range []string{"icf_board", "errors", "family", "doubles"} {
-		data, err := readFileErr("testdata/referee/" + in + ".in.jsonl")
-		if err != nil {
-			f.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		for sc.Scan() {
-			f.Add(sc.Bytes())
-		}
-	}
-	start, _ := rules.NewMatch(rules.ICF(), 2)
-	warm, _ := refereeLine(start, []byte(`{"stroke": {"white": 1}}`))
-	f.Fuzz(func(t *testing.T, line []byte) {
-		for _, m := range []rules.Match{start, warm} {
-			next, reply := refereeLine(m, line)
-			var got map[string]any
-			if err := json.Unmarshal(reply, &got); err != nil {
-				t.Fatalf("reply %q is not JSON: %v", reply, err)
-			}
-			if bytes.ContainsRune(reply, '\n') {
-				t.Fatalf("reply spans lines: %q", reply)
-			}
-			if _, rejected := got["error"]; rejected && next != m {
-				t.Fatalf("rejected line %q changed the match", line)
-			}
-		}
-	})
 }

@@ -68,33 +68,3 @@ func TestSimFlags(t *testing.T) {
 		}
 	}
 }
-
-// FuzzSimLine feeds any bytes to the line decoder and the simulator: they
-// never panic and always answer one JSON object, a stroke or an error.
-func FuzzSimLine(f *testing.F) {
-	for _, name := range []string{"strokes", "errors"} {
-		data, err := readFileErr("testdata/sim/" + name + ".in.jsonl")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			f.Add(line)
-		}
-	}
-	sim, err := physics.NewSimulator(physics.Default())
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, line []byte) {
-		reply := simLine(sim, line)
-		var out map[string]json.RawMessage
-		if err := json.Unmarshal(reply, &out); err != nil {
-			t.Fatalf("reply %q is not a JSON object: %v", reply, err)
-		}
-		_, isErr := out["error"]
-		_, isStroke := out["striker"]
-		if isErr == isStroke {
-			t.Fatalf("reply %q: want exactly one of an error and a stroke", reply)
-		}
-	})
-}

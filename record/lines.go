@@ -1,4 +1,4 @@
-package main
+package record
 
 import (
 	"bufio"
@@ -7,20 +7,20 @@ import (
 	"io"
 )
 
-// maxLine bounds one input line; a longer one is answered with an error
-// and skipped, so no input can exhaust memory.
-const maxLine = 1 << 20
+// MaxLine bounds one input line of a line protocol; a longer one is
+// answered with an error and skipped, so no input can exhaust memory.
+const MaxLine = 1 << 20
 
-var errLineTooLong = fmt.Errorf("input line longer than %d bytes", maxLine)
+var errLineTooLong = fmt.Errorf("input line longer than %d bytes", MaxLine)
 
-// readLine returns the next line without its newline; a line over maxLine
+// readLine returns the next line without its newline; a line over MaxLine
 // is consumed and reported as errLineTooLong.
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var line []byte
 	tooLong := false
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if len(line)+len(chunk) > maxLine+1 {
+		if len(line)+len(chunk) > MaxLine+1 {
 			tooLong = true
 			line = line[:0]
 		} else {
@@ -41,10 +41,11 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 	}
 }
 
-// serveLines answers each line of in with exactly one line on out: reply
-// gets the line, or the error of a line too long to read. It returns the
-// exit code at the end of the input.
-func serveLines(in io.Reader, out io.Writer, reply func(line []byte, err error) []byte) int {
+// ServeLines answers each line of in with exactly one line on out, as
+// carrom referee and carrom sim do: reply gets the line, or the error of a
+// line too long to read. It returns the exit code at the end of the input:
+// 0, or 1 when reading failed.
+func ServeLines(in io.Reader, out io.Writer, reply func(line []byte, err error) []byte) int {
 	r := bufio.NewReader(in)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
