@@ -413,6 +413,9 @@ func TestRandomPlayReplaysBitForBit(t *testing.T) {
 			}
 			actions = append(actions, a)
 			checkTable(t, next)
+			if resumed, err := Resume(cfg, next.Setup()); err != nil || !reflect.DeepEqual(resumed.Setup(), next.Setup()) || resumed.ToAct() != next.ToAct() {
+				t.Fatalf("%s: Resume(Setup()) after %v = %v; want the same table", cfg.Rules.Name, a, err)
+			}
 			tb = next
 		}
 		replayed, err := Replay(cfg, actions)
@@ -470,5 +473,31 @@ func TestTimeoutAndForfeit(t *testing.T) {
 	}
 	if _, _, err := next.Apply(Action{Seat: 7, Kind: Forfeit, Rule: "TM-3"}); err == nil {
 		t.Errorf("forfeit by seat 7 accepted")
+	}
+}
+
+func TestResumeRefusesAnInconsistentSetup(t *testing.T) {
+	cfg := icf(2)
+	good := newTable(t, cfg).Setup()
+	for name, change := range map[string]func(s *Setup){
+		"another rule set":      func(s *Setup) { s.Match.Rules = rules.Family() },
+		"a piece missing":       func(s *Setup) { s.Pieces = s.Pieces[1:] },
+		"a striker at rest":     func(s *Setup) { s.Pieces[0].Kind = board.Striker },
+		"two pieces overlap":    func(s *Setup) { s.Pieces[1].Pos = s.Pieces[0].Pos },
+		"the referee disagrees": func(s *Setup) { s.Match.Board.OnBoard.White = 8 },
+		"a held c/m for no seat": func(s *Setup) {
+			s.Pocketed = append(s.Pocketed, s.Pieces[1])
+			s.Pieces = append(s.Pieces[:1], s.Pieces[2:]...)
+			s.Held = []Held{{Colour: rules.White, Placer: 2}}
+		},
+	} {
+		s := newTable(t, cfg).Setup()
+		change(&s)
+		if _, err := Resume(cfg, s); !errors.Is(err, ErrSetup) {
+			t.Errorf("%s: Resume error %v; want ErrSetup", name, err)
+		}
+	}
+	if _, err := Resume(cfg, good); err != nil {
+		t.Errorf("Resume(a new table's setup): %v", err)
 	}
 }

@@ -79,7 +79,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	}
 	for _, e := range res.Events {
 		if d := start.Discs[e.I]; e.Kind == physics.Pocket && d.Kind != board.Striker {
-			t.pocketed = append(t.pocketed, board.Piece{ID: d.ID, Kind: d.Kind, Pos: d.Pos})
+			t.pocketed = append(t.pocketed, board.Piece{ID: d.ID, Kind: d.Kind})
 		}
 	}
 	if rul.Result != nil || m.Game != old.Game || m.Awaiting != rules.AwaitStroke {
