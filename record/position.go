@@ -1,0 +1,443 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// ErrPosition is wrapped by every error of ParsePosition and ParsePieces.
+var ErrPosition = errors.New("bad position string")
+
+// A position string is carrom's FEN: a table as one line of text, exact to
+// the bit, in sections separated by " | " (docs/notation.md):
+//
+//	icf 2 | turn 0 stroke | game 1 games 0-0 score 0-0 | board 1 breaker 0 white 0 attempts 0 on 9-9-q owed 0-0 queen board turns 0 strokes 0 idle 0 | q 0,0 w1 0,0.0318 …
+//
+// the rule set and seats; the seat in turn and what the referee awaits;
+// the match; the board in play; the pieces at rest, each an id (its first
+// letter the kind: w, b, q) and its centre in metres; then, when there are
+// any, the c/m held for placing ("held white 1": a white c/m that seat 1
+// places) and the pieces pocketed this board in the order they fell.
+
+// FormatPosition writes s as a position string. Piece ids must be
+// lower-case letters and digits starting with w, b or q (as the board's
+// are), or the string will not read back.
+func FormatPosition(s game.Setup) string {
+	m, b := s.Match, s.Match.Board
+	var w strings.Builder
+	fmt.Fprintf(&w, "%s %d | turn %d %s | game %d games %s score %s", m.Rules.Name, m.Players, m.Turn, m.Awaiting, m.Game, pair(m.Games), pair(m.Score))
+	if m.Winner != rules.NoSide {
+		fmt.Fprintf(&w, " winner %d", m.Winner)
+	}
+	if m.SidesChanged {
+		w.WriteString(" changed")
+	}
+	fmt.Fprintf(&w, " | board %d breaker %d white %d attempts %d", b.Number, b.Breaker, b.White, b.Attempts)
+	if b.AttemptsLost {
+		w.WriteString(" alternate")
+	}
+	if b.Broken {
+		w.WriteString(" broken")
+	}
+	fmt.Fprintf(&w, " on %d-%d", b.OnBoard.White, b.OnBoard.Black)
+	if b.OnBoard.Queen {
+		w.WriteString("-q")
+	}
+	fmt.Fprintf(&w, " owed %s queen %s", pair(b.Owed), b.Queen)
+	if b.QueenSide != rules.NoSide {
+		fmt.Fprintf(&w, " by %d", b.QueenSide)
+	}
+	if f := flags(b.Earned); f != "" {
+		w.WriteString(" earned " + f)
+	}
+	fmt.Fprintf(&w, " turns %d strokes %d idle %d", b.Turns, b.StrokesSinceBreak, b.Idle)
+	if f := flags(b.Claimable); f != "" {
+		w.WriteString(" claim " + f)
+	}
+	if b.Extra {
+		w.WriteString(" extra")
+	}
+	w.WriteString(" | " + FormatPieces(s.Pieces))
+	if len(s.Held) > 0 {
+		w.WriteString(" | held")
+		for _, h := range s.Held {
+			fmt.Fprintf(&w, " %s %d", h.Colour, h.Placer)
+		}
+	}
+	if len(s.Pocketed) > 0 {
+		w.WriteString(" | pocketed")
+		for _, p := range s.Pocketed {
+			w.WriteString(" " + p.ID)
+		}
+	}
+	return w.String()
+}
+
+// FormatPieces writes pieces at rest as the pieces section of a position
+// string: "q 0,0 w1 0,0.0318", or "-" for none.
+func FormatPieces(ps []board.Piece) string {
+	if len(ps) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.ID + " " + num(p.Pos.X) + "," + num(p.Pos.Y)
+	}
+	return strings.Join(parts, " ")
+}
+
+// num writes x with the fewest digits that read back to the same bits.
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+func pair(p [2]int) string { return fmt.Sprintf("%d-%d", p[0], p[1]) }
+
+// flags writes which of two sides a flag is set for: "0", "1", "0,1" or "".
+func flags(f [2]bool) string {
+	switch f {
+	case [2]bool{true, false}:
+		return "0"
+	case [2]bool{false, true}:
+		return "1"
+	case [2]bool{true, true}:
+		return "0,1"
+	}
+	return ""
+}
+
+// ParsePosition reads a position string. It checks the grammar and each
+// figure; whether the table it describes is consistent is game.Resume's
+// to check.
+func ParsePosition(text string) (game.Setup, error) {
+	var s game.Setup
+	secs := strings.Split(text, " | ")
+	if len(secs) < 5 || len(secs) > 7 {
+		return s, posErr("want 5 to 7 sections separated by \" | \", got %d", len(secs))
+	}
+	m := &s.Match
+	k := tokens(secs[0])
+	name, players := k.word(), k.int()
+	k.end()
+	if k.err != nil {
+		return s, posErr("rules section %q: %v", secs[0], k.err)
+	}
+	r, err := rules.ByName(name)
+	if err != nil {
+		return s, posErr("%v", err)
+	}
+	if players != 2 && players != 4 {
+		return s, posErr("%d players, want 2 or 4", players)
+	}
+	m.Rules, m.Players, m.Winner = r, players, rules.NoSide
+
+	k = tokens(secs[1])
+	k.want("turn")
+	m.Turn = k.seat(players)
+	switch aw := k.word(); aw {
+	case "stroke":
+		m.Awaiting = rules.AwaitStroke
+	case "toss":
+		m.Awaiting = rules.AwaitToss
+	case "over":
+		m.Awaiting = rules.AwaitNothing
+	default:
+		k.fail("awaiting %q, want stroke, toss or over", aw)
+	}
+	k.end()
+	if k.err != nil {
+		return s, posErr("turn section %q: %v", secs[1], k.err)
+	}
+
+	k = tokens(secs[2])
+	k.want("game")
+	m.Game = k.int()
+	k.want("games")
+	m.Games = k.pair()
+	k.want("score")
+	m.Score = k.pair()
+	if k.is("winner") {
+		m.Winner = k.side()
+	}
+	m.SidesChanged = k.is("changed")
+	k.end()
+	if k.err != nil {
+		return s, posErr("game section %q: %v", secs[2], k.err)
+	}
+
+	k = tokens(secs[3])
+	b := &m.Board
+	k.want("board")
+	b.Number = k.int()
+	k.want("breaker")
+	b.Breaker = k.seat(players)
+	k.want("white")
+	b.White = k.side()
+	k.want("attempts")
+	b.Attempts = k.int()
+	b.AttemptsLost = k.is("alternate")
+	b.Broken = k.is("broken")
+	k.want("on")
+	b.OnBoard = k.onBoard()
+	k.want("owed")
+	b.Owed = k.pair()
+	k.want("queen")
+	switch q := k.word(); q {
+	case "board":
+		b.Queen = rules.QueenOnBoard
+	case "pending":
+		b.Queen = rules.QueenPending
+	case "covered":
+		b.Queen = rules.QueenCovered
+	default:
+		k.fail("queen %q, want board, pending or covered", q)
+	}
+	b.QueenSide = rules.NoSide
+	if k.is("by") {
+		b.QueenSide = k.side()
+	}
+	if k.is("earned") {
+		b.Earned = k.flags()
+	}
+	k.want("turns")
+	b.Turns = k.int()
+	k.want("strokes")
+	b.StrokesSinceBreak = k.int()
+	k.want("idle")
+	b.Idle = k.int()
+	if k.is("claim") {
+		b.Claimable = k.flags()
+	}
+	b.Extra = k.is("extra")
+	k.end()
+	if k.err != nil {
+		return s, posErr("board section %q: %v", secs[3], k.err)
+	}
+
+	if s.Pieces, err = ParsePieces(secs[4]); err != nil {
+		return s, err
+	}
+	rest := secs[5:]
+	if len(rest) > 0 && strings.HasPrefix(rest[0], "held ") {
+		k = tokens(rest[0])
+		k.want("held")
+		for k.more() {
+			var h game.Held
+			switch c := k.word(); c {
+			case "white":
+				h.Colour = rules.White
+			case "black":
+				h.Colour = rules.Black
+			default:
+				k.fail("colour %q, want white or black", c)
+			}
+			h.Placer = k.seat(players)
+			s.Held = append(s.Held, h)
+		}
+		if k.err != nil {
+			return s, posErr("held section %q: %v", rest[0], k.err)
+		}
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && strings.HasPrefix(rest[0], "pocketed ") {
+		k = tokens(rest[0])
+		k.want("pocketed")
+		for k.more() {
+			id := k.word()
+			kind, err := kindOfID(id)
+			if err != nil {
+				k.fail("%v", err)
+			}
+			s.Pocketed = append(s.Pocketed, board.Piece{ID: id, Kind: kind})
+		}
+		if k.err != nil {
+			return s, posErr("pocketed section %q: %v", rest[0], k.err)
+		}
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		return s, posErr("unexpected section %q (want held, then pocketed)", rest[0])
+	}
+	return s, nil
+}
+
+// ParsePieces reads the pieces section of a position string: pieces at
+// rest, each an id and its centre, "q 0,0 w1 0,0.0318"; "-" for none. It
+// is how tests write positions.
+func ParsePieces(text string) ([]board.Piece, error) {
+	if text == "-" {
+		return nil, nil
+	}
+	k := tokens(text)
+	var out []board.Piece
+	for k.more() {
+		id := k.word()
+		kind, err := kindOfID(id)
+		if err != nil {
+			k.fail("%v", err)
+			break
+		}
+		at := k.word()
+		x, y, ok := strings.Cut(at, ",")
+		p := board.Piece{ID: id, Kind: kind, Pos: board.Vec{X: k.float(x), Y: k.float(y)}}
+		if !ok {
+			k.fail("piece %s at %q, want x,y", id, at)
+		}
+		out = append(out, p)
+	}
+	if k.err == nil && len(out) == 0 {
+		k.fail("no pieces (write - for none)")
+	}
+	if k.err != nil {
+		return nil, posErr("pieces %q: %v", text, k.err)
+	}
+	return out, nil
+}
+
+// kindOfID is the kind a piece id names by its first letter.
+func kindOfID(id string) (board.Kind, error) {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return 0, fmt.Errorf("piece id %q: want lower-case letters and digits", id)
+		}
+	}
+	switch {
+	case strings.HasPrefix(id, "w"):
+		return board.White, nil
+	case strings.HasPrefix(id, "b"):
+		return board.Black, nil
+	case strings.HasPrefix(id, "q"):
+		return board.Queen, nil
+	}
+	return 0, fmt.Errorf("piece id %q: its first letter must say its kind (w, b or q)", id)
+}
+
+func posErr(format string, args ...any) error {
+	return fmt.Errorf("record: "+format+": %w", append(args, ErrPosition)...)
+}
+
+// toks reads the words of one section; the first error sticks.
+type toks struct {
+	w   []string
+	i   int
+	err error
+}
+
+func tokens(s string) *toks { return &toks{w: strings.Split(s, " ")} }
+
+func (k *toks) fail(format string, args ...any) {
+	if k.err == nil {
+		k.err = fmt.Errorf(format, args...)
+	}
+}
+
+func (k *toks) more() bool { return k.err == nil && k.i < len(k.w) }
+
+func (k *toks) word() string {
+	if !k.more() {
+		k.fail("ends too soon")
+		return ""
+	}
+	w := k.w[k.i]
+	k.i++
+	if w == "" {
+		k.fail("two spaces in a row")
+	}
+	return w
+}
+
+// is consumes the next word if it is w.
+func (k *toks) is(w string) bool {
+	if k.more() && k.w[k.i] == w {
+		k.i++
+		return true
+	}
+	return false
+}
+
+func (k *toks) want(w string) {
+	if got := k.word(); got != w && k.err == nil {
+		k.fail("%q where %q belongs", got, w)
+	}
+}
+
+func (k *toks) end() {
+	if k.more() {
+		k.fail("unexpected %q", k.w[k.i])
+	}
+}
+
+// num reads a whole number in its canonical decimal form, 0 to 999.
+func (k *toks) num(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 999 || strconv.Itoa(n) != s {
+		k.fail("%q: want a whole number from 0 to 999", s)
+	}
+	return n
+}
+
+func (k *toks) int() int { return k.num(k.word()) }
+
+func (k *toks) seat(players int) int {
+	n := k.int()
+	if n >= players {
+		k.fail("seat %d, want 0 to %d", n, players-1)
+	}
+	return n
+}
+
+func (k *toks) side() rules.Side {
+	n := k.int()
+	if n > 1 {
+		k.fail("side %d, want 0 or 1", n)
+	}
+	return rules.Side(n)
+}
+
+func (k *toks) pair() [2]int {
+	w := k.word()
+	a, b, ok := strings.Cut(w, "-")
+	if !ok {
+		k.fail("%q: want two numbers as a-b", w)
+	}
+	return [2]int{k.num(a), k.num(b)}
+}
+
+func (k *toks) flags() [2]bool {
+	switch w := k.word(); w {
+	case "0":
+		return [2]bool{true, false}
+	case "1":
+		return [2]bool{false, true}
+	case "0,1":
+		return [2]bool{true, true}
+	default:
+		k.fail("%q: want 0, 1 or 0,1", w)
+	}
+	return [2]bool{}
+}
+
+func (k *toks) onBoard() rules.Count {
+	w := k.word()
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && parts[2] != "q" {
+		k.fail("%q: want white-black, and -q when the queen is on the board", w)
+		return rules.Count{}
+	}
+	return rules.Count{White: k.num(parts[0]), Black: k.num(parts[1]), Queen: len(parts) == 3}
+}
+
+// float reads a finite number written as FormatFloat writes it.
+func (k *toks) float(s string) float64 {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		k.fail("%q: want a finite number", s)
+		return 0
+	}
+	return x
+}
