@@ -131,7 +131,9 @@ func TestPositionFields(t *testing.T) {
 		}
 		m := &s.Match
 		side := func(name string) rules.Side { return rules.Side(rapid.IntRange(0, 1).Draw(t, name)) }
-		b2 := func(name string) [2]bool { return [2]bool{rapid.Bool().Draw(t, name+"0"), rapid.Bool().Draw(t, name+"1")} }
+		b2 := func(name string) [2]bool {
+			return [2]bool{rapid.Bool().Draw(t, name+"0"), rapid.Bool().Draw(t, name+"1")}
+		}
 		small := rapid.IntRange(0, 999)
 		m.Turn, m.Game = rapid.IntRange(0, m.Players-1).Draw(t, "turn"), small.Draw(t, "game")
 		m.Awaiting = rules.Awaiting(rapid.IntRange(0, 2).Draw(t, "awaiting"))
