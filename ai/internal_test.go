@@ -11,6 +11,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
 
@@ -407,9 +408,9 @@ func clearanceSearch(t *testing.T, pieces []board.Piece, b Budget, n Noise) []Ad
 // noise, when the end was valued like winning a board.
 func TestClearanceQueenFirst(t *testing.T) {
 	expert := mustLevel(t, "expert")
-	pieces := []board.Piece{
-		{ID: "q", Kind: board.Queen, Pos: board.Vec{X: -0.3235822107035942, Y: -0.2624212698532108}},
-		{ID: "w4", Kind: board.White, Pos: board.Vec{X: -0.30072186582799526, Y: 0.21371641771307054}},
+	pieces, err := record.ParsePieces("q -0.3235822107035942,-0.2624212698532108 w4 -0.30072186582799526,0.21371641771307054")
+	if err != nil {
+		t.Fatal(err)
 	}
 	adv := clearanceSearch(t, pieces, expert.Budget, expert.Noise)
 	best := slices.MaxFunc(adv, func(a, b Advice) int { return cmp.Compare(a.Success, b.Success) })

@@ -9,6 +9,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/physics/physicstest"
+	"github.com/carrom-game/carrom/record"
 )
 
 // regress is a stroke that once broke the engine: testdata/regress/NAME.json.
@@ -17,11 +18,11 @@ type regress struct {
 	Params struct {
 		ECoinCoin, EStrikerCoin, ECushion, MuCoin, MuStriker, Dwell *float64
 	} `json:"params"` // what differs from Default
+	// Discs are pieces in record's JSON form with their velocities, m/s.
 	Discs []struct {
-		ID   string     `json:"id"`
-		Kind string     `json:"kind"`
-		Pos  [2]float64 `json:"pos"`
-		Vel  [2]float64 `json:"vel"`
+		record.Piece
+		VX float64 `json:"vx"`
+		VY float64 `json:"vy"`
 	} `json:"discs"`
 }
 
@@ -55,11 +56,11 @@ func TestRegress(t *testing.T) {
 			}
 			var s physics.State
 			for _, d := range r.Discs {
-				k, err := board.ParseKind(d.Kind)
+				pc, err := d.ToPiece()
 				if err != nil {
 					t.Fatal(err)
 				}
-				s.Discs = append(s.Discs, physics.Disc{ID: d.ID, Kind: k, Pos: board.Vec{X: d.Pos[0], Y: d.Pos[1]}, Vel: board.Vec{X: d.Vel[0], Y: d.Vel[1]}})
+				s.Discs = append(s.Discs, physics.Disc{ID: pc.ID, Kind: pc.Kind, Pos: pc.Pos, Vel: board.Vec{X: d.VX, Y: d.VY}})
 			}
 			res, err := physics.Simulate(p, s)
 			if err != nil {

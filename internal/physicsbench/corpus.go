@@ -10,6 +10,7 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
 )
 
 // Stroke is one shot on a table of pieces at rest.
@@ -37,30 +38,21 @@ func Midgame() []Stroke {
 	return s
 }
 
-// wire is a stroke's line in the corpus file.
+// wire is a stroke's line in the corpus file; its pieces are in record's
+// JSON form.
 type wire struct {
-	Seat   board.Seat  `json:"seat"`
-	X      float64     `json:"x"`
-	Dir    [2]float64  `json:"dir"`
-	Speed  float64     `json:"speed"`
-	Pieces []wirePiece `json:"pieces"`
-}
-
-type wirePiece struct {
-	ID   string  `json:"id"`
-	Kind string  `json:"kind"`
-	X    float64 `json:"x"`
-	Y    float64 `json:"y"`
+	Seat   board.Seat     `json:"seat"`
+	X      float64        `json:"x"`
+	Dir    [2]float64     `json:"dir"`
+	Speed  float64        `json:"speed"`
+	Pieces []record.Piece `json:"pieces"`
 }
 
 // Encode writes strokes as JSON Lines, one stroke a line.
 func Encode(strokes []Stroke) []byte {
 	var b bytes.Buffer
 	for _, s := range strokes {
-		w := wire{Seat: s.Shot.Seat, X: s.Shot.X, Dir: [2]float64{s.Shot.Dir.X, s.Shot.Dir.Y}, Speed: s.Shot.Speed}
-		for _, p := range s.Pieces {
-			w.Pieces = append(w.Pieces, wirePiece{ID: p.ID, Kind: p.Kind.String(), X: p.Pos.X, Y: p.Pos.Y})
-		}
+		w := wire{Seat: s.Shot.Seat, X: s.Shot.X, Dir: [2]float64{s.Shot.Dir.X, s.Shot.Dir.Y}, Speed: s.Shot.Speed, Pieces: record.PiecesOf(s.Pieces)}
 		line, err := json.Marshal(w)
 		if err != nil {
 			panic(err) // only finite floats are generated
@@ -81,15 +73,11 @@ func Decode(data []byte) ([]Stroke, error) {
 		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
-		s := Stroke{Shot: physics.Shot{Seat: w.Seat, X: w.X, Dir: board.Vec{X: w.Dir[0], Y: w.Dir[1]}, Speed: w.Speed}}
-		for _, p := range w.Pieces {
-			k, err := board.ParseKind(p.Kind)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", line, err)
-			}
-			s.Pieces = append(s.Pieces, board.Piece{ID: p.ID, Kind: k, Pos: board.Vec{X: p.X, Y: p.Y}})
+		pieces, err := record.ToPieces(w.Pieces)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
-		out = append(out, s)
+		out = append(out, Stroke{Pieces: pieces, Shot: physics.Shot{Seat: w.Seat, X: w.X, Dir: board.Vec{X: w.Dir[0], Y: w.Dir[1]}, Speed: w.Speed}})
 	}
 	return out, sc.Err()
 }
