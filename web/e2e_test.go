@@ -850,3 +850,38 @@ func TestPlaybackMatchesPhysics(t *testing.T) {
 	}
 	t.Logf("%d frames, %d events, %d discs pocketed", len(times), len(res.Events), pocketed)
 }
+
+// TestDirectionMatchesGo runs the page's angle rule (direction in
+// src/vec.ts) and finds, for every angle tried, the bits record.Direction
+// gives: a stroke aimed by keys is the stroke the server simulates.
+func TestDirectionMatchesGo(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	js, err := web.BundleModule("src/vec.ts", "vec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var angles []float64
+	for a := -360.0; a <= 720; a += 0.5 {
+		angles = append(angles, a)
+	}
+	for i := range 2000 {
+		angles = append(angles, float64(i)*0.123456789-100)
+	}
+	args, _ := json.Marshal(angles)
+	var got [][2]float64
+	e.run(ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(string(js), nil),
+		chromedp.Evaluate(`(`+string(args)+`).map((d) => { const v = vec.direction(d); return [v.x, v.y]; })`, &got))
+	if len(got) != len(angles) {
+		t.Fatalf("%d directions for %d angles", len(got), len(angles))
+	}
+	for i, a := range angles {
+		want, err := record.Direction(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[i][0] != want.X || got[i][1] != want.Y {
+			t.Errorf("direction(%v): the page gives (%v, %v), Go (%v, %v)", a, got[i][0], got[i][1], want.X, want.Y)
+		}
+	}
+}

@@ -7,7 +7,7 @@ import { api } from "./protocol";
 import type { DrawPiece, Overlay } from "./render";
 import type { Sound } from "./sound";
 import {
-  add, alongBaseline, dot, forward, inRanges, len, nearestLegal, norm, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
+  add, alongBaseline, direction, dot, forward, inRanges, len, nearestLegal, norm, onBoard, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
 } from "./vec";
 
 // How far back a full-power pull goes, metres on the board.
@@ -27,7 +27,10 @@ export class TableView {
   private ended = false;               // the table is not in play: nothing to update
 
   private x = 0;                // the striker's place along the base line
-  private aim: { dir: Vec; power: number } | null = null;
+  // aim: the direction on the board and the power; angle, in degrees in
+  // the shooter's frame, when the keys set it (then the stroke is sent as
+  // that angle, which the server turns into the same direction).
+  private aim: { dir: Vec; power: number; angle?: number } | null = null;
   private mode: Mode = "none";
   private coin: Vec | null = null; // a c/m being placed, while dragged
 
@@ -439,7 +442,7 @@ export class TableView {
 
   private startKeyAim(): void {
     if (!this.st) return;
-    this.aim = { dir: forward(this.st.to_act.position), power: 0.5 };
+    this.aim = { dir: onBoard(this.st.to_act.position, direction(90)), power: 0.5, angle: 90 };
     this.showControls(this.st);
     this.board.invalidate();
   }
@@ -460,8 +463,11 @@ export class TableView {
         }
         case "a": case "A": case "d": case "D": {
           if (!this.aim) this.startKeyAim();
-          const a = this.aim!, turn = ((fine ? 0.5 : 2) * Math.PI / 180) * (e.key.toLowerCase() === "a" ? 1 : -1);
-          a.dir = vec(a.dir.x * Math.cos(turn) - a.dir.y * Math.sin(turn), a.dir.x * Math.sin(turn) + a.dir.y * Math.cos(turn));
+          const a = this.aim!, pos = t.position, step = (fine ? 0.5 : 2) * (e.key.toLowerCase() === "a" ? 1 : -1);
+          // A pulled aim becomes the nearest half degree, then turns by whole steps.
+          const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;
+          a.angle = (((from + step) % 360) + 360) % 360;
+          a.dir = onBoard(pos, direction(a.angle));
           break;
         }
         case "ArrowUp": case "ArrowDown":
@@ -511,9 +517,10 @@ export class TableView {
       this.error.textContent = "The striker is not on a legal place (ST-2, ST-3): slide it to the green part of the base line.";
       return;
     }
-    const dir: [number, number] = [dot(a.dir, right(t.position)), dot(a.dir, forward(t.position))];
+    const power = Math.max(0.01, a.power);
     this.aim = null;
-    this.send({ type: "strike", x: this.x, dir, power: Math.max(0.01, a.power) });
+    if (a.angle !== undefined) this.send({ type: "strike", x: this.x, angle: a.angle, power });
+    else this.send({ type: "strike", x: this.x, dir: [dot(a.dir, right(t.position)), dot(a.dir, forward(t.position))], power });
     this.board.invalidate();
   }
 }
