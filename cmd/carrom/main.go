@@ -92,6 +92,7 @@ func app(s streams) *cli.Command {
 			serveCommand(s),
 			refereeCommand(s),
 			simCommand(s),
+			replayCommand(s),
 			benchCommand(s),
 			loadtestCommand(s),
 			versionCommand(s),
