@@ -61,7 +61,10 @@ type Entry struct {
 
 // EntryOf is the entry of action a whose outcome was out.
 func EntryOf(a game.Action, out game.Outcome) Entry {
-	e := Entry{Action: a, Rules: append([]string(nil), out.Ruling.Applied...), Void: out.Void}
+	e := Entry{Action: a, Void: out.Void}
+	if out.Ruling != nil {
+		e.Rules = append([]string(nil), out.Ruling.Applied...)
+	}
 	if a.Kind == game.Strike || a.Kind == game.Timeout {
 		e.Missed, e.Foul = out.Stroke.Missed, out.Stroke.Foul
 	}
