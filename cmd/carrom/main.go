@@ -115,12 +115,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := app(streams{in: stdin, out: stdout, err: stderr})
 	// "help bench physics" is "bench physics -h": the built-in help command
 	// looks up one level only.
-	if len(args) > 1 && args[0] == "help" {
+	isHelp := func(a string) bool { return a == "help" || a == "h" }
+	if len(args) > 1 && isHelp(args[0]) {
 		args = append(slices.Clone(args[1:]), "-h")
 	}
 	// The default command takes any word that is not a command as its
 	// argument; a mistyped command name is better reported as such.
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && root.Command(args[0]) == nil {
+	if len(args) > 0 && !isHelp(args[0]) && !strings.HasPrefix(args[0], "-") && root.Command(args[0]) == nil {
 		fmt.Fprintf(stderr, "carrom: unknown command %q (have %s)\n", args[0], strings.Join(commandNames(root), ", "))
 		return 2
 	}

@@ -49,9 +49,11 @@ func argsFile(t *testing.T, path string) []string {
 }
 
 func TestUnknownCommand(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if code := run([]string{"fly"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), `carrom: unknown command "fly"`) {
-		t.Errorf("carrom fly: exit %d, stderr %q; want 2 and an unknown-command message", code, errOut.String())
+	for _, args := range [][]string{{"fly"}, {"help", "fly"}} {
+		var out, errOut bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), `carrom: unknown command "fly"`) {
+			t.Errorf("carrom %v: exit %d, stderr %q; want 2 and an unknown-command message", args, code, errOut.String())
+		}
 	}
 }
 
@@ -64,6 +66,7 @@ func TestHelp(t *testing.T) {
 	}{
 		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
 		{[]string{"help"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
+		{[]string{"h", "sim"}, []string{"carrom sim", "--params"}},
 		{[]string{"help", "referee"}, []string{"carrom referee", `{"stroke": {"white": 0`, `{"concede": "board"}`, `{"claim": "two_turns"}`, "--players"}},
 		{[]string{"referee", "-h"}, []string{"carrom referee", `{"forfeit": {"side": 1, "rule": "TM-2"}}`}},
 		{[]string{"sim", "--help"}, []string{"carrom sim", `"shot": {"x": 0.0, "angle": 90, "speed": 4.0}`, "--params"}},
