@@ -181,24 +181,9 @@ func (g Colourless) Stroke(s Stroke) (Colourless, Ruling, error) {
 
 // failedBreak is a break attempt that touched no c/m (RULES B-3…B-5).
 func (g *Colourless) failedBreak(s Stroke, rul *Ruling) {
-	switch {
-	case s.Foul || s.Striker:
-		rul.apply("B-5")
-		if s.Striker {
-			rul.apply("D-8")
-		}
-	default:
-		g.Attempts++
-		if !g.AttemptsLost && g.Attempts < 3 {
-			rul.apply("B-3")
-			rul.TurnKept = true
-			return
-		}
-		rul.apply("B-4")
+	if passes, _ := missedBreak(s, &g.Attempts, &g.AttemptsLost, ICF().BreakAttempts, rul); passes {
+		g.passTurn(rul)
 	}
-	g.AttemptsLost = true
-	g.Attempts = 0
-	g.passTurn(rul)
 }
 
 // play applies a stroke once the break is made.

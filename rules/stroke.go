@@ -75,17 +75,13 @@ func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
 	return m, rul, nil
 }
 
-// failedBreak is a break attempt in which the striker touched no c/m
-// (RULES B-3…B-5, H-1). Its ruling names only what happened: another
-// attempt (B-3), the attempts used up (B-4), or the turn ended at once (B-5).
-func (m *Match) failedBreak(s Stroke, rul *Ruling) {
-	b, r := &m.Board, m.Rules
-	me := side(m.Turn)
-	foul := s.Foul || (r.StrikerIsFoul && s.Striker) || (r.StrikerOffIsFoul && s.StrikerOff)
+// missedBreak rules on a break attempt in which the striker touched no c/m,
+// for any referee (RULES B-3…B-5): it counts the attempt against the
+// breaker's allowed ones and names only what happened, another attempt
+// (B-3, the turn kept), the attempts used up now (B-4, usedUp), single
+// attempts alternating (B-4), or the turn ended at once (B-5).
+func missedBreak(s Stroke, attempts *int, lost *bool, allowed int, rul *Ruling) (passes, usedUp bool) {
 	switch {
-	case foul && r.BreakFailFoul:
-		rul.apply("H-2")
-		m.penalize(me, rul, "H-2")
 	case s.Foul || s.Striker:
 		// RULES B-5: the turn ends at once, with no due or penalty (D-8 for
 		// the striker).
@@ -94,22 +90,41 @@ func (m *Match) failedBreak(s Stroke, rul *Ruling) {
 			rul.apply("D-8")
 		}
 	default:
-		b.Attempts++
-		if !b.AttemptsLost && b.Attempts < r.BreakAttempts {
-			// RULES B-3: the same seat attempts the break again.
+		*attempts++
+		if !*lost && *attempts < allowed {
 			rul.apply("B-3")
 			rul.TurnKept = true
-			return
+			return false, false
 		}
 		rul.apply("B-4")
-		if !b.AttemptsLost && r.BreakFailFoul {
+		usedUp = !*lost
+	}
+	// RULES B-4: the colours stay; from now on single attempts alternate.
+	*lost = true
+	*attempts = 0
+	return true, usedUp
+}
+
+// failedBreak is a break attempt in which the striker touched no c/m
+// (RULES B-3…B-5, H-1, H-2).
+func (m *Match) failedBreak(s Stroke, rul *Ruling) {
+	b, r := &m.Board, m.Rules
+	me := side(m.Turn)
+	foul := s.Foul || (r.StrikerIsFoul && s.Striker) || (r.StrikerOffIsFoul && s.StrikerOff)
+	if foul && r.BreakFailFoul {
+		rul.apply("H-2")
+		m.penalize(me, rul, "H-2")
+		b.AttemptsLost, b.Attempts = true, 0
+	} else {
+		passes, usedUp := missedBreak(s, &b.Attempts, &b.AttemptsLost, r.BreakAttempts, rul)
+		if !passes {
+			return
+		}
+		if usedUp && r.BreakFailFoul {
 			rul.apply("H-1")
 			m.penalize(me, rul, "H-1")
 		}
 	}
-	// RULES B-4: the colours stay; from now on single attempts alternate.
-	b.AttemptsLost = true
-	b.Attempts = 0
 	b.Extra = false
 	m.passTurn(rul)
 }
