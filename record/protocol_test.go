@@ -82,11 +82,11 @@ func FuzzSimLine(f *testing.F) {
 func TestStrictDecoding(t *testing.T) {
 	start, _ := rules.NewMatch(rules.ICF(), 2)
 	for _, c := range []struct{ line, want string }{
-		{`{"Stroke": {"white": 1}}`, `referee: bad JSON: unknown field "Stroke"`},
-		{`{"stroke": {"White": 1}}`, `referee: bad JSON: unknown field "White" in "stroke"`},
-		{`{"stroke": {"white": 1, "white": 2}}`, `referee: bad JSON: "white" given twice in "stroke"`},
-		{`{"stroke": {"white": 1.5}}`, `referee: bad JSON: "stroke/white" wants a whole number, not 1.5`},
-		{`[]`, `referee: bad JSON: the line wants an object, not an array`},
+		{`{"Stroke": {"white": 1}}`, `referee: unknown field "Stroke"`},
+		{`{"stroke": {"White": 1}}`, `referee: unknown field "White" in "stroke"`},
+		{`{"stroke": {"white": 1, "white": 2}}`, `referee: "white" given twice in "stroke"`},
+		{`{"stroke": {"white": 1.5}}`, `referee: "stroke/white" is 1.5, want an integer`},
+		{`[]`, `referee: an array, want a JSON object`},
 		{`{"void": "nope"}`, `rules: void by "nope" (want ST-3 or T-4): unknown rule for voiding a board`},
 	} {
 		next, reply := RefereeLine(start, []byte(c.line))
@@ -100,10 +100,10 @@ func TestStrictDecoding(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ line, want string }{
-		{`{"shot": {"x": 0, "angle": 90, "speed": 1}, "note": 1}`, `sim: bad JSON: unknown field "note"`},
-		{`{"shot": {"x": 0, "dir": [0, 1, 2], "speed": 1}}`, `sim: bad JSON: "shot/dir" wants an array of 2, not an array of another length`},
-		{`{"shot": {"x": 0, "Angle": 90, "speed": 1}}`, `sim: bad JSON: unknown field "Angle" in "shot"`},
-		{`{"shot": {"x": 0, "dir": [1, 1e308], "speed": 1}, "seat": 0, "seat": 1}`, `sim: bad JSON: "seat" given twice`},
+		{`{"shot": {"x": 0, "angle": 90, "speed": 1}, "note": 1}`, `sim: unknown field "note"`},
+		{`{"shot": {"x": 0, "dir": [0, 1, 2], "speed": 1}}`, `sim: "shot/dir" is a list of another length, want a list of 2`},
+		{`{"shot": {"x": 0, "Angle": 90, "speed": 1}}`, `sim: unknown field "Angle" in "shot"`},
+		{`{"shot": {"x": 0, "dir": [1, 1e308], "speed": 1}, "seat": 0, "seat": 1}`, `sim: "seat" given twice`},
 		{`{"shot": {"x": 0, "dir": [0, 0], "speed": 1}}`, `sim: direction (0, 0): no direction`},
 	} {
 		var got struct{ Error string }

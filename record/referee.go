@@ -43,7 +43,7 @@ type RefereeForfeit struct {
 // the line holds exactly one input.
 func DecodeRefereeInput(line []byte) (RefereeInput, error) {
 	var in RefereeInput
-	if err := decodeStrict(line, &in); err != nil {
+	if err := DecodeJSON(line, &in); err != nil {
 		return RefereeInput{}, fmt.Errorf("referee: %v", err)
 	}
 	set := 0

@@ -27,7 +27,7 @@ type SimInput struct {
 // missing or ambiguous shot.
 func DecodeSim(p physics.Params, line []byte) ([]board.Piece, physics.Shot, error) {
 	var in SimInput
-	if err := decodeStrict(line, &in); err != nil {
+	if err := DecodeJSON(line, &in); err != nil {
 		return nil, physics.Shot{}, fmt.Errorf("sim: %v", err)
 	}
 	var seat board.Seat
