@@ -404,6 +404,19 @@ func TestPlayTheComputer(t *testing.T) {
 	e.waitFor(ctx, "the first stroke replayed", `document.getElementById("status").textContent.startsWith("Stroke 1 of")`, 20*time.Second)
 	e.checkBoard(ctx, "replay")
 
+	// The replay page links the match record, which replays bit for bit.
+	var text string
+	e.run(ctx, chromedp.Evaluate(`fetch(document.getElementById("record").href).then((r) => r.text())`, &text, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
+		return p.WithAwaitPromise(true)
+	}))
+	mr, err := record.Parse(text)
+	if err != nil {
+		t.Fatalf("the .txt of the replay page: %v\n%s", err, text)
+	}
+	if _, err := record.Replay(mr, physics.Default(), nil); err != nil || mr.Result != "0-1" {
+		t.Errorf("the .txt of the replay page: result %s, replay %v; want a conceded match (0-1) that replays", mr.Result, err)
+	}
+
 	// The finished table's page points to its replay; an unknown one says so.
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id))
 	e.waitFor(ctx, "the over table", `!!document.querySelector('#status a[href="/replay/`+id+`"]')`, 15*time.Second)

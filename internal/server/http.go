@@ -9,12 +9,14 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/record"
 )
 
 // Handler is the server's HTTP interface. Every response says what it is
@@ -306,8 +308,8 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 // getMatch returns a table's full record: its configuration and every
 // action, from which the match replays bit for bit.
 func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	_, ti, err := s.record(r.Context(), id)
+	id, txt := strings.CutSuffix(r.PathValue("id"), ".txt")
+	rec, ti, err := s.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -315,6 +317,10 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 	actions, err := s.store.Actions(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
+		return
+	}
+	if txt || strings.Contains(r.Header.Get("Accept"), "text/plain") {
+		s.writeMatchRecord(w, rec, ti, actions)
 		return
 	}
 	type actionOut struct {
@@ -330,6 +336,42 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 		out.Actions = append(out.Actions, actionOut{Seq: a.Seq, At: a.At, Action: a.Action})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// writeMatchRecord answers with the match record of a table
+// (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
+// /api/matches/{id} with Accept: text/plain.
+func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti tableInfo, actions []carrom.ActionRecord) {
+	gcfg, err := ti.Config.game(s.physics)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	acts := make([]game.Action, 0, len(actions))
+	for _, a := range actions {
+		act, err := record.ParseAction(a.Action)
+		if err != nil {
+			apiError(w, fmt.Errorf("server: table %s action %d: %w", rec.ID, a.Seq, err))
+			return
+		}
+		acts = append(acts, act)
+	}
+	names := make([]string, ti.Config.Players)
+	for _, si := range ti.Seats {
+		if si.Seat >= 0 && si.Seat < len(names) {
+			names[si.Seat] = si.Nickname
+			if si.Kind == "computer" {
+				names[si.Seat] = "computer " + si.Level
+			}
+		}
+	}
+	mr, err := record.RecordOf(gcfg, acts, names, strconv.FormatUint(ti.Config.Seed, 10), rec.Created.UTC().Format("2006-01-02"))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, record.Format(mr))
 }
 
 // getReplay replays a table's stored actions and returns them as the

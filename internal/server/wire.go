@@ -1,13 +1,10 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"reflect"
 	"strings"
 	"unicode"
 
@@ -107,78 +104,9 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 	return intent{}, msgErr("unknown message type %q", m.Type)
 }
 
-// decodeStrict reads exactly one JSON object into v, refusing unknown
-// fields, and says what is wrong in the words of the protocol, never in
-// Go's.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("more after the JSON object")
-	}
-	return nil
-}
-
-// jsonError restates an error of encoding/json without Go's type names.
-func jsonError(err error) error {
-	var (
-		syntax *json.SyntaxError
-		typ    *json.UnmarshalTypeError
-	)
-	switch {
-	case errors.Is(err, io.EOF):
-		return errors.New("empty, want a JSON object")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("not JSON: it ends too soon")
-	case errors.As(err, &syntax):
-		return fmt.Errorf("not JSON: %v (at byte %d)", syntax, syntax.Offset)
-	case errors.As(err, &typ) && typ.Field == "":
-		return fmt.Errorf("%s, want a JSON object", jsonValue(typ.Value))
-	case errors.As(err, &typ):
-		return fmt.Errorf("%q is %s, want %s", typ.Field, jsonValue(typ.Value), jsonKind(typ.Type))
-	}
-	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return fmt.Errorf("unknown field %s", f)
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// jsonValue names what encoding/json found: "array", "string",
-// "number 1e3"...
-func jsonValue(v string) string {
-	if n, ok := strings.CutPrefix(v, "number "); ok {
-		return n
-	}
-	if v == "" {
-		return "a value"
-	}
-	if strings.IndexByte("aeiou", v[0]) >= 0 {
-		return "an " + v
-	}
-	return "a " + v
-}
-
-// jsonKind names the JSON value that a Go type is read from.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int64, reflect.Uint64, reflect.Uint:
-		return "an integer"
-	case reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	}
-	return "an object"
-}
+// decodeStrict reads exactly one JSON object into v with the one strict
+// decoder of package record.
+func decodeStrict(data []byte, v any) error { return record.DecodeJSON(data, v) }
 
 func finite(xs ...float64) bool {
 	for _, x := range xs {
@@ -189,30 +117,24 @@ func finite(xs ...float64) bool {
 	return true
 }
 
-// decodeShot reads a strike: x along the base line; the direction as
-// "angle" in degrees counter-clockwise from the shooter's right (90 is
-// straight ahead) or as "dir"; "speed" in m/s or "power" from 0 to 1.
+// decodeShot reads a strike with the one shot decoder (record.DecodeShot,
+// docs/notation.md): x along the base line; the direction as "angle" in
+// degrees counter-clockwise from the shooter's right (90 is straight
+// ahead) or as "dir"; "speed" in m/s or "power" from 0 to 1. A message
+// must also ask for a stroke that moves: speed in (0, maxSpeed].
 func decodeShot(m clientMsg, maxSpeed float64) (physics.Shot, error) {
-	var sh physics.Shot
-	if m.X == nil || !finite(*m.X) {
-		return sh, msgErr(`"strike" needs a finite "x"`)
+	in := record.ShotInput{X: m.X, Angle: m.Angle, Speed: m.Speed, Power: m.Power}
+	if m.Dir != nil {
+		if len(*m.Dir) != 2 {
+			return physics.Shot{}, msgErr(`"dir" has %d numbers, want 2`, len(*m.Dir))
+		}
+		in.Dir = &[2]float64{(*m.Dir)[0], (*m.Dir)[1]}
 	}
-	sh.X = *m.X
-	switch {
-	case m.Angle != nil && m.Dir == nil && finite(*m.Angle):
-		rad := *m.Angle * math.Pi / 180
-		sh.Dir = board.Vec{X: math.Cos(rad), Y: math.Sin(rad)}
-	case m.Dir != nil && m.Angle == nil && len(*m.Dir) == 2 && finite((*m.Dir)...) && ((*m.Dir)[0] != 0 || (*m.Dir)[1] != 0):
-		sh.Dir = board.Vec{X: (*m.Dir)[0], Y: (*m.Dir)[1]}
-	default:
-		return sh, msgErr(`"strike" needs one of a finite "angle" or a non-zero "dir" of two finite numbers`)
+	sh, err := record.DecodeShot(in, maxSpeed)
+	if err != nil {
+		return sh, msgErr("strike: %v", err)
 	}
-	switch {
-	case m.Speed != nil && m.Power == nil && finite(*m.Speed) && *m.Speed > 0 && *m.Speed <= maxSpeed:
-		sh.Speed = *m.Speed
-	case m.Power != nil && m.Speed == nil && finite(*m.Power) && *m.Power > 0 && *m.Power <= 1:
-		sh.Speed = *m.Power * maxSpeed
-	default:
+	if !(sh.Speed > 0 && sh.Speed <= maxSpeed) {
 		return sh, msgErr(`"strike" needs one of "speed" in (0, %g] m/s or "power" in (0, 1]`, maxSpeed)
 	}
 	return sh, nil
@@ -234,13 +156,6 @@ func cleanNickname(s string) (string, error) {
 
 // Messages from the server. Every table message carries the table's
 // sequence number: the number of actions the table has accepted.
-
-type pieceJSON struct {
-	ID   string  `json:"id"`
-	Kind string  `json:"kind"`
-	X    float64 `json:"x"`
-	Y    float64 `json:"y"`
-}
 
 type seatJSON struct {
 	Seat      int    `json:"seat"`
@@ -268,15 +183,15 @@ type toActJSON struct {
 
 // gameJSON is the whole state of a table.
 type gameJSON struct {
-	Table   string       `json:"table"`
-	Config  TableConfig  `json:"config"`
-	Started bool         `json:"started"`
-	Over    bool         `json:"over"`
-	Seats   []seatJSON   `json:"seats"`
-	Pieces  []pieceJSON  `json:"pieces"`
-	Held    [2]int       `json:"held"` // white, black c/m waiting to be placed
-	ToAct   toActJSON    `json:"to_act"`
-	Match   record.Match `json:"match"`
+	Table   string         `json:"table"`
+	Config  TableConfig    `json:"config"`
+	Started bool           `json:"started"`
+	Over    bool           `json:"over"`
+	Seats   []seatJSON     `json:"seats"`
+	Pieces  []record.Piece `json:"pieces"`
+	Held    [2]int         `json:"held"` // white, black c/m waiting to be placed
+	ToAct   toActJSON      `json:"to_act"`
+	Match   record.Match   `json:"match"`
 }
 
 type stateMsg struct {
@@ -287,19 +202,10 @@ type stateMsg struct {
 }
 
 type outcomeJSON struct {
-	Stroke     *strokeJSON        `json:"stroke,omitempty"`
+	Stroke     *record.Stroke     `json:"stroke,omitempty"`
 	Trajectory *record.Trajectory `json:"trajectory,omitempty"`
-	Respotted  []pieceJSON        `json:"respotted"`
+	Respotted  []record.Piece     `json:"respotted"`
 	Void       bool               `json:"void"`
-}
-
-type strokeJSON struct {
-	White   int  `json:"white"`
-	Black   int  `json:"black"`
-	Queen   bool `json:"queen"`
-	Striker bool `json:"striker"`
-	Touched bool `json:"touched"`
-	Foul    bool `json:"foul"`
 }
 
 type eventMsg struct {
@@ -357,7 +263,8 @@ func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outco
 	o := outcomeJSON{Respotted: pieces(out.Respotted), Void: out.Void}
 	if a.Kind == game.Strike || a.Kind == game.Timeout {
 		s := out.Stroke
-		o.Stroke = &strokeJSON{White: s.Pocketed.White, Black: s.Pocketed.Black, Queen: s.Pocketed.Queen, Striker: s.Striker, Touched: !s.Missed, Foul: s.Foul}
+		st := record.StrokeOf(s)
+		o.Stroke = &st
 	}
 	if a.Kind == game.Strike {
 		tr := record.FromStroke(start.Config().Physics, out.Start, out.Sim)
@@ -366,13 +273,7 @@ func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outco
 	return o
 }
 
-func pieces(ps []board.Piece) []pieceJSON {
-	out := make([]pieceJSON, len(ps))
-	for i, p := range ps {
-		out[i] = pieceJSON{ID: p.ID, Kind: p.Kind.String(), X: p.Pos.X, Y: p.Pos.Y}
-	}
-	return out
-}
+func pieces(ps []board.Piece) []record.Piece { return record.PiecesOf(ps) }
 
 func (t *table) gameState() gameJSON {
 	st := t.state
