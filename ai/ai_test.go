@@ -26,6 +26,9 @@ const suiteSlack = 5
 func TestLevelsPassExercise(t *testing.T) {
 	for _, l := range ai.Levels() {
 		t.Run(l.Name, func(t *testing.T) {
+			if testing.Short() && l.Name == "expert" {
+				t.Skip("the expert's exercise takes most of a minute; skipped under -short")
+			}
 			aitest.Exercise(t, func(seed uint64) ai.Player { return ai.New(l, 0, seed) }, suiteSlack*l.Budget.Limit)
 		})
 	}

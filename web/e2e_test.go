@@ -46,8 +46,12 @@ import (
 var updateScreenshot = flag.Bool("update-screenshot", false, "write docs/screenshot.png from the game against the computer")
 
 // chromium finds the browser. In CI (CI set) a missing browser fails the
-// test: .ci/run installs it, so its absence is a broken pipeline.
+// test: .ci/run installs it, so its absence is a broken pipeline. The
+// browser tests take most of a minute, so -short skips them.
 func chromium(t *testing.T) string {
+	if testing.Short() {
+		t.Skip("browser test skipped under -short")
+	}
 	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"} {
 		if _, err := os.Stat(p); err == nil {
 			return p
