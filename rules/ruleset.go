@@ -68,6 +68,10 @@ type Rules struct {
 	// TwoWhitesFacing turns the break arrangement so that two adjacent white
 	// c/m face the first player (RULES A-3).
 	TwoWhitesFacing bool
+
+	// Solo is the clearance of one player (solo.go): its strokes are ruled
+	// by the clearance's own laws, and the fields above are not read.
+	Solo bool
 }
 
 // ICF returns the laws of the International Carrom Federation.

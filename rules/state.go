@@ -177,8 +177,11 @@ type Match struct {
 }
 
 // NewMatch starts a match under rules r with 2 (singles) or 4 (doubles)
-// seats. Seat 0 breaks the first board.
+// seats, or 1 for a solo clearance. Seat 0 breaks the first board.
 func NewMatch(r Rules, players int) (Match, error) {
+	if r.Solo {
+		return newSolo(r, players)
+	}
 	if players != 2 && players != 4 {
 		return Match{}, ErrBadPlayers
 	}

@@ -61,6 +61,10 @@ func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
 		return m, newRuling(), err
 	}
 	rul := newRuling()
+	if m.Rules.Solo {
+		m.solo(s, &rul)
+		return m, rul, nil
+	}
 	b := &m.Board
 	if !b.Broken {
 		if s.Missed {
