@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -11,7 +10,12 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
+	"pgregory.net/rapid"
 )
+
+func solo() Config {
+	return Config{Rules: rules.Solo(), Players: 1, Physics: physics.Default()}
+}
 
 func icf(players int) Config {
 	return Config{Rules: rules.ICF(), Players: players, Physics: physics.Default()}
@@ -333,44 +337,50 @@ func TestBlockedBaseLineVoidsTheBoard(t *testing.T) {
 	}
 }
 
-// randomAction is a legal-looking action for whoever is to act: a shot at a
-// random piece from a random legal spot, or a random legal placing.
-func randomAction(rng *rand.Rand, tb Table) Action {
+// drawAction is a legal-looking action for whoever is to act, drawn so
+// that rapid can shrink it: a shot at a piece or a pocket from a legal
+// spot, or a legal placing (a drawn spot that is not legal gives the first
+// legal one), or a forgo.
+func drawAction(t *rapid.T, tb Table) Action {
 	turn := tb.ToAct()
 	switch turn.Need {
 	case NeedToss:
-		return Action{Kind: Toss, Toss: rules.Side(rng.IntN(2))}
+		return Action{Kind: Toss, Toss: rules.Side(rapid.IntRange(0, 1).Draw(t, "toss"))}
 	case NeedPlace:
-		if rng.IntN(10) == 0 {
+		if rapid.IntRange(0, 9).Draw(t, "forgo") == 0 {
 			return Action{Seat: turn.Seat, Kind: Forgo}
 		}
-		for {
-			at := board.Vec{X: (rng.Float64()*2 - 1) * 0.085, Y: (rng.Float64()*2 - 1) * 0.085}
-			if tb.PlacingLegal(at) == nil {
-				return Action{Seat: turn.Seat, Kind: Place, At: at}
-			}
+		at := board.Vec{X: rapid.Float64Range(-0.085, 0.085).Draw(t, "place x"), Y: rapid.Float64Range(-0.085, 0.085).Draw(t, "place y")}
+		if tb.PlacingLegal(at) != nil {
+			at = tb.firstLegalPlace()
 		}
+		return Action{Seat: turn.Seat, Kind: Place, At: at}
 	}
 	ranges := tb.StrikerRanges()
-	r := ranges[rng.IntN(len(ranges))]
-	x := r.Lo + rng.Float64()*(r.Hi-r.Lo)
+	r := rapid.SampledFrom(ranges).Draw(t, "range")
+	// The ends of a range touch what bounds it: the striker goes inside.
+	x := r.Lo + rapid.Float64Range(0.01, 0.99).Draw(t, "x")*(r.Hi-r.Lo)
 	sp := tb.spec()
 	from := sp.StrikerAt(turn.Position, x)
 	pieces := tb.Pieces()
-	target := pieces[rng.IntN(len(pieces))].Pos
-	if rng.IntN(4) == 0 {
-		target = sp.PocketCentre(board.Pocket(rng.IntN(4)))
+	target := rapid.SampledFrom(pieces).Draw(t, "target").Pos
+	if rapid.IntRange(0, 3).Draw(t, "at a pocket") == 0 {
+		target = sp.PocketCentre(board.Pocket(rapid.IntRange(0, 3).Draw(t, "pocket")))
 	}
 	world := target.Sub(from)
 	dir := board.Vec{X: world.Dot(turn.Position.Right()), Y: world.Dot(turn.Position.Forward())}
 	if tb.cfg.Rules.ForwardOnly && dir.Y < 0 {
 		dir.Y = -dir.Y
 	}
-	return Action{Seat: turn.Seat, Kind: Strike, Shot: physics.Shot{X: x, Dir: dir, Speed: 0.5 + rng.Float64()*(tb.cfg.Physics.MaxSpeed-0.5)}}
+	speed := rapid.Float64Range(0.5, tb.cfg.Physics.MaxSpeed).Draw(t, "speed")
+	return Action{Seat: turn.Seat, Kind: Strike, Shot: physics.Shot{X: x, Dir: dir, Speed: speed}}
 }
 
 // checkTable verifies that the table and the referee agree on every piece.
-func checkTable(t *testing.T, tb Table) {
+func checkTable(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, tb Table) {
 	t.Helper()
 	m := tb.match
 	if m.Awaiting == rules.AwaitNothing {
@@ -397,16 +407,22 @@ func checkTable(t *testing.T, tb Table) {
 	}
 }
 
+// Any play replays bit for bit, and at every step the table and the
+// referee agree on every piece.
 func TestRandomPlayReplaysBitForBit(t *testing.T) {
-	for _, cfg := range []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}} {
-		rng := rand.New(rand.NewPCG(7, uint64(cfg.Players)))
-		tb := newTable(t, cfg)
+	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo()}
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := rapid.SampledFrom(configs).Draw(t, "config")
+		tb, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var actions []Action
-		for range 600 {
+		for range rapid.IntRange(1, 300).Draw(t, "actions") {
 			if tb.ToAct().Need == NeedNothing {
 				break
 			}
-			a := randomAction(rng, tb)
+			a := drawAction(t, tb)
 			next, _, err := tb.Apply(a)
 			if err != nil {
 				t.Fatalf("%s: %v refused: %v", cfg.Rules.Name, a, err)
@@ -425,7 +441,7 @@ func TestRandomPlayReplaysBitForBit(t *testing.T) {
 		if !reflect.DeepEqual(replayed, tb) {
 			t.Errorf("%s, %d players: replaying %d actions gave a different table", cfg.Rules.Name, cfg.Players, len(actions))
 		}
-	}
+	})
 }
 
 func TestConcedeAndTossSetUpNewBoards(t *testing.T) {

@@ -63,13 +63,39 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	out, err := t.rule(res, turn.Position)
+	out.Sim, out.Start = res, start
+	return out, err
+}
+
+// Carry is the table once a stroke simulated elsewhere from its pieces (by
+// a search's own physics.Simulator, with the seat to strike) is ruled on
+// and carried out, exactly as Apply would after simulating it: t is left
+// as it was. The outcome's Sim and Start are not set.
+func (t Table) Carry(res physics.Result) (Table, Outcome, error) {
+	turn := t.ToAct()
+	if turn.Need != NeedStrike {
+		return t, Outcome{}, fmt.Errorf("game: a stroke while the table waits for seat %d to %v: %w", turn.Seat, turn.Need, ErrNotNow)
+	}
+	next := t.clone()
+	out, err := next.rule(res, turn.Position)
+	if err != nil {
+		return t, Outcome{}, err
+	}
+	out.Void = next.voidIfBlocked()
+	return next, out, nil
+}
+
+// rule has the referee rule on a simulated stroke from the table's pieces
+// and carries out the ruling.
+func (t *Table) rule(res physics.Result, striking board.Seat) (Outcome, error) {
 	stroke := Summarize(res)
 	old := t.match
 	m, rul, err := old.Stroke(stroke)
 	if err != nil {
 		return Outcome{}, err
 	}
-	out := Outcome{Sim: res, Start: start, Stroke: stroke, Ruling: &rul}
+	out := Outcome{Stroke: stroke, Ruling: &rul}
 	t.match = m
 	t.pieces = t.pieces[:0]
 	for _, d := range res.Final.Discs {
@@ -78,7 +104,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 		}
 	}
 	for _, e := range res.Events {
-		if d := start.Discs[e.I]; e.Kind == physics.Pocket && d.Kind != board.Striker {
+		if d := res.Final.Discs[e.I]; e.Kind == physics.Pocket && d.Kind != board.Striker {
 			t.pocketed = append(t.pocketed, board.Piece{ID: d.ID, Kind: d.Kind})
 		}
 	}
@@ -86,7 +112,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 		t.afterReferee(old, rul)
 		return out, nil
 	}
-	out.Respotted, err = t.carryOut(rul, turn.Position)
+	out.Respotted, err = t.carryOut(rul, striking)
 	return out, err
 }
 
