@@ -3,6 +3,7 @@ package ai
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -23,56 +24,108 @@ func coins(n int) []board.Piece {
 	return ps
 }
 
-func TestSoloRule(t *testing.T) {
-	queen := board.Piece{ID: "q", Kind: board.Queen}
+// soloTable is a clearance at table with pieces on the board, every other
+// piece pocketed, and the queen awaiting its cover if pending.
+func soloTable(t *testing.T, pieces []board.Piece, pending bool) game.Table {
+	t.Helper()
+	m, err := rules.NewMatch(rules.Solo(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Board.Broken = true
+	m.Board.OnBoard = rules.Count{}
+	left := map[board.Kind]int{board.White: board.WhiteCount, board.Black: board.BlackCount, board.Queen: 1}
+	for _, pc := range pieces {
+		left[pc.Kind]--
+		switch pc.Kind {
+		case board.White:
+			m.Board.OnBoard.White++
+		case board.Black:
+			m.Board.OnBoard.Black++
+		case board.Queen:
+			m.Board.OnBoard.Queen = true
+		}
+	}
+	var pocketed []board.Piece
+	for _, k := range []board.Kind{board.White, board.Black, board.Queen} {
+		for i := range left[k] {
+			pocketed = append(pocketed, board.Piece{ID: fmt.Sprintf("pocketed-%v-%d", k, i), Kind: k})
+		}
+	}
+	if pending {
+		m.Board.Queen, m.Board.QueenSide = rules.QueenPending, 0
+	}
+	tab, err := game.Resume(game.Config{Rules: rules.Solo(), Players: 1, Physics: physics.Default()}, game.Setup{Match: m, Pieces: pieces, Pocketed: pocketed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// The clearance's judge values a stroke by what the solo referee rules:
+// the c/m down net of returns, the queen covered, pending or lost.
+func TestSoloJudge(t *testing.T) {
+	queen := board.Piece{ID: "q", Kind: board.Queen, Pos: board.Vec{Y: 0.2}}
 	tests := []struct {
 		name    string
-		s       solo
+		pieces  []board.Piece
+		pending bool
 		stroke  rules.Stroke
-		want    soloRuling
-		wantEnd bool
+		value   float64
+		over    bool
 	}{
-		{"one c/m", solo{pieces: coins(3)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{gain: 1}, false},
-		{"queen alone awaits cover (Q-4)", solo{pieces: append(coins(2), queen)}, rules.Stroke{Pocketed: rules.Count{Queen: true}}, soloRuling{pending: true, gain: 0.5}, false},
-		{"queen and c/m: covered (Q-5)", solo{pieces: append(coins(2), queen)}, rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}}, soloRuling{covered: true, gain: 2}, false},
-		{"cover in the next stroke", solo{pieces: coins(2), pending: true}, rules.Stroke{Pocketed: rules.Count{Black: 1}}, soloRuling{covered: true, gain: 2}, false},
-		{"no cover: the queen returns", solo{pieces: coins(2), pending: true}, rules.Stroke{}, soloRuling{returnQueen: true, gain: -0.5}, false},
-		{"striker returns a pocketed c/m", solo{pieces: coins(2), down: coins(1)}, rules.Stroke{Striker: true}, soloRuling{returnCoins: 1, gain: -1}, false},
-		{"striker with nothing pocketed yet", solo{pieces: coins(2)}, rules.Stroke{Striker: true}, soloRuling{}, false},
-		{"last c/m before the queen stays", solo{pieces: append(coins(1), queen)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{returnCoins: 1}, false},
-		{"queen as the last piece cannot be covered", solo{pieces: []board.Piece{queen}}, rules.Stroke{Pocketed: rules.Count{Queen: true}}, soloRuling{returnQueen: true}, false},
-		{"last c/m, queen covered earlier", solo{pieces: coins(1)}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{gain: 1}, true},
-		{"last c/m covers the queen", solo{pieces: coins(1), pending: true}, rules.Stroke{Pocketed: rules.Count{White: 1}}, soloRuling{covered: true, gain: 2}, true},
+		{"one c/m", coins(3), false, rules.Stroke{Pocketed: rules.Count{White: 1}}, 1, false},
+		{"queen alone awaits cover", append(coins(2), queen), false, rules.Stroke{Pocketed: rules.Count{Queen: true}}, 0.5, false},
+		{"queen and c/m: covered", append(coins(2), queen), false, rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}}, 2, false},
+		{"no cover: the queen returns", coins(2), true, rules.Stroke{}, -0.5, false},
+		{"striker returns a pocketed c/m", coins(2), false, rules.Stroke{Striker: true}, -1, false},
+		{"last c/m before the queen stays", append(coins(1), queen), false, rules.Stroke{Pocketed: rules.Count{White: 1}}, 0, false},
+		{"last c/m, queen covered earlier", coins(1), false, rules.Stroke{Pocketed: rules.Count{White: 1}}, 1 + soloEnd, true},
+		{"last c/m covers the queen", coins(1), true, rules.Stroke{Pocketed: rules.Count{White: 1}}, 2 + soloEnd, true},
 	}
 	for _, tt := range tests {
-		if got := tt.s.rule(tt.stroke); got != tt.want {
-			t.Errorf("%s: rule(%+v) = %+v; want %+v", tt.name, tt.stroke, got, tt.want)
-		}
-		if got := tt.s.judge(tt.stroke).over; got != tt.wantEnd {
-			t.Errorf("%s: judge(%+v).over = %v; want %v", tt.name, tt.stroke, got, tt.wantEnd)
+		v := soloJudge{soloTable(t, tt.pieces, tt.pending)}.rule(tt.stroke)
+		if v.value != tt.value || v.over != tt.over || v.scored != (tt.value > 0) || !v.kept {
+			t.Errorf("%s: rule(%+v) = %+v; want value %v, over %v", tt.name, tt.stroke, v, tt.value, tt.over)
 		}
 	}
 }
 
-func TestSpot(t *testing.T) {
-	sp := board.Standard()
-	q := board.Piece{ID: "q", Kind: board.Queen}
-	if got := spot(sp, coins(0), q).Pos; got != (board.Vec{}) {
-		t.Errorf("spot on an empty centre = %v; want the centre", got)
+// The position a clearance stroke leaves is the table's: a pocketed
+// striker's c/m comes back onto the centre where the table puts it.
+func TestSoloWorthUsesTheTable(t *testing.T) {
+	p := physics.Default()
+	pieces := []board.Piece{{ID: "w1", Kind: board.White, Pos: board.Vec{X: 0.2, Y: 0.2}}}
+	tab := soloTable(t, pieces, false)
+	sim, err := physics.NewSimulator(p)
+	if err != nil {
+		t.Fatal(err)
 	}
-	crowd := sp.BreakArrangement(0)[1:] // the queen's place is free, its ring full
-	if got := spot(sp, crowd, q).Pos; got != (board.Vec{}) {
-		t.Errorf("spot with the centre free = %v; want the centre", got)
-	}
-	full := sp.BreakArrangement(0)
-	got := spot(sp, full, board.Piece{ID: "w", Kind: board.White})
-	for _, p := range full {
-		if d := p.Pos.Dist(got.Pos); d < 2*sp.CoinRadius()-1e-12 {
-			t.Errorf("spot on a full centre = %v, overlapping %s at %v (distance %v)", got.Pos, p.ID, p.Pos, d)
+	// From the left of the base line straight into the far left pocket,
+	// touching nothing.
+	g := newGeo(p)
+	var res physics.Result
+	for x := -0.2; x < 0; x += 0.01 {
+		S := p.Spec.StrikerAt(0, x)
+		sh := physics.Shot{X: x, Dir: g.pockets[2].Sub(S).Unit(), Speed: p.MaxSpeed / 2}
+		if r, err := sim.Stroke(pieces, sh); err == nil && game.Summarize(r) == (rules.Stroke{Striker: true, Missed: true}) {
+			res = r.Clone()
+			break
 		}
 	}
-	if again := spot(sp, full, board.Piece{ID: "w", Kind: board.White}); again != got {
-		t.Errorf("spot twice on the same table: %v, then %v", got, again)
+	if !game.Summarize(res).Striker {
+		t.Fatal("no shot found that pockets the striker alone")
+	}
+	next, out, err := tab.Carry(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Respotted) != 1 || next.Match().Board.OnBoard.White != 2 {
+		t.Fatalf("Carry: respotted %v, %d white on the board; want one c/m back, 2 on the board", out.Respotted, next.Match().Board.OnBoard.White)
+	}
+	want := -misses(&g, next.Pieces(), false, CarromRL())
+	if got := (soloJudge{tab}).worth(&g, res, CarromRL()); got != want {
+		t.Errorf("worth = %v; want %v, the misses of the table after the stroke", got, want)
 	}
 }
 
@@ -94,8 +147,7 @@ func TestDirectCutPockets(t *testing.T) {
 		{"centre", board.Vec{}},
 	}
 	for _, tt := range tests {
-		sol := &solo{pieces: []board.Piece{{ID: "w1", Kind: board.White, Pos: tt.at}}}
-		sit := &situation{pieces: sol.pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}}
+		sit := soloSituation(soloTable(t, []board.Piece{{ID: "w1", Kind: board.White, Pos: tt.at}}, false), Noise{})
 		b := Budget{PerTarget: 2, Keep: 4, Samples: 1}
 		adv, err := s.search(t.Context(), sit, b, 1)
 		if err != nil || len(adv) == 0 {
@@ -214,8 +266,7 @@ func TestDirectCutOffsets(t *testing.T) {
 	g := newGeo(physics.Default())
 	c := board.Vec{X: 0.15, Y: 0.15}
 	pieces := []board.Piece{{ID: "w1", Kind: board.White, Pos: c}}
-	sol := &solo{pieces: pieces}
-	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: CarromRL()}
+	sit := soloSituation(soloTable(t, pieces, false), CarromRL())
 	for _, tt := range []struct {
 		offsets bool
 		want    []float64
@@ -265,8 +316,7 @@ func TestScreenUnderNoise(t *testing.T) {
 	}
 	pieces := []board.Piece{{ID: "w1", Kind: board.White, Pos: board.Vec{X: -0.2, Y: 0.28}}}
 	const topLeft board.Pocket = 2
-	sol := &solo{pieces: pieces}
-	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: CarromRL()}
+	sit := soloSituation(soloTable(t, pieces, false), CarromRL())
 	cs := s.geo.candidates(sit, Budget{PerTarget: 1})
 	var thin []candidate
 	for _, c := range cs {
@@ -337,7 +387,7 @@ func TestSweep(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sit := &situation{pieces: pieces, own: kinds{board.White: true, board.Black: true}, backShots: back, judge: soloJudge{&solo{pieces: pieces}}}
+				sit := &situation{pieces: pieces, own: kinds{board.White: true, board.Black: true}, backShots: back, judge: soloJudge{soloTable(t, pieces, false)}}
 				cs, err := s.sweep(context.Background(), sit, f)
 				if err != nil {
 					t.Fatal(err)
@@ -382,14 +432,7 @@ func mustLevel(t *testing.T, name string) Level {
 // a clearance with pieces on the board and every other c/m pocketed.
 func clearanceSearch(t *testing.T, pieces []board.Piece, b Budget, n Noise) []Advice {
 	t.Helper()
-	down := board.WhiteCount + board.BlackCount
-	for _, pc := range pieces {
-		if pc.Kind != board.Queen {
-			down--
-		}
-	}
-	sol := &solo{pieces: pieces, down: coins(down)}
-	sit := &situation{pieces: pieces, seat: 0, own: kinds{true, true, true}, backShots: true, judge: soloJudge{sol}, noise: n}
+	sit := soloSituation(soloTable(t, pieces, false), n)
 	s, err := newSearcher(physics.Default(), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -463,9 +506,9 @@ func TestClearanceMisses(t *testing.T) {
 	sitter := board.Piece{ID: "w1", Kind: board.White, Pos: P.Add(P.Unit().Scale(-0.06))}
 	far := board.Piece{ID: "b1", Kind: board.Black, Pos: board.Vec{X: -0.2, Y: 0.05}}
 	queen := board.Piece{ID: "q", Kind: board.Queen, Pos: far.Pos}
-	cost := func(s solo) float64 { return s.misses(&g, n) }
-	sit, fa := cost(solo{pieces: []board.Piece{sitter}}), cost(solo{pieces: []board.Piece{far}})
-	if got := cost(solo{}); got != 0 {
+	cost := func(pending bool, pieces ...board.Piece) float64 { return misses(&g, pieces, pending, n) }
+	sit, fa := cost(false, sitter), cost(false, far)
+	if got := cost(false); got != 0 {
 		t.Errorf("nothing left costs %v; want 0", got)
 	}
 	if sit < 0 || sit > 0.01 {
@@ -474,16 +517,16 @@ func TestClearanceMisses(t *testing.T) {
 	if fa <= sit || fa > 1/missFloor-1+1e-12 {
 		t.Errorf("a coin in the middle of the far half costs %v; want more than the sitter's %v, at most %v", fa, sit, 1/missFloor-1)
 	}
-	if got := cost(solo{pieces: []board.Piece{sitter, far}}); math.Abs(got-(sit+fa)) > 1e-12 {
+	if got := cost(false, sitter, far); math.Abs(got-(sit+fa)) > 1e-12 {
 		t.Errorf("both cost %v; want %v + %v", got, sit, fa)
 	}
-	if got := cost(solo{pieces: []board.Piece{queen}}); math.Abs(got-(fa+1)) > 1e-12 {
+	if got := cost(false, queen); math.Abs(got-(fa+1)) > 1e-12 {
 		t.Errorf("the queen in the coin's place costs %v; want one more than the coin's %v", got, fa)
 	}
-	if got := cost(solo{pieces: []board.Piece{far}, pending: true}); got <= fa || got > fa+1/missFloor {
+	if got := cost(true, far); got <= fa || got > fa+1/missFloor {
 		t.Errorf("the coin with the queen awaiting its cover costs %v; want more than the coin's %v, by at most %v", got, fa, 1/missFloor)
 	}
-	if got := cost(solo{pieces: []board.Piece{sitter}, pending: true}); math.Abs(got-sit) > 0.01 {
+	if got := cost(true, sitter); math.Abs(got-sit) > 0.01 {
 		t.Errorf("the sitter with the queen awaiting its cover costs %v; want about the sitter's %v, the cover being sure", got, sit)
 	}
 }
