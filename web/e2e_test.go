@@ -185,6 +185,28 @@ func (e *env) seq(ctx context.Context) int {
 	return n
 }
 
+// cancels is how many aims the page has given up without a stroke.
+func (e *env) cancels(ctx context.Context) int {
+	var s string
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("board")?.dataset.cancelled ?? "0"`, &s))
+	var n int
+	fmt.Sscan(s, &n)
+	return n
+}
+
+// serverSeq is table id's sequence number on the server: the number of
+// actions it has accepted.
+func serverSeq(t *testing.T, base, id string) int64 {
+	t.Helper()
+	var api struct {
+		State struct {
+			Seq int64 `json:"seq"`
+		} `json:"state"`
+	}
+	getJSON(t, base+"/api/tables/"+id, &api)
+	return api.State.Seq
+}
+
 // striker is where the striker waiting to be shot is in the viewport, or
 // ok false when this page has no stroke to play now.
 func (e *env) striker(ctx context.Context) (x, y float64, ok bool) {
@@ -366,7 +388,7 @@ func TestPlayTheComputer(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 			continue
 		}
-		before := e.seq(ctx)
+		cancels, seq := e.cancels(ctx), serverSeq(t, e.base, id)
 		e.run(ctx, pull(x, y, -25, 100))
 		if *updateScreenshot {
 			var shot []byte
@@ -376,9 +398,11 @@ func TestPlayTheComputer(t *testing.T) {
 			}
 		}
 		e.run(ctx, input.DispatchMouseEvent(input.MouseMoved, x, y).WithButton(input.Left).WithButtons(1), release(x, y))
-		time.Sleep(500 * time.Millisecond)
-		if got := e.seq(ctx); got != before {
-			t.Errorf("a cancelled aim changed the table from %d to %d", before, got)
+		// The page marks the aim it gave up in the handler that would have
+		// sent the stroke; then the server must still be where it was.
+		e.waitFor(ctx, "the aim cancelled", fmt.Sprintf(`+(document.getElementById("board").dataset.cancelled ?? "0") > %d`, cancels), 10*time.Second)
+		if got := serverSeq(t, e.base, id); got != seq {
+			t.Errorf("a cancelled aim moved the table on the server from %d to %d", seq, got)
 		}
 		cancelled = true
 	}

@@ -33,6 +33,9 @@ export class TableView {
   private aim: { dir: Vec; power: number; angle?: number } | null = null;
   private mode: Mode = "none";
   private coin: Vec | null = null; // a c/m being placed, while dragged
+  // Aims given up without a stroke, shown as the board's data-cancelled:
+  // the signal that a cancel was handled and nothing was sent.
+  private cancels = 0;
 
   private board: BoardView;
   private panel = new Panel();
@@ -423,7 +426,9 @@ export class TableView {
       if (!st) return;
       const r = st.to_act.striker_ranges ?? [];
       if (mode === "slide" && !inRanges(this.x, r)) this.x = nearestLegal(this.x, r);
-      if (mode === "pull" && this.aim) this.shoot();
+      if (mode === "pull") {
+        if (this.aim) this.shoot(); else this.cancelled();
+      }
       if (mode === "drag" && this.coin) {
         if (this.placeLegal(this.coin)) this.send({ type: "place", x: this.coin.x, y: this.coin.y });
         else { this.error.textContent = "Not a legal place: wholly inside the outer circle, clear of the centre circle and every piece (PL-1, PL-5)."; this.coin = null; }
@@ -501,7 +506,12 @@ export class TableView {
     if (handled) { e.preventDefault(); this.board.invalidate(); }
   }
 
+  private cancelled(): void {
+    this.board.canvas.dataset.cancelled = String(++this.cancels);
+  }
+
   private cancel(): void {
+    if (this.aim) this.cancelled();
     this.aim = null; this.mode = "none";
     if (this.st) this.showControls(this.st);
     this.board.invalidate();
