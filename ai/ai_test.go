@@ -52,6 +52,9 @@ func TestLevelByName(t *testing.T) {
 // A whole match between two computer players must be legal and replay
 // bit for bit from its actions.
 func TestPlayReplays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("six boards of the expert take a minute; skipped under -short")
+	}
 	cfg := game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}
 	tab, err := game.New(cfg)
 	if err != nil {
@@ -112,6 +115,9 @@ func TestClearDeterministic(t *testing.T) {
 
 // Without noise the expert clears the board well within the limit.
 func TestClearWithoutNoise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole clearance by the expert; skipped under -short")
+	}
 	l, err := ai.LevelByName("expert")
 	if err != nil {
 		t.Fatal(err)
