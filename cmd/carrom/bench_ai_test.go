@@ -48,6 +48,9 @@ func near(printed, x, precision float64) bool { return math.Abs(printed-x) <= pr
 // shares are between 0 and 100 % and inside their intervals, and the ICF's
 // limit of 12 points a board holds.
 func TestBenchAI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every measurement of the bench, the expert's times among them; skipped under -short")
+	}
 	const clears, maxStrokes, slams, boards, decisions = 2, 4, 2, 1, 2
 	levels := []string{"beginner", "casual"}
 	var out, errw bytes.Buffer
