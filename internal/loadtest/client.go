@@ -272,13 +272,8 @@ type Seat struct {
 	Side      int    `json:"side"`
 }
 
-// Piece is a c/m on the board.
-type Piece struct {
-	ID   string  `json:"id"`
-	Kind string  `json:"kind"`
-	X    float64 `json:"x"`
-	Y    float64 `json:"y"`
-}
+// Piece is a c/m on the board, in record's JSON form.
+type Piece = record.Piece
 
 // ToAct says who is to act and how.
 type ToAct struct {
@@ -299,12 +294,5 @@ type Outcome struct {
 	Void       bool               `json:"void"`
 }
 
-// Stroke is the referee's reading of a stroke.
-type Stroke struct {
-	White   int  `json:"white"`
-	Black   int  `json:"black"`
-	Queen   bool `json:"queen"`
-	Striker bool `json:"striker"`
-	Touched bool `json:"touched"`
-	Foul    bool `json:"foul"`
-}
+// Stroke is the referee's reading of a stroke, in record's JSON form.
+type Stroke = record.Stroke
