@@ -100,3 +100,39 @@ func TestDirIdempotent(t *testing.T) {
 		}
 	})
 }
+
+// FuzzDecodeShot: whatever the figures, a decoded shot has a finite place,
+// a direction the physics can make a unit vector and keeps as it is, and a
+// finite speed; anything else is ErrShot.
+func FuzzDecodeShot(f *testing.F) {
+	f.Add(0.0, 90.0, 0.0, 0.0, 4.0, true, true)
+	f.Add(0.01, 0.0, 1e-200, 1e-200, 0.5, false, false)
+	f.Add(0.0, 0.0, 1.0, 1e308, 1.0, false, true)
+	f.Fuzz(func(t *testing.T, x, angle, dx, dy, v float64, byAngle, bySpeed bool) {
+		in := ShotInput{X: &x}
+		if byAngle {
+			in.Angle = &angle
+		} else {
+			in.Dir = &[2]float64{dx, dy}
+		}
+		if bySpeed {
+			in.Speed = &v
+		} else {
+			in.Power = &v
+		}
+		sh, err := DecodeShot(in, 5)
+		if err != nil {
+			if !errors.Is(err, ErrShot) {
+				t.Fatalf("error %v is not ErrShot", err)
+			}
+			return
+		}
+		u := sh.Dir.Unit()
+		if !finite(sh.X, sh.Speed) || math.Abs(u.Len()-1) > 1e-12 {
+			t.Fatalf("DecodeShot(%v, %v, (%v, %v), %v) = %+v", x, angle, dx, dy, v, sh)
+		}
+		if again, err := Dir(sh.Dir); err != nil || again != sh.Dir {
+			t.Fatalf("Dir(%v) = %v, %v; want it kept", sh.Dir, again, err)
+		}
+	})
+}
