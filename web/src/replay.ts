@@ -1,7 +1,7 @@
 // Replay of a match stroke by stroke, from the server's recorded events:
 // every stroke is animated from its trajectory, nothing is simulated.
 import { BoardView } from "./boardview";
-import { h, Panel, rulingOf } from "./panel";
+import { h, Panel } from "./panel";
 import { api, type ClientConfig, type EventMsg, type GameState, type Replay } from "./protocol";
 import type { Sound } from "./sound";
 
@@ -21,7 +21,8 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
   const board = new BoardView(wrap, cfg, sound);
   speed.addEventListener("change", () => { board.speed = +speed.value; });
   const evs: EventMsg[] = data.events;
-  const items = evs.map((ev, i) => panel.add(ev, () => { stop(); show(i + 1); }));
+  if (data.start) panel.note(data.start.seq, data.start.state);
+  const items = evs.map((ev, i) => panel.add(ev, () => { stop(); show(i + 1); }, true));
   let at = 0, playing = false;
   const stateAt = (k: number): GameState | undefined => (k === 0 ? data.start?.state : evs[k - 1].state);
   const show = (k: number) => {
@@ -29,7 +30,7 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
     at = k;
     const st = stateAt(k);
     if (st) { board.pieces = st.pieces; panel.update(st, [], false); }
-    panel.setRuling(k === 0 ? "" : rulingOf(evs[k - 1]));
+    panel.show(k === 0 ? null : evs[k - 1]);
     items.forEach((li, i) => li?.classList.toggle("current", i === k - 1));
     status.textContent = `Stroke ${k} of ${evs.length}`;
     board.invalidate();

@@ -1,6 +1,10 @@
-// The referee's rulings in words: each rule ID of RULES.md with the short
-// phrase a player reads beside it, e.g. "Striker pocketed: due — D-1".
-import type { Action, MatchState, Stroke } from "./protocol";
+// The referee's rulings in words. Each stroke gets one plain sentence
+// built from what the ruling and the states before and after it say
+// happened (the pieces pocketed, the turn kept or not, the pieces to put
+// back, the queen's state before and after), never from the rule IDs
+// alone, so the words cannot contradict the ruling. The rule IDs stay
+// beside it as a detail, each with the short phrase of RULES.md.
+import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
 
 const PHRASES: Record<string, string> = {
   "B-1": "Break: the breaker plays white",
@@ -33,7 +37,7 @@ const PHRASES: Record<string, string> = {
   "Q-1": "Queen needs an own c/m first",
   "Q-2": "Queen pocketed too early: back to the centre",
   "Q-3": "Queen pocketed while owing: back to the centre",
-  "Q-4": "Queen not covered: back to the centre",
+  "Q-4": "The queen must be covered",
   "Q-5": "Queen covered",
   "Q-6": "Queen, c/m and striker: all go back with a due",
   "Q-7": "Queen and striker: queen back, due, turn kept",
@@ -74,26 +78,174 @@ export function phrase(id: string): string {
   return "Rule";
 }
 
-// describeRuling gives each rule of a ruling as "phrase — ID".
-export function describeRuling(rules: string[]): string {
-  return rules.map((id) => `${phrase(id)} — ${id}`).join("; ");
+// Who is who, as the sentences name them: "you" for a seat this browser
+// holds alone, the player's name otherwise.
+export interface Names {
+  seat(seat: number): string;  // "You", "Computer (club)", "Anna"
+  side(side: number): string;  // the players of a side
+  you(seat: number): boolean;
 }
 
-function pocketed(s: Stroke): string {
+function pocketList(s: Stroke, own: "white" | "black" | null): string {
   const parts: string[] = [];
-  if (s.white) parts.push(`${s.white} white`);
-  if (s.black) parts.push(`${s.black} black`);
+  const kind = (c: "white" | "black") => own === null ? c : c === own ? `${c} (own)` : `${c} (opponent's)`;
+  if (s.white) parts.push(`${s.white} ${kind("white")}`);
+  if (s.black) parts.push(`${s.black} ${kind("black")}`);
   if (s.queen) parts.push("the queen");
   if (s.striker) parts.push("the striker");
-  return parts.length ? "pocketed " + parts.join(", ") : s.touched ? "nothing pocketed" : "touched nothing";
+  if (!parts.length) return "";
+  return parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
 }
 
-// describeAction is one line of the move list.
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// explain is the event's ruling as plain sentences. prev is the state the
+// action was taken in, when known: the queen's state before, the colours
+// and the counts of the board that may have just ended come from it.
+export function explain(ev: EventMsg, prev: GameState | undefined, names: Names): string {
+  const st = ev.state, m = st.match, a = ev.action, r = m.ruling;
+  const seat = a.kind === "toss" ? -1 : a.seat;
+  const who = seat >= 0 ? names.seat(seat) : "";
+  const you = seat >= 0 && names.you(seat);
+  const side = seat >= 0 ? st.seats[seat]?.side ?? 0 : 0;
+  const rules = new Set(r?.rules ?? []);
+  // The board the action was played on: the state after may be the next board.
+  const before = prev && prev.match.game === m.game && prev.match.board.number <= m.board.number ? prev : undefined;
+  const ended = !!m.result || m.game_winner !== null || m.match_winner !== null;
+  const boardOf = before?.match.board ?? (ended ? undefined : m.board);
+  const own = boardOf ? (boardOf.white === side ? "white" : "black") : null;
+  const out: string[] = [];
+
+  switch (a.kind) {
+    case "strike":
+    case "timeout": {
+      const s = ev.outcome.stroke;
+      let first: string;
+      if (a.kind === "timeout") first = `${who} ran out of time`;
+      else if (!s) first = `${who} struck`;
+      else {
+        const list = pocketList(s, own);
+        first = list ? `${who} pocketed ${list}` : s.touched ? `${who} pocketed nothing` : `${who} touched nothing`;
+        if (s.foul) first += ": a foul";
+      }
+      out.push(first);
+      break;
+    }
+    case "place": out.push(`${who} placed a c/m`); break;
+    case "forgo": out.push(`${who} ${you ? "forgo" : "forgoes"} the placing`); break;
+    case "concede": out.push(`${who} conceded the ${a.concede}`); break;
+    case "toss": out.push(`${names.side(a.toss ?? 0)} won the toss`); break;
+    case "forfeit": out.push(`${who} forfeits`); break;
+  }
+
+  if (r) {
+    // The break: only what happened, the attempt missed and what follows.
+    if (rules.has("B-4")) out.push("three break attempts missed: the opponent breaks now, with black");
+    else if (rules.has("B-5")) out.push("the break attempt failed, with no due");
+    else if (rules.has("B-3")) out.push("break missed: another attempt");
+    else if (rules.has("H-1")) out.push("third break missed: a foul");
+    else if (rules.has("B-2")) out.push("the break is made");
+
+    const q = queenWords(ev, before, ended, rules, you);
+    if (q) out.push(q);
+
+    // Pieces to put back, and who places them (RULES PL-1, PL-3).
+    for (const p of r.place) {
+      const owerSide = boardOf ? (p.colour === "white" ? boardOf.white : 1 - boardOf.white) : null;
+      const oweYou = owerSide === side && you;
+      const ower = owerSide === null ? "a piece is owed" : oweYou ? "you owe" : `${owerSide === side && seat >= 0 ? who : names.side(owerSide)} owes`;
+      const what = /^(D-[1-4]|Q-)/.test(p.rule) ? "due" : "penalty";
+      const n = p.count === 1 ? `a piece (a ${what})` : `${p.count} pieces (${what}s)`;
+      const placer = p.placer === null ? "on the centre" : `${names.you(p.placer) ? "you place" : `${names.seat(p.placer)} places`} ${p.count === 1 ? "it" : "them"}`;
+      out.push(owerSide === null ? `${n} to put back, ${placer}` : `${ower} ${n}; ${placer}`);
+    }
+    if (rules.has("D-2")) out.push(`nothing to pay it with yet: the due waits until ${you ? "you pocket" : "a piece of that colour is pocketed"} one`);
+    const centre = r.centre.filter((c) => c !== "queen");
+    if (centre.length) out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+
+    if (!ended && (a.kind === "strike" || a.kind === "timeout")) {
+      if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
+      else out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
+    }
+  }
+  const text = cap(out.filter(Boolean).join(" — ")) + ".";
+  const end = describeResult(m, (s) => names.side(s), before, ev.outcome.stroke);
+  return end ? `${text} ${end}` : text;
+}
+
+// queenWords says what became of the queen, read from its state before
+// and after the stroke: RULES Q-4 applies to a cover and to a failed one alike.
+function queenWords(ev: EventMsg, before: GameState | undefined, ended: boolean, rules: Set<string>, you: boolean): string {
+  const s = ev.outcome.stroke, m = ev.state.match;
+  const qBefore = before?.match.board.queen;
+  const qAfter = ended ? undefined : m.board.queen;
+  const back = (ev.state.match.ruling?.centre ?? []).includes("queen");
+  const pocketed = !!s?.queen;
+  if (pocketed) {
+    if (qAfter === "pending") return you ? "queen pocketed: cover it with your next stroke (pocket one of your own)" : "queen pocketed: to cover it, the next stroke must pocket an own piece";
+    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return "queen pocketed and covered";
+    if (back || qAfter === "board") {
+      if (rules.has("Q-2")) return "the queen goes back to the centre: it may be pocketed only after one of your own";
+      if (rules.has("Q-3")) return "the queen goes back to the centre: pocketed while owing a due";
+      return "the queen goes back to the centre";
+    }
+    return "";
+  }
+  if (qBefore === "pending") {
+    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return "queen covered";
+    if (qAfter === "pending") return "the queen still waits for its cover";
+    if (qAfter === "board" || back) return "queen not covered: back to the centre";
+    return "";
+  }
+  if (!before && back) return "the queen goes back to the centre";
+  return "";
+}
+
+// breakdown is why a board scored what it did (RULES SC-2): the loser's
+// c/m left and owed, the queen's three, the cap of 12; or "" when the
+// counts at hand do not add up to the referee's points (a special ending).
+function breakdown(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined): string {
+  const res = m.result;
+  if (!res || res.winner === null || !before) return "";
+  const b = before.match.board, loser = 1 - res.winner;
+  const loserColour = b.white === loser ? "white" : "black";
+  const left = b.on_board[loserColour] - (stroke?.[loserColour] ?? 0) + (m.ruling?.centre ?? []).filter((c) => c === loserColour).length;
+  const owed = b.owed[loser];
+  const queen = ((b.queen === "covered" && b.queen_side === res.winner) || (m.ruling?.rules ?? []).includes("Q-5") && (b.queen === "pending" || !!stroke?.queen))
+    && before.match.score[res.winner] <= 21 ? 3 : 0;
+  const sum = left + owed + queen;
+  if (Math.min(sum, 12) !== res.points || left < 0) return "";
+  const parts = [`${left} c/m left`];
+  if (owed) parts.push(`${owed} owed`);
+  if (queen) parts.push("queen 3");
+  let text = parts.length > 1 ? `${parts.join(" + ")} = ${sum}` : parts[0];
+  if (sum > 12) text += ", capped at 12";
+  return text;
+}
+
+// describeResult says how a board, game or match ended, if the state ends one.
+export function describeResult(m: MatchState, sideName: (side: number) => string, before?: GameState, stroke?: Stroke): string {
+  const out: string[] = [];
+  if (m.result) {
+    const w = m.result.winner;
+    if (w === null) out.push("Board drawn.");
+    else {
+      const why = breakdown(m, before, stroke);
+      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${why ? ` (${why})` : ""}.`);
+    }
+    if (m.result.slam) out.push(`A ${m.result.slam} slam.`);
+  }
+  if (m.game_winner !== null) out.push(`Game to ${sideName(m.game_winner)}${m.game_score ? `, ${m.game_score[0]}–${m.game_score[1]}` : ""}.`);
+  if (m.match_winner !== null) out.push(`Match to ${sideName(m.match_winner)}.`);
+  return out.join(" ");
+}
+
+// describeAction is the short line of the move list.
 export function describeAction(a: Action, stroke: Stroke | undefined, name: string): string {
   switch (a.kind) {
     case "strike": {
-      const s = stroke ? pocketed(stroke) : "struck";
-      return `${name}: ${s}${stroke?.foul ? " (foul)" : ""}`;
+      const s = stroke ? pocketList(stroke, null) : "";
+      return `${name}: ${s ? "pocketed " + s : stroke?.touched ? "pocketed nothing" : "touched nothing"}${stroke?.foul ? " (foul)" : ""}`;
     }
     case "place": return `${name}: placed a c/m`;
     case "forgo": return `${name}: forwent placing`;
@@ -105,15 +257,8 @@ export function describeAction(a: Action, stroke: Stroke | undefined, name: stri
   return `${name}: ${a.kind}`;
 }
 
-// describeResult says how a board, game or match ended, if the state ends one.
-export function describeResult(m: MatchState, sideName: (side: number) => string): string {
-  const out: string[] = [];
-  if (m.result) {
-    const w = m.result.winner;
-    out.push(w === null ? "Board drawn" : `Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"} — ${m.result.rule}`);
-    if (m.result.slam) out.push(`${m.result.slam} slam`);
-  }
-  if (m.game_winner !== null) out.push(`Game to ${sideName(m.game_winner)}`);
-  if (m.match_winner !== null) out.push(`Match to ${sideName(m.match_winner)}`);
-  return out.join(". ");
-}
+// The words a newcomer may not know, explained where they first appear.
+export const GLOSSARY: Record<string, string> = {
+  "c/m": "c/m: a carrom man, one of the white or black playing pieces",
+  due: "due: a piece a player pays back for pocketing the striker; the opponent places it on the board",
+};

@@ -74,7 +74,10 @@ export class TableView {
   private async loadHistory(): Promise<void> {
     try {
       const r = await api<Replay>("GET", `/api/matches/${this.id}/replay`);
-      for (const ev of r.events) if (ev.seq <= this.seq || this.seq === 0) this.panel.add(ev);
+      if (r.start) this.panel.note(r.start.seq, r.start.state);
+      const past = r.events.filter((ev) => ev.seq <= this.seq || this.seq === 0);
+      for (const ev of past) this.panel.add(ev, undefined, true);
+      if (past.length && !this.draining) this.panel.show(past[past.length - 1]);
     } catch {
       // The history is a convenience; the table plays on without it.
     }
@@ -183,6 +186,7 @@ export class TableView {
     const turnChanged = !this.st || seq !== this.seq;
     this.seq = seq;
     this.st = st;
+    this.panel.note(seq, st);
     this.board.canvas.dataset.seq = String(seq);
     this.board.pieces = st.pieces;
     if (turnChanged) {
