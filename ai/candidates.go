@@ -168,7 +168,7 @@ func (g *geo) directs(sit *situation, xs []float64, i int, k board.Pocket, aim b
 		if cos < 0.2 || !forward(dh) || !pathFree(S, gst, g.rs, sit.pieces, g.sp, i, -1) {
 			continue
 		}
-		scratch = append(scratch, scoredX{x, g.hit(l, dcp, cos, sit.noise) - 0.01*l})
+		scratch = append(scratch, scoredX{x, g.hit(l, dcp, cos, sit.noise) - float64(0.01*l)})
 	}
 	for _, sx := range best(scratch, perTarget) {
 		S := g.sp.StrikerAt(sit.seat, sx.x)
@@ -243,7 +243,7 @@ func (g *geo) combinations(sit *situation, xs []float64, forward func(board.Vec)
 				S := g.sp.StrikerAt(sit.seat, x)
 				d := gA.Sub(S)
 				cos1 := d.Unit().Dot(uA)
-				q := cos1 - 0.3*d.Len()
+				q := cos1 - float64(0.3*d.Len())
 				if cos1 < 0.3 || q <= bq || !forward(d) || !pathFree(S, gA, g.rs, sit.pieces, g.sp, ai, -1) {
 					continue
 				}

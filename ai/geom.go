@@ -139,7 +139,7 @@ func (g *geo) rebound(a, b board.Vec, r float64, e int) (w board.Vec, factor flo
 	w = t.Scale(wt).Add(n.Scale(lim))
 	d := w.Sub(a).Unit()
 	dn, dt := d.Dot(n), d.Dot(t)
-	factor = math.Sqrt(float64(dt*dt) + float64(g.eCush*g.eCush)*float64(dn*dn))
+	factor = math.Sqrt(float64(dt*dt) + float64(float64(g.eCush*g.eCush)*float64(dn*dn)))
 	// A shot along the frame never reaches it; one that meets the frame
 	// close to a pocket may fall in instead of bouncing.
 	if dn < 0.15 || math.Abs(wt) > g.half-0.05 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/detmath"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -31,7 +32,7 @@ func CarromRL() Noise {
 type draw [3]float64
 
 func drawFrom(r *rand.Rand) draw {
-	return draw{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+	return draw{detmath.Normal(r), detmath.Normal(r), detmath.Normal(r)}
 }
 
 // Perturb returns sh as a hand with noise n plays it, drawing from r.
@@ -58,19 +59,19 @@ func (n Noise) Execute(t game.Table, sh physics.Shot, r *rand.Rand) physics.Shot
 
 func (n Noise) apply(sh physics.Shot, p physics.Params, pieces []board.Piece, z draw) physics.Shot {
 	if n.X > 0 {
-		x := sh.X + n.X*z[0]
+		x := sh.X + float64(n.X*z[0])
 		if p.Spec.StrikerLegal(sh.Seat, x, pieces) == nil {
 			sh.X = x
 		}
 	}
 	if n.Angle > 0 {
 		a := n.Angle * z[1] * math.Pi / 180
-		c, s := math.Cos(a), math.Sin(a)
+		c, s := detmath.Cos(a), detmath.Sin(a)
 		d := sh.Dir.Unit()
 		sh.Dir = board.Vec{X: float64(c*d.X) - float64(s*d.Y), Y: float64(s*d.X) + float64(c*d.Y)}
 	}
 	if n.Speed > 0 {
-		sh.Speed += float64(n.Speed*p.MaxSpeed) * z[2]
+		sh.Speed += float64(float64(n.Speed*p.MaxSpeed) * z[2])
 	}
 	sh.Speed = clampSpeed(sh.Speed, p.MaxSpeed)
 	return sh

@@ -197,7 +197,8 @@ func (j matchJudge) rule(s rules.Stroke) verdict {
 	o := j.side.Other()
 	own := float64(onBoard(b0, j.side)-onBoard(b1, j.side)) - float64(b1.Owed[j.side]-b0.Owed[j.side])
 	opp := float64(onBoard(b0, o)-onBoard(b1, o)) - float64(b1.Owed[o]-b0.Owed[o])
-	v := verdict{value: own - oppCoin*opp, kept: rul.TurnKept}
+	net := own - float64(oppCoin*opp)
+	v := verdict{value: net, kept: rul.TurnKept}
 	mine := b1.QueenSide == j.side
 	switch {
 	case b1.Queen == rules.QueenCovered && mine && b0.Queen != rules.QueenCovered:
@@ -207,7 +208,7 @@ func (j matchJudge) rule(s rules.Stroke) verdict {
 	case b0.Queen == rules.QueenPending && b0.QueenSide == j.side && b1.Queen == rules.QueenOnBoard:
 		v.value -= queenPending
 	}
-	v.scored = own > 0 || v.value > own-oppCoin*opp
+	v.scored = own > 0 || v.value > net
 	next := m2.Turn
 	v.next = j.pos[next%j.players]
 	v.nextOK = mayPocket(m2, rules.Side(next%2))

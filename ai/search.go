@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/detmath"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -98,7 +99,7 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) fl
 			second = e
 		}
 	})
-	return first + easeSecond*second
+	return first + float64(easeSecond*second)
 }
 
 // cuts calls f once for every piece i that a striker on seat's base line
@@ -145,10 +146,10 @@ func (g *geo) cuts(pieces []board.Piece, seat board.Seat, own kinds, n Noise, f 
 // finding every feasible shot certain.
 func (g *geo) hit(l, dcp, cos float64, n Noise) float64 {
 	sa := math.Max(n.Angle, 0.3) * math.Pi / 180
-	side := math.Hypot(l*sa, math.Max(n.X, 0.0005))
+	side := detmath.Hypot(l*sa, math.Max(n.X, 0.0005))
 	turn := side / ((g.rs + g.rc) * math.Max(cos, 0.2))
 	miss := dcp * turn
-	return math.Erf(g.p.CaptureRadius / (miss * math.Sqrt2))
+	return detmath.Erf(g.p.CaptureRadius / (miss * math.Sqrt2))
 }
 
 // breakKeep caps the candidates sampled at the break, to keep it within

@@ -8,6 +8,7 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/detmath"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -62,8 +63,8 @@ func (g *geo) sweepLines(sit *situation, f fan) []sweepLine {
 			if l <= reach {
 				continue
 			}
-			mid := math.Atan2(d.Y, d.X)
-			half := math.Asin(reach / l)
+			mid := detmath.Atan2(d.Y, d.X)
+			half := detmath.Asin(reach / l)
 			for k := int(math.Floor((mid - half) / step)); k <= int(math.Ceil((mid+half)/step)); k++ {
 				meets[((k%f.steps)+f.steps)%f.steps] = true
 			}
@@ -87,7 +88,7 @@ func (g *geo) sweepLines(sit *situation, f fan) []sweepLine {
 	return lines
 }
 
-func sweepDir(a float64) board.Vec { return board.Vec{X: math.Cos(a), Y: math.Sin(a)} }
+func sweepDir(a float64) board.Vec { return board.Vec{X: detmath.Cos(a), Y: detmath.Sin(a)} }
 
 // shot is the stroke of l in step k of the fan, from seat's base line.
 func (l sweepLine) shot(seat board.Seat, k int) physics.Shot {
