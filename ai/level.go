@@ -3,13 +3,12 @@ package ai
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
-// Budget is how hard a player thinks before a stroke. The search is
-// counted in simulations, not in time, so that a seed gives the same game
-// on any machine; Limit is the time the level promises to answer within on
-// the project's reference machine (two cores), checked by aitest.Exercise.
+// Budget is how hard a player thinks before a stroke. It is counted in
+// simulations, never in time, so that a seed gives the same game on any
+// machine and under any load; the time a decision takes is measured by
+// carrom bench ai (docs/ai.md gives the figures).
 type Budget struct {
 	PerTarget    int  // striker positions tried per coin and pocket for a direct cut
 	Offsets      bool // direct cuts aimed beside the pocket's centre too
@@ -26,8 +25,11 @@ type Budget struct {
 	// deeper: a simulation of a few pieces costs a fraction of one of
 	// nineteen, so the same time buys the fine sweep, twice the kept
 	// candidates and four times the samples.
-	Deep  int
-	Limit time.Duration
+	Deep int
+	// Simulations bounds the strokes one decision simulates: the
+	// candidates and the sweep vary with the position, and the level's
+	// settings keep them under this, which aitest.Exercise checks.
+	Simulations int
 }
 
 // Level is a computer opponent: how hard it thinks and how steady its hand.
@@ -43,22 +45,22 @@ func Levels() []Level {
 	return []Level{
 		{
 			Name:   "beginner",
-			Budget: Budget{PerTarget: 1, Keep: 4, Samples: 2, Limit: time.Second},
+			Budget: Budget{PerTarget: 1, Keep: 4, Samples: 2, Simulations: 500},
 			Noise:  Noise{X: 0.010, Angle: 6, Speed: 0.10},
 		},
 		{
 			Name:   "casual",
-			Budget: Budget{PerTarget: 2, Position: true, Keep: 8, Samples: 6, Limit: time.Second},
+			Budget: Budget{PerTarget: 2, Position: true, Keep: 8, Samples: 6, Simulations: 1000},
 			Noise:  Noise{X: 0.006, Angle: 3.5, Speed: 0.05},
 		},
 		{
 			Name:   "club",
-			Budget: Budget{PerTarget: 3, Rebounds: true, Safety: true, Position: true, Keep: 24, Samples: 16, Final: 4, Limit: time.Second},
+			Budget: Budget{PerTarget: 3, Rebounds: true, Safety: true, Position: true, Keep: 24, Samples: 16, Final: 4, Simulations: 2500},
 			Noise:  Noise{X: 0.003, Angle: 1.8, Speed: 0.025},
 		},
 		{
 			Name:   "expert",
-			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Sweep: true, Screen: 12, Keep: 96, Samples: 48, Final: 12, Deep: 4, Limit: time.Second},
+			Budget: Budget{PerTarget: 4, Offsets: true, Rebounds: true, Combinations: true, Safety: true, Position: true, Sweep: true, Screen: 12, Keep: 96, Samples: 48, Final: 12, Deep: 4, Simulations: 250000},
 			Noise:  Noise{X: 0.0015, Angle: 0.8, Speed: 0.01},
 		},
 	}

@@ -30,6 +30,7 @@ type Computer struct {
 	workers int
 	r       *rand.Rand
 	s       *searcher
+	sims    int
 }
 
 // New returns a computer player of level l that searches on workers
@@ -42,6 +43,11 @@ func New(l Level, workers int, seed uint64) *Computer {
 
 // Level returns the player's level.
 func (c *Computer) Level() Level { return c.level }
+
+// Simulations returns how many strokes the player's searches have
+// simulated so far: its effort, counted the same on every machine.
+// Budget.Simulations bounds it for one decision.
+func (c *Computer) Simulations() int { return c.sims }
 
 func (c *Computer) searcherFor(p physics.Params) (*searcher, error) {
 	if c.s != nil && c.s.geo.p == p {
@@ -108,7 +114,9 @@ func (c *Computer) Advise(ctx context.Context, t game.Table, seed uint64) ([]Adv
 		return nil, err
 	}
 	sit := situationOf(t, c.level.Noise)
-	return s.search(ctx, &sit, c.level.Budget, seed)
+	adv, err := s.search(ctx, &sit, c.level.Budget, seed)
+	c.sims += s.simulations()
+	return adv, err
 }
 
 // fallback is a plain shot from the first legal striker position, straight

@@ -156,15 +156,23 @@ func (g *geo) hit(l, dcp, cos float64, n Noise) float64 {
 // the time of an ordinary decision.
 const breakKeep = 24
 
-// worker is one goroutine's tools: its own simulator and scratch space.
+// worker is one goroutine's tools: its own simulator and scratch space,
+// and the strokes it has simulated.
 type worker struct {
 	sim  *physics.Simulator
 	left []board.Piece
+	sims int
+}
+
+// stroke simulates sh from pieces and counts it.
+func (w *worker) stroke(pieces []board.Piece, sh physics.Shot) (physics.Result, error) {
+	w.sims++
+	return w.sim.Stroke(pieces, sh)
 }
 
 // value simulates shot in sit and scores the outcome.
 func (g *geo) value(w *worker, sit *situation, sh physics.Shot, position bool) (float64, verdict, error) {
-	res, err := w.sim.Stroke(sit.pieces, sh)
+	res, err := w.stroke(sit.pieces, sh)
 	if err != nil {
 		return 0, verdict{}, err
 	}
@@ -217,6 +225,19 @@ func newSearcher(p physics.Params, n int) (*searcher, error) {
 		s.workers = append(s.workers, &worker{sim: sim})
 	}
 	return s, nil
+}
+
+// simulations returns the strokes the workers have simulated since the
+// last call, and starts counting again. A search simulates the same
+// strokes however they fall to the workers, so the count is the same on
+// every machine.
+func (s *searcher) simulations() int {
+	n := 0
+	for _, w := range s.workers {
+		n += w.sims
+		w.sims = 0
+	}
+	return n
 }
 
 // each runs f(w, i) for i in [0, n) on the workers. f writes its result

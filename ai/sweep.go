@@ -109,7 +109,7 @@ func (s *searcher) sweep(ctx context.Context, sit *situation, f fan) ([]candidat
 	}
 	scored := make([]bool, len(shots))
 	err := s.each(ctx, len(shots), func(w *worker, i int) {
-		res, err := w.sim.Stroke(sit.pieces, shots[i])
+		res, err := w.stroke(sit.pieces, shots[i])
 		scored[i] = err == nil && sit.judge.rule(game.Summarize(res)).scored
 	})
 	if err != nil {

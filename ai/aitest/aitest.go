@@ -1,7 +1,7 @@
 // Package aitest is the acceptance test every computer player must pass.
 //
 //	func TestMyPlayer(t *testing.T) {
-//		aitest.Exercise(t, func(seed uint64) ai.Player { return myplayer.New(seed) }, time.Second)
+//		aitest.Exercise(t, func(seed uint64) ai.Player { return myplayer.New(seed) }, 0)
 //	}
 package aitest
 
@@ -11,7 +11,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
@@ -22,14 +21,23 @@ import (
 // Actions is how many actions Exercise asks for at each table set-up.
 const Actions = 8
 
+// Counter is a player that counts its effort: the strokes it has
+// simulated so far. Unlike time, the count is the same on every machine
+// and under any load.
+type Counter interface {
+	Simulations() int
+}
+
 // Exercise plays matches in which the player made by newPlayer acts for
 // every seat, under the ICF laws in singles and doubles and under the family
 // rules, for Actions actions each, and checks at every step that the player
-// answers without panicking, within limit, with an action the table
-// accepts, and with the same action as a second player made with the same
-// seed. The strokes are played with a wide execution noise, so that the
-// matches wander into varied positions.
-func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, limit time.Duration) {
+// answers without panicking, with an action the table accepts, and with
+// the same action as a second player made with the same seed; with most
+// above 0, the player must be a Counter and simulate at most most strokes
+// an action. The strokes are played with a wide execution noise, so that
+// the matches wander into varied positions. How long a player takes is
+// for a benchmark to measure, not a test.
+func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, most int) {
 	t.Helper()
 	setups := []struct {
 		name    string
@@ -49,27 +57,52 @@ func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, limit time.Du
 			}
 			seed := uint64(i + 1)
 			a, b := newPlayer(seed), newPlayer(seed)
+			var counter, counterB Counter
+			if most > 0 {
+				c, ok := a.(Counter)
+				cb, okB := b.(Counter)
+				if !ok || !okB {
+					t.Fatalf("a limit of %d simulations an action, but %T counts none (aitest.Counter)", most, a)
+				}
+				counter, counterB = c, cb
+			}
 			r := rand.New(rand.NewPCG(seed, 7))
-			var slowest time.Duration
-			defer func() { t.Logf("slowest answer %v (limit %v)", slowest, limit) }()
+			busiest := 0
+			defer func() {
+				if counter != nil {
+					t.Logf("most strokes simulated in one action: %d (limit %d)", busiest, most)
+				}
+			}()
 			for step := range Actions {
 				turn := tab.ToAct()
 				if turn.Need == game.NeedNothing {
 					return
 				}
-				start := time.Now()
-				act, err := call(a, tab)
-				took := time.Since(start)
-				slowest = max(slowest, took)
-				if took > limit {
-					t.Errorf("step %d (%v): answered in %v; want at most %v", step, turn.Need, took, limit)
+				before := 0
+				if counter != nil {
+					before = counter.Simulations()
 				}
+				act, err := call(a, tab)
 				if err != nil {
 					t.Fatalf("step %d (%v): Act: %v", step, turn.Need, err)
+				}
+				n := 0
+				if counter != nil {
+					n = counter.Simulations() - before
+					busiest = max(busiest, n)
+					if n > most {
+						t.Errorf("step %d (%v): %d strokes simulated; want at most %d", step, turn.Need, n, most)
+					}
+					before = counterB.Simulations()
 				}
 				again, err := call(b, tab)
 				if err != nil {
 					t.Fatalf("step %d (%v): second player with the same seed: Act: %v", step, turn.Need, err)
+				}
+				if counter != nil {
+					if m := counterB.Simulations() - before; m != n {
+						t.Errorf("step %d (%v): same seed, same table: %d strokes simulated, then %d; want the same effort", step, turn.Need, n, m)
+					}
 				}
 				if !reflect.DeepEqual(act, again) {
 					t.Errorf("step %d (%v): same seed, same table: %+v, then %+v; want the same action", step, turn.Need, act, again)
