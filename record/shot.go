@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/internal/detmath"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -29,7 +30,8 @@ func shotErr(format string, args ...any) error {
 // quarter turns are exact, so 90 gives exactly (0, 1); any other angle is
 // reduced to [0, 360) and turned to radians as deg·π/180, and its cosine
 // and sine are the Cephes polynomials of Go's math.Sincos evaluated with
-// every operation rounded on its own. No fused multiply-add can change a
+// every operation rounded on its own (internal/detmath, which the computer
+// players use too). No fused multiply-add can change a
 // bit, so every build (and the browser, web/src/vec.ts) gets the same
 // vector.
 func Direction(deg float64) (board.Vec, error) {
@@ -50,78 +52,8 @@ func Direction(deg float64) (board.Vec, error) {
 	case 270:
 		return board.Vec{Y: -1}, nil
 	}
-	s, c := sincos(float64(q*math.Pi) / 180)
-	return board.Vec{X: c, Y: s}, nil
-}
-
-// The Cephes coefficients, as in Go's math/sin.go.
-var (
-	sinCoef = [...]float64{
-		1.58962301576546568060e-10,
-		-2.50507477628578072866e-8,
-		2.75573136213857245213e-6,
-		-1.98412698295895385996e-4,
-		8.33333333332211858878e-3,
-		-1.66666666666666307295e-1,
-	}
-	cosCoef = [...]float64{
-		-1.13585365213876817300e-11,
-		2.08757008419747316778e-9,
-		-2.75573141792967388112e-7,
-		2.48015872888517045348e-5,
-		-1.38888888888730564116e-3,
-		4.16666666666665929218e-2,
-	}
-)
-
-// sincos is math.Sincos for 0 < x < 2π, with every product rounded before
-// it is added (float64(...)), as the core's no-FMA rule asks.
-func sincos(x float64) (sin, cos float64) {
-	const (
-		pi4A = 7.85398125648498535156e-1 // π/4 in three parts
-		pi4B = 3.77489470793079817668e-8
-		pi4C = 2.69515142907905952645e-15
-	)
-	sinSign, cosSign := false, false
-	j := uint64(float64(x * (4 / math.Pi)))
-	y := float64(j)
-	if j&1 == 1 {
-		j++
-		y++
-	}
-	j &= 7
-	z := ((x - float64(y*pi4A)) - float64(y*pi4B)) - float64(y*pi4C)
-	if j > 3 {
-		j -= 4
-		sinSign, cosSign = !sinSign, !cosSign
-	}
-	if j > 1 {
-		cosSign = !cosSign
-	}
-	zz := float64(z * z)
-	pc := float64(cosCoef[0] * zz)
-	ps := float64(sinCoef[0] * zz)
-	for k := 1; k < 6; k++ {
-		if k < 5 {
-			pc = float64((pc + cosCoef[k]) * zz)
-			ps = float64((ps + sinCoef[k]) * zz)
-		} else {
-			pc += cosCoef[k]
-			ps += sinCoef[k]
-		}
-	}
-	cos = (1.0 - float64(0.5*zz)) + float64(float64(zz*zz)*pc)
-	sin = z + float64(float64(z*zz)*ps)
-	if j == 1 || j == 2 {
-		sin, cos = cos, sin
-	}
-	if cosSign {
-		cos = -cos
-	}
-	if sinSign {
-		sin = -sin
-	}
-	return sin, cos
+	a := float64(q*math.Pi) / 180
+	return board.Vec{X: detmath.Cos(a), Y: detmath.Sin(a)}, nil
 }
 
 // Dir checks a direction given as a vector in the shooter's frame and

@@ -15,9 +15,10 @@ import (
 var fused = regexp.MustCompile(`\(([^)]*\.go:\d+)\)\s+(VFN?M(?:ADD|SUB)\w*|FN?M(?:ADD|SUB)[SD])\s`)
 
 // exact are the packages whose arithmetic must give the same bits on
-// every platform: the core, and the computer players with the functions
-// they use, so that a seed makes the same decisions on every build.
-var exact = append(append([]string{}, core...), "ai", "internal/detmath")
+// every platform: the core, record (which turns an angle into a
+// direction), and the computer players with the functions they use, so
+// that a seed makes the same decisions on every build.
+var exact = append(append([]string{}, core...), "record", "ai", "internal/detmath")
 
 // TestNoFusedArithmetic compiles the exact packages for the CPUs that fuse
 // (amd64 with GOAMD64=v3, arm64) and fails on any fused multiply-add: a
