@@ -447,7 +447,7 @@ func TestPlayTheComputer(t *testing.T) {
 
 	// The finished table's page points to its replay; an unknown one says so.
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id))
-	e.waitFor(ctx, "the over table", `!!document.querySelector('#status a[href="/replay/`+id+`"]')`, 15*time.Second)
+	e.waitFor(ctx, "the over table", `!!document.querySelector('#status a[href="/replay/`+id+`"], #match-over a[href="/replay/`+id+`"]')`, 15*time.Second)
 	e.run(ctx, chromedp.Navigate(e.base+"/t/000000000000"))
 	e.waitFor(ctx, "the unknown table", `document.getElementById("status").textContent.includes("no such table")`, 10*time.Second)
 }

@@ -4,15 +4,19 @@ package web_test
 // of a board and of the match, the layout at common screen sizes.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -235,4 +239,123 @@ func TestRulingsReadTrue(t *testing.T) {
 	if !ok {
 		t.Error("the ruling's detail line does not list the rule IDs with their phrases")
 	}
+}
+
+// shot saves a screenshot of the viewport as name.png in the directory
+// CARROM_SHOTS names, to look at the page as a player does; without it,
+// nothing.
+func (e *env) shot(ctx context.Context, name string) {
+	dir := os.Getenv("CARROM_SHOTS")
+	if dir == "" {
+		return
+	}
+	var buf []byte
+	e.run(ctx, chromedp.CaptureScreenshot(&buf))
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// TestEndOfBoardAndMatch plays against the computer, concedes a board and
+// reads its summary (the points the server scored, the colour of the next
+// board), paces the next board with "Next board", concedes the match and
+// reaches the match-over screen, then plays a rematch; the lobby lists the
+// finished match with its winner and score.
+func TestEndOfBoardAndMatch(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
+		}
+	})
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
+		chromedp.WaitVisible("#board", chromedp.ByID))
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+
+	concede := func(what string) {
+		e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the `+what+`"]`, chromedp.BySearch))
+	}
+	before := e.seq(ctx)
+	concede("board")
+	e.waitFor(ctx, "the board's summary", `!!document.getElementById("summary")`, 10*time.Second)
+	// The page holds the board that ended until the player goes on, though
+	// the server has started the next.
+	var r wireReplay
+	getJSON(t, e.base+"/api/matches/"+id+"/replay", &r)
+	var ev wireEvent
+	for _, x := range r.Events {
+		if x.Action.Kind == "concede" {
+			ev = x
+		}
+	}
+	if ev.State.Match.Result == nil || ev.State.Match.Result.Winner == nil || *ev.State.Match.Result.Winner != 1 {
+		t.Fatalf("the conceded board's result on the server: %+v; want won by side 2", ev.State.Match.Result)
+	}
+	if got := e.seq(ctx); got != before {
+		t.Errorf("under the summary the board shows action %d; want the board that ended (%d)", got, before)
+	}
+	e.shot(ctx, "summary")
+	sum := strings.Join(strings.Fields(e.text(ctx, "#summary")), " ")
+	if want := fmt.Sprintf("Board 1 to Computer (beginner) %d points: 9 c/m left + queen 3 = 12.", ev.State.Match.Result.Points); !strings.Contains(sum, want) {
+		t.Errorf("summary %q; want %q", sum, want)
+	}
+	colour := "black"
+	if ev.State.Match.Board.White == 0 {
+		colour = "white"
+	}
+	if want := "You play " + colour + " this board."; !strings.Contains(sum, want) {
+		t.Errorf("summary %q; want %q", sum, want)
+	}
+	e.run(ctx, chromedp.Click("#next-board", chromedp.ByID))
+	e.waitFor(ctx, "the next board", fmt.Sprintf(`!document.getElementById("summary") && +document.getElementById("board").dataset.seq >= %d`, ev.Seq), 10*time.Second)
+
+	for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if _, _, ok := e.striker(ctx); ok && int64(e.seq(ctx)) == serverSeq(t, e.base, id) {
+			break
+		}
+		e.playMine(ctx, nil, true) // a due to place first
+		if time.Now().After(end) {
+			t.Fatal("no stroke of mine on the next board")
+		}
+	}
+	concede("match")
+	e.waitFor(ctx, "the match-over screen", `!!document.getElementById("match-over")`, 10*time.Second)
+	e.shot(ctx, "match-over")
+	over := e.text(ctx, "#match-over")
+	if !strings.Contains(over, "Match over: Computer (beginner) wins") || !strings.Contains(over, "Games won") {
+		t.Errorf("match-over screen %q; want the winner and the games", over)
+	}
+	var disabled bool
+	e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("details.concede button")].every((b) => b.disabled)`, &disabled))
+	if !disabled {
+		t.Error("the concede buttons are live after the match")
+	}
+	for _, sel := range []string{"#rematch", "#new-game", "#lobby"} {
+		var n int
+		e.run(ctx, chromedp.Evaluate(`document.querySelectorAll(`+"`"+sel+"`"+`).length`, &n))
+		if n != 1 {
+			t.Errorf("the match-over screen has no %s", sel)
+		}
+	}
+	e.run(ctx, chromedp.Click("#rematch", chromedp.ByID))
+	// The page navigates away: read its address until it is a new table.
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		var loc string
+		chromedp.Run(ctx, chromedp.Location(&loc))
+		if strings.Contains(loc, "/t/") && !strings.Contains(loc, id) && strings.HasSuffix(loc, "?seat=0") {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("after Rematch the page is at %s; want a new table at seat 0", loc)
+		}
+	}
+	e.waitFor(ctx, "my stroke in the rematch", myStroke, 60*time.Second)
+
+	e.run(ctx, chromedp.Navigate(e.base+"/"))
+	e.waitFor(ctx, "the finished match's result", `[...document.querySelectorAll("#finished td.result")].some((td) => td.textContent === "computer (beginner) won, games 0–0, last game 0–12")`, 10*time.Second)
 }

@@ -88,7 +88,20 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   }).catch(() => { open.textContent = "Unavailable."; });
   api<TableInfo[]>("GET", "/api/matches").then((ts) => {
     done.replaceChildren(ts.length ? h("table", { class: "list" }, ...ts.slice(0, 50).map((t) => h("tr", {},
-      h("td", {}, names(t)), h("td", {}, t.finished ? new Date(t.finished).toLocaleString() : ""),
+      h("td", {}, names(t)), h("td", { class: "result" }, outcome(t)), h("td", {}, t.finished ? new Date(t.finished).toLocaleString() : ""),
       h("td", {}, h("a", { href: `/replay/${t.id}` }, "replay"))))) : "None.");
   }).catch(() => { done.textContent = "Unavailable."; });
+  // "New game" at the end of a match comes here to choose again.
+  if (location.hash === "#new") vs.focus();
+}
+
+// outcome is a finished match's winner and games, from the summary the
+// server keeps: {winner: side, games: [side 0, side 1], score: the points
+// of the game in play at the end}.
+function outcome(t: TableInfo): string {
+  const r = t.result as { winner?: number; games?: [number, number]; score?: [number, number] } | undefined;
+  if (!r || !r.games) return "";
+  const side = (s: number) => t.seats.filter((x) => x.seat % 2 === s).map((x) => x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player").join(" & ");
+  const games = `games ${r.games[0]}–${r.games[1]}` + (r.score && (r.score[0] || r.score[1]) ? `, last game ${r.score[0]}–${r.score[1]}` : "");
+  return r.winner === 0 || r.winner === 1 ? `${side(r.winner)} won, ${games}` : `no winner, ${games}`;
 }

@@ -4,13 +4,13 @@ import { lobby } from "./lobby";
 import type { ClientConfig } from "./protocol";
 import { replay } from "./replay";
 import { Sound } from "./sound";
-import { TableView, toggleMute } from "./table";
+import { showMute, TableView, toggleMute } from "./table";
 
 const cfg = JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig;
 const root = document.getElementById("app")!;
 const sound = new Sound();
 const mute = document.getElementById("mute")!;
-mute.textContent = sound.muted ? "sound off" : "sound on";
+showMute(sound.muted);
 mute.addEventListener("click", () => toggleMute(sound));
 // Browsers start audio only in answer to a gesture: the first touch, click or key.
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => sound.unlock(), { capture: true });

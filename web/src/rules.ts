@@ -204,15 +204,19 @@ function queenWords(ev: EventMsg, before: GameState | undefined, ended: boolean,
 // breakdown is why a board scored what it did (RULES SC-2): the loser's
 // c/m left and owed, the queen's three, the cap of 12; or "" when the
 // counts at hand do not add up to the referee's points (a special ending).
-function breakdown(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined): string {
+export function breakdown(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined): string {
   const res = m.result;
   if (!res || res.winner === null || !before) return "";
   const b = before.match.board, loser = 1 - res.winner;
   const loserColour = b.white === loser ? "white" : "black";
   const left = b.on_board[loserColour] - (stroke?.[loserColour] ?? 0) + (m.ruling?.centre ?? []).filter((c) => c === loserColour).length;
   const owed = b.owed[loser];
-  const queen = ((b.queen === "covered" && b.queen_side === res.winner) || (m.ruling?.rules ?? []).includes("Q-5") && (b.queen === "pending" || !!stroke?.queen))
-    && before.match.score[res.winner] <= 21 ? 3 : 0;
+  const applied = m.ruling?.rules ?? [];
+  // The queen's three: covered by the winner (RULES SC-2, Q-12), or, on a
+  // conceded board, still on the board too (G-4).
+  const won = (b.queen === "covered" && b.queen_side === res.winner) || applied.includes("Q-5") && (b.queen === "pending" || !!stroke?.queen)
+    || applied.includes("G-4") && (b.queen === "board" || b.queen === "pending" && b.queen_side === res.winner);
+  const queen = won && before.match.score[res.winner] <= 21 ? 3 : 0;
   const sum = left + owed + queen;
   if (Math.min(sum, 12) !== res.points || left < 0) return "";
   const parts = [`${left} c/m left`];

@@ -59,4 +59,30 @@ export class Sound {
     osc.connect(og).connect(ctx.destination);
     osc.start(t); osc.stop(t + 0.09);
   }
+
+  // tone plays notes one after another: [frequency Hz, seconds] each.
+  private tone(notes: [number, number][], vol = 0.12, type: OscillatorType = "sine"): void {
+    const ctx = this.ctx;
+    if (this.muted || !ctx) return;
+    let t = ctx.currentTime;
+    for (const [f, d] of notes) {
+      const osc = ctx.createOscillator(), g = ctx.createGain();
+      osc.type = type; osc.frequency.value = f;
+      g.gain.setValueAtTime(vol, t); g.gain.exponentialRampToValueAtTime(0.001, t + d);
+      osc.connect(g).connect(ctx.destination);
+      osc.start(t); osc.stop(t + d + 0.02);
+      t += d * 0.8;
+    }
+  }
+
+  // turn: two rising notes, the player's turn has come.
+  turn(): void { this.tone([[660, 0.12], [880, 0.18]], 0.08); }
+  // foul: a low buzz.
+  foul(): void { this.tone([[150, 0.25]], 0.08, "square"); }
+  // tick: one of the clock's last five seconds.
+  tick(): void { this.tone([[1800, 0.03]], 0.05, "square"); }
+  // fanfare: a board won (a rising arpeggio) or lost (a falling pair).
+  fanfare(won: boolean): void {
+    this.tone(won ? [[523, 0.15], [659, 0.15], [784, 0.15], [1047, 0.35]] : [[440, 0.2], [330, 0.35]], 0.1, "triangle");
+  }
 }

@@ -1,8 +1,9 @@
 // A table in play: the WebSocket to the server, the board, aiming and
 // placing for the seats this browser holds, and the panel around it.
 import { BoardView } from "./boardview";
-import { h, Panel, seatName, colourOf } from "./panel";
-import type { ClientConfig, GameState, Replay, ServerMsg, TableInfo } from "./protocol";
+import { h, Panel, seatName, sideName, colourOf } from "./panel";
+import { breakdown, describeResult } from "./rules";
+import type { ClientConfig, GameState, Replay, ServerMsg, Stroke, TableInfo } from "./protocol";
 import { api } from "./protocol";
 import type { DrawPiece, Overlay } from "./render";
 import type { Sound } from "./sound";
@@ -43,17 +44,28 @@ export class TableView {
   private error = h("div", { class: "error", id: "error" });
   private controls = h("div", { class: "controls" });
   private links = h("div", { class: "links" });
+  private wrap = h("div", { class: "boardwrap" });
+  private concede = h("details", { class: "concede" });
+  private help = h("p", { class: "help" });
+  // A board's summary on show: the page waits for "Next board" before it
+  // shows the next board.
+  private summary: HTMLElement | null = null;
 
   constructor(root: HTMLElement, private cfg: ClientConfig, private id: string, private want: number[], private sound: Sound) {
-    const wrap = h("div", { class: "boardwrap" });
+    const wrap = this.wrap;
     const left = h("div", {}, wrap, this.status, this.controls, this.error);
-    const concede = h("details", {}, h("summary", {}, "Concede"),
+    const concede = this.concede;
+    concede.append(h("summary", {}, "Concede"),
       ...(["board", "game", "match"] as const).map((w) => {
         const b = h("button", { class: "secondary", type: "button" }, `the ${w}`);
-        b.addEventListener("click", () => { if (confirm(`Concede the ${w}?`)) this.send({ type: "concede", what: w }); });
+        b.addEventListener("click", () => {
+          this.concede.open = false;
+          if (confirm(`Concede the ${w}?`)) this.send({ type: "concede", what: w });
+        });
         return b;
       }));
-    const help = h("p", { class: "help" },
+    const help = this.help;
+    help.append(
       "Drag along your base line to place the striker; press on the striker and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys: ",
       h("kbd", {}, "←"), h("kbd", {}, "→"), " place, ", h("kbd", {}, "A"), h("kbd", {}, "D"), " aim, ",
       h("kbd", {}, "↑"), h("kbd", {}, "↓"), " power, ", h("kbd", {}, "Space"), " shoot, ", h("kbd", {}, "Esc"), " cancel, ",
@@ -172,8 +184,17 @@ export class TableView {
           this.showStatus();
           await this.board.animate(traj);
         }
+        const prev = this.st;
         this.panel.add(m);
-        this.apply(m.seq, m.state);
+        if (m.outcome.stroke?.foul || m.state.match.ruling?.place.length) this.sound.foul();
+        const mm = m.state.match;
+        if (mm.match_winner !== null || m.state.over) this.apply(m.seq, m.state);
+        else if (mm.result || mm.game_winner !== null) {
+          // The board is over; the state is already the next board's. A
+          // player reads the summary and goes on when ready.
+          await this.boardOver(m.state, prev, m.outcome.stroke, this.held.length > 0);
+          this.apply(m.seq, m.state);
+        } else this.apply(m.seq, m.state);
       } else if (m.type === "state") {
         if (m.seq < this.seq) continue;
         this.apply(m.seq, m.state);
@@ -182,11 +203,88 @@ export class TableView {
     this.draining = false;
   }
 
+  // boardOver shows how the board ended and the next board's colours;
+  // with wait, it resolves when the player clicks "Next board", else at once.
+  private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, wait: boolean): Promise<void> {
+    const m = st.match, names = (s: number) => this.sideWord(st, s);
+    const res = m.result;
+    const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${names(res.winner)}`.replace("  ", " ") : "Board over";
+    const why = res && res.winner !== null ? breakdown(m, prev ?? undefined, stroke) : "";
+    const rows: HTMLElement[] = [h("p", { class: "why" }, res && res.winner !== null
+      ? `${res.points} point${res.points === 1 ? "" : "s"}${why ? `: ${why}` : ""}${res.slam ? `, a ${res.slam} slam` : ""}.`
+      : describeResult(m, names, prev ?? undefined, stroke))];
+    const gs = m.game_winner !== null && m.game_score ? m.game_score : m.score;
+    rows.push(h("p", { id: "summary-score" }, m.game_winner !== null ? `Game ${prev?.match.game ?? m.game - 1} final: ${gs[0]} – ${gs[1]} points. Games: ${m.games[0]} – ${m.games[1]}.` : `Game ${m.game}: ${gs[0]} – ${gs[1]} points.`));
+    const mineSeat = this.held.length === 1 ? st.seats[this.held[0]] : undefined;
+    const colours = mineSeat ? `You play ${colourOf(st, mineSeat.side)} this board.`
+      : `${this.sideWord(st, m.board.white)} ${this.sideWord(st, m.board.white) === "You" ? "play" : "plays"} white this board.`;
+    rows.push(h("p", { id: "summary-colour", class: "colour" }, h("span", { class: `chip ${mineSeat ? colourOf(st, mineSeat.side) : "white"}` }), " ", colours));
+    const next = h("button", { type: "button", id: "next-board" }, "Next board");
+    const box = h("div", { class: "summary", id: "summary", role: "dialog", "aria-live": "assertive", "aria-label": title }, h("h2", {}, title), ...rows);
+    if (wait) box.append(next);
+    this.summary?.remove();
+    this.summary = box;
+    this.wrap.append(box);
+    this.sound.fanfare(!!mineSeat && res?.winner === mineSeat.side);
+    if (!wait) {
+      setTimeout(() => { if (this.summary === box) { box.remove(); this.summary = null; } }, 4000);
+      return Promise.resolve();
+    }
+    next.focus();
+    return new Promise((resolve) => next.addEventListener("click", () => {
+      box.remove();
+      if (this.summary === box) this.summary = null;
+      resolve();
+    }, { once: true }));
+  }
+
+  // matchOver shows the end of the match: who won, the score by game, and
+  // what next.
+  private matchOver(st: GameState): void {
+    const m = st.match, w = m.match_winner;
+    const title = w === null ? "Match over" : `Match over: ${this.sideWord(st, w)} ${this.sideWord(st, w) === "You" ? "win" : "wins"}`;
+    const games: [string, [number, number]][] = [...this.panel.gameScores.entries()].sort((a, b) => a[0] - b[0]).map(([g, sc]) => [String(g), sc]);
+    // A match ended within a game (a concession) shows that game's points too.
+    if (!this.panel.gameScores.has(m.game) && (m.score[0] || m.score[1])) games.push([`${m.game} (unfinished)`, m.score]);
+    const table = h("table", { class: "list", id: "game-scores" }, h("tr", {}, h("th", {}, "Game"), h("th", {}, this.sideWord(st, 0)), h("th", {}, this.sideWord(st, 1))),
+      ...games.map(([g, sc]) => h("tr", {}, h("td", {}, g), h("td", {}, String(sc[0])), h("td", {}, String(sc[1])))),
+      h("tr", { class: "total" }, h("th", {}, "Games won"), h("th", {}, String(m.games[0])), h("th", {}, String(m.games[1]))));
+    const rematch = h("button", { type: "button", id: "rematch" }, "Rematch");
+    rematch.addEventListener("click", async () => {
+      rematch.disabled = true;
+      try {
+        const { seed: _seed, ...cfg } = st.config;
+        const t = await api<TableInfo>("POST", "/api/tables", cfg);
+        location.href = `/t/${t.id}` + (this.held.length ? "?" + this.held.map((s) => `seat=${s}`).join("&") : "");
+      } catch (e) {
+        this.error.textContent = e instanceof Error ? e.message : String(e);
+        rematch.disabled = false;
+      }
+    });
+    const box = h("div", { class: "summary over", id: "match-over", role: "dialog", "aria-live": "assertive", "aria-label": title },
+      h("h2", {}, title), table,
+      h("div", { class: "actions" }, ...(this.held.length ? [rematch] : []),
+        h("a", { class: "button", href: "/#new", id: "new-game" }, "New game"),
+        h("a", { class: "button secondary", href: "/", id: "lobby" }, "Lobby"),
+        h("a", { class: "button secondary", href: `/replay/${this.id}` }, "Replay")));
+    this.summary?.remove();
+    this.summary = box;
+    this.wrap.append(box);
+  }
+
+  // sideWord names a side: "You" for the side of the one seat this browser holds.
+  private sideWord(st: GameState, side: number): string {
+    if (this.held.length === 1 && st.seats[this.held[0]]?.side === side) return "You";
+    return sideName(st, side);
+  }
+
   private apply(seq: number, st: GameState): void {
     const turnChanged = !this.st || seq !== this.seq;
+    const wasMine = this.mine;
     this.seq = seq;
     this.st = st;
     this.panel.note(seq, st);
+    if (st.over && !this.summary?.classList.contains("over")) this.matchOver(st);
     this.board.canvas.dataset.seq = String(seq);
     this.board.pieces = st.pieces;
     if (turnChanged) {
@@ -195,11 +293,14 @@ export class TableView {
       if (r.length && !inRanges(this.x, r)) this.x = nearestLegal(0, r);
     }
     this.refresh();
+    if (!wasMine && this.mine && this.st && this.st.started) this.sound.turn();
   }
+
+  private lastTick = -1;
 
   private get mine(): boolean {
     const st = this.st;
-    return !!st && st.started && !st.over && this.held.includes(st.to_act.seat) && !this.board.animating && !this.pending;
+    return !!st && st.started && !st.over && this.held.includes(st.to_act.seat) && !this.board.animating && !this.pending && !this.summary;
   }
 
   private refresh(): void {
@@ -213,6 +314,10 @@ export class TableView {
     this.board.r.setView(view);
     this.board.canvas.dataset.view = String(view);
     this.panel.update(st, this.held);
+    // Spectators neither concede nor need the how-to; nobody concedes a match that is over.
+    this.concede.hidden = this.help.hidden = !this.held.length;
+    for (const b of this.concede.querySelectorAll("button")) b.disabled = st.over;
+    if (st.over) this.concede.open = false;
     this.showLinks(st);
     this.showControls(st);
     this.showStatus();
@@ -265,6 +370,8 @@ export class TableView {
     if (st.over) {
       const w = st.match.match_winner;
       text = w === null ? "The match is over." : `Match over: ${st.seats.filter((s) => s.side === w).map(seatName).join(" & ")} won.`;
+    } else if (this.summary) {
+      text = "The board is over.";
     } else if (!st.started) {
       text = "Waiting for the players to take their seats…";
     } else if (this.board.animating) {
@@ -282,10 +389,12 @@ export class TableView {
       const left = Math.max(0, Math.ceil((t.deadline - Date.now()) / 1000));
       text += ` (${left} s left)`;
       this.status.classList.toggle("low", left <= 5);
+      // A tick for each of the last five seconds of the player's own clock.
+      if (left <= 5 && left > 0 && left !== this.lastTick && this.mine) this.sound.tick();
+      this.lastTick = left;
     }
     if (t.deadline) this.board.invalidate(); // the clock's ring empties
-    if (st.over) this.status.replaceChildren(text + " ", h("a", { href: `/replay/${this.id}` }, "Replay it."));
-    else this.status.textContent = text;
+    this.status.textContent = text;
   }
 
   // What to draw over the pieces: the striker waiting on its base line,
@@ -541,7 +650,34 @@ export class TableView {
 
 
 export function toggleMute(sound: Sound): void {
-  const muted = sound.toggle();
+  showMute(sound.toggle());
+}
+
+// speaker is a speaker icon, with sound waves or struck through.
+function speaker(muted: boolean): SVGSVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24"); svg.setAttribute("width", "20"); svg.setAttribute("height", "20");
+  svg.setAttribute("aria-hidden", "true"); svg.setAttribute("class", "icon");
+  const path = (d: string, fill: boolean) => {
+    const p = document.createElementNS(ns, "path");
+    p.setAttribute("d", d);
+    p.setAttribute("fill", fill ? "currentColor" : "none");
+    p.setAttribute("stroke", "currentColor"); p.setAttribute("stroke-width", "2"); p.setAttribute("stroke-linecap", "round");
+    svg.append(p);
+  };
+  path("M3 9h4l5-4v14l-5-4H3z", true);
+  if (muted) path("M16 9l6 6M22 9l-6 6", false);
+  else path("M16 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13", false);
+  return svg;
+}
+
+// showMute shows the sound's state on the header's toggle: a speaker, its
+// word, and aria-pressed for "mute" pressed.
+export function showMute(muted: boolean): void {
   const b = document.getElementById("mute");
-  if (b) b.textContent = muted ? "sound off" : "sound on";
+  if (!b) return;
+  b.replaceChildren(speaker(muted), muted ? " Sound off" : " Sound on");
+  b.setAttribute("aria-pressed", String(muted));
+  b.title = muted ? "Sound is off: turn it on (M)" : "Sound is on: turn it off (M)";
 }
