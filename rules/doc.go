@@ -13,5 +13,6 @@
 // continues, which c/m must be placed and by whom (RULES PL-1…PL-3), which
 // pieces go to the centre (RULES Q-11, J-1…J-3), and the board, game or
 // match that ended. Rule sets are values (ICF, Family); the code is the same
-// for each.
+// for each. Solo is the clearance of one player that the computer players
+// are measured on (solo.go), played on a game.Table like any match.
 package rules
