@@ -422,7 +422,7 @@ func TestPlayTheComputer(t *testing.T) {
 			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
 		}
 	})
-	e.run(ctx, chromedp.Click("details summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
 	e.waitFor(ctx, "the end of the match", `document.getElementById("status").textContent.includes("Match over")`, 10*time.Second)
 	e.run(ctx, chromedp.Navigate(e.base+"/"))
 	e.waitFor(ctx, "the finished match", `!!document.querySelector('a[href="/replay/`+id+`"]')`, 10*time.Second)
@@ -484,7 +484,7 @@ func TestOnlineTable(t *testing.T) {
 	eve := e.tab()
 	e.run(eve, chromedp.Navigate(e.base+"/t/"+strings.TrimSuffix(link[strings.Index(link, "/t/")+3:], "?seat=1")))
 	e.waitFor(eve, "the spectator's board", `!!document.getElementById("board").dataset.seq && !document.body.textContent.includes("(you)")`, 10*time.Second)
-	e.waitFor(ann, "the shot clock", `/\(\d+ s left\)/.test(document.getElementById("status").textContent)`, 10*time.Second)
+	e.waitFor(ann, "the shot clock", `/^\d+ s left$/.test(document.getElementById("clock").textContent)`, 10*time.Second)
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	strokes, byKeys := 0, false

@@ -4,9 +4,12 @@ package web_test
 // of a board and of the match, the layout at common screen sizes.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/png"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -358,4 +362,235 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 
 	e.run(ctx, chromedp.Navigate(e.base+"/"))
 	e.waitFor(ctx, "the finished match's result", `[...document.querySelectorAll("#finished td.result")].some((td) => td.textContent === "computer (beginner) won, games 0–0, last game 0–12")`, 10*time.Second)
+}
+
+// outside lists the visible controls and messages of the current step
+// (the board, the score bar, the turn, clock and power, the buttons, the
+// ruling, the summary or match-over screen) whose box leaves the viewport.
+const outside = `(() => {
+	const sel = "#board, #scorebar, #status, #clock, #power, #error, #ruling, .step button, .step select, .step a, .step input, details.concede > summary, .summary, .summary button, .summary a";
+	const out = [];
+	for (const el of document.querySelectorAll(sel)) {
+		const r = el.getBoundingClientRect();
+		if (!el.offsetParent || r.width === 0 || r.height === 0) continue;
+		if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+			out.push((el.id || el.className || el.tagName) + " " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
+	}
+	return out;
+})()`
+
+// TestLayout checks, at four common screen sizes, that the board and every
+// control and message of the step in play fit in the viewport without
+// scrolling: waiting for a stroke, mid-aim (Shoot and Cancel), and in a
+// replay; on a phone the score comes first, then the board, then the
+// actions.
+func TestLayout(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
+		}
+	})
+	var created struct{ ID string }
+	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":30,"seats":[{"kind":"human"},{"kind":"computer","level":"beginner"}],"seed":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	sizes := []struct {
+		w, h  int64
+		phone bool
+	}{{1280, 800, false}, {1366, 768, false}, {1920, 1080, false}, {390, 844, true}}
+	check := func(what string) {
+		t.Helper()
+		var out []string
+		e.run(ctx, chromedp.Evaluate(outside, &out))
+		if len(out) > 0 {
+			t.Errorf("%s: outside the viewport: %v", what, out)
+		}
+	}
+	for _, sz := range sizes {
+		name := fmt.Sprintf("%dx%d", sz.w, sz.h)
+		emulate := chromedp.EmulateViewport(sz.w, sz.h)
+		if sz.phone {
+			emulate = chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+		}
+		e.run(ctx, emulate, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"), chromedp.WaitVisible("#board", chromedp.ByID))
+		for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+			if _, _, ok := e.striker(ctx); ok {
+				break
+			}
+			e.playMine(ctx, nil, true)
+			if time.Now().After(end) {
+				t.Fatalf("%s: no stroke of mine", name)
+			}
+		}
+		check(name + ", my stroke")
+		e.shot(ctx, "layout-"+name)
+		if sz.phone {
+			var order []float64
+			e.run(ctx, chromedp.Evaluate(`["#scorebar", "#board", "#status", ".step .controls"].map((s) => document.querySelector(s).getBoundingClientRect().top)`, &order))
+			if !slices.IsSorted(order) {
+				t.Errorf("%s: the tops of the score, board, status and actions are %v; want them in that order", name, order)
+			}
+			continue // the mouse aim below is the desktop's
+		}
+		// Mid-aim: the pull held, Shoot and Cancel shown.
+		x, y, _ := e.striker(ctx)
+		e.run(ctx, pull(x, y, 10, 90))
+		e.waitFor(ctx, "Shoot while aiming", `document.getElementById("shoot")?.textContent === "Shoot" && document.getElementById("power").textContent.startsWith("Power")`, 5*time.Second)
+		check(name + ", aiming")
+		e.shot(ctx, "aim-"+name)
+		e.run(ctx, chromedp.MouseEvent("mouseMoved", x, y, chromedp.ButtonLeft), release(x, y))
+	}
+	// A replay of the match, at each size.
+	e.run(ctx, chromedp.EmulateViewport(1280, 800))
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.waitFor(ctx, "the match-over screen", `!!document.getElementById("match-over")`, 10*time.Second)
+	check("1280x800, match over")
+	for _, sz := range sizes {
+		name := fmt.Sprintf("replay %dx%d", sz.w, sz.h)
+		e.run(ctx, chromedp.EmulateViewport(sz.w, sz.h), chromedp.Navigate(e.base+"/replay/"+created.ID))
+		e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
+		check(name)
+	}
+}
+
+// luminance is the relative luminance of an sRGB colour (WCAG 2).
+func luminance(r, g, b float64) float64 {
+	lin := func(c float64) float64 {
+		c /= 255
+		if c <= 0.04045 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
+
+func contrast(a, b float64) float64 { return (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+
+// TestSpectatorClockAndAccess checks what a spectator is offered (no
+// concede, no how-to), the invite link's copy button, the shot clock's
+// low style and tick, the sound toggle's state, the live regions, the
+// base line's zones and the power arrow against the wood, the favicon,
+// and the lobby's tap targets on a phone.
+func TestSpectatorClockAndAccess(t *testing.T) {
+	e := newEnv(t)
+	player, spectator := e.tab(), e.tab()
+	var created struct{ ID string }
+	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":15,"seats":[{"kind":"human"},{"kind":"human"}],"seed":4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	e.run(player, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	e.waitFor(player, "the invite link", `!!document.querySelector('.links button.copy[data-seat="1"]')`, 10*time.Second)
+	// The clipboard of a headless browser in its own context cannot be read
+	// back; the page's call to it is what is checked.
+	var copied string
+	e.run(player, chromedp.Evaluate(`navigator.clipboard.writeText = async (text) => { window.copied = text; }`, nil),
+		chromedp.Click(`.links button.copy[data-seat="1"]`, chromedp.ByQuery))
+	e.waitFor(player, "the link copied", `document.querySelector('.links button.copy[data-seat="1"]').textContent === "Copied"`, 5*time.Second)
+	e.run(player, chromedp.Evaluate(`window.copied`, &copied))
+	if want := e.base + "/t/" + created.ID + "?seat=1"; copied != want {
+		t.Errorf("the copy button copied %q; want %q", copied, want)
+	}
+
+	// The second player takes seat 1 from the link; a spectator watches.
+	other := e.tab()
+	e.run(other, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=1"))
+	e.run(spectator, chromedp.Navigate(e.base+"/t/"+created.ID))
+	e.waitFor(spectator, "the game to start", `document.getElementById("board")?.dataset.seq !== undefined && !!document.querySelector(".seats .toact")`, 20*time.Second)
+	var offered struct{ Concede, Howto bool }
+	e.run(spectator, chromedp.Evaluate(`({concede: !!document.querySelector("details.concede")?.offsetParent, howto: !!document.querySelector("details.howto")?.offsetParent})`, &offered))
+	if offered.Concede || offered.Howto {
+		t.Errorf("a spectator is offered concede %v, how-to %v; want neither", offered.Concede, offered.Howto)
+	}
+	e.run(player, chromedp.Evaluate(`({concede: !!document.querySelector("details.concede")?.offsetParent, howto: !!document.querySelector("details.howto")?.offsetParent})`, &offered))
+	if !offered.Concede || !offered.Howto {
+		t.Errorf("a player is offered concede %v, how-to %v; want both", offered.Concede, offered.Howto)
+	}
+	var live bool
+	e.run(player, chromedp.Evaluate(`document.getElementById("status").getAttribute("role") === "status" && document.getElementById("ruling").getAttribute("aria-live") === "polite"`, &live))
+	if !live {
+		t.Error("the status and the ruling are not live regions")
+	}
+
+	// Seat 0 breaks (RULES B-7: the first board's breaker is seat 0 unless
+	// a toss): wait for the clock to run low on whichever page is to act.
+	e.waitFor(player, "my stroke", myStroke, 20*time.Second)
+	e.run(player, chromedp.Click("#mute", chromedp.ByID), chromedp.Click("#mute", chromedp.ByID)) // a gesture: the sound may start
+	var pressed []string
+	e.run(player, chromedp.Evaluate(`(() => { const b = document.getElementById("mute"); const a = [b.getAttribute("aria-pressed") + " " + b.textContent.trim()]; b.click(); a.push(b.getAttribute("aria-pressed") + " " + b.textContent.trim() + " " + !!b.querySelector("svg")); b.click(); return a; })()`, &pressed))
+	if len(pressed) != 2 || pressed[0] != "false Sound on" || pressed[1] != "true Sound off true" {
+		t.Errorf("the sound toggle reads %q; want on, then off (pressed) with its speaker icon", pressed)
+	}
+	// The zones and the arrow, from a screenshot of the board.
+	var zones string
+	e.run(player, chromedp.Evaluate(`document.getElementById("board").dataset.zones`, &zones))
+	var lx, ly, ix, iy float64
+	if _, err := fmt.Sscanf(zones, "%g,%g;%g,%g", &lx, &ly, &ix, &iy); err != nil {
+		t.Fatalf("the board's zones %q: %v", zones, err)
+	}
+	var buf []byte
+	e.run(player, chromedp.Screenshot("#board", &buf, chromedp.ByID))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dpr, cssWidth float64
+	e.run(player, chromedp.Evaluate(`devicePixelRatio`, &dpr), chromedp.Evaluate(`document.getElementById("board").getBoundingClientRect().width`, &cssWidth))
+	lum := func(x, y float64) float64 {
+		s := float64(img.Bounds().Dx()) / cssWidth
+		r, g, b, _ := img.At(int(x*s), int(y*s)).RGBA()
+		return luminance(float64(r>>8), float64(g>>8), float64(b>>8))
+	}
+	legal, illegal := lum(lx, ly), lum(ix, iy)
+	if c := contrast(legal, illegal); c < 2 || legal < illegal {
+		t.Errorf("legal base line luminance %.3f, illegal %.3f: contrast %.2f; want the legal part brighter by 2:1 or more", legal, illegal, c)
+	}
+	wood := lum(cssWidth*0.68, cssWidth*0.5) // the playing surface, between the centre and a base line
+	x, y, _ := e.striker(player)
+	for _, back := range []float64{20, 60, 120} {
+		e.run(player, pull(x, y, 0, back))
+		var colour string
+		e.waitFor(player, "the aim", `!!document.getElementById("board").dataset.aimColour`, 5*time.Second)
+		e.run(player, chromedp.Evaluate(`(() => { const d = document.createElement("div"); d.style.color = document.getElementById("board").dataset.aimColour; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; })()`, &colour))
+		var r, g, b float64
+		fmt.Sscanf(colour, "rgb(%g, %g, %g)", &r, &g, &b)
+		if c := contrast(luminance(r, g, b), wood); c < 3 {
+			t.Errorf("pull %v px: the power arrow %s on the wood (luminance %.3f): contrast %.2f; want 3:1 or more", back, colour, wood, c)
+		}
+		e.run(player, chromedp.MouseEvent("mouseMoved", x, y, chromedp.ButtonLeft), release(x, y))
+	}
+	e.shot(player, "zones")
+
+	// The clock: below five seconds the status and the clock turn red and tick.
+	e.waitFor(player, "the low clock", `document.getElementById("clock").classList.contains("low") && document.getElementById("status").classList.contains("low")`, 20*time.Second)
+	var colours []string
+	e.run(player, chromedp.Evaluate(`[getComputedStyle(document.getElementById("status")).color, getComputedStyle(document.querySelector(".side")).color]`, &colours))
+	if len(colours) != 2 || colours[0] == colours[1] {
+		t.Errorf("the low clock's status colour %v; want it unlike the page's", colours)
+	}
+	e.waitFor(player, "the clock's tick", `document.body.dataset.sound === "tick"`, 5*time.Second)
+	var icon int
+	e.run(player, chromedp.Evaluate(`fetch("/favicon.ico").then((r) => r.status)`, &icon, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if icon != http.StatusOK {
+		t.Errorf("GET /favicon.ico = %d; want 200", icon)
+	}
+
+	// On a phone every control of the lobby is 44 px tall or more.
+	e.run(spectator, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID))
+	var small []string
+	e.run(spectator, chromedp.Evaluate(`[...document.querySelectorAll("button, select, input, a.button, summary")].filter((el) => el.offsetParent && el.getBoundingClientRect().height < 44).map((el) => (el.id || el.tagName) + " " + el.getBoundingClientRect().height)`, &small))
+	if len(small) > 0 {
+		t.Errorf("tap targets under 44 px on a phone: %v", small)
+	}
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 )
 
-//go:embed index.html style.css src/*.ts
+//go:embed index.html style.css favicon.svg src/*.ts
 var files embed.FS
 
 // Options configure the client.
@@ -70,6 +70,19 @@ func New(opt Options) (*Handler, error) {
 	// The asset names carry their digest, so browsers may keep them for good.
 	h.mux.HandleFunc("GET "+jsPath, asset("text/javascript; charset=utf-8", js))
 	h.mux.HandleFunc("GET "+cssPath, asset("text/css; charset=utf-8", css))
+	icon, err := files.ReadFile("favicon.svg")
+	if err != nil {
+		return nil, err
+	}
+	// Browsers ask for /favicon.ico whatever the page links; both answer
+	// the SVG. Its name carries no digest, so it is kept for a day only.
+	favicon := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		w.Write(icon)
+	}
+	h.mux.HandleFunc("GET /favicon.svg", favicon)
+	h.mux.HandleFunc("GET /favicon.ico", favicon)
 	return h, nil
 }
 

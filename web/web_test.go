@@ -42,6 +42,15 @@ func TestPagesAndAssets(t *testing.T) {
 			t.Errorf("GET %s = %d, %d bytes; want the asset", asset, code, len(body))
 		}
 	}
+	// The icon, at the address browsers ask for and at the one the page links.
+	for _, path := range []string{"/favicon.ico", "/favicon.svg"} {
+		if code, ctype, body := get(path); code != http.StatusOK || ctype != "image/svg+xml" || !strings.Contains(body, "<svg") {
+			t.Errorf("GET %s = %d, %s, %d bytes; want the SVG icon", path, code, ctype, len(body))
+		}
+	}
+	if !strings.Contains(page, `<link rel="icon" href="/favicon.svg"`) {
+		t.Error("the page links no icon")
+	}
 	// The configuration in the page is the board's geometry, in metres.
 	m := regexp.MustCompile(`(?s)<script id="config" type="application/json">(.*?)</script>`).FindStringSubmatch(page)
 	if m == nil {

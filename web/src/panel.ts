@@ -31,7 +31,10 @@ export class Panel {
   readonly el = h("div", { class: "side" });
   private seats = h("div", { class: "seats" });
   private score = h("div", { class: "score" });
-  private ruling = h("div", { class: "ruling", id: "ruling", "aria-live": "polite" });
+  // The ruling and the score bar are placed by the page: beside the board
+  // on a wide screen, above and below it on a phone.
+  readonly ruling = h("div", { class: "ruling", id: "ruling", "aria-live": "polite" });
+  readonly bar = h("div", { class: "scorebar", id: "scorebar" });
   readonly moves = h("ol", { class: "moves", id: "moves" });
   private seen = new Set<number>();
   private states = new Map<number, GameState>();
@@ -42,7 +45,7 @@ export class Panel {
 
   constructor() {
     this.el.append(h("h3", {}, "Players"), this.seats, h("h3", {}, "Score"), this.score,
-      h("h3", {}, "Last ruling"), this.ruling, h("h3", {}, "Moves"), this.moves);
+      h("h3", {}, "Moves"), this.moves);
   }
 
   // update shows a state; live says whether seats come and go (not in a replay).
@@ -56,6 +59,9 @@ export class Panel {
       if (st.to_act.seat === s.seat && !st.over) row.classList.add("toact");
       return row;
     }));
+    this.bar.replaceChildren(...[0, 1].map((side) => h("span", { class: "side-score" },
+      h("span", { class: `chip ${colourOf(st, side)}` }), ` ${sideName(st, side)} `, h("b", {}, String(m.score[side])))),
+      h("span", { class: "games" }, `games ${m.games[0]}–${m.games[1]} · board ${m.board.number}`));
     const queen = m.board.queen === "board" ? "on the board"
       : `${m.board.queen === "pending" ? "pending cover" : "covered"} by ${m.board.queen_side === null ? "?" : sideName(st, m.board.queen_side)}`;
     this.score.replaceChildren(

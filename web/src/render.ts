@@ -247,11 +247,21 @@ export class Renderer {
     ctx.save();
     ctx.rotate((pos * Math.PI) / 2);
     const y = -g.midline, w = g.base_circle_radius * 2 - 0.004;
-    ctx.fillStyle = "rgba(120,120,120,0.25)";
+    // Illegal: dark and hatched; legal: pale and plain, with a green edge.
+    // They differ by brightness and pattern, not by hue alone.
     const ext = Math.abs(g.base_circles[0][1][0]) + g.striker_radius;
+    ctx.fillStyle = "rgba(55,35,15,0.55)";
     ctx.fillRect(-ext, y - w / 2, 2 * ext, w);
-    ctx.fillStyle = "rgba(40,160,70,0.35)";
-    for (const [lo, hi] of ranges) ctx.fillRect(lo, y - w / 2, Math.max(hi - lo, 0.0015), w);
+    ctx.save();
+    ctx.beginPath(); ctx.rect(-ext, y - w / 2, 2 * ext, w); ctx.clip();
+    ctx.strokeStyle = "rgba(20,10,0,0.7)"; ctx.lineWidth = 0.0015;
+    for (let x = -ext - w; x < ext; x += 0.006) { ctx.beginPath(); ctx.moveTo(x, y + w / 2); ctx.lineTo(x + w, y - w / 2); ctx.stroke(); }
+    ctx.restore();
+    for (const [lo, hi] of ranges) {
+      const wd = Math.max(hi - lo, 0.0015);
+      ctx.fillStyle = "#fbf5e6"; ctx.fillRect(lo, y - w / 2, wd, w);
+      ctx.strokeStyle = "rgb(30,120,50)"; ctx.lineWidth = 0.0015; ctx.strokeRect(lo, y - w / 2, wd, w);
+    }
     ctx.restore();
   }
 
@@ -287,13 +297,21 @@ export class Renderer {
     // The power arrow from the striker's edge: longer and redder with power.
     const start = add(a.from, scale(a.dir, g.striker_radius));
     const tip = add(start, scale(a.dir, 0.02 + 0.12 * a.power));
-    ctx.strokeStyle = `hsl(${120 - 120 * a.power}, 75%, 40%)`; ctx.lineWidth = 0.005;
-    ctx.beginPath(); ctx.moveTo(start.x, start.y); ctx.lineTo(tip.x, tip.y); ctx.stroke();
+    // Dark enough to read on the pale wood (contrast 3:1 or more), over a
+    // darker outline.
     const n = vec(-a.dir.y, a.dir.x);
-    ctx.beginPath();
-    ctx.moveTo(tip.x + a.dir.x * 0.01, tip.y + a.dir.y * 0.01);
-    ctx.lineTo(tip.x + n.x * 0.007, tip.y + n.y * 0.007); ctx.lineTo(tip.x - n.x * 0.007, tip.y - n.y * 0.007);
-    ctx.closePath(); ctx.fillStyle = ctx.strokeStyle; ctx.fill();
+    const head = () => {
+      ctx.beginPath();
+      ctx.moveTo(tip.x + a.dir.x * 0.01, tip.y + a.dir.y * 0.01);
+      ctx.lineTo(tip.x + n.x * 0.007, tip.y + n.y * 0.007); ctx.lineTo(tip.x - n.x * 0.007, tip.y - n.y * 0.007);
+      ctx.closePath();
+    };
+    ctx.strokeStyle = "#1b0f05"; ctx.lineWidth = 0.008; ctx.lineJoin = "round";
+    ctx.beginPath(); ctx.moveTo(start.x, start.y); ctx.lineTo(tip.x, tip.y); ctx.stroke();
+    head(); ctx.stroke();
+    ctx.strokeStyle = powerColour(a.power); ctx.lineWidth = 0.0045;
+    ctx.beginPath(); ctx.moveTo(start.x, start.y); ctx.lineTo(tip.x, tip.y); ctx.stroke();
+    head(); ctx.fillStyle = ctx.strokeStyle; ctx.fill();
     ctx.restore();
   }
 }
@@ -313,4 +331,10 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+// powerColour is the power arrow's colour: green for a soft stroke to red
+// for the hardest, dark enough (lightness 25 %) for 3:1 on the wood.
+export function powerColour(power: number): string {
+  return `hsl(${Math.round(120 - 120 * Math.min(1, Math.max(0, power)))}, 80%, 25%)`;
 }

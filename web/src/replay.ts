@@ -14,10 +14,10 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
   const first = btn("|◀", "start"), prev = btn("◀", "previous stroke"), play = btn("play", "play on"), next = btn("▶", "next stroke"), last = btn("▶|", "end");
   const speed = h("select", {}, ...[["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([v, l]) => h("option", { value: v }, l)));
   speed.value = "1";
-  root.replaceChildren(h("div", { class: "play" },
-    h("div", {}, wrap, status, h("div", { class: "controls" }, first, prev, play, next, last, speed,
+  root.replaceChildren(h("div", { class: "play" }, panel.bar, h("div", { class: "boardcol" }, wrap),
+    h("div", { class: "step" }, status, h("div", { class: "controls" }, first, prev, play, next, last, speed,
       // The match record (docs/notation.md), which carrom replay re-simulates.
-      h("a", { href: `/api/matches/${id}.txt`, id: "record", title: "the match record, for carrom replay" }, ".txt"))), panel.el));
+      h("a", { href: `/api/matches/${id}.txt`, id: "record", title: "the match record, for carrom replay" }, ".txt")), panel.ruling), panel.el));
   const board = new BoardView(wrap, cfg, sound);
   speed.addEventListener("change", () => { board.speed = +speed.value; });
   const evs: EventMsg[] = data.events;

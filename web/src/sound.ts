@@ -61,9 +61,12 @@ export class Sound {
   }
 
   // tone plays notes one after another: [frequency Hz, seconds] each.
-  private tone(notes: [number, number][], vol = 0.12, type: OscillatorType = "sine"): void {
+  private tone(notes: [number, number][], vol = 0.12, type: OscillatorType = "sine", name = ""): void {
     const ctx = this.ctx;
-    if (this.muted || !ctx) return;
+    if (this.muted) return;
+    // The last signal given, for tests and assistive tools.
+    if (name) document.body.dataset.sound = name;
+    if (!ctx) return;
     let t = ctx.currentTime;
     for (const [f, d] of notes) {
       const osc = ctx.createOscillator(), g = ctx.createGain();
@@ -76,13 +79,13 @@ export class Sound {
   }
 
   // turn: two rising notes, the player's turn has come.
-  turn(): void { this.tone([[660, 0.12], [880, 0.18]], 0.08); }
+  turn(): void { this.tone([[660, 0.12], [880, 0.18]], 0.08, "sine", "turn"); }
   // foul: a low buzz.
-  foul(): void { this.tone([[150, 0.25]], 0.08, "square"); }
+  foul(): void { this.tone([[150, 0.25]], 0.08, "square", "foul"); }
   // tick: one of the clock's last five seconds.
-  tick(): void { this.tone([[1800, 0.03]], 0.05, "square"); }
+  tick(): void { this.tone([[1800, 0.03]], 0.05, "square", "tick"); }
   // fanfare: a board won (a rising arpeggio) or lost (a falling pair).
   fanfare(won: boolean): void {
-    this.tone(won ? [[523, 0.15], [659, 0.15], [784, 0.15], [1047, 0.35]] : [[440, 0.2], [330, 0.35]], 0.1, "triangle");
+    this.tone(won ? [[523, 0.15], [659, 0.15], [784, 0.15], [1047, 0.35]] : [[440, 0.2], [330, 0.35]], 0.1, "triangle", won ? "board won" : "board lost");
   }
 }

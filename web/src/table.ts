@@ -5,7 +5,7 @@ import { h, Panel, seatName, sideName, colourOf } from "./panel";
 import { breakdown, describeResult } from "./rules";
 import type { ClientConfig, GameState, Replay, ServerMsg, Stroke, TableInfo } from "./protocol";
 import { api } from "./protocol";
-import type { DrawPiece, Overlay } from "./render";
+import { powerColour, type DrawPiece, type Overlay } from "./render";
 import type { Sound } from "./sound";
 import {
   add, alongBaseline, direction, dot, forward, inRanges, len, nearestLegal, norm, onBoard, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
@@ -40,7 +40,9 @@ export class TableView {
 
   private board: BoardView;
   private panel = new Panel();
-  private status = h("div", { class: "status", id: "status" });
+  private status = h("div", { class: "status", id: "status", role: "status" });
+  private clockEl = h("span", { class: "clock", id: "clock" });
+  private powerEl = h("span", { class: "power", id: "power" });
   private error = h("div", { class: "error", id: "error" });
   private controls = h("div", { class: "controls" });
   private links = h("div", { class: "links" });
@@ -53,7 +55,6 @@ export class TableView {
 
   constructor(root: HTMLElement, private cfg: ClientConfig, private id: string, private want: number[], private sound: Sound) {
     const wrap = this.wrap;
-    const left = h("div", {}, wrap, this.status, this.controls, this.error);
     const concede = this.concede;
     concede.append(h("summary", {}, "Concede"),
       ...(["board", "game", "match"] as const).map((w) => {
@@ -70,9 +71,12 @@ export class TableView {
       h("kbd", {}, "←"), h("kbd", {}, "→"), " place, ", h("kbd", {}, "A"), h("kbd", {}, "D"), " aim, ",
       h("kbd", {}, "↑"), h("kbd", {}, "↓"), " power, ", h("kbd", {}, "Space"), " shoot, ", h("kbd", {}, "Esc"), " cancel, ",
       h("kbd", {}, "M"), " sound.");
-    this.panel.el.prepend(this.links);
-    this.panel.el.append(concede, help);
-    root.replaceChildren(h("div", { class: "play" }, left, this.panel.el));
+    this.panel.el.append(h("details", { class: "howto" }, h("summary", {}, "How to play"), help));
+    // The board, and beside it (below it on a phone) what the current step
+    // needs: whose turn, the clock and the power, the buttons, the ruling.
+    const step = h("div", { class: "step" }, this.status, h("div", { class: "meters" }, this.clockEl, this.powerEl),
+      this.controls, this.error, this.links, this.panel.ruling, concede);
+    root.replaceChildren(h("div", { class: "play" }, this.panel.bar, h("div", { class: "boardcol" }, wrap), step, this.panel.el));
     this.board = new BoardView(wrap, cfg, sound);
     this.board.extra = () => this.extra();
     this.bindInput();
@@ -315,7 +319,8 @@ export class TableView {
     this.board.canvas.dataset.view = String(view);
     this.panel.update(st, this.held);
     // Spectators neither concede nor need the how-to; nobody concedes a match that is over.
-    this.concede.hidden = this.help.hidden = !this.held.length;
+    this.concede.hidden = !this.held.length;
+    (this.help.parentElement as HTMLElement).hidden = !this.held.length;
     for (const b of this.concede.querySelectorAll("button")) b.disabled = st.over;
     if (st.over) this.concede.open = false;
     this.showLinks(st);
@@ -329,9 +334,28 @@ export class TableView {
     if (!free.length) { this.links.replaceChildren(); return; }
     this.links.replaceChildren(h("h3", {}, "Invite players"), ...free.map((s) => {
       const url = `${location.origin}/t/${st.table}?seat=${s.seat}`;
-      const input = h("input", { readonly: "", value: url, "data-seat": String(s.seat) });
+      const input = h("input", { readonly: "", value: url, "data-seat": String(s.seat), "aria-label": `Link for seat ${s.seat + 1}` });
       input.addEventListener("focus", () => input.select());
-      return h("label", {}, `Seat ${s.seat + 1} (side ${s.side + 1})`, input);
+      const copy = h("button", { type: "button", class: "secondary copy", "data-seat": String(s.seat) }, "Copy");
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = "Copied";
+        } catch {
+          // No clipboard (an insecure origin, no permission): the link is
+          // selected for the player to copy.
+          input.focus(); input.select();
+          copy.textContent = "Press Ctrl+C";
+        }
+      });
+      const row = h("div", { class: "invite" }, input, copy);
+      // A phone's share sheet, where there is one.
+      if (typeof navigator.share === "function") {
+        const share = h("button", { type: "button", class: "secondary share" }, "Share");
+        share.addEventListener("click", () => { navigator.share({ title: "A game of carrom", url }).catch(() => undefined); });
+        row.append(share);
+      }
+      return h("label", {}, `Seat ${s.seat + 1} (side ${s.side + 1})`, row);
     }));
   }
 
@@ -385,16 +409,20 @@ export class TableView {
       const s = st.seats[t.seat];
       text = t.need === "place" ? `${who} places a c/m…` : s.kind === "computer" ? `${who} is thinking…` : `${who} to play (${colourOf(st, s.side)}).`;
     }
+    this.clockEl.textContent = "";
     if (t.deadline && !st.over && st.started) {
       const left = Math.max(0, Math.ceil((t.deadline - Date.now()) / 1000));
-      text += ` (${left} s left)`;
+      this.clockEl.textContent = `${left} s left`;
+      this.clockEl.classList.toggle("low", left <= 5);
       this.status.classList.toggle("low", left <= 5);
       // A tick for each of the last five seconds of the player's own clock.
       if (left <= 5 && left > 0 && left !== this.lastTick && this.mine) this.sound.tick();
       this.lastTick = left;
     }
     if (t.deadline) this.board.invalidate(); // the clock's ring empties
-    this.status.textContent = text;
+    this.powerEl.textContent = this.aim && this.mine ? `Power ${Math.round(this.aim.power * 100)} %` : "";
+    // Written only when it changes: the status is read out by screen readers.
+    if (this.status.textContent !== text) this.status.textContent = text;
   }
 
   // What to draw over the pieces: the striker waiting on its base line,
@@ -404,6 +432,8 @@ export class TableView {
     // assistive tools; set again below while it is there.
     delete this.board.canvas.dataset.striker;
     delete this.board.canvas.dataset.coin;
+    delete this.board.canvas.dataset.zones;
+    delete this.board.canvas.dataset.aimColour;
     const st = this.st, g = this.cfg.geometry;
     if (!st || st.over || !st.started) return { pieces: [], overlay: {} };
     const t = st.to_act;
@@ -418,6 +448,8 @@ export class TableView {
       if (mine) {
         overlay.ranges = { pos: t.position, ranges };
         this.board.canvas.dataset.striker = this.cssAt(at);
+        this.board.canvas.dataset.zones = this.zones(t.position, x, ranges);
+        if (this.aim) this.board.canvas.dataset.aimColour = powerColour(this.aim.power);
         if (this.aim) overlay.aim = { from: at, dir: this.aim.dir, power: this.aim.power, ghost: !legal, ...this.guide(at, this.aim.dir) };
       }
       if (this.mode === "pull" && this.pointer) overlay.pull = { from: at, to: this.pointer };
@@ -444,6 +476,18 @@ export class TableView {
     if (!st || !st.to_act.deadline || !st.config.clock) return undefined;
     const left = Math.max(0, Math.min(1, (st.to_act.deadline - Date.now()) / (st.config.clock * 1000)));
     return { at, r, left };
+  }
+
+  // zones is a legal and an illegal point of the base line, clear of the
+  // striker, in CSS pixels ("x,y;x,y"), for tests and assistive tools: the
+  // illegal one overlaps a base circle's inner edge (RULES ST-2).
+  private zones(pos: number, x: number, ranges: [number, number][]): string {
+    const g = this.cfg.geometry;
+    const far = ranges.map(([lo, hi]) => (lo + hi) / 2).sort((a, b) => Math.abs(b - x) - Math.abs(a - x))[0];
+    const illegal = Math.abs(g.base_circles[0][1][0]) - g.base_circle_radius - g.striker_radius / 2;
+    const bad = x > 0 ? -illegal : illegal;
+    if (far === undefined || Math.abs(far - x) < 2 * g.striker_radius) return "";
+    return `${this.cssAt(strikerAt(g, pos, far))};${this.cssAt(strikerAt(g, pos, bad))}`;
   }
 
   private cssAt(p: Vec): string {
