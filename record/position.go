@@ -64,6 +64,9 @@ func FormatPosition(s game.Setup) string {
 	if b.Extra {
 		w.WriteString(" extra")
 	}
+	if b.Technical != [2]int{} {
+		w.WriteString(" technical " + pair(b.Technical))
+	}
 	w.WriteString(" | " + FormatPieces(s.Pieces))
 	if len(s.Held) > 0 {
 		w.WriteString(" | held")
@@ -214,6 +217,9 @@ func ParsePosition(text string) (game.Setup, error) {
 		b.Claimable = k.flags()
 	}
 	b.Extra = k.is("extra")
+	if k.is("technical") {
+		b.Technical = k.pair()
+	}
 	k.end()
 	if k.err != nil {
 		return s, posErr("board section %q: %v", secs[3], k.err)

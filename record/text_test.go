@@ -153,6 +153,7 @@ func TestPositionFields(t *testing.T) {
 		}
 		b.Earned, b.Claimable, b.Extra = b2("earned"), b2("claim"), rapid.Bool().Draw(t, "extra")
 		b.Turns, b.StrokesSinceBreak, b.Idle = small.Draw(t, "turns"), small.Draw(t, "strokes"), small.Draw(t, "idle")
+		b.Technical = [2]int{rapid.IntRange(0, 3).Draw(t, "technical0"), rapid.IntRange(0, 3).Draw(t, "technical1")}
 		for range rapid.IntRange(0, 3).Draw(t, "held") {
 			s.Held = append(s.Held, game.Held{Colour: rules.Colour(rapid.IntRange(0, 1).Draw(t, "colour")), Placer: rapid.IntRange(0, m.Players-1).Draw(t, "placer")})
 		}
