@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -378,6 +379,23 @@ func TestPlayTheComputer(t *testing.T) {
 	want := fmt.Sprintf("On the board: %d white, %d black", m.Board.OnBoard.White, m.Board.OnBoard.Black)
 	e.waitFor(ctx, "the score", fmt.Sprintf(`document.body.textContent.includes(%q) && document.getElementById("points").textContent.includes("%d – %d") && document.getElementById("games").textContent.includes("%d – %d")`, want, m.Score[0], m.Score[1], m.Games[0], m.Games[1]), 10*time.Second)
 	e.checkBoard(ctx, "after the strokes")
+	// The rulings the page gave as the strokes came, against the server's.
+	var r wireReplay
+	getJSON(t, e.base+"/api/matches/"+id+"/replay", &r)
+	var rows []struct {
+		Seq          int
+		Words, Rules string
+	}
+	e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("#moves li")].map((li) => ({Seq: li.value, Words: li.dataset.ruling, Rules: li.dataset.rules}))`, &rows))
+	words, ids := map[int]string{}, map[int]string{}
+	for _, row := range rows {
+		words[row.Seq], ids[row.Seq] = row.Words, row.Rules
+	}
+	r.Events = slices.DeleteFunc(r.Events, func(ev wireEvent) bool { return ev.Seq > e.seq(ctx) })
+	if len(r.Events) < 3 {
+		t.Errorf("the page shows %d events; want the strokes played", len(r.Events))
+	}
+	checkRulings(t, r, words, ids)
 
 	// Aim, then cancel by bringing the pull back onto the striker: no stroke.
 	cancelled := false

@@ -315,6 +315,11 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 	if want := "You play " + colour + " this board."; !strings.Contains(sum, want) {
 		t.Errorf("summary %q; want %q", sum, want)
 	}
+	var sound string
+	e.run(ctx, chromedp.Evaluate(`document.body.dataset.sound`, &sound))
+	if sound != "board lost" {
+		t.Errorf("the sound at the end of a board lost is %q; want the board lost", sound)
+	}
 	e.run(ctx, chromedp.Click("#next-board", chromedp.ByID))
 	e.waitFor(ctx, "the next board", fmt.Sprintf(`!document.getElementById("summary") && +document.getElementById("board").dataset.seq >= %d`, ev.Seq), 10*time.Second)
 
@@ -430,6 +435,11 @@ func TestLayout(t *testing.T) {
 		check(name + ", my stroke")
 		e.shot(ctx, "layout-"+name)
 		if sz.phone {
+			var small []string
+			e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("button, select, input, summary")].filter((el) => el.offsetParent && el.getBoundingClientRect().height < 44).map((el) => (el.id || el.textContent) + " " + el.getBoundingClientRect().height)`, &small))
+			if len(small) > 0 {
+				t.Errorf("%s: tap targets under 44 px: %v", name, small)
+			}
 			var order []float64
 			e.run(ctx, chromedp.Evaluate(`["#scorebar", "#board", "#status", ".step .controls"].map((s) => document.querySelector(s).getBoundingClientRect().top)`, &order))
 			if !slices.IsSorted(order) {

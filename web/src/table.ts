@@ -235,7 +235,22 @@ export class TableView {
       return Promise.resolve();
     }
     next.focus();
+    // The server's shot clock does not wait for the summary: when the next
+    // board's first stroke is this browser's and timed, the button shows
+    // the seconds and goes on by itself a few seconds before they run out.
+    const t = st.to_act;
+    let timer = 0;
+    if (t.deadline && this.held.includes(t.seat)) {
+      const tick = () => {
+        const left = Math.ceil((t.deadline - Date.now()) / 1000);
+        next.textContent = `Next board (${Math.max(0, left)} s on your clock)`;
+        if (left <= 3) next.click();
+      };
+      tick();
+      timer = window.setInterval(tick, 250);
+    }
     return new Promise((resolve) => next.addEventListener("click", () => {
+      clearInterval(timer);
       box.remove();
       if (this.summary === box) this.summary = null;
       resolve();
