@@ -172,9 +172,9 @@ func TestExecuteKeepsShotsLegal(t *testing.T) {
 		n := ai.Noise{X: 0.01, Angle: 10, Speed: 0.1}
 		backwards := 0
 		for range 500 {
-			sh := n.Execute(tab, physics.Shot{Seat: 2, X: 0.1, Dir: board.Vec{X: 1, Y: 0.01}, Speed: 3}, r)
-			if sh.Seat != tab.ToAct().Position {
-				t.Fatalf("%s: Execute played from seat %d; want %d", rs.Name, sh.Seat, tab.ToAct().Position)
+			sh := n.Execute(tab, physics.Shot{Base: 2, X: 0.1, Dir: board.Vec{X: 1, Y: 0.01}, Speed: 3}, r)
+			if sh.Base != tab.ToAct().Base {
+				t.Fatalf("%s: Execute played from seat %d; want %d", rs.Name, sh.Base, tab.ToAct().Base)
 			}
 			if sh.Dir.Y < 0 {
 				backwards++

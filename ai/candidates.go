@@ -64,7 +64,7 @@ func best(xs []scoredX, k int) []scoredX {
 }
 
 // legalXs are the striker positions of the grid that are legal among pieces.
-func (g *geo) legalXs(grid []float64, seat board.Seat, pieces []board.Piece) []float64 {
+func (g *geo) legalXs(grid []float64, seat board.Base, pieces []board.Piece) []float64 {
 	var xs []float64
 	for _, x := range grid {
 		if g.sp.StrikerLegal(seat, x, pieces) == nil {
@@ -95,7 +95,7 @@ func (g *geo) candidates(sit *situation, b Budget) []candidate {
 				full, v = true, g.p.MaxSpeed
 			}
 			cs = append(cs, candidate{
-				shot: physics.Shot{Seat: sit.seat, X: x, Dir: toShot(sit.seat, dir), Speed: clampSpeed(v, g.p.MaxSpeed)},
+				shot: physics.Shot{Base: sit.seat, X: x, Dir: toShot(sit.seat, dir), Speed: clampSpeed(v, g.p.MaxSpeed)},
 				kind: kind, target: target, pocket: pk,
 			})
 		}
@@ -308,7 +308,7 @@ func (g *geo) breaks(sit *situation, xs []float64) []candidate {
 			d := to.Add(side.Scale(off * g.rc))
 			for _, f := range [...]float64{1, 0.8} {
 				cs = append(cs, candidate{
-					shot: physics.Shot{Seat: sit.seat, X: xs[j], Dir: toShot(sit.seat, d), Speed: f * g.p.MaxSpeed},
+					shot: physics.Shot{Base: sit.seat, X: xs[j], Dir: toShot(sit.seat, d), Speed: f * g.p.MaxSpeed},
 					kind: Break, target: -1,
 				})
 			}

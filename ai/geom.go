@@ -107,7 +107,7 @@ func (g *geo) openPockets(pieces []board.Piece, own kinds) iter.Seq2[int, board.
 }
 
 // toShot turns a world direction into the shooter's frame of seat s.
-func toShot(s board.Seat, d board.Vec) board.Vec {
+func toShot(s board.Base, d board.Vec) board.Vec {
 	return board.Vec{X: d.Dot(s.Right()), Y: d.Dot(s.Forward())}
 }
 
@@ -127,7 +127,7 @@ func (g *geo) ghost(c, t board.Vec, r float64) (board.Vec, board.Vec) {
 // taking a share ECushion of the normal speed, and the speed factor the
 // bounce leaves. ok is false when a or b is not on the board side of it.
 func (g *geo) rebound(a, b board.Vec, r float64, e int) (w board.Vec, factor float64, ok bool) {
-	n := board.Seat(e).Forward().Scale(-1) // outward normal of the edge behind seat e
+	n := board.Base(e).Forward().Scale(-1) // outward normal of the edge behind seat e
 	t := n.Rot90()
 	lim := g.half - r
 	da, db := lim-a.Dot(n), lim-b.Dot(n)

@@ -31,7 +31,7 @@ func (d digest) floats(xs ...float64) {
 }
 
 func (d digest) shot(s physics.Shot) {
-	fmt.Fprintf(d.h, "%d ", s.Seat)
+	fmt.Fprintf(d.h, "%d ", s.Base)
 	d.floats(s.X, s.Dir.X, s.Dir.Y, s.Speed)
 }
 
@@ -87,7 +87,7 @@ func TestGoldenDecisions(t *testing.T) {
 	const actions = 4
 	players := []ai.Player{ai.New(club, 0, 2), ai.New(expert, 0, 3)}
 	end, rec, err := ai.Play(ctx, tab, players, []ai.Noise{club.Noise, expert.Noise}, 4,
-		func(_ game.Table, r ai.Record) bool { return len(r.Actions) >= actions })
+		func(_ game.Table, r ai.Transcript) bool { return len(r.Actions) >= actions })
 	if err != nil {
 		t.Fatalf("Play: %v", err)
 	}

@@ -170,7 +170,7 @@ func TestReboundPoint(t *testing.T) {
 		if !ok {
 			continue
 		}
-		n := board.Seat(e).Forward().Scale(-1)
+		n := board.Base(e).Forward().Scale(-1)
 		tn := n.Rot90()
 		in, out := w.Sub(a).Unit(), b.Sub(w).Unit()
 		// tan(out) = tan(in)/e, measured from the normal.
@@ -244,7 +244,7 @@ func TestPlacingIsLegalAndHard(t *testing.T) {
 			}
 			g := players[turn.Seat].s.geo
 			first, _ := g.placing(tab, turn, false, l.Noise)
-			owner := tab.Position(1 - turn.Seat)
+			owner := tab.Base(1 - turn.Seat)
 			var own kinds
 			own[board.Kind(turn.Colour)] = true
 			with := func(at board.Vec) float64 {
@@ -290,7 +290,7 @@ func TestDirectCutOffsets(t *testing.T) {
 			// within the two radii of the coin's centre; the coin leaves
 			// along the line of centres.
 			S := g.sp.StrikerAt(0, cd.shot.X)
-			d := board.Vec{X: cd.shot.Dir.Dot(board.Seat(0).Right()), Y: cd.shot.Dir.Dot(board.Seat(0).Forward())}.Unit()
+			d := board.Vec{X: cd.shot.Dir.Dot(board.Base(0).Right()), Y: cd.shot.Dir.Dot(board.Base(0).Forward())}.Unit()
 			along := c.Sub(S).Dot(d)
 			across := c.Sub(S).Sub(d.Scale(along)).Len()
 			contact := S.Add(d.Scale(along - math.Sqrt((g.rs+g.rc)*(g.rs+g.rc)-across*across)))

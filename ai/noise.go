@@ -46,7 +46,7 @@ func (n Noise) Perturb(sh physics.Shot, p physics.Params, pieces []board.Piece, 
 // of the seat to act, and under rules that forbid backward shots (RULES
 // ST-4) the hand may wander as far as straight across, never backwards.
 func (n Noise) Execute(t game.Table, sh physics.Shot, r *rand.Rand) physics.Shot {
-	sh.Seat = t.ToAct().Position
+	sh.Base = t.ToAct().Base
 	sh = n.Perturb(sh, t.Config().Physics, t.Pieces(), r)
 	if t.Config().Rules.ForwardOnly && sh.Dir.Y < 0 {
 		sh.Dir.Y = 0
@@ -60,7 +60,7 @@ func (n Noise) Execute(t game.Table, sh physics.Shot, r *rand.Rand) physics.Shot
 func (n Noise) apply(sh physics.Shot, p physics.Params, pieces []board.Piece, z draw) physics.Shot {
 	if n.X > 0 {
 		x := sh.X + float64(n.X*z[0])
-		if p.Spec.StrikerLegal(sh.Seat, x, pieces) == nil {
+		if p.Spec.StrikerLegal(sh.Base, x, pieces) == nil {
 			sh.X = x
 		}
 	}

@@ -9,10 +9,10 @@ import (
 	"github.com/carrom-game/carrom/rules"
 )
 
-// Record is what Play saw: every action as applied (strokes as executed,
+// Transcript is what Play saw: every action as applied (strokes as executed,
 // after the noise), so that game.Replay rebuilds the table bit for bit,
 // and the counts the measurements need.
-type Record struct {
+type Transcript struct {
 	Actions []game.Action
 	Boards  []rules.Result // each board that ended, in order
 	Strokes [2]int         // strokes by each side
@@ -24,8 +24,8 @@ type Record struct {
 // before an action: players[seat] acts for each seat, and each stroke is
 // perturbed by noises[seat] with draws from seed. An action the table
 // rejects is a player's bug and ends the run with an error.
-func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, stop func(game.Table, Record) bool) (game.Table, Record, error) {
-	var rec Record
+func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, seed uint64, stop func(game.Table, Transcript) bool) (game.Table, Transcript, error) {
+	var rec Transcript
 	r := rand.New(rand.NewPCG(seed, 0x91a7))
 	for {
 		turn := t.ToAct()
@@ -76,6 +76,6 @@ func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, s
 }
 
 // Boards is a stop for Play: after n boards have ended.
-func Boards(n int) func(game.Table, Record) bool {
-	return func(_ game.Table, r Record) bool { return len(r.Boards) >= n }
+func Boards(n int) func(game.Table, Transcript) bool {
+	return func(_ game.Table, r Transcript) bool { return len(r.Boards) >= n }
 }

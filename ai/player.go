@@ -136,11 +136,11 @@ func situationOf(t game.Table, n Noise) situation {
 	side := rules.Side(turn.Seat % 2)
 	j := matchJudge{m: m, side: side, players: m.Players}
 	for i := range m.Players {
-		j.pos[i] = t.Position(i)
+		j.pos[i] = t.Base(i)
 	}
 	return situation{
 		pieces:    t.Pieces(),
-		seat:      turn.Position,
+		seat:      turn.Base,
 		own:       mayPocket(m, side),
 		brk:       !m.Board.Broken,
 		backShots: !t.Config().Rules.ForwardOnly,
@@ -167,7 +167,7 @@ type matchJudge struct {
 	m       rules.Match
 	side    rules.Side
 	players int
-	pos     [board.Seats]board.Seat
+	pos     [board.Bases]board.Base
 }
 
 // Values of the queen, in c/m: covered it is worth its three points and
@@ -234,11 +234,11 @@ func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.
 	if turn.Colour == rules.Black {
 		kind = board.Black
 	}
-	var owners []board.Seat
+	var owners []board.Base
 	m := t.Match()
 	for i := range m.Players {
 		if t.Colour(i) == turn.Colour {
-			owners = append(owners, t.Position(i))
+			owners = append(owners, t.Base(i))
 		}
 	}
 	var own kinds

@@ -20,7 +20,7 @@ import (
 // situation is a position seen by the player about to strike.
 type situation struct {
 	pieces    []board.Piece // at rest, no striker
-	seat      board.Seat    // base line the striker goes on
+	seat      board.Base    // base line the striker goes on
 	own       kinds         // what the striker may pocket to his profit now
 	brk       bool          // the break is still to be made
 	backShots bool          // shots towards one's own frame are allowed (RULES ST-4)
@@ -54,7 +54,7 @@ type verdict struct {
 	scored bool    // an own c/m or a rightful queen went in to stay
 	kept   bool    // the striker keeps the turn
 	over   bool    // the board (or the clearance) ended
-	next   board.Seat
+	next   board.Base
 	nextOK kinds // what the next striker may pocket to his profit
 }
 
@@ -89,7 +89,7 @@ const maxEase = 1 + easeSecond
 // ease is the chance that the best simple shot succeeds for a striker on
 // seat's base line who may pocket own, under noise n (see hit), with a
 // little credit for a second option: 0 when there is no shot at all.
-func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) float64 {
+func (g *geo) ease(pieces []board.Piece, seat board.Base, own kinds, n Noise) float64 {
 	first, second := 0.0, 0.0
 	g.cuts(pieces, seat, own, n, func(_ int, e float64) {
 		switch {
@@ -106,7 +106,7 @@ func (g *geo) ease(pieces []board.Piece, seat board.Seat, own kinds, n Noise) fl
 // may pocket to his profit (own) and every pocket whose way is clear, with
 // the chance of the surest direct cut of i into that pocket under noise n
 // (see hit): 0 when no striker position has a clear path to it.
-func (g *geo) cuts(pieces []board.Piece, seat board.Seat, own kinds, n Noise, f func(i int, e float64)) {
+func (g *geo) cuts(pieces []board.Piece, seat board.Base, own kinds, n Noise, f func(i int, e float64)) {
 	var xs []float64
 	for i, k := range g.openPockets(pieces, own) {
 		c, P := pieces[i], g.pockets[k]

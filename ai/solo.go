@@ -126,7 +126,7 @@ func misses(g *geo, pieces []board.Piece, pending bool, n Noise) float64 {
 func soloSituation(t game.Table, n Noise) *situation {
 	return &situation{
 		pieces:    t.Pieces(),
-		seat:      t.ToAct().Position,
+		seat:      t.ToAct().Base,
 		own:       kinds{true, true, true},
 		brk:       !t.Match().Board.Broken,
 		backShots: !t.Config().Rules.ForwardOnly,

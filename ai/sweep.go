@@ -91,8 +91,8 @@ func (g *geo) sweepLines(sit *situation, f fan) []sweepLine {
 func sweepDir(a float64) board.Vec { return board.Vec{X: detmath.Cos(a), Y: detmath.Sin(a)} }
 
 // shot is the stroke of l in step k of the fan, from seat's base line.
-func (l sweepLine) shot(seat board.Seat, k int) physics.Shot {
-	return physics.Shot{Seat: seat, X: l.x, Dir: toShot(seat, sweepDir(float64(k)*2*math.Pi/float64(l.turn))), Speed: l.speed}
+func (l sweepLine) shot(seat board.Base, k int) physics.Shot {
+	return physics.Shot{Base: seat, X: l.x, Dir: toShot(seat, sweepDir(float64(k)*2*math.Pi/float64(l.turn))), Speed: l.speed}
 }
 
 // sweep simulates fan f of sit and returns the middles of its widest runs

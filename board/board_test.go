@@ -38,37 +38,37 @@ func TestDerivedFiguresMatchTheLaws(t *testing.T) {
 
 func TestBaselines(t *testing.T) {
 	sp := Standard()
-	for s := Seat(0); s < Seats; s++ {
+	for s := Base(0); s < Bases; s++ {
 		outer, inner := sp.Baselines(s)
 		if l := outer[0].Dist(outer[1]); !near(l, BaselineLength, eps) {
-			t.Errorf("seat %d outer base line length = %.5f m; want %.5f m", s, l, BaselineLength)
+			t.Errorf("base %d outer base line length = %.5f m; want %.5f m", s, l, BaselineLength)
 		}
 		if l := inner[0].Dist(inner[1]); !near(l, BaselineLength, eps) {
-			t.Errorf("seat %d inner base line length = %.5f m; want %.5f m", s, l, BaselineLength)
+			t.Errorf("base %d inner base line length = %.5f m; want %.5f m", s, l, BaselineLength)
 		}
 		// The outer line is 10.15 cm from the frame, the inner 3.18 cm further in.
 		frame := sp.Half()
 		if d := frame - math.Abs(outer[0].Dot(s.Forward())); !near(d, BaselineFromFrame, eps) {
-			t.Errorf("seat %d outer line from frame = %.5f m; want %.5f m", s, d, BaselineFromFrame)
+			t.Errorf("base %d outer line from frame = %.5f m; want %.5f m", s, d, BaselineFromFrame)
 		}
 		if d := math.Abs(outer[0].Sub(inner[0]).Dot(s.Forward())); !near(d, BaselineSpacing, eps) {
-			t.Errorf("seat %d line spacing = %.5f m; want %.5f m", s, d, BaselineSpacing)
+			t.Errorf("base %d line spacing = %.5f m; want %.5f m", s, d, BaselineSpacing)
 		}
 		// Each base circle touches both lines and the extension of the
 		// adjacent side's inner base line.
 		for i, c := range sp.BaseCircles(s) {
 			for _, line := range [][2]Vec{outer, inner} {
 				if d := math.Abs(c.Sub(line[0]).Dot(s.Forward())); !near(d, sp.BaseCircleRadius(), eps) {
-					t.Errorf("seat %d circle %d to its line = %.5f m; want the radius %.5f m", s, i, d, sp.BaseCircleRadius())
+					t.Errorf("base %d circle %d to its line = %.5f m; want the radius %.5f m", s, i, d, sp.BaseCircleRadius())
 				}
 			}
 			adjacent := s + 1
 			if i == 0 {
 				adjacent = s + 3
 			}
-			_, adjInner := sp.Baselines(adjacent % Seats)
-			if d := math.Abs(c.Sub(adjInner[0]).Dot((adjacent % Seats).Forward())); !near(d, sp.BaseCircleRadius(), eps) {
-				t.Errorf("seat %d circle %d to the adjacent inner line = %.5f m; want %.5f m", s, i, d, sp.BaseCircleRadius())
+			_, adjInner := sp.Baselines(adjacent % Bases)
+			if d := math.Abs(c.Sub(adjInner[0]).Dot((adjacent % Bases).Forward())); !near(d, sp.BaseCircleRadius(), eps) {
+				t.Errorf("base %d circle %d to the adjacent inner line = %.5f m; want %.5f m", s, i, d, sp.BaseCircleRadius())
 			}
 		}
 	}
@@ -76,20 +76,20 @@ func TestBaselines(t *testing.T) {
 
 func TestSeatsTurnCounterClockwise(t *testing.T) {
 	// RULES S-2: the turn passes to the right of the player, counter-clockwise
-	// seen from above; seat 0 sits at y < 0 facing +y.
+	// seen from above; base 0 sits at y < 0 facing +y.
 	want := []struct{ forward, right Vec }{
 		{Vec{0, 1}, Vec{1, 0}}, {Vec{-1, 0}, Vec{0, 1}}, {Vec{0, -1}, Vec{-1, 0}}, {Vec{1, 0}, Vec{0, -1}},
 	}
-	for s := Seat(0); s < Seats; s++ {
+	for s := Base(0); s < Bases; s++ {
 		if got := s.Forward(); got != want[s].forward {
 			t.Errorf("Seat(%d).Forward() = %v; want %v", s, got, want[s].forward)
 		}
 		if got := s.Right(); got != want[s].right {
 			t.Errorf("Seat(%d).Right() = %v; want %v", s, got, want[s].right)
 		}
-		// The next seat sits on this player's right.
-		if got := Standard().BaselineCentre((s + 1) % Seats).Dot(s.Right()); got <= 0 {
-			t.Errorf("seat %d is not on the right of seat %d", (s+1)%Seats, s)
+		// The next base sits on this player's right.
+		if got := Standard().BaselineCentre((s + 1) % Bases).Dot(s.Right()); got <= 0 {
+			t.Errorf("base %d is not on the right of base %d", (s+1)%Bases, s)
 		}
 	}
 }
@@ -109,10 +109,10 @@ func TestArrows(t *testing.T) {
 			t.Errorf("arrow %d starts inside the outer circle", p)
 		}
 		// The arrow passes between the base circles of the two sides that meet there.
-		for s := Seat(0); s < Seats; s++ {
+		for s := Base(0); s < Bases; s++ {
 			for _, c := range sp.BaseCircles(s) {
 				if d := segmentDist(c, near, far); d <= sp.BaseCircleRadius() {
-					t.Errorf("arrow %d touches seat %d's base circle at %v (distance %.5f m)", p, s, c, d)
+					t.Errorf("arrow %d touches base %d's base circle at %v (distance %.5f m)", p, s, c, d)
 				}
 			}
 		}
@@ -161,7 +161,7 @@ func checkArrangement(t interface {
 
 func TestBreakArrangement(t *testing.T) {
 	sp := Standard()
-	for s := Seat(0); s < Seats; s++ {
+	for s := Base(0); s < Bases; s++ {
 		pieces := sp.BreakArrangement(s)
 		checkArrangement(t, sp, pieces)
 		// RULES A-1: the whites form a Y from the queen; RULES A-2: one arm
@@ -173,11 +173,11 @@ func TestBreakArrangement(t *testing.T) {
 				whitesOnArm++
 			}
 			if p.Kind == Black && math.Abs(p.Pos.Unit().Cross(arm)) < 1e-12 && p.Pos.Dot(arm) > 0 {
-				t.Errorf("seat %d: black %s on the arm of the Y", s, p.ID)
+				t.Errorf("base %d: black %s on the arm of the Y", s, p.ID)
 			}
 		}
 		if whitesOnArm != 2 {
-			t.Errorf("seat %d: %d whites on the arm towards the opponent; want 2 (RULES A-1, A-2)", s, whitesOnArm)
+			t.Errorf("base %d: %d whites on the arm towards the opponent; want 2 (RULES A-1, A-2)", s, whitesOnArm)
 		}
 	}
 }
@@ -221,14 +221,14 @@ func TestStrikerRanges(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		x := rapid.Float64Range(-0.25, 0.25).Draw(t, "x")
-		seat := Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
-		err := sp.StrikerLegal(seat, x, nil)
+		base := Base(rapid.IntRange(0, 3).Draw(t, "base"))
+		err := sp.StrikerLegal(base, x, nil)
 		onEdge := false
 		for _, r := range rs {
 			onEdge = onEdge || near(x, r.Lo, 1e-12) || near(x, r.Hi, 1e-12)
 		}
 		if !onEdge && (err == nil) != inRanges(x, rs) {
-			t.Fatalf("StrikerLegal(%d, %.6f) = %v; ranges %v", seat, x, err, rs)
+			t.Fatalf("StrikerLegal(%d, %.6f) = %v; ranges %v", base, x, err, rs)
 		}
 	})
 }
@@ -261,8 +261,8 @@ func TestStrikerLegal(t *testing.T) {
 			t.Errorf("%s: StrikerLegal(0, %.4f) = %v; want %v", tc.rule, tc.x, err, tc.want)
 		}
 	}
-	if err := sp.StrikerLegal(4, 0, nil); !errors.Is(err, ErrSeat) {
-		t.Errorf("StrikerLegal(4, 0) = %v; want %v", err, ErrSeat)
+	if err := sp.StrikerLegal(4, 0, nil); !errors.Is(err, ErrBase) {
+		t.Errorf("StrikerLegal(4, 0) = %v; want %v", err, ErrBase)
 	}
 }
 
@@ -305,7 +305,7 @@ func TestFamilyArrangement(t *testing.T) {
 	// RULES A-3: two adjacent white c/m face the first player: the two
 	// pieces nearest his base line, in a line towards him, are white.
 	sp := Standard()
-	for s := Seat(0); s < Seats; s++ {
+	for s := Base(0); s < Bases; s++ {
 		pieces := sp.FamilyArrangement(s)
 		checkArrangement(t, sp, pieces)
 		toward := s.Forward().Scale(-1)
@@ -316,7 +316,7 @@ func TestFamilyArrangement(t *testing.T) {
 			}
 		}
 		if len(facing) != 2 || facing[0].Kind != White || facing[1].Kind != White {
-			t.Errorf("seat %d: pieces facing the first player = %v; want two whites (RULES A-3)", s, facing)
+			t.Errorf("base %d: pieces facing the first player = %v; want two whites (RULES A-3)", s, facing)
 		}
 	}
 }

@@ -4,7 +4,7 @@
 // and the legality of placing the striker or a c/m.
 //
 // Coordinates are metres with the origin at the centre of the playing
-// surface; seat 0 sits at y < 0 and shoots towards +y, the other seats
+// surface; base 0 sits at y < 0 and shoots towards +y, the other bases
 // follow in turn order, counter-clockwise seen from above.
 //
 //	sp := board.Standard()

@@ -16,7 +16,7 @@ var (
 	ErrOutsideOuter    = errors.New("not inside the outer circle")
 	ErrTouchesCentre   = errors.New("touches the centre circle")
 	ErrTouchesPiece    = errors.New("touches a piece")
-	ErrSeat            = errors.New("no such seat")
+	ErrBase            = errors.New("no such base")
 	ErrNotFinite       = errors.New("position is not a finite number")
 	ErrNoStrikerPlaces = errors.New("no legal striker position on the base line")
 )
@@ -24,10 +24,10 @@ var (
 // Interval is a closed range [Lo, Hi] of positions along a base line.
 type Interval struct{ Lo, Hi float64 }
 
-// StrikerRanges returns where, along a seat's midline, the striker's centre
+// StrikerRanges returns where, along a base's midline, the striker's centre
 // may be placed on an empty board (RULES ST-1, ST-2): between the base
 // circles clear of both, or covering one of them completely, never touching
-// an arrow. The same ranges hold for every seat. Positions that touch a
+// an arrow. The same ranges hold for every base. Positions that touch a
 // base circle exactly from outside, or an arrow exactly, are illegal, so the
 // ends of the ranges that lie there are not themselves legal. Ranges come
 // left to right.
@@ -48,12 +48,12 @@ func (sp Spec) StrikerRanges() []Interval {
 	return []Interval{{-hi, -lo}, centre, {lo, hi}}
 }
 
-// StrikerLegal checks the striker's centre at x along seat s's midline
+// StrikerLegal checks the striker's centre at x along base s's midline
 // against the equipment (RULES ST-1, ST-2) and the pieces on the board
 // (RULES ST-3: it must not overlap any piece; touching is allowed).
-func (sp Spec) StrikerLegal(s Seat, x float64, pieces []Piece) error {
+func (sp Spec) StrikerLegal(s Base, x float64, pieces []Piece) error {
 	if !s.Valid() {
-		return fmt.Errorf("board: seat %d: %w", s, ErrSeat)
+		return fmt.Errorf("board: base %d: %w", s, ErrBase)
 	}
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return fmt.Errorf("board: striker x %v: %w", x, ErrNotFinite)

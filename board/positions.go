@@ -5,33 +5,33 @@ import (
 	"math"
 )
 
-// Seat is a place at the board, numbered in turn order: 0 at the bottom
-// (y < 0, shooting towards +y), then each to the right of the last, which
-// seen from above is counter-clockwise: 1 on the right (x > 0), 2 at the
-// top, 3 on the left (RULES S-2). In singles the two players sit at seats 0
-// and 2.
-type Seat int
+// Base is a side of the board, where a player sits and plays from his base
+// lines. Bases are numbered in turn order: 0 at the bottom (y < 0, shooting
+// towards +y), then each to the right of the last, which seen from above is
+// counter-clockwise: 1 on the right (x > 0), 2 at the top, 3 on the left
+// (RULES S-2). In singles the two players sit at bases 0 and 2.
+type Base int
 
-// Seats is the number of places at the board.
-const Seats = 4
+// Bases is the number of places at the board.
+const Bases = 4
 
-// Valid reports whether s is one of the four seats.
-func (s Seat) Valid() bool { return s >= 0 && s < Seats }
+// Valid reports whether s is one of the four bases.
+func (s Base) Valid() bool { return s >= 0 && s < Bases }
 
-// turn rotates v by the seat's quarter turns; exact, since a quarter turn
+// turn rotates v by the base's quarter turns; exact, since a quarter turn
 // only swaps and negates coordinates.
-func (s Seat) turn(v Vec) Vec {
-	for i := Seat(0); i < s&3; i++ {
+func (s Base) turn(v Vec) Vec {
+	for i := Base(0); i < s&3; i++ {
 		v = v.Rot90()
 	}
 	return v
 }
 
-// Forward is the unit vector from the seat's base line towards the centre.
-func (s Seat) Forward() Vec { return s.turn(Vec{0, 1}) }
+// Forward is the unit vector from the base's line towards the centre.
+func (s Base) Forward() Vec { return s.turn(Vec{0, 1}) }
 
-// Right is the unit vector along the seat's base lines, to the shooter's right.
-func (s Seat) Right() Vec { return s.turn(Vec{1, 0}) }
+// Right is the unit vector along the base's lines, to the shooter's right.
+func (s Base) Right() Vec { return s.turn(Vec{1, 0}) }
 
 // Midline is the distance from the centre to the midline between a side's
 // two base lines, where the striker's centre is placed (RULES ST-1).
@@ -39,11 +39,11 @@ func (sp Spec) Midline() float64 {
 	return sp.Half() - sp.BaselineFromFrame - float64(sp.BaselineSpacing/2)
 }
 
-// BaselineCentre is the middle of the seat's base-line midline.
-func (sp Spec) BaselineCentre(s Seat) Vec { return s.Forward().Scale(-sp.Midline()) }
+// BaselineCentre is the middle of the base's midline.
+func (sp Spec) BaselineCentre(s Base) Vec { return s.Forward().Scale(-sp.Midline()) }
 
-// Baselines returns the end points of the seat's outer and inner base lines.
-func (sp Spec) Baselines(s Seat) (outer, inner [2]Vec) {
+// Baselines returns the end points of the base's outer and inner base lines.
+func (sp Spec) Baselines(s Base) (outer, inner [2]Vec) {
 	h := float64(sp.BaselineLength / 2)
 	outerD := sp.Half() - sp.BaselineFromFrame
 	innerD := outerD - sp.BaselineSpacing
@@ -54,9 +54,9 @@ func (sp Spec) Baselines(s Seat) (outer, inner [2]Vec) {
 	return line(outerD), line(innerD)
 }
 
-// StrikerAt is the striker's centre placed at x along the seat's midline
+// StrikerAt is the striker's centre placed at x along the base's midline
 // (x from the line's centre, positive to the shooter's right).
-func (sp Spec) StrikerAt(s Seat, x float64) Vec {
+func (sp Spec) StrikerAt(s Base, x float64) Vec {
 	return sp.BaselineCentre(s).Add(s.Right().Scale(x))
 }
 
@@ -67,14 +67,14 @@ func (sp Spec) BaseCircleOffset() float64 {
 	return sp.Half() - sp.BaselineFromFrame - sp.BaselineSpacing - sp.BaseCircleRadius()
 }
 
-// BaseCircles returns the centres of the seat's two base circles, left then right.
-func (sp Spec) BaseCircles(s Seat) [2]Vec {
+// BaseCircles returns the centres of the base's two base circles, left then right.
+func (sp Spec) BaseCircles(s Base) [2]Vec {
 	o := sp.BaseCircleOffset()
 	return [2]Vec{sp.StrikerAt(s, -o), sp.StrikerAt(s, o)}
 }
 
-// Pocket is one of the four corner holes, numbered like the seats: pocket k
-// is at the right-hand end of seat k's base lines (0 bottom right, 1 top
+// Pocket is one of the four corner holes, numbered like the bases: pocket k
+// is at the right-hand end of base k's base lines (0 bottom right, 1 top
 // right, 2 top left, 3 bottom left).
 type Pocket int
 
@@ -84,7 +84,7 @@ const Pockets = 4
 // PocketCentre is the centre of pocket p, tangent to both frame edges.
 func (sp Spec) PocketCentre(p Pocket) Vec {
 	d := sp.Half() - sp.PocketRadius()
-	return Seat(p).turn(Vec{d, -d})
+	return Base(p).turn(Vec{d, -d})
 }
 
 // Arrow returns the ends of the arrow on the diagonal towards pocket p: it
@@ -210,16 +210,16 @@ func (sp Spec) Arrangement(arm Vec) []Piece {
 	return pieces
 }
 
-// BreakArrangement is the default set-up for the breaker at seat s: one arm
+// BreakArrangement is the default set-up for the breaker at base s: one arm
 // of the Y points at the opponent, so the other two face the breaker's
 // corners (RULES A-2).
-func (sp Spec) BreakArrangement(s Seat) []Piece {
+func (sp Spec) BreakArrangement(s Base) []Piece {
 	return sp.Arrangement(s.Forward())
 }
 
-// FamilyArrangement is the family set-up for the first player at seat s:
+// FamilyArrangement is the family set-up for the first player at base s:
 // two adjacent white c/m face him (RULES A-3), so one arm of the Y points
 // at him.
-func (sp Spec) FamilyArrangement(s Seat) []Piece {
+func (sp Spec) FamilyArrangement(s Base) []Piece {
 	return sp.Arrangement(s.Forward().Scale(-1))
 }

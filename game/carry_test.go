@@ -37,7 +37,7 @@ func TestCarryIsApply(t *testing.T) {
 			}
 			if a.Kind == Strike {
 				sh := a.Shot
-				sh.Seat = turn.Position
+				sh.Base = turn.Base
 				res, err := sim.Stroke(tb.Pieces(), sh)
 				if err != nil {
 					t.Fatal(err)
@@ -75,7 +75,7 @@ func TestCarryWhenNoStrokeIsAwaited(t *testing.T) {
 // from the same base line.
 func TestSoloTable(t *testing.T) {
 	tb := newTable(t, solo())
-	if turn := tb.ToAct(); turn.Seat != 0 || turn.Need != NeedStrike || turn.Position != 0 || len(tb.Pieces()) != 19 {
+	if turn := tb.ToAct(); turn.Seat != 0 || turn.Need != NeedStrike || turn.Base != 0 || len(tb.Pieces()) != 19 {
 		t.Fatalf("new solo table: %+v, %d pieces; want seat 0 to strike from base line 0, 19 pieces", turn, len(tb.Pieces()))
 	}
 	if _, err := New(Config{Rules: rules.Solo(), Players: 2, Physics: physics.Default()}); err == nil {

@@ -113,7 +113,7 @@ func TestSummarize(t *testing.T) {
 	}
 	var fromEvents rules.Count
 	for _, e := range res.Events {
-		if e.Kind == physics.Pocket {
+		if e.Kind == physics.Fall {
 			switch start.Discs[e.I].Kind {
 			case board.White:
 				fromEvents.White++
@@ -291,17 +291,17 @@ func TestSeatsAroundTheBoard(t *testing.T) {
 	// H-8: family doubles turn to the left.
 	cases := []struct {
 		cfg  Config
-		want []board.Seat
+		want []board.Base
 	}{
-		{icf(2), []board.Seat{0, 2}},
-		{icf(4), []board.Seat{0, 1, 2, 3}},
-		{Config{Rules: rules.Family(), Players: 4, Physics: physics.Default()}, []board.Seat{0, 3, 2, 1}},
+		{icf(2), []board.Base{0, 2}},
+		{icf(4), []board.Base{0, 1, 2, 3}},
+		{Config{Rules: rules.Family(), Players: 4, Physics: physics.Default()}, []board.Base{0, 3, 2, 1}},
 	}
 	for _, c := range cases {
 		tb := newTable(t, c.cfg)
-		var got []board.Seat
+		var got []board.Base
 		for s := range c.cfg.Players {
-			got = append(got, tb.Position(s))
+			got = append(got, tb.Base(s))
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s, %d players: positions %v; want %v", c.cfg.Rules.Name, c.cfg.Players, got, c.want)
@@ -361,14 +361,14 @@ func drawAction(t *rapid.T, tb Table) Action {
 	// The ends of a range touch what bounds it: the striker goes inside.
 	x := r.Lo + rapid.Float64Range(0.01, 0.99).Draw(t, "x")*(r.Hi-r.Lo)
 	sp := tb.spec()
-	from := sp.StrikerAt(turn.Position, x)
+	from := sp.StrikerAt(turn.Base, x)
 	pieces := tb.Pieces()
 	target := rapid.SampledFrom(pieces).Draw(t, "target").Pos
 	if rapid.IntRange(0, 3).Draw(t, "at a pocket") == 0 {
 		target = sp.PocketCentre(board.Pocket(rapid.IntRange(0, 3).Draw(t, "pocket")))
 	}
 	world := target.Sub(from)
-	dir := board.Vec{X: world.Dot(turn.Position.Right()), Y: world.Dot(turn.Position.Forward())}
+	dir := board.Vec{X: world.Dot(turn.Base.Right()), Y: world.Dot(turn.Base.Forward())}
 	if tb.cfg.Rules.ForwardOnly && dir.Y < 0 {
 		dir.Y = -dir.Y
 	}
@@ -454,7 +454,7 @@ func TestConcedeAndTossSetUpNewBoards(t *testing.T) {
 		t.Errorf("after the concession: board %d, seat %d to act, %d pieces; want board 2 broken by seat 1 with 19 pieces", tb.match.Board.Number, tb.ToAct().Seat, len(tb.Pieces()))
 	}
 	// The break arrangement faces the breaker: one white arm points at seat 1's opponent.
-	arm := tb.Position(1).Forward()
+	arm := tb.Base(1).Forward()
 	found := false
 	for _, p := range tb.Pieces() {
 		if p.Kind == board.White && p.Pos.Unit().Dot(arm) > 1-1e-12 {

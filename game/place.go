@@ -111,7 +111,7 @@ func (t *Table) forgo() (*rules.Ruling, error) {
 // every stretch where it would overlap a piece (RULES ST-3).
 func (t Table) StrikerRanges() []board.Interval {
 	sp := t.spec()
-	pos := t.ToAct().Position
+	pos := t.ToAct().Base
 	rs := sp.StrikerRadius()
 	centre, right := sp.BaselineCentre(pos), pos.Right()
 	ranges := sp.StrikerRanges()

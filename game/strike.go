@@ -48,7 +48,7 @@ func Summarize(res physics.Result) rules.Stroke {
 // carries out the ruling on the table.
 func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	p := t.cfg.Physics
-	sh.Seat = turn.Position
+	sh.Base = turn.Base
 	if !(sh.Speed > 0 && sh.Speed <= p.MaxSpeed) {
 		return Outcome{}, fmt.Errorf("game: speed %v m/s, want (0, %v]: %w", sh.Speed, p.MaxSpeed, ErrShotSpeed)
 	}
@@ -63,7 +63,7 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	out, err := t.rule(res, turn.Position)
+	out, err := t.rule(res, turn.Base)
 	out.Sim, out.Start = res, start
 	return out, err
 }
@@ -78,7 +78,7 @@ func (t Table) Carry(res physics.Result) (Table, Outcome, error) {
 		return t, Outcome{}, fmt.Errorf("game: a stroke while the table waits for seat %d to %v: %w", turn.Seat, turn.Need, ErrNotNow)
 	}
 	next := t.clone()
-	out, err := next.rule(res, turn.Position)
+	out, err := next.rule(res, turn.Base)
 	if err != nil {
 		return t, Outcome{}, err
 	}
@@ -88,7 +88,7 @@ func (t Table) Carry(res physics.Result) (Table, Outcome, error) {
 
 // rule has the referee rule on a simulated stroke from the table's pieces
 // and carries out the ruling.
-func (t *Table) rule(res physics.Result, striking board.Seat) (Outcome, error) {
+func (t *Table) rule(res physics.Result, striking board.Base) (Outcome, error) {
 	stroke := Summarize(res)
 	old := t.match
 	m, rul, err := old.Stroke(stroke)
@@ -104,7 +104,7 @@ func (t *Table) rule(res physics.Result, striking board.Seat) (Outcome, error) {
 		}
 	}
 	for _, e := range res.Events {
-		if d := res.Final.Discs[e.I]; e.Kind == physics.Pocket && d.Kind != board.Striker {
+		if d := res.Final.Discs[e.I]; e.Kind == physics.Fall && d.Kind != board.Striker {
 			t.pocketed = append(t.pocketed, board.Piece{ID: d.ID, Kind: d.Kind})
 		}
 	}
@@ -131,13 +131,13 @@ func (t *Table) timeout() (Outcome, error) {
 		t.afterReferee(old, rul)
 		return out, nil
 	}
-	out.Respotted, err = t.carryOut(rul, t.Position(old.Turn))
+	out.Respotted, err = t.carryOut(rul, t.Base(old.Turn))
 	return out, err
 }
 
 // carryOut does on the table what the ruling asks: pieces to the centre,
 // placings to the centre or into a placer's hand (RULES PL-1…PL-3).
-func (t *Table) carryOut(rul rules.Ruling, striking board.Seat) ([]board.Piece, error) {
+func (t *Table) carryOut(rul rules.Ruling, striking board.Base) ([]board.Piece, error) {
 	var centre []board.Kind
 	for _, c := range rul.Centre {
 		switch c {

@@ -46,10 +46,10 @@ func (n Need) String() string { return needNames[n] }
 
 // Turn says who acts and what is needed.
 type Turn struct {
-	Seat     int
-	Need     Need
-	Colour   rules.Colour // of the c/m to place, for NeedPlace
-	Position board.Seat   // the seat's base line on the board
+	Seat   int
+	Need   Need
+	Colour rules.Colour // of the c/m to place, for NeedPlace
+	Base   board.Base   // the side of the board the seat plays from
 }
 
 // held is a c/m to be placed by a seat (RULES PL-1…PL-4).
@@ -107,17 +107,17 @@ func (t Table) Held() (white, black int) {
 
 func (t Table) spec() board.Spec { return t.cfg.Physics.Spec }
 
-// Position is the base line where seat sits: in singles the two players
+// Base is the side of the board that seat plays from: in singles the two players
 // face each other; in doubles the turn goes to the right (RULES S-2), or to
 // the left under the family rules (RULES H-8).
-func (t Table) Position(seat int) board.Seat {
+func (t Table) Base(seat int) board.Base {
 	switch {
 	case t.cfg.Players == 2:
-		return board.Seat(2 * seat)
+		return board.Base(2 * seat)
 	case t.cfg.Rules.Clockwise:
-		return board.Seat((4 - seat) % 4)
+		return board.Base((4 - seat) % 4)
 	}
-	return board.Seat(seat)
+	return board.Base(seat)
 }
 
 // Colour is the colour that seat's side plays in this board.
@@ -133,15 +133,15 @@ func (t Table) ToAct() Turn {
 	m := t.match
 	switch m.Awaiting {
 	case rules.AwaitNothing:
-		return Turn{Seat: m.Turn, Need: NeedNothing, Position: t.Position(m.Turn)}
+		return Turn{Seat: m.Turn, Need: NeedNothing, Base: t.Base(m.Turn)}
 	case rules.AwaitToss:
-		return Turn{Seat: m.Turn, Need: NeedToss, Position: t.Position(m.Turn)}
+		return Turn{Seat: m.Turn, Need: NeedToss, Base: t.Base(m.Turn)}
 	}
 	if len(t.held) > 0 && t.room {
 		h := t.held[0]
-		return Turn{Seat: h.Placer, Need: NeedPlace, Colour: h.Colour, Position: t.Position(h.Placer)}
+		return Turn{Seat: h.Placer, Need: NeedPlace, Colour: h.Colour, Base: t.Base(h.Placer)}
 	}
-	return Turn{Seat: m.Turn, Need: NeedStrike, Position: t.Position(m.Turn)}
+	return Turn{Seat: m.Turn, Need: NeedStrike, Base: t.Base(m.Turn)}
 }
 
 // afterReferee lays out a new board when the referee's input began one: a
@@ -158,7 +158,7 @@ func (t *Table) afterReferee(old rules.Match, rul rules.Ruling) {
 // setUp lays out the break for the board the referee has begun (RULES
 // A-1…A-3) and clears what the last board left.
 func (t *Table) setUp() {
-	pos := t.Position(t.match.Board.Breaker)
+	pos := t.Base(t.match.Board.Breaker)
 	if t.cfg.Rules.TwoWhitesFacing {
 		t.pieces = t.spec().FamilyArrangement(pos)
 	} else {

@@ -32,15 +32,15 @@ func runs(p physics.Params, r physics.Result, from board.Vec) float64 {
 // board (the equipment law, RULES §1) and not absurdly more.
 func TestCalibration(t *testing.T) {
 	p := physics.Default()
-	for seat := board.Seat(0); seat < board.Seats; seat++ {
+	for seat := board.Base(0); seat < board.Bases; seat++ {
 		for _, x := range []float64{0, 0.1, -0.15} {
-			s, err := physics.Place(p, nil, physics.Shot{Seat: seat, X: x, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
+			s, err := physics.Place(p, nil, physics.Shot{Base: seat, X: x, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
 			if err != nil {
 				t.Fatalf("Place: %v", err)
 			}
 			r := simulate(t, p, s)
 			for _, e := range r.Events {
-				if e.Kind == physics.Pocket {
+				if e.Kind == physics.Fall {
 					t.Fatalf("seat %d, x %v: the striker fell into a pocket: %v", seat, x, e)
 				}
 			}

@@ -110,7 +110,7 @@ func TestDiagonalPocket(t *testing.T) {
 		v := 2.5
 		s := physics.State{Discs: []physics.Disc{{ID: "w1", Kind: board.White, Pos: start, Vel: u.Scale(v)}}}
 		r := simulate(t, p, s)
-		if len(r.Events) != 1 || r.Events[0].Kind != physics.Pocket || r.Events[0].J != int(k) {
+		if len(r.Events) != 1 || r.Events[0].Kind != physics.Fall || r.Events[0].J != int(k) {
 			t.Fatalf("pocket %d: events %v; want one pocket event into %d", k, r.Events, k)
 		}
 		d := pc.Len() - 0.1 - p.CaptureRadius

@@ -20,7 +20,7 @@
 //
 //	p := physics.Default()
 //	sim, _ := physics.NewSimulator(p)
-//	r, err := sim.Stroke(pieces, physics.Shot{Seat: 0, X: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
+//	r, err := sim.Stroke(pieces, physics.Shot{Base: 0, X: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
 //	for _, e := range r.Events { ... } // what happened, for the referee and the renderer
 //	r.Final                             // where everything came to rest
 //

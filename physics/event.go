@@ -13,8 +13,8 @@ import (
 type EventKind int
 
 const (
-	// Pocket: disc I fell into pocket J (a board.Pocket).
-	Pocket EventKind = iota
+	// Fall: disc I fell into pocket J (a board.Pocket); on the wire, "pocket".
+	Fall EventKind = iota
 	// Cushion: disc I bounced off frame edge J (an Edge).
 	Cushion
 	// Contact: discs I and J (I < J) touched; both may have changed course.

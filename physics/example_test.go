@@ -14,7 +14,7 @@ func ExampleSimulator_Stroke() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := sim.Stroke(p.Spec.BreakArrangement(0), physics.Shot{Seat: 0, X: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
+	r, err := sim.Stroke(p.Spec.BreakArrangement(0), physics.Shot{Base: 0, X: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
 	if err != nil {
 		panic(err)
 	}
@@ -35,7 +35,7 @@ func ExampleSimulator_Stroke() {
 // An illegal striker position is an error, not a stroke (RULES ST-2).
 func ExamplePlace() {
 	p := physics.Default()
-	_, err := physics.Place(p, nil, physics.Shot{Seat: 0, X: 0.2, Dir: board.Vec{Y: 1}, Speed: 1})
+	_, err := physics.Place(p, nil, physics.Shot{Base: 0, X: 0.2, Dir: board.Vec{Y: 1}, Speed: 1})
 	fmt.Println(err)
 	// Output:
 	// board: striker at 0.2000 m: striker partly covers a base circle at 0.2208 m

@@ -25,11 +25,11 @@ func FuzzStroke(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, seat uint8, x, dx, dy, speed float64, brk bool) {
 		var pieces []board.Piece
 		if brk {
-			pieces = p.Spec.BreakArrangement(board.Seat(seat % board.Seats))
+			pieces = p.Spec.BreakArrangement(board.Base(seat % board.Bases))
 		} else {
 			pieces = physicsbench.Generate(p, seed, 1)[0].Pieces
 		}
-		s, err := physics.Place(p, pieces, physics.Shot{Seat: board.Seat(seat % 8), X: x, Dir: board.Vec{X: dx, Y: dy}, Speed: speed})
+		s, err := physics.Place(p, pieces, physics.Shot{Base: board.Base(seat % 8), X: x, Dir: board.Vec{X: dx, Y: dy}, Speed: speed})
 		if err != nil {
 			return // an illegal shot is an error, which is what Place is for
 		}

@@ -48,7 +48,7 @@ func (p Params) At(start State, events []Event, t float64) State {
 		switch e.Kind {
 		case Contact:
 			apply(e.J, e.B, e.T)
-		case Pocket:
+		case Fall:
 			s.Discs[e.I].Pocketed, s.Discs[e.I].Pocket = true, board.Pocket(e.J)
 		}
 	}

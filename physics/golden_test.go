@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // fullBreak is the break at full power, straight at the arrangement.
 func fullBreak(p physics.Params) (physics.State, error) {
-	return physics.Place(p, p.Spec.BreakArrangement(0), physics.Shot{Seat: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
+	return physics.Place(p, p.Spec.BreakArrangement(0), physics.Shot{Base: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed})
 }
 
 // digest hashes the bits of every figure of a result, so that the golden

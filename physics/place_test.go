@@ -21,20 +21,20 @@ func TestPlace(t *testing.T) {
 		shot   physics.Shot
 		want   error
 	}{
-		{"ST-1 on the midline", nil, physics.Shot{Seat: 1, X: 0.1, Dir: ahead, Speed: 2}, nil},
-		{"ST-1 beyond the base line's end", nil, physics.Shot{Seat: 0, X: 0.24, Dir: ahead, Speed: 2}, board.ErrOffBaseline},
-		{"ST-2 covering a base circle completely", nil, physics.Shot{Seat: 2, X: o, Dir: ahead, Speed: 2}, nil},
-		{"ST-2 partly over a base circle", nil, physics.Shot{Seat: 3, X: o - 0.02, Dir: ahead, Speed: 2}, board.ErrBaseCircle},
-		{"ST-3 overlapping a coin", coin, physics.Shot{Seat: 0, X: 0, Dir: ahead, Speed: 2}, board.ErrOverlap},
-		{"ST-3 clear of the coin", coin, physics.Shot{Seat: 0, X: 0.1, Dir: ahead, Speed: 2}, nil},
-		{"ST-4 a back shot is allowed (ICF)", nil, physics.Shot{Seat: 0, X: 0, Dir: board.Vec{Y: -1}, Speed: 1}, nil},
-		{"no direction", nil, physics.Shot{Seat: 0, Dir: board.Vec{}, Speed: 2}, physics.ErrShot},
-		{"a direction too small to make a unit vector", nil, physics.Shot{Seat: 0, Dir: board.Vec{X: 1e-200, Y: 1e-200}, Speed: 2}, physics.ErrShot},
-		{"a direction too large to make a unit vector", nil, physics.Shot{Seat: 0, Dir: board.Vec{X: 1, Y: 1e308}, Speed: 2}, physics.ErrShot},
-		{"faster than the hardest flick", nil, physics.Shot{Seat: 0, Dir: ahead, Speed: p.MaxSpeed * 1.01}, physics.ErrShot},
-		{"negative speed", nil, physics.Shot{Seat: 0, Dir: ahead, Speed: -1}, physics.ErrShot},
-		{"no such seat", nil, physics.Shot{Seat: 4, Dir: ahead, Speed: 1}, board.ErrSeat},
-		{"a striker among the pieces", []board.Piece{{ID: "s2", Kind: board.Striker}}, physics.Shot{Seat: 0, Dir: ahead, Speed: 1}, physics.ErrState},
+		{"ST-1 on the midline", nil, physics.Shot{Base: 1, X: 0.1, Dir: ahead, Speed: 2}, nil},
+		{"ST-1 beyond the base line's end", nil, physics.Shot{Base: 0, X: 0.24, Dir: ahead, Speed: 2}, board.ErrOffBaseline},
+		{"ST-2 covering a base circle completely", nil, physics.Shot{Base: 2, X: o, Dir: ahead, Speed: 2}, nil},
+		{"ST-2 partly over a base circle", nil, physics.Shot{Base: 3, X: o - 0.02, Dir: ahead, Speed: 2}, board.ErrBaseCircle},
+		{"ST-3 overlapping a coin", coin, physics.Shot{Base: 0, X: 0, Dir: ahead, Speed: 2}, board.ErrOverlap},
+		{"ST-3 clear of the coin", coin, physics.Shot{Base: 0, X: 0.1, Dir: ahead, Speed: 2}, nil},
+		{"ST-4 a back shot is allowed (ICF)", nil, physics.Shot{Base: 0, X: 0, Dir: board.Vec{Y: -1}, Speed: 1}, nil},
+		{"no direction", nil, physics.Shot{Base: 0, Dir: board.Vec{}, Speed: 2}, physics.ErrShot},
+		{"a direction too small to make a unit vector", nil, physics.Shot{Base: 0, Dir: board.Vec{X: 1e-200, Y: 1e-200}, Speed: 2}, physics.ErrShot},
+		{"a direction too large to make a unit vector", nil, physics.Shot{Base: 0, Dir: board.Vec{X: 1, Y: 1e308}, Speed: 2}, physics.ErrShot},
+		{"faster than the hardest flick", nil, physics.Shot{Base: 0, Dir: ahead, Speed: p.MaxSpeed * 1.01}, physics.ErrShot},
+		{"negative speed", nil, physics.Shot{Base: 0, Dir: ahead, Speed: -1}, physics.ErrShot},
+		{"no such seat", nil, physics.Shot{Base: 4, Dir: ahead, Speed: 1}, board.ErrBase},
+		{"a striker among the pieces", []board.Piece{{ID: "s2", Kind: board.Striker}}, physics.Shot{Base: 0, Dir: ahead, Speed: 1}, physics.ErrState},
 	}
 	for _, tt := range tests {
 		s, err := physics.Place(p, tt.pieces, tt.shot)
@@ -46,12 +46,12 @@ func TestPlace(t *testing.T) {
 			continue
 		}
 		st := s.Discs[len(s.Discs)-1]
-		if want := p.Spec.StrikerAt(tt.shot.Seat, tt.shot.X); st.Kind != board.Striker || st.Pos != want {
+		if want := p.Spec.StrikerAt(tt.shot.Base, tt.shot.X); st.Kind != board.Striker || st.Pos != want {
 			t.Errorf("%s: striker %+v; want at %v", tt.rule, st, want)
 		}
 		// The direction is in the shooter's frame: straight ahead is the
 		// seat's Forward, whatever the seat.
-		if got, want := st.Vel.Unit(), tt.shot.Seat.Right().Scale(tt.shot.Dir.Unit().X).Add(tt.shot.Seat.Forward().Scale(tt.shot.Dir.Unit().Y)); got.Sub(want).Len() > 1e-15 {
+		if got, want := st.Vel.Unit(), tt.shot.Base.Right().Scale(tt.shot.Dir.Unit().X).Add(tt.shot.Base.Forward().Scale(tt.shot.Dir.Unit().Y)); got.Sub(want).Len() > 1e-15 {
 			t.Errorf("%s: striker moves along %v; want %v", tt.rule, got, want)
 		}
 	}

@@ -147,7 +147,7 @@ func (s *Simulator) predictOwn(i int) cand {
 		if out <= now || in > d.sStop {
 			continue
 		}
-		e := cand{t: s.now, kind: Pocket, i: i, j: k}
+		e := cand{t: s.now, kind: Fall, i: i, j: k}
 		if in > now {
 			e.t = max(s.now, d.timeAt(in))
 		}

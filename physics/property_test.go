@@ -64,14 +64,14 @@ func genCluster(t *rapid.T, p physics.Params) physics.State {
 			keep = append(keep, pc)
 		}
 	}
-	seat := board.Seat(rapid.IntRange(0, 3).Draw(t, "seat"))
+	seat := board.Base(rapid.IntRange(0, 3).Draw(t, "seat"))
 	x := rapid.Float64Range(-0.06, 0.06).Draw(t, "x")
 	from := p.Spec.StrikerAt(seat, x)
 	aim := from.Scale(-1).Unit()
 	aim = aim.Add(aim.Rot90().Scale(rapid.Float64Range(-0.1, 0.1).Draw(t, "off"))).Unit()
 	dir := board.Vec{X: aim.Dot(seat.Right()), Y: aim.Dot(seat.Forward())}
 	speed := rapid.Float64Range(0, p.MaxSpeed).Draw(t, "speed")
-	s, err := physics.Place(p, keep, physics.Shot{Seat: seat, X: x, Dir: dir, Speed: speed})
+	s, err := physics.Place(p, keep, physics.Shot{Base: seat, X: x, Dir: dir, Speed: speed})
 	if err != nil {
 		t.Fatalf("Place: %v", err)
 	}

@@ -171,7 +171,7 @@ func (s *Simulator) resolve(c cand) Event {
 	d := &s.d[i]
 	x, y, vx, vy := d.at(s.now)
 	switch c.kind {
-	case Pocket:
+	case Fall:
 		d.alive = false
 		d.set(s.now, x, y, 0, 0, d.base)
 		s.out[i].Pocketed, s.out[i].Pocket = true, board.Pocket(c.j)
@@ -185,7 +185,7 @@ func (s *Simulator) resolve(c cand) Event {
 				}
 			}
 		}
-		return Event{T: s.now, Kind: Pocket, I: i, J: c.j, A: Motion{Pos: board.Vec{X: x, Y: y}}}
+		return Event{T: s.now, Kind: Fall, I: i, J: c.j, A: Motion{Pos: board.Vec{X: x, Y: y}}}
 	case Cushion:
 		e := s.dwell(d, s.p.ECushion)
 		d.lastHit = s.now

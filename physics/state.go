@@ -29,14 +29,14 @@ func (s State) Clone() State {
 	return State{Discs: append([]Disc(nil), s.Discs...)}
 }
 
-// Shot is one flick of the striker, in the shooter's frame: X along the
-// seat's base-line midline from its centre, positive to the shooter's
-// right; Dir with x to the shooter's right and y straight ahead (any
-// length but zero; it is made a unit vector); Speed in m/s. Turning an
-// angle into a direction is the caller's business, so that no
+// Shot is one flick of the striker from the base lines of Base, in the
+// shooter's frame: X along the base's midline from its centre, positive to
+// the shooter's right; Dir with x to the shooter's right and y straight
+// ahead (any length but zero; it is made a unit vector); Speed in m/s.
+// Turning an angle into a direction is the caller's business, so that no
 // trigonometry enters the simulation.
 type Shot struct {
-	Seat  board.Seat
+	Base  board.Base
 	X     float64
 	Dir   board.Vec
 	Speed float64
@@ -64,7 +64,7 @@ func Place(p Params, pieces []board.Piece, sh Shot) (State, error) {
 }
 
 func place(p Params, pieces []board.Piece, sh Shot, s State) (State, error) {
-	if err := p.Spec.StrikerLegal(sh.Seat, sh.X, pieces); err != nil {
+	if err := p.Spec.StrikerLegal(sh.Base, sh.X, pieces); err != nil {
 		return State{}, err
 	}
 	if !finite(sh.Dir.X) || !finite(sh.Dir.Y) || (sh.Dir.X == 0 && sh.Dir.Y == 0) {
@@ -81,7 +81,7 @@ func place(p Params, pieces []board.Piece, sh Shot, s State) (State, error) {
 	}
 	// Right and Forward are axis vectors, so this turn to board
 	// coordinates is exact.
-	dir := sh.Seat.Right().Scale(u.X).Add(sh.Seat.Forward().Scale(u.Y))
+	dir := sh.Base.Right().Scale(u.X).Add(sh.Base.Forward().Scale(u.Y))
 	s.Discs = s.Discs[:0]
 	for _, pc := range pieces {
 		if pc.Kind == board.Striker {
@@ -89,7 +89,7 @@ func place(p Params, pieces []board.Piece, sh Shot, s State) (State, error) {
 		}
 		s.Discs = append(s.Discs, Disc{ID: pc.ID, Kind: pc.Kind, Pos: pc.Pos})
 	}
-	s.Discs = append(s.Discs, Disc{ID: "s", Kind: board.Striker, Pos: p.Spec.StrikerAt(sh.Seat, sh.X), Vel: dir.Scale(sh.Speed)})
+	s.Discs = append(s.Discs, Disc{ID: "s", Kind: board.Striker, Pos: p.Spec.StrikerAt(sh.Base, sh.X), Vel: dir.Scale(sh.Speed)})
 	return s, nil
 }
 

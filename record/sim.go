@@ -30,9 +30,9 @@ func DecodeSim(p physics.Params, line []byte) ([]board.Piece, physics.Shot, erro
 	if err := DecodeJSON(line, &in); err != nil {
 		return nil, physics.Shot{}, fmt.Errorf("sim: %v", err)
 	}
-	var seat board.Seat
+	var seat board.Base
 	if in.Seat != nil {
-		seat = board.Seat(*in.Seat)
+		seat = board.Base(*in.Seat)
 		if !seat.Valid() {
 			return nil, physics.Shot{}, fmt.Errorf("sim: seat %d, want 0..3", *in.Seat)
 		}
@@ -44,7 +44,7 @@ func DecodeSim(p physics.Params, line []byte) ([]board.Piece, physics.Shot, erro
 	if err != nil {
 		return nil, physics.Shot{}, fmt.Errorf("sim: %w", err)
 	}
-	shot.Seat = seat
+	shot.Base = seat
 	if in.Pieces == nil {
 		return p.Spec.BreakArrangement(seat), shot, nil
 	}
@@ -118,7 +118,7 @@ func SimLine(sim *physics.Simulator, line []byte) []byte {
 			ej.B = ids[e.J]
 		case physics.Cushion:
 			ej.Edge = &j
-		case physics.Pocket:
+		case physics.Fall:
 			ej.Pocket = &j
 		}
 		out.Events = append(out.Events, ej)

@@ -72,7 +72,7 @@ func EntryOf(a game.Action, out game.Outcome) Entry {
 		e.Time = out.Sim.Time
 	}
 	for _, ev := range out.Sim.Events {
-		if ev.Kind == physics.Pocket {
+		if ev.Kind == physics.Fall {
 			e.Pocketed = append(e.Pocketed, out.Start.Discs[ev.I].ID)
 		}
 	}

@@ -39,14 +39,14 @@ func drawPlay(t *rapid.T, tb game.Table) game.Action {
 	r := ranges[rapid.IntRange(0, len(ranges)-1).Draw(t, "range")]
 	x := r.Lo + rapid.Float64Range(0.001, 0.999).Draw(t, "x")*(r.Hi-r.Lo)
 	sp := tb.Config().Physics.Spec
-	from := sp.StrikerAt(turn.Position, x)
+	from := sp.StrikerAt(turn.Base, x)
 	pieces := tb.Pieces()
 	target := pieces[rapid.IntRange(0, len(pieces)-1).Draw(t, "target")].Pos
 	if rapid.Bool().Draw(t, "at a pocket") {
 		target = sp.PocketCentre(board.Pocket(rapid.IntRange(0, 3).Draw(t, "pocket")))
 	}
 	world := target.Sub(from)
-	dir := board.Vec{X: world.Dot(turn.Position.Right()), Y: world.Dot(turn.Position.Forward())}
+	dir := board.Vec{X: world.Dot(turn.Base.Right()), Y: world.Dot(turn.Base.Forward())}
 	if tb.Config().Rules.ForwardOnly && dir.Y < 0 {
 		dir.Y = -dir.Y
 	}

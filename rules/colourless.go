@@ -328,7 +328,7 @@ func (g *Colourless) queen(s Stroke, own int, covering, foul, due bool, rul *Rul
 		rul.apply("Q-11")
 		g.OnBoard.Queen = true
 		g.Queen, g.QueenSide = QueenOnBoard, NoPlayer
-		rul.Centre = append([]Piece{TheQueen}, rul.Centre...)
+		rul.Centre = append([]Kind{TheQueen}, rul.Centre...)
 	}
 	cover := func() {
 		g.Queen, g.QueenSide = QueenCovered, me

@@ -40,7 +40,7 @@ type colourlessCase struct {
 	held    []Holding // of every player after the stroke
 	on      Count
 	applied []string
-	centre  []Piece
+	centre  []Kind
 	result  *Result
 }
 
@@ -94,10 +94,10 @@ func TestPointCarrom(t *testing.T) {
 			turn: 0, held: []Holding{{Black: 1, Queen: true}, {}, {}}, on: on(9, 8, false), applied: []string{"Q-5", "T-1"}},
 		{name: "V-1 D-1 S-2 the striker costs the least-worth c/m, back to the centre",
 			start: pc(hold(1, 1)), in: Stroke{Striker: true},
-			turn: 1, held: []Holding{hold(1, 0), {}, {}}, on: on(8, 9, true), centre: []Piece{BlackMan}, applied: []string{"D-1", "S-2"}},
+			turn: 1, held: []Holding{hold(1, 0), {}, {}}, on: on(8, 9, true), centre: []Kind{BlackMan}, applied: []string{"D-1", "S-2"}},
 		{name: "V-1 D-5 D-6 S-2 a foul sends the stroke's c/m back and costs one more",
 			start: pc(hold(0, 2)), in: w(1).withFoul(),
-			turn: 1, held: []Holding{hold(0, 1), {}, {}}, on: on(9, 8, true), centre: []Piece{WhiteMan, BlackMan}, applied: []string{"D-5", "D-6", "S-2"}},
+			turn: 1, held: []Holding{hold(0, 1), {}, {}}, on: on(9, 8, true), centre: []Kind{WhiteMan, BlackMan}, applied: []string{"D-5", "D-6", "S-2"}},
 		{name: "V-1 reaching 17 wins at once", start: pc(hold(7, 1)), in: w(1),
 			applied: []string{"T-1", "V-1"}[1:], result: &Result{Winner: 0, Points: 17, Rule: "V-1"}},
 		{name: "V-1 the last c/m pocketed: the most points win",
@@ -135,7 +135,7 @@ func TestThreePlayers(t *testing.T) {
 			start: three(hold(3, 1)), in: w(1),
 			turn: 1, held: []Holding{hold(3, 1), hold(1, 0), {}}, on: on(5, 8, true), applied: []string{"T-3", "S-2"}},
 		{name: "V-2 Q-1 Q-2 the queen before any own c/m goes back", start: three(), in: Stroke{}.withQueen(),
-			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true), centre: []Piece{TheQueen}, applied: []string{"Q-1", "Q-2", "Q-11", "S-2"}},
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true), centre: []Kind{TheQueen}, applied: []string{"Q-1", "Q-2", "Q-11", "S-2"}},
 		{name: "V-2 Q-4 with 3 black, a black does not cover: the queen waits",
 			start: three(hold(1, 3)), in: b(1).withQueen(),
 			turn: 0, held: []Holding{hold(1, 3), hold(0, 1), {}}, on: on(8, 5, false), applied: []string{"T-3", "Q-4", "T-1"}},
@@ -146,13 +146,13 @@ func TestThreePlayers(t *testing.T) {
 				g.Queen, g.QueenSide = QueenPending, 0
 				return g
 			}, in: b(1),
-			turn: 1, held: []Holding{hold(1, 3), hold(0, 1), {}}, on: on(8, 5, true), centre: []Piece{TheQueen},
+			turn: 1, held: []Holding{hold(1, 3), hold(0, 1), {}}, on: on(8, 5, true), centre: []Kind{TheQueen},
 			applied: []string{"T-3", "Q-4", "Q-11", "S-2"}},
 		{name: "V-2 Q-5 with 3 black, a white covers", start: three(hold(1, 3)), in: w(1).withQueen(),
 			turn: 0, held: []Holding{{White: 2, Black: 3, Queen: true}, {}, {}}, on: on(7, 6, false), applied: []string{"Q-5", "T-1"}},
 		{name: "V-2 the last c/m of a set before the queen is covered goes back",
 			start: three(hold(3, 2)), in: b(1),
-			turn: 1, held: []Holding{hold(3, 2), {}, {}}, on: on(6, 7, true), centre: []Piece{BlackMan}, applied: []string{"V-2", "S-2"}},
+			turn: 1, held: []Holding{hold(3, 2), {}, {}}, on: on(6, 7, true), centre: []Kind{BlackMan}, applied: []string{"V-2", "S-2"}},
 		{name: "V-2 a set completed with the queen covered wins",
 			start: func(t *testing.T) Colourless {
 				g := broken(t, ThreePlayers(), 3, hold(3, 2), Holding{Black: 1, Queen: true})
@@ -175,7 +175,7 @@ func TestBuyingPockets(t *testing.T) {
 	}
 	g, rul, err := g.Buy(Purchase{Pocket: 1, Pay: hold(2, 1)})
 	if err != nil || g.Owner[1] != 0 || g.Held[0] != (Holding{}) || g.OnBoard != on(9, 9, true) ||
-		!slices.Equal(rul.Centre, []Piece{WhiteMan, WhiteMan, BlackMan}) || !slices.Equal(rul.Applied, []string{"V-3"}) {
+		!slices.Equal(rul.Centre, []Kind{WhiteMan, WhiteMan, BlackMan}) || !slices.Equal(rul.Applied, []string{"V-3"}) {
 		t.Errorf("Buy(1, 2 white 1 black) = owner %v, held %+v, on %+v, centre %v, applied %q, %v; want pocket 1 player 0's, c/m back to the centre (RULES V-3)",
 			g.Owner, g.Held[0], g.OnBoard, rul.Centre, rul.Applied, err)
 	}

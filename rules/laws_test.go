@@ -27,7 +27,7 @@ func TestImproperStrokeWithTheStriker(t *testing.T) {
 				applied: []string{"D-5", "D-6"}}},
 		{name: "D-6 improper stroke, queen, own c/m and the striker: all back plus one penalty",
 			in: w(1).withQueen().withStriker().withFoul(),
-			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 1, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place:   []Placing{{White, 1, 1, "D-6"}, {White, 1, 1, "D-5"}},
 				applied: []string{"D-5", "D-6", "Q-11"}}},
 		{name: "D-7 improper stroke, opponent's c/m and the striker: they count, one penalty",

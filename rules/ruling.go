@@ -2,21 +2,21 @@ package rules
 
 import "slices"
 
-// Piece names a piece the table must move on the referee's word.
-type Piece int
+// Kind names a piece the table must move on the referee's word.
+type Kind int
 
 // The pieces.
 const (
-	WhiteMan Piece = iota
+	WhiteMan Kind = iota
 	BlackMan
 	TheQueen
 )
 
 var pieceNames = [...]string{"white", "black", "queen"}
 
-func (p Piece) String() string { return pieceNames[p] }
+func (p Kind) String() string { return pieceNames[p] }
 
-func man(c Colour) Piece {
+func man(c Colour) Kind {
 	if c == White {
 		return WhiteMan
 	}
@@ -55,7 +55,7 @@ type Ruling struct {
 	// Centre lists the pieces to put on the centre circle, in order of
 	// precedence: the queen first, then the striking player's colour (RULES
 	// Q-11, J-1…J-3). Later pieces touch the earlier ones.
-	Centre []Piece
+	Centre []Kind
 	// Result is the board that this input ended, if any.
 	Result *Result
 	// GameWinner is the side that won the game this input ended, or NoSide;

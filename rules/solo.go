@@ -57,7 +57,7 @@ func (m *Match) solo(s Stroke, rul *Ruling) {
 		b.Queen, b.QueenSide = QueenOnBoard, NoSide
 		b.OnBoard.Queen = true
 		queenOn = true
-		rul.Centre = append([]Piece{TheQueen}, rul.Centre...)
+		rul.Centre = append([]Kind{TheQueen}, rul.Centre...)
 	case p.Queen:
 		rul.apply("Q-4")
 		b.Queen, b.QueenSide = QueenPending, 0

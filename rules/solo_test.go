@@ -39,7 +39,7 @@ func TestSolo(t *testing.T) {
 		in         Stroke
 		on         Count
 		after      QueenState
-		centre     []Piece
+		centre     []Kind
 		applied    []string
 		over       bool
 		unbroken   bool
@@ -58,23 +58,23 @@ func TestSolo(t *testing.T) {
 		{name: "Q-4 covered by a c/m in the next stroke", white: 2, black: 2, queen: QueenPending, in: w(1),
 			on: Count{White: 1, Black: 2}, after: QueenCovered, applied: []string{"Q-4"}},
 		{name: "Q-4 Q-11 not covered: the queen goes back to the centre", white: 2, black: 2, queen: QueenPending, in: Stroke{},
-			on: Count{White: 2, Black: 2, Queen: true}, centre: []Piece{TheQueen}, applied: []string{"Q-4", "Q-11"}},
+			on: Count{White: 2, Black: 2, Queen: true}, centre: []Kind{TheQueen}, applied: []string{"Q-4", "Q-11"}},
 		{name: "D-1 a pocketed striker brings a c/m of the stroke back", white: 4, black: 4, in: b(2).withStriker(),
-			on: Count{White: 4, Black: 3, Queen: true}, centre: []Piece{BlackMan}, applied: []string{"D-1"}},
+			on: Count{White: 4, Black: 3, Queen: true}, centre: []Kind{BlackMan}, applied: []string{"D-1"}},
 		{name: "D-1 a pocketed striker brings an earlier c/m back", white: 4, black: 9, in: Stroke{Striker: true},
-			on: Count{White: 5, Black: 9, Queen: true}, centre: []Piece{WhiteMan}, applied: []string{"D-1"}},
+			on: Count{White: 5, Black: 9, Queen: true}, centre: []Kind{WhiteMan}, applied: []string{"D-1"}},
 		{name: "D-1 a pocketed striker with nothing pocketed yet costs nothing", white: 9, black: 9, in: Stroke{Striker: true},
 			on: Count{White: 9, Black: 9, Queen: true}},
 		{name: "D-5 a foul brings a c/m back", white: 9, black: 8, in: Stroke{Foul: true, Missed: true},
-			on: Count{White: 9, Black: 9, Queen: true}, centre: []Piece{BlackMan}, applied: []string{"D-5"}},
+			on: Count{White: 9, Black: 9, Queen: true}, centre: []Kind{BlackMan}, applied: []string{"D-5"}},
 		{name: "the last c/m stays while the queen is on the board", white: 1, in: w(1),
-			on: Count{White: 1, Queen: true}, centre: []Piece{WhiteMan}},
+			on: Count{White: 1, Queen: true}, centre: []Kind{WhiteMan}},
 		{name: "Q-4 Q-11 the queen as the last piece cannot be covered", in: Stroke{}.withQueen(),
-			on: Count{Queen: true}, centre: []Piece{TheQueen}, applied: []string{"Q-4", "Q-11"}},
+			on: Count{Queen: true}, centre: []Kind{TheQueen}, applied: []string{"Q-4", "Q-11"}},
 		{name: "Q-4 Q-11 D-1 not covered and the striker in: the queen and a c/m come back", white: 1, queen: QueenPending, in: Stroke{Striker: true},
-			on: Count{White: 2, Queen: true}, centre: []Piece{TheQueen, WhiteMan}, applied: []string{"Q-4", "Q-11", "D-1"}},
+			on: Count{White: 2, Queen: true}, centre: []Kind{TheQueen, WhiteMan}, applied: []string{"Q-4", "Q-11", "D-1"}},
 		{name: "J-1 a c/m off the board goes to the centre", white: 3, black: 3, in: Stroke{Jumped: Count{Black: 1}},
-			on: Count{White: 3, Black: 3, Queen: true}, centre: []Piece{BlackMan}, applied: []string{"J-1"}},
+			on: Count{White: 3, Black: 3, Queen: true}, centre: []Kind{BlackMan}, applied: []string{"J-1"}},
 		{name: "SC-1 the last c/m with the queen covered earlier ends it", black: 1, queen: QueenCovered, in: b(1),
 			after: QueenCovered, applied: []string{"SC-1"}, over: true},
 		{name: "SC-1 Q-4 the last c/m covering the queen ends it", white: 1, queen: QueenPending, in: w(1),

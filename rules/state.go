@@ -120,7 +120,7 @@ type Board struct {
 	Queen        QueenState
 	QueenSide    Side // side that pocketed (pending) or covered the queen
 
-	// earned: the side has pocketed an own c/m in an earlier stroke of this
+	// Earned: the side has pocketed an own c/m in an earlier stroke of this
 	// board, which gives it the right to the queen (RULES Q-1).
 	Earned [2]bool
 	// Turns counts the turns since the break was made; 0 is the breaking turn

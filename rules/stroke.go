@@ -394,7 +394,7 @@ func (m *Match) queen(f strokeFacts, rul *Ruling) bool {
 		b.OnBoard.Queen = true
 		b.Queen = QueenOnBoard
 		b.QueenSide = NoSide
-		rul.Centre = append([]Piece{TheQueen}, rul.Centre...)
+		rul.Centre = append([]Kind{TheQueen}, rul.Centre...)
 	}
 	if s.Pocketed.Queen {
 		switch {

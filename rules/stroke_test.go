@@ -42,7 +42,7 @@ type outcome struct {
 	queen   QueenState
 	qside   Side // checked only when the queen is off the board
 	place   []Placing
-	centre  []Piece
+	centre  []Kind
 	applied []string // the ruling's rule IDs, exactly and in order
 	kept    bool
 }
@@ -153,7 +153,7 @@ func TestTurnAndDues(t *testing.T) {
 		{name: "D-5 foul: one penalty placed by the opponent, turn lost", in: Stroke{Foul: true},
 			want: outcome{turn: 1, on: on(7, 7, true), place: []Placing{{White, 1, 1, "D-5"}}, applied: []string{"D-5"}}},
 		{name: "D-6 Q-11 foul pocketing own c/m and the queen: all back plus a penalty", in: w(1).withQueen().withFoul(),
-			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 1, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place:   []Placing{{White, 1, 1, "D-6"}, {White, 1, 1, "D-5"}},
 				applied: []string{"D-5", "D-6", "Q-11"}}},
 		{name: "D-7 foul pocketing the opponent's c/m: they count, one penalty", in: b(1).withFoul(),
@@ -164,12 +164,12 @@ func TestTurnAndDues(t *testing.T) {
 			setup: func(m *Match) { left(m, 6, 9); m.Board.Owed[1] = 1 }, in: wb(1, 1),
 			want: outcome{turn: 0, kept: true, on: on(5, 9, true), place: []Placing{{Black, 1, 0, "PL-3"}}, applied: []string{"T-3", "PL-3", "T-1"}}},
 		{name: "J-1 a c/m off the board goes to the centre, no foul", in: Stroke{Jumped: Count{White: 1}},
-			want: outcome{turn: 1, on: on(6, 7, true), centre: []Piece{WhiteMan}, applied: []string{"J-1"}}},
+			want: outcome{turn: 1, on: on(6, 7, true), centre: []Kind{WhiteMan}, applied: []string{"J-1"}}},
 		{name: "J-2 queen and a c/m off the board: the queen first", in: Stroke{Jumped: Count{Black: 1, Queen: true}},
-			want: outcome{turn: 1, on: on(6, 7, true), centre: []Piece{TheQueen, BlackMan}, applied: []string{"J-2"}}},
+			want: outcome{turn: 1, on: on(6, 7, true), centre: []Kind{TheQueen, BlackMan}, applied: []string{"J-2"}}},
 		{name: "J-3 white and black off the board: the striking player's colour first",
 			setup: func(m *Match) { m.Turn = 1 }, in: Stroke{Jumped: Count{White: 1, Black: 1}},
-			want: outcome{turn: 0, on: on(6, 7, true), centre: []Piece{BlackMan, WhiteMan}, applied: []string{"J-3"}}},
+			want: outcome{turn: 0, on: on(6, 7, true), centre: []Kind{BlackMan, WhiteMan}, applied: []string{"J-3"}}},
 		{name: "J-1 striker off the board is no foul under ICF", in: Stroke{StrikerOff: true},
 			want: outcome{turn: 1, on: on(6, 7, true)}},
 	})
@@ -179,13 +179,13 @@ func TestQueen(t *testing.T) {
 	runStrokeCases(t, []strokeCase{
 		{name: "Q-1 Q-2 queen before any own c/m: back to the centre, turn lost",
 			setup: func(m *Match) { left(m, 9, 7); m.Board.Earned[0] = false }, in: Stroke{}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 7, true), centre: []Piece{TheQueen}, applied: []string{"Q-1", "Q-2", "Q-11"}}},
+			want: outcome{turn: 1, on: on(9, 7, true), centre: []Kind{TheQueen}, applied: []string{"Q-1", "Q-2", "Q-11"}}},
 		{name: "Q-1 the right holds after the own c/m went back as a due",
 			setup: func(m *Match) { left(m, 9, 7) }, in: Stroke{}.withQueen(),
 			want: outcome{turn: 0, kept: true, on: on(9, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-3 queen pocketed while owing: back to the centre",
 			setup: func(m *Match) { left(m, 9, 7); m.Board.Owed[0] = 1 }, in: Stroke{}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"Q-3", "Q-11"}}},
+			want: outcome{turn: 1, on: on(9, 7, true), owed: [2]int{1, 0}, centre: []Kind{TheQueen}, applied: []string{"Q-3", "Q-11"}}},
 		{name: "Q-4 queen alone: awaiting cover, turn kept", in: Stroke{}.withQueen(),
 			want: outcome{turn: 0, kept: true, on: on(6, 7, false), queen: QueenPending, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-4 covered by an own c/m in the next stroke",
@@ -193,7 +193,7 @@ func TestQueen(t *testing.T) {
 			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-4", "T-1"}}},
 		{name: "Q-4 Q-11 not covered in the next stroke: back to the centre",
 			setup: func(m *Match) { pending(m, 0) }, in: b(1),
-			want: outcome{turn: 1, on: on(6, 6, true), centre: []Piece{TheQueen}, applied: []string{"T-3", "Q-4", "Q-11"}}},
+			want: outcome{turn: 1, on: on(6, 6, true), centre: []Kind{TheQueen}, applied: []string{"T-3", "Q-4", "Q-11"}}},
 		{name: "Q-5 queen with an own c/m in the same stroke is covered", in: w(1).withQueen(),
 			want: outcome{turn: 0, kept: true, on: on(5, 7, false), queen: QueenCovered, qside: 0, applied: []string{"Q-5", "T-1"}}},
 		{name: "Q-5 with one own c/m while all nine were on the board: still to cover",
@@ -203,19 +203,19 @@ func TestQueen(t *testing.T) {
 			setup: func(m *Match) { left(m, 9, 7) }, in: w(2).withQueen(),
 			want: outcome{applied: []string{"Q-5", "T-1"}, turn: 0, kept: true, on: on(7, 7, false), queen: QueenCovered, qside: 0}},
 		{name: "Q-6 queen, own c/m and striker: all back with a due, turn kept", in: w(1).withQueen().withStriker(),
-			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place:   []Placing{{White, 1, 1, "D-3"}, {White, 1, 1, "D-1"}},
 				applied: []string{"Q-6", "Q-11", "D-3", "T-1"}}},
 		{name: "Q-7 queen and striker: queen back, a due, turn kept", in: Stroke{Striker: true}.withQueen(),
-			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 0, kept: true, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-7", "Q-11", "D-1", "T-1"}}},
 		{name: "Q-8 queen and striker in the stroke after the break: turn lost",
 			setup: func(m *Match) { m.Board.StrokesSinceBreak = 1 }, in: Stroke{Striker: true}.withQueen(),
-			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 1, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-8", "Q-11", "D-1"}}},
 		{name: "Q-9 covering stroke with only the striker: queen back, due, turn lost",
 			setup: func(m *Match) { pending(m, 0) }, in: Stroke{Striker: true},
-			want: outcome{turn: 1, on: on(7, 7, true), centre: []Piece{TheQueen},
+			want: outcome{turn: 1, on: on(7, 7, true), centre: []Kind{TheQueen},
 				place: []Placing{{White, 1, 1, "D-1"}}, applied: []string{"Q-9", "Q-11", "D-1"}}},
 		{name: "Q-10 covering stroke with striker and own c/m: they go back, queen still pending",
 			setup: func(m *Match) { pending(m, 0) }, in: w(1).withStriker(),
@@ -223,7 +223,7 @@ func TestQueen(t *testing.T) {
 				place:   []Placing{{White, 1, 1, "D-3"}, {White, 1, 1, "D-1"}},
 				applied: []string{"Q-10", "D-3", "T-1"}}},
 		{name: "Q-11 queen off the board goes to the centre first", in: Stroke{Jumped: Count{Queen: true, White: 1}},
-			want: outcome{turn: 1, on: on(6, 7, true), centre: []Piece{TheQueen, WhiteMan}, applied: []string{"J-2"}}},
+			want: outcome{turn: 1, on: on(6, 7, true), centre: []Kind{TheQueen, WhiteMan}, applied: []string{"J-2"}}},
 	})
 }
 
@@ -248,7 +248,7 @@ func TestBreakStroke(t *testing.T) {
 		{name: "Q-5 queen and one own c/m at the break must still be covered", setup: fresh, in: w(1).withQueen(),
 			want: outcome{turn: 0, kept: true, on: on(8, 9, false), queen: QueenPending, qside: 0, applied: []string{"B-2", "Q-5", "T-1"}}},
 		{name: "Q-8 queen and striker at the break: queen back, due owed, turn lost", setup: fresh, in: Stroke{Striker: true}.withQueen(),
-			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, centre: []Piece{TheQueen}, applied: []string{"B-2", "Q-8", "Q-11", "D-1", "D-2"}}},
+			want: outcome{turn: 1, on: on(9, 9, true), owed: [2]int{1, 0}, centre: []Kind{TheQueen}, applied: []string{"B-2", "Q-8", "Q-11", "D-1", "D-2"}}},
 	})
 }
 

@@ -86,7 +86,7 @@ func newEnv(t *testing.T) *env {
 	}
 	bots := func(level string) (server.Bot, error) {
 		l, err := ai.LevelByName(level)
-		return ai.Seat{Level: l}, err
+		return ai.Bot{Level: l}, err
 	}
 	srv, err := server.New(server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
@@ -767,7 +767,7 @@ func (e *env) replay(id string) game.Table {
 // or else any stroke that touches a piece.
 func strokeTowardsADue(tb game.Table) physics.Shot {
 	seat := tb.ToAct().Seat
-	pos := tb.Position(seat)
+	pos := tb.Base(seat)
 	sp := physics.Default().Spec
 	var best physics.Shot
 	bestScore := -1

@@ -45,8 +45,8 @@ func geometryOf(sp board.Spec) geometry {
 		CentreRadius:   sp.CentreRadius(), OuterRadius: sp.OuterRadius(),
 		OuterLineWidth: (board.BaselineOuterWidthMin + board.BaselineOuterWidthMax) / 2,
 	}
-	for i := range board.Seats {
-		s := board.Seat(i)
+	for i := range board.Bases {
+		s := board.Base(i)
 		outer, inner := sp.Baselines(s)
 		g.Baselines[i] = [2][2]pt{{ptOf(outer[0]), ptOf(outer[1])}, {ptOf(inner[0]), ptOf(inner[1])}}
 		c := sp.BaseCircles(s)

@@ -11,5 +11,5 @@ func bots(level string) (server.Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ai.Seat{Level: l}, nil
+	return ai.Bot{Level: l}, nil
 }

@@ -190,7 +190,7 @@ func (b *Bench) Slam(ctx context.Context, n int) error {
 		}
 		seed := b.seed*1_000_033 + uint64(i)
 		players := []ai.Player{ai.New(l, 1, seed), ai.New(l, 1, seed+1)}
-		firstTurn := func(t game.Table, r ai.Record) bool {
+		firstTurn := func(t game.Table, r ai.Transcript) bool {
 			turn := t.ToAct()
 			return len(r.Boards) > 0 || (turn.Need == game.NeedStrike && turn.Seat != 0)
 		}
@@ -338,7 +338,7 @@ func (b *Bench) Timing(ctx context.Context, n int) error {
 			return err
 		}
 		seed := b.seed*1_000_099 + uint64(m)
-		collect := func(t game.Table, _ ai.Record) bool {
+		collect := func(t game.Table, _ ai.Transcript) bool {
 			if t.ToAct().Need == game.NeedStrike {
 				tables = append(tables, t)
 			}

@@ -16,7 +16,7 @@ var forbidden = []string{
 	"time", "math/rand", "math/rand/v2", "context", "sync", "io/fs", "syscall",
 }
 
-// core are the packages that must stay pure; those not yet written are skipped.
+// core are the packages that must stay pure.
 var core = []string{"board", "physics", "rules", "game"}
 
 func TestCoreImportsNothingOuter(t *testing.T) {
@@ -25,13 +25,12 @@ func TestCoreImportsNothingOuter(t *testing.T) {
 	for _, c := range core {
 		allowed[module+"/"+c] = true
 	}
-	checked := 0
 	for _, c := range core {
 		p, ok := pkgs[module+"/"+c]
 		if !ok {
+			t.Errorf("core package %s not found", c)
 			continue
 		}
-		checked++
 		for _, imp := range p.Imports {
 			for _, f := range forbidden {
 				if imp == f {
@@ -42,9 +41,6 @@ func TestCoreImportsNothingOuter(t *testing.T) {
 				t.Errorf("%s imports %s, outside the core", c, imp)
 			}
 		}
-	}
-	if checked == 0 {
-		t.Fatalf("found none of the core packages %v", core)
 	}
 	// RULES-level layering: the referee knows no coordinates.
 	for _, imp := range pkgs[module+"/rules"].Imports {

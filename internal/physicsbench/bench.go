@@ -26,7 +26,7 @@ type Workload struct {
 // Workloads are what Report measures: the break from seat 0 at full power,
 // then the mid-game corpus.
 func Workloads(p physics.Params) []Workload {
-	brk := Stroke{Pieces: p.Spec.BreakArrangement(0), Shot: physics.Shot{Seat: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed}}
+	brk := Stroke{Pieces: p.Spec.BreakArrangement(0), Shot: physics.Shot{Base: 0, Dir: board.Vec{Y: 1}, Speed: p.MaxSpeed}}
 	return []Workload{
 		{"break, 19 coins, full power", []Stroke{brk}},
 		{fmt.Sprintf("mid-game corpus, %d strokes", CorpusSize), Midgame()},

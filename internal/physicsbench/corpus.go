@@ -41,7 +41,7 @@ func Midgame() []Stroke {
 // wire is a stroke's line in the corpus file; its pieces are in record's
 // JSON form.
 type wire struct {
-	Seat   board.Seat     `json:"seat"`
+	Seat   board.Base     `json:"seat"`
 	X      float64        `json:"x"`
 	Dir    [2]float64     `json:"dir"`
 	Speed  float64        `json:"speed"`
@@ -52,7 +52,7 @@ type wire struct {
 func Encode(strokes []Stroke) []byte {
 	var b bytes.Buffer
 	for _, s := range strokes {
-		w := wire{Seat: s.Shot.Seat, X: s.Shot.X, Dir: [2]float64{s.Shot.Dir.X, s.Shot.Dir.Y}, Speed: s.Shot.Speed, Pieces: record.PiecesOf(s.Pieces)}
+		w := wire{Seat: s.Shot.Base, X: s.Shot.X, Dir: [2]float64{s.Shot.Dir.X, s.Shot.Dir.Y}, Speed: s.Shot.Speed, Pieces: record.PiecesOf(s.Pieces)}
 		line, err := json.Marshal(w)
 		if err != nil {
 			panic(err) // only finite floats are generated
@@ -77,7 +77,7 @@ func Decode(data []byte) ([]Stroke, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
-		out = append(out, Stroke{Pieces: pieces, Shot: physics.Shot{Seat: w.Seat, X: w.X, Dir: board.Vec{X: w.Dir[0], Y: w.Dir[1]}, Speed: w.Speed}})
+		out = append(out, Stroke{Pieces: pieces, Shot: physics.Shot{Base: w.Seat, X: w.X, Dir: board.Vec{X: w.Dir[0], Y: w.Dir[1]}, Speed: w.Speed}})
 	}
 	return out, sc.Err()
 }
@@ -91,7 +91,7 @@ func Generate(p physics.Params, seed uint64, n int) []Stroke {
 	sp := p.Spec
 	out := make([]Stroke, 0, n)
 	for len(out) < n {
-		seat := board.Seat(rng.IntN(board.Seats))
+		seat := board.Base(rng.IntN(board.Bases))
 		var pieces []board.Piece
 		count := 3 + rng.IntN(13)
 		whites, blacks, queen := 0, 0, false
@@ -133,7 +133,7 @@ func Generate(p physics.Params, seed uint64, n int) []Stroke {
 		aim = aim.Add(aim.Rot90().Scale(0.2 * (rng.Float64() - 0.5))).Unit()
 		dir := board.Vec{X: round(aim.Dot(seat.Right())), Y: round(aim.Dot(seat.Forward()))}
 		speed := round((0.2 + 0.8*rng.Float64()) * p.MaxSpeed)
-		out = append(out, Stroke{Pieces: pieces, Shot: physics.Shot{Seat: seat, X: x, Dir: dir, Speed: speed}})
+		out = append(out, Stroke{Pieces: pieces, Shot: physics.Shot{Base: seat, X: x, Dir: dir, Speed: speed}})
 	}
 	return out
 }

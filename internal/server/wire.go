@@ -282,14 +282,14 @@ func (t *table) gameState() gameJSON {
 		Table: t.id, Config: t.cfg, Started: t.started(), Over: t.over(),
 		Pieces: pieces(st.Pieces()),
 		Match:  record.FromMatch(st.Match(), nil),
-		ToAct:  toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Position)},
+		ToAct:  toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
 	}
 	g.Held[0], g.Held[1] = st.Held()
 	for i, s := range t.seats {
 		g.Seats = append(g.Seats, seatJSON{
 			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
 			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
-			Position: int(st.Position(i)), Side: i % 2,
+			Position: int(st.Base(i)), Side: i % 2,
 		})
 	}
 	switch turn.Need {

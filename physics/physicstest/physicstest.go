@@ -95,7 +95,7 @@ func Check(p physics.Params, start physics.State, r physics.Result) error {
 			if d := after.Sub(mom).Len(); d > slack+1e-9*mom.Len() {
 				return fmt.Errorf("event %d (%v): momentum %v before, %v after", k, e, mom, after)
 			}
-		case physics.Pocket:
+		case physics.Fall:
 			if e.J < 0 || e.J >= board.Pockets {
 				return fmt.Errorf("event %d (%v): no such pocket", k, e)
 			}

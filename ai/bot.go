@@ -7,14 +7,14 @@ import (
 	"github.com/carrom-game/carrom/game"
 )
 
-// Seat plays a computer seat for whoever runs the table (the server, a
+// Bot plays a computer seat for whoever runs the table (the server, a
 // test): its Computer plans, seeded from rng, and its hand moves with the
 // level's noise, drawn from the same rng, so the action returned is what
 // happened and a stored match replays exactly.
-type Seat struct{ Level Level }
+type Bot struct{ Level Level }
 
 // Act returns the action of the seat to act at t.
-func (s Seat) Act(ctx context.Context, t game.Table, _ int, rng *rand.Rand) (game.Action, error) {
+func (s Bot) Act(ctx context.Context, t game.Table, _ int, rng *rand.Rand) (game.Action, error) {
 	a, err := New(s.Level, 0, rng.Uint64()).Act(ctx, t)
 	if err != nil {
 		return a, err
