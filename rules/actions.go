@@ -44,7 +44,7 @@ func ParseConcession(s string) (Concession, error) {
 // board scores for the opponent as SC-2, the queen counted if it is still on
 // the board (or awaiting cover) or was covered by the opponent.
 func (m Match) Concede(c Concession) (Match, Ruling, error) {
-	if err := m.awaiting(AwaitStroke); err != nil {
+	if err := m.awaitingOpponent("a concession"); err != nil {
 		return m, newRuling(), err
 	}
 	rul := newRuling()
@@ -88,6 +88,9 @@ func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
 func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
 	if m.Awaiting == AwaitNothing {
 		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	if err := m.opponent("a forfeit"); err != nil {
+		return m, newRuling(), err
 	}
 	if s != 0 && s != 1 {
 		return m, newRuling(), fmt.Errorf("rules: forfeit by side %d: %w", s, ErrBadSide)
@@ -135,7 +138,7 @@ func (m Match) Void(rule string) (Match, Ruling, error) {
 // takes it (F 4.1.1), so the position the other side plays is not changed.
 // In singles the side in turn commits fouls, not technical fouls (RULES D-5).
 func (m Match) Technical(s Side) (Match, Ruling, error) {
-	if err := m.awaiting(AwaitStroke); err != nil {
+	if err := m.awaitingOpponent("a technical foul"); err != nil {
 		return m, newRuling(), err
 	}
 	if s != 0 && s != 1 {
@@ -166,7 +169,7 @@ func (m *Match) takeTechnical(seat int, rul *Ruling) {
 // ClaimTwoTurns takes, for the seat in turn, two consecutive turns instead
 // of one c/m that the other side owes for a foul (RULES H-3).
 func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
-	if err := m.awaiting(AwaitStroke); err != nil {
+	if err := m.awaitingOpponent("a claim of two turns"); err != nil {
 		return m, newRuling(), err
 	}
 	b := &m.Board
@@ -199,4 +202,22 @@ func (m Match) Forgo(c Colour) (Match, Ruling, error) {
 	rul.apply("PL-4")
 	m.Board.OnBoard.add(c, -1)
 	return m, rul, nil
+}
+
+// opponent refuses an input that needs an opponent on a solo clearance,
+// which has one player.
+func (m Match) opponent(what string) error {
+	if m.Rules.Solo {
+		return fmt.Errorf("rules: %s needs an opponent; a solo clearance has none: %w", what, ErrNotAwaited)
+	}
+	return nil
+}
+
+// awaitingOpponent is awaiting(AwaitStroke) for an input that needs an
+// opponent.
+func (m Match) awaitingOpponent(what string) error {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return err
+	}
+	return m.opponent(what)
 }

@@ -176,3 +176,21 @@ func TestSoloInvariants(t *testing.T) {
 		}
 	})
 }
+
+// TestSoloHasNoOpponent: the inputs that hand something to an opponent are
+// refused on a clearance, which has one player, and change nothing.
+func TestSoloHasNoOpponent(t *testing.T) {
+	m := soloAt(t, 5, 5, QueenOnBoard)
+	inputs := map[string]func() (Match, Ruling, error){
+		"concede":   func() (Match, Ruling, error) { return m.Concede(ConcedeBoard) },
+		"forfeit":   func() (Match, Ruling, error) { return m.Forfeit(0, "D-10") },
+		"technical": func() (Match, Ruling, error) { return m.Technical(0) },
+		"two turns": func() (Match, Ruling, error) { return m.ClaimTwoTurns() },
+	}
+	for name, in := range inputs {
+		got, _, err := in()
+		if !errors.Is(err, ErrNotAwaited) || got != m {
+			t.Errorf("%s on a solo clearance: error %v, changed %v; want ErrNotAwaited and nothing changed", name, err, got != m)
+		}
+	}
+}
