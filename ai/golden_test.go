@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"hash"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/golden"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -115,16 +115,5 @@ func TestGoldenDecisions(t *testing.T) {
 	line("midgame", d, adv[0])
 
 	const file = "testdata/decisions.golden"
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("seeded decisions:\n%s\nwant (%s):\n%s", got, file, want)
-	}
+	golden.Check(t, file, []byte(got), *update)
 }

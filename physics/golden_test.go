@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/internal/golden"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -58,18 +58,7 @@ func TestGoldenBreak(t *testing.T) {
 	}
 	got := fmt.Sprintf("sha256 %s\nevents %d\ntime %.17g\npocketed %s\n", digest(r), len(r.Events), r.Time, strings.Join(pocketed, " "))
 	const file = "testdata/break.golden"
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("full break:\n%s\nwant (%s):\n%s", got, file, want)
-	}
+	golden.Check(t, file, []byte(got), *update)
 	// The same input gives the same output, also from a reused simulator,
 	// and a clone outlives the simulator's next stroke.
 	sim, _ := physics.NewSimulator(p)

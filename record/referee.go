@@ -92,15 +92,38 @@ func (in RefereeInput) Apply(m rules.Match) (rules.Match, rules.Ruling, error) {
 // the answer. A rejected line leaves m unchanged and its answer carries
 // the error and the unchanged state.
 func RefereeLine(m rules.Match, line []byte) (rules.Match, []byte) {
+	return answer(m, line, RefereeInput.Apply, RefereeReply)
+}
+
+// answer applies one input line to state s and returns the new state and
+// the reply that reply writes; a rejected line leaves s unchanged.
+func answer[S any](s S, line []byte, apply func(RefereeInput, S) (S, rules.Ruling, error), reply func(S, *rules.Ruling, error) []byte) (S, []byte) {
 	in, err := DecodeRefereeInput(line)
 	if err != nil {
-		return m, RefereeReply(m, nil, err)
+		return s, reply(s, nil, err)
 	}
-	next, rul, err := in.Apply(m)
+	next, rul, err := apply(in, s)
 	if err != nil {
-		return m, RefereeReply(m, nil, err)
+		return s, reply(s, nil, err)
 	}
-	return next, RefereeReply(next, &rul, nil)
+	return next, reply(next, &rul, nil)
+}
+
+// encodeReply writes a reply line; every field of a state is a plain
+// number, string or slice of them, so it always encodes.
+func encodeReply(v any) []byte {
+	line, err := json.Marshal(v)
+	if err != nil {
+		panic("record: encoding the referee's state: " + err.Error())
+	}
+	return line
+}
+
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // refereeReply is the answer line: the referee's state, and the error of
@@ -113,16 +136,7 @@ type refereeReply struct {
 // RefereeReply is the answer line for the state m, the ruling that led to
 // it (nil for none) and the error of a rejected line (nil for none).
 func RefereeReply(m rules.Match, rul *rules.Ruling, err error) []byte {
-	out := refereeReply{Match: FromMatch(m, rul)}
-	if err != nil {
-		out.Error = err.Error()
-	}
-	line, mErr := json.Marshal(out)
-	if mErr != nil {
-		// Every field is a plain number, string or slice of them.
-		panic("record: encoding the referee's state: " + mErr.Error())
-	}
-	return line
+	return encodeReply(refereeReply{Match: FromMatch(m, rul), Error: errorText(err)})
 }
 
 // ApplyColourless gives the input to the referee of a variant without
@@ -145,15 +159,7 @@ func (in RefereeInput) ApplyColourless(g rules.Colourless) (rules.Colourless, ru
 
 // VariantLine is RefereeLine for a variant without colours.
 func VariantLine(g rules.Colourless, line []byte) (rules.Colourless, []byte) {
-	in, err := DecodeRefereeInput(line)
-	if err != nil {
-		return g, VariantReply(g, nil, err)
-	}
-	next, rul, err := in.ApplyColourless(g)
-	if err != nil {
-		return g, VariantReply(g, nil, err)
-	}
-	return next, VariantReply(next, &rul, nil)
+	return answer(g, line, RefereeInput.ApplyColourless, VariantReply)
 }
 
 // variantReply is the answer line of a variant without colours.
@@ -164,13 +170,5 @@ type variantReply struct {
 
 // VariantReply is RefereeReply for a variant without colours.
 func VariantReply(g rules.Colourless, rul *rules.Ruling, err error) []byte {
-	out := variantReply{Variant: FromColourless(g, rul)}
-	if err != nil {
-		out.Error = err.Error()
-	}
-	line, mErr := json.Marshal(out)
-	if mErr != nil {
-		panic("record: encoding the referee's state: " + mErr.Error())
-	}
-	return line
+	return encodeReply(variantReply{Variant: FromColourless(g, rul), Error: errorText(err)})
 }

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/carrom-game/carrom/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
@@ -138,19 +140,8 @@ func TestRuleCoverage(t *testing.T) {
 			t.Errorf("exempt rule %s is not in RULES.md", id)
 		}
 	}
-	const golden = "testdata/coverage.md"
-	if *update {
-		if err := os.WriteFile(golden, table.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(table.Bytes(), want) {
-		t.Errorf("%s is out of date: run go test ./rules -run TestRuleCoverage -update", golden)
-	}
+	const file = "testdata/coverage.md"
+	golden.Check(t, file, table.Bytes(), *update)
 }
 
 // TestRulesCopyIsCurrent keeps the spec copied into testdata equal to the

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/carrom-game/carrom/internal/golden"
 )
 
 // strokesOn enumerates the distinct stroke outcomes the perft walks on m's
@@ -107,17 +108,6 @@ func TestPerft(t *testing.T) {
 			fmt.Fprintf(&out, "%8d %s\n", counts[key], key)
 		}
 	}
-	const golden = "testdata/perft.golden"
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("perft counts differ from %s; if the change is intended, run go test ./rules -run TestPerft -update and explain it", golden)
-	}
+	const file = "testdata/perft.golden"
+	golden.Check(t, file, out.Bytes(), *update)
 }

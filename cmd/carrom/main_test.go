@@ -8,33 +8,11 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/carrom-game/carrom/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// golden compares got with the file at path, rewriting it under -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/carrom -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gotLines, wantLines := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gotLines), len(wantLines)) {
-			if gotLines[i] != wantLines[i] {
-				t.Errorf("%s line %d:\n got %s\nwant %s", path, i+1, gotLines[i], wantLines[i])
-				return
-			}
-		}
-		t.Errorf("%s: got %d lines; want %d", path, len(gotLines), len(wantLines))
-	}
-}
 
 // argsFile reads the flags stored beside a golden input, one per line.
 func argsFile(t *testing.T, path string) []string {
@@ -168,7 +146,7 @@ func runGolden(t *testing.T, command, dir string) {
 			if got, want := bytes.Count(out.Bytes(), []byte("\n")), bytes.Count(input, []byte("\n")); got != want {
 				t.Errorf("%d output lines for %d input lines", got, want)
 			}
-			golden(t, name+".golden.jsonl", out.Bytes())
+			golden.Check(t, name+".golden.jsonl", out.Bytes(), *update)
 		})
 	}
 }

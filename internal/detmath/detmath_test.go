@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
+
+	"github.com/carrom-game/carrom/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -139,16 +140,5 @@ func TestGolden(t *testing.T) {
 	got += fmt.Sprintf("Normal %x\n", h.Sum(nil))
 
 	const file = "testdata/golden"
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("digests:\n%s\nwant (%s):\n%s", got, file, want)
-	}
+	golden.Check(t, file, []byte(got), *update)
 }
