@@ -77,7 +77,7 @@ var ruleID = regexp.MustCompile(`\b[A-Z]{1,2}-\d+`)
 
 // rulingSeen is what a test found in the rulings it checked: each case
 // must come up for the check to mean something.
-type rulingSeen struct{ kept, passed, covered, notCovered, board, game bool }
+type rulingSeen struct{ kept, passed, covered, notCovered, board, why, game bool }
 
 // checkRulings compares the words the page gave each event (seq to text,
 // seq to rule IDs) with the server's ruling: every fact stated once and
@@ -117,6 +117,7 @@ func checkRulings(t *testing.T, r wireReplay, words, ids map[int]string) rulingS
 			bad("a board won said or unsaid wrongly (result %v)", m.Result)
 		} else if m.Result != nil && m.Result.Winner != nil {
 			seen.board = true
+			seen.why = seen.why || has(" c/m left")
 			if !has(fmt.Sprintf(": %d point", m.Result.Points)) {
 				bad("want %d points", m.Result.Points)
 			}
@@ -218,7 +219,7 @@ func TestRulingsReadTrue(t *testing.T) {
 			words[row.Seq], ids[row.Seq] = row.Words, row.Rules
 		}
 		seen := checkRulings(t, r, words, ids)
-		if !seen.kept || !seen.passed || !seen.covered || !seen.board || !seen.game {
+		if !seen.kept || !seen.passed || !seen.covered || !seen.board || !seen.why || !seen.game {
 			t.Errorf("%s: the match of %d events did not show every case: %+v", page, len(r.Events), seen)
 		}
 	}

@@ -109,8 +109,9 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
   const you = seat >= 0 && names.you(seat);
   const side = seat >= 0 ? st.seats[seat]?.side ?? 0 : 0;
   const rules = new Set(r?.rules ?? []);
-  // The board the action was played on: the state after may be the next board.
-  const before = prev && prev.match.game === m.game && prev.match.board.number <= m.board.number ? prev : undefined;
+  // The board the action was played on is prev's: the state after may be
+  // the next board, or the next game's.
+  const before = prev;
   const ended = !!m.result || m.game_winner !== null || m.match_winner !== null;
   const boardOf = before?.match.board ?? (ended ? undefined : m.board);
   const own = boardOf ? (boardOf.white === side ? "white" : "black") : null;
