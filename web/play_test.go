@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -227,14 +228,21 @@ func TestRulingsReadTrue(t *testing.T) {
 	e.run(ctx, chromedp.Navigate(e.base+"/replay/"+created.ID))
 	e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
 	var ok bool
-	// "c/m" is explained the first time a ruling shown says it, and only then.
-	e.run(ctx, chromedp.Evaluate(`(() => { const lis = [...document.querySelectorAll("#moves li")].filter((li) => /\bc\/m\b/.test(li.dataset.ruling));
+	// "c/m" and "due" are explained the first time a ruling shown says
+	// them, and only then.
+	for _, term := range []string{"c/m", "due"} {
+		e.run(ctx, chromedp.Navigate(e.base+"/replay/"+created.ID))
+		e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
+		e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => { const term = %q, re = new RegExp("\\b" + term.replace("/", "\\/") + "\\b");
+		const lis = [...document.querySelectorAll("#moves li")].filter((li) => re.test(li.dataset.ruling));
+		const gloss = () => [...document.querySelectorAll("#ruling .gloss")].some((g) => g.textContent.startsWith(term + ":"));
 		if (lis.length < 2) return false;
-		lis[0].click(); const first = [...document.querySelectorAll("#ruling .gloss")].some((g) => g.textContent.startsWith("c/m:"));
-		lis[1].click(); const again = [...document.querySelectorAll("#ruling .gloss")].some((g) => g.textContent.startsWith("c/m:"));
-		return first && !again; })()`, &ok))
-	if !ok {
-		t.Error(`"c/m" is not explained exactly once, where a ruling first says it`)
+		lis[0].click(); const first = gloss();
+		lis[1].click(); const again = gloss();
+		return first && !again; })()`, term), &ok))
+		if !ok {
+			t.Errorf("%q is not explained exactly once, where a ruling first says it", term)
+		}
 	}
 	e.run(ctx, chromedp.Click(`button[title="end"]`, chromedp.ByQuery))
 	e.waitFor(ctx, "the last ruling", `document.querySelector("#ruling .words")?.textContent === document.querySelector("#moves li:last-child").dataset.ruling`, 10*time.Second)
@@ -421,7 +429,7 @@ func TestLayout(t *testing.T) {
 		name := fmt.Sprintf("%dx%d", sz.w, sz.h)
 		emulate := chromedp.EmulateViewport(sz.w, sz.h)
 		if sz.phone {
-			emulate = chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+			emulate = chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
 		}
 		e.run(ctx, emulate, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"), chromedp.WaitVisible("#board", chromedp.ByID))
 		for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
@@ -446,7 +454,25 @@ func TestLayout(t *testing.T) {
 			if !slices.IsSorted(order) {
 				t.Errorf("%s: the tops of the score, board, status and actions are %v; want them in that order", name, order)
 			}
-			continue // the mouse aim below is the desktop's
+			// Mid-aim with a finger: Shoot and Cancel in view too.
+			touch := func(typ input.TouchType, px, py float64) chromedp.Action {
+				pts := []*input.TouchPoint{{X: px, Y: py, ID: 1}}
+				if typ == input.TouchEnd {
+					pts = []*input.TouchPoint{}
+				}
+				return input.DispatchTouchEvent(typ, pts)
+			}
+			x, y, _ := e.striker(ctx)
+			aim := []chromedp.Action{touch(input.TouchStart, x, y)}
+			for i := 1; i <= 6; i++ {
+				aim = append(aim, touch(input.TouchMove, x+float64(i), y+10*float64(i)))
+			}
+			e.run(ctx, aim...)
+			e.waitFor(ctx, "Shoot while aiming", `document.getElementById("shoot")?.textContent === "Shoot"`, 5*time.Second)
+			check(name + ", aiming")
+			e.shot(ctx, "aim-"+name)
+			e.run(ctx, touch(input.TouchMove, x, y), touch(input.TouchEnd, 0, 0))
+			continue
 		}
 		// Mid-aim: the pull held, Shoot and Cancel shown.
 		x, y, _ := e.striker(ctx)
