@@ -425,6 +425,13 @@ func TestLayout(t *testing.T) {
 			t.Errorf("%s: outside the viewport: %v", what, out)
 		}
 	}
+	// One stroke first, so that a ruling and the last stroke's buttons are there.
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	x, y, _ := e.striker(ctx)
+	before := e.seq(ctx)
+	e.run(ctx, pull(x, y, 5, 100), release(x+5, y+100))
+	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
 	for _, sz := range sizes {
 		name := fmt.Sprintf("%dx%d", sz.w, sz.h)
 		emulate := chromedp.EmulateViewport(sz.w, sz.h)
@@ -441,6 +448,7 @@ func TestLayout(t *testing.T) {
 				t.Fatalf("%s: no stroke of mine", name)
 			}
 		}
+		e.waitFor(ctx, "the last stroke's button", `!!document.getElementById("replay-last")`, 10*time.Second)
 		check(name + ", my stroke")
 		e.shot(ctx, "layout-"+name)
 		if sz.phone {
@@ -630,4 +638,43 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 	if len(small) > 0 {
 		t.Errorf("tap targets under 44 px on a phone: %v", small)
 	}
+}
+
+// TestInstantReplay plays a stroke, then plays it again from the button
+// (nothing is sent: the server's table stays where it was) and turns slow
+// motion on and off.
+func TestInstantReplay(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
+		chromedp.WaitVisible("#board", chromedp.ByID))
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	x, y, _ := e.striker(ctx)
+	before := e.seq(ctx)
+	e.run(ctx, pull(x, y, 5, 100), release(x+5, y+100))
+	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+	e.waitFor(ctx, "the last stroke button", `!!document.getElementById("replay-last") && !document.getElementById("board").dataset.busy`, 30*time.Second)
+
+	e.run(ctx, chromedp.Click("#slow", chromedp.ByID))
+	e.waitFor(ctx, "slow motion", `document.getElementById("slow").getAttribute("aria-pressed") === "true" && document.getElementById("board").dataset.speed === "0.25"`, 5*time.Second)
+	e.run(ctx, chromedp.Click("#slow", chromedp.ByID))
+	e.waitFor(ctx, "normal speed", `document.getElementById("slow").getAttribute("aria-pressed") === "false" && document.getElementById("board").dataset.speed === "1"`, 5*time.Second)
+
+	seq := e.seq(ctx)
+	e.run(ctx, chromedp.Click("#replay-last", chromedp.ByID))
+	e.waitFor(ctx, "the last stroke again", `document.getElementById("board").dataset.replays === "1"`, 5*time.Second)
+	e.waitFor(ctx, "the replay's end", `!document.getElementById("board").dataset.busy && !!document.getElementById("replay-last")`, 30*time.Second)
+	// The computer may have played meanwhile; this browser's seat has not.
+	var r wireReplay
+	getJSON(t, e.base+"/api/matches/"+id+"/replay", &r)
+	for _, ev := range r.Events {
+		if ev.Seq > seq && ev.Action.Seat == 0 && ev.Action.Kind != "toss" {
+			t.Errorf("after the instant replay the server took action %d (%s) from this browser's seat", ev.Seq, ev.Action.Kind)
+		}
+	}
+	e.checkBoard(ctx, "after the instant replay")
 }

@@ -3,7 +3,7 @@
 import { BoardView } from "./boardview";
 import { h, Panel, seatName, sideName, colourOf } from "./panel";
 import { breakdown, describeResult } from "./rules";
-import type { ClientConfig, GameState, Replay, ServerMsg, Stroke, TableInfo } from "./protocol";
+import type { ClientConfig, GameState, Replay, ServerMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
 import type { Sound } from "./sound";
@@ -93,6 +93,10 @@ export class TableView {
       if (r.start) this.panel.note(r.start.seq, r.start.state);
       const past = r.events.filter((ev) => ev.seq <= this.seq || this.seq === 0);
       for (const ev of past) this.panel.add(ev, undefined, true);
+      if (!this.lastTraj) {
+        this.lastTraj = past.map((ev) => ev.outcome.trajectory).filter((t) => !!t).pop() ?? null;
+        this.refresh();
+      }
       if (past.length && !this.draining) this.panel.show(past[past.length - 1]);
     } catch {
       // The history is a convenience; the table plays on without it.
@@ -186,6 +190,7 @@ export class TableView {
         if (traj && this.st) {
           this.aim = null; this.mode = "none";
           this.showStatus();
+          this.lastTraj = traj;
           await this.board.animate(traj);
         }
         const prev = this.st;
@@ -316,6 +321,10 @@ export class TableView {
   }
 
   private lastTick = -1;
+  // The last stroke's trajectory, for an instant replay.
+  private lastTraj: Trajectory | null = null;
+  private slow = false;
+  private replaying = false;
 
   private get mine(): boolean {
     const st = this.st;
@@ -397,7 +406,34 @@ export class TableView {
         b.push(c);
       }
     }
+    // The last stroke again, at once, and slow motion for every stroke.
+    if (this.lastTraj && !st.over && !this.summary) {
+      const again = h("button", { type: "button", class: "secondary", id: "replay-last", title: "Play the last stroke again" }, "↺ Last stroke");
+      again.addEventListener("click", () => this.replayLast());
+      const slow = h("button", { type: "button", class: "secondary", id: "slow", "aria-pressed": String(this.slow), title: "Play strokes at a quarter of their speed" }, this.slow ? "Slow motion: on" : "Slow motion: off");
+      slow.addEventListener("click", () => {
+        this.slow = !this.slow;
+        this.board.speed = this.slow ? 0.25 : 1;
+        this.board.canvas.dataset.speed = String(this.board.speed);
+        this.showControls(st);
+      });
+      b.push(again, slow);
+    }
     this.controls.replaceChildren(...b);
+  }
+
+  // replayLast plays the last stroke again over the board as it is, then
+  // shows the board as it is again; a stroke that arrives meanwhile ends it.
+  private async replayLast(): Promise<void> {
+    if (!this.lastTraj || this.board.animating) return;
+    this.aim = null; this.mode = "none";
+    this.board.canvas.dataset.replays = String(+(this.board.canvas.dataset.replays ?? "0") + 1);
+    const played = this.board.animate(this.lastTraj);
+    this.replaying = true;
+    this.refresh();
+    await played;
+    this.replaying = false;
+    this.refresh();
   }
 
   private showStatus(): void {
@@ -414,7 +450,7 @@ export class TableView {
     } else if (!st.started) {
       text = "Waiting for the players to take their seats…";
     } else if (this.board.animating) {
-      text = "…";
+      text = this.replaying ? "The last stroke again…" : "…";
     } else if (this.mine) {
       const many = this.held.length > 1 ? `${who}: ` : "";
       text = t.need === "place"
