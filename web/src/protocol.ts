@@ -59,6 +59,17 @@ export interface StateMsg { v: 1; type: "state"; seq: number; state: GameState }
 export interface EventMsg { v: 1; type: "event"; seq: number; action: Action; outcome: Outcome; state: GameState }
 export interface WelcomeMsg { v: 1; type: "welcome"; table: string; seq: number; seats: number[]; nickname?: string }
 export interface ErrorMsg { v: 1; type: "error"; error: string }
+// What the client sends (docs/protocol.md, "Client to server"), without
+// the version, which send adds.
+export type ClientMsg =
+  | { type: "sit"; seat: number; nickname?: string }
+  | { type: "strike"; x: number; power: number; angle: number }
+  | { type: "strike"; x: number; power: number; dir: [number, number] }
+  | { type: "place"; x: number; y: number }
+  | { type: "forgo" }
+  | { type: "concede"; what: "board" | "game" | "match" }
+  | { type: "ping" };
+
 export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | { v: 1; type: "pong" };
 
 export interface TableInfo {

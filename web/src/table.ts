@@ -3,7 +3,7 @@
 import { BoardView } from "./boardview";
 import { h, Panel, seatName, sideName, colourOf } from "./panel";
 import { breakdown, describeResult } from "./rules";
-import type { ClientConfig, GameState, Replay, ServerMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import type { ClientConfig, ClientMsg, GameState, Replay, ServerMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
 import type { Sound } from "./sound";
@@ -141,7 +141,7 @@ export class TableView {
     return true;
   }
 
-  private send(m: Record<string, unknown>): void {
+  private send(m: ClientMsg): void {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { this.error.textContent = "Not connected."; return; }
     this.error.textContent = "";
     this.ws.send(JSON.stringify({ v: 1, ...m }));
