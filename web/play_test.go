@@ -252,6 +252,42 @@ func TestRulingsReadTrue(t *testing.T) {
 	if !ok {
 		t.Error("the ruling's detail line does not list the rule IDs with their phrases")
 	}
+	// The ruling links the part of How to play that explains it.
+	var href, first string
+	e.run(ctx, chromedp.Evaluate(`document.querySelector("#ruling a.explain")?.getAttribute("href") ?? ""`, &href),
+		chromedp.Evaluate(`document.querySelector("#moves li:last-child").dataset.rules.split(" ")[0]`, &first))
+	sections := map[string]string{"B": "break", "T": "turn", "Q": "queen", "D": "dues", "PL": "dues", "SC": "scoring", "SP": "scoring", "G": "match", "TM": "match"}
+	if want := "/rules#" + sections[strings.Split(first, "-")[0]]; href != want {
+		t.Errorf("the last ruling (%s) links %q; want %q", first, href, want)
+	}
+}
+
+// TestHowToPlay opens the rules in plain words from the lobby: every
+// section a ruling may link to is there.
+func TestHowToPlay(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	var link string
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#how-to-play", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("how-to-play").getAttribute("href")`, &link))
+	if link != "/rules" {
+		t.Fatalf("the lobby's How to play links %q; want /rules", link)
+	}
+	e.run(ctx, chromedp.Navigate(e.base+link))
+	e.waitFor(ctx, "the rules page", `!!document.querySelector("article.rules")`, 10*time.Second)
+	e.shot(ctx, "rules")
+	for _, id := range []string{"aim", "break", "turn", "queen", "dues", "scoring", "match", "words"} {
+		var text string
+		e.run(ctx, chromedp.Evaluate(`document.getElementById(`+"`"+id+"`"+`)?.textContent ?? ""`, &text))
+		if len(text) < 80 {
+			t.Errorf("section %q of How to play: %q; want a few plain sentences", id, text)
+		}
+	}
+	var text string
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("queen").textContent`, &text))
+	if !strings.Contains(text, "cover") || !strings.Contains(text, "3 points") {
+		t.Errorf("the queen's section %q says nothing of its cover or its points", text)
+	}
 }
 
 // shot saves a screenshot of the viewport as name.png in the directory

@@ -28,8 +28,8 @@ type Options struct {
 	Levels []string   // the computer levels, weakest first
 }
 
-// Handler serves the page for "/", "/t/{id}" (a table) and
-// "/replay/{id}" (a finished match), and the bundled assets.
+// Handler serves the page for "/", "/t/{id}" (a table), "/replay/{id}"
+// (a finished match) and "/rules" (how to play), and the bundled assets.
 type Handler struct {
 	mux *http.ServeMux
 }
@@ -67,6 +67,7 @@ func New(opt Options) (*Handler, error) {
 	h.mux.HandleFunc("GET /{$}", index)
 	h.mux.HandleFunc("GET /t/{id}", index)
 	h.mux.HandleFunc("GET /replay/{id}", index)
+	h.mux.HandleFunc("GET /rules", index)
 	// The asset names carry their digest, so browsers may keep them for good.
 	h.mux.HandleFunc("GET "+jsPath, asset("text/javascript; charset=utf-8", js))
 	h.mux.HandleFunc("GET "+cssPath, asset("text/css; charset=utf-8", css))

@@ -23,7 +23,7 @@ func TestPagesAndAssets(t *testing.T) {
 		body, _ := io.ReadAll(rec.Body)
 		return rec.Code, rec.Header().Get("Content-Type"), string(body)
 	}
-	for _, path := range []string{"/", "/t/0123456789ab", "/replay/0123456789ab"} {
+	for _, path := range []string{"/", "/t/0123456789ab", "/replay/0123456789ab", "/rules"} {
 		code, ctype, body := get(path)
 		if code != http.StatusOK || !strings.HasPrefix(ctype, "text/html") || !strings.Contains(body, `<canvas`) && !strings.Contains(body, `id="app"`) {
 			t.Errorf("GET %s = %d %s; want the page", path, code, ctype)

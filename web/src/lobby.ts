@@ -70,6 +70,7 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   const done = h("div", { id: "finished" }, "Loading…");
   root.replaceChildren(
     h("h1", {}, "Carrom"),
+    h("p", {}, h("a", { href: "/rules", id: "how-to-play" }, "How to play"), " — the rules in plain words."),
     h("p", {}, label("Your name:", nick)),
     h("div", { class: "cards" },
       h("div", { class: "card" }, h("h2", {}, "Play the computer"), label("Level", level), label("Rules", r1), label("Clock", c1), vs),

@@ -3,6 +3,7 @@
 import { lobby } from "./lobby";
 import type { ClientConfig } from "./protocol";
 import { replay } from "./replay";
+import { rulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { showMute, TableView, toggleMute } from "./table";
 
@@ -22,6 +23,8 @@ if ((m = path.match(/^\/t\/([0-9a-f]+)$/))) {
   new TableView(root, cfg, m[1], seats, sound);
 } else if ((m = path.match(/^\/replay\/([0-9a-f]+)$/))) {
   replay(root, cfg, m[1], sound).catch((e: Error) => { root.textContent = `Cannot replay this match: ${e.message}`; });
+} else if (path === "/rules") {
+  rulesPage(root);
 } else {
   lobby(root, cfg);
 }

@@ -2,6 +2,7 @@
 // scores, owed c/m, the queen, the last ruling and the move list.
 import type { EventMsg, GameState, SeatState } from "./protocol";
 import { describeAction, explain, GLOSSARY, type Names, phrase } from "./rules";
+import { sectionOf } from "./rulespage";
 
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
@@ -114,6 +115,7 @@ export class Panel {
     if (rules.length) {
       const d = h("small", { class: "detail" }, "Rules: ");
       rules.forEach((id, i) => { if (i) d.append(", "); d.append(h("abbr", { title: phrase(id) }, id)); });
+      d.append(" · ", h("a", { href: `/rules#${sectionOf(rules[0])}`, target: "_blank", class: "explain" }, "what does this mean?"));
       kids.push(d);
     }
     for (const [term, gloss] of Object.entries(GLOSSARY)) {

@@ -1,0 +1,94 @@
+// How to play: the laws of RULES.md in plain words, one section per
+// subject, each with an anchor that the rulings link to.
+import { h } from "./panel";
+
+interface Section { id: string; title: string; paras: string[]; rules: string }
+
+const SECTIONS: Section[] = [
+  {
+    id: "aim", title: "The aim", rules: "SC-1",
+    paras: [
+      "Each player has nine carrom men (c/m), white or black, and flicks the striker to pocket them in the four corner pockets. The first to pocket all his c/m wins the board, as long as the red queen has been pocketed and covered before.",
+      "On this page: drag along your base line to place the striker, then press on it and pull back, like a slingshot; let go to shoot.",
+    ],
+  },
+  {
+    id: "break", title: "The break", rules: "B-1…B-8",
+    paras: [
+      "The board starts with the pieces packed around the queen in the centre. The breaker plays white for the whole board. The break is made as soon as the striker touches any c/m.",
+      "A break that touches nothing may be tried again: three attempts in all. After three misses the opponent breaks, with black. An attempt that pockets the striker ends the turn at once, with no due.",
+      "Breaks alternate board by board.",
+    ],
+  },
+  {
+    id: "turn", title: "Turns", rules: "T-1…T-4",
+    paras: [
+      "You keep the turn as long as you pocket your own c/m (or the queen) properly; pocketing an opponent's c/m as well does not stop you. A stroke that pockets none of yours passes the turn. An opponent's c/m pocketed counts for him.",
+    ],
+  },
+  {
+    id: "queen", title: "The queen and its cover", rules: "Q-1…Q-12",
+    paras: [
+      "You may pocket the queen only after you have pocketed one of your own c/m. Then you must cover it: pocket one of your own in the same stroke or the next one. If you do not, the queen goes back to the centre.",
+      "At the break, or while all nine of yours are still on the board, the queen with exactly one of your c/m still needs a cover with the next stroke.",
+      "The queen is worth 3 points to the winner of the board, if he covered it himself and has 21 points or fewer.",
+    ],
+  },
+  {
+    id: "dues", title: "Dues, penalties and placing", rules: "D-1…D-10, PL-1…PL-5",
+    paras: [
+      "Pocketing the striker costs a due: one of your pocketed c/m goes back on the board. A foul costs a penalty, paid the same way. The opponent places it, flat, inside the outer circle and clear of the centre circle and of every piece.",
+      "If you have nothing pocketed yet, the due is owed and paid as soon as you pocket one. The placer may also forgo placing.",
+      "Striker and your own c/m together: those c/m and a due go back, and you keep the turn.",
+    ],
+  },
+  {
+    id: "scoring", title: "Scoring a board", rules: "SC-1…SC-5",
+    paras: [
+      "The winner of a board scores one point for each c/m the loser still has on the board or owes, plus 3 for the queen if the winner covered it (while he has 21 points or fewer). A board is worth at most 12 points: \"9 c/m left + queen 3 = 12\".",
+      "A few special endings, such as pocketing your last c/m while the queen is still on the board, give the board to the opponent.",
+    ],
+  },
+  {
+    id: "match", title: "Games and the match", rules: "G-1…G-4",
+    paras: [
+      "A game ends when a player reaches 25 points, or after eight boards; the leader wins. Tied after eight boards, one more board decides. A match is the best of three games.",
+      "You may concede a board, a game or the match during your turn.",
+    ],
+  },
+  {
+    id: "words", title: "Words", rules: "",
+    paras: [
+      "c/m: a carrom man, one of the white or black playing pieces.",
+      "Due: a piece paid back for pocketing the striker. Penalty: a piece paid back for a foul.",
+      "Cover: pocketing one of your own c/m right after (or with) the queen.",
+      "Board: one deal, from the break until a player has pocketed all his c/m. Game: boards up to 25 points. Match: the best of three games.",
+    ],
+  },
+];
+
+// sectionOf is the section of this page that explains a rule ID.
+export function sectionOf(id: string): string {
+  const p = id.replace(/-.*/, "");
+  switch (p) {
+    case "B": return "break";
+    case "T": return "turn";
+    case "Q": return "queen";
+    case "D": case "PL": case "H": return "dues";
+    case "SC": case "SP": return "scoring";
+    case "G": case "TM": return "match";
+  }
+  return "aim";
+}
+
+export function rulesPage(root: HTMLElement): void {
+  root.replaceChildren(h("article", { class: "rules" },
+    h("h1", {}, "How to play carrom"),
+    h("p", { class: "help" }, "The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The rule IDs refer to the project's RULES.md."),
+    h("nav", {}, ...SECTIONS.map((s) => h("a", { href: `#${s.id}` }, s.title))),
+    ...SECTIONS.map((s) => h("section", { id: s.id },
+      h("h2", {}, s.title, s.rules ? h("small", { class: "ids" }, ` ${s.rules}`) : ""),
+      ...s.paras.map((p) => h("p", {}, p)))),
+    h("p", {}, h("a", { class: "button", href: "/" }, "Play"))));
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+}
