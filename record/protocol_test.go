@@ -53,6 +53,39 @@ func FuzzRefereeLine(f *testing.F) {
 	})
 }
 
+// FuzzVariantLine feeds any bytes to the referee of every variant without
+// colours: it never panics, always answers one JSON line, and a rejected
+// line changes nothing.
+func FuzzVariantLine(f *testing.F) {
+	seedLines(f, "referee")
+	f.Add([]byte(`{"buy": {"pocket": 1, "white": 2, "black": 1}}`))
+	var starts []rules.Colourless
+	for _, v := range []rules.Variant{rules.PointCarrom(), rules.ThreePlayers(), rules.BuyingPockets()} {
+		lo, _ := v.Seats()
+		g, err := rules.NewColourless(v, lo)
+		if err != nil {
+			f.Fatal(err)
+		}
+		warm, _ := VariantLine(g, []byte(`{"stroke": {"white": 2, "black": 1}}`))
+		starts = append(starts, g, warm)
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		for _, g := range starts {
+			next, reply := VariantLine(g, line)
+			var got map[string]any
+			if err := json.Unmarshal(reply, &got); err != nil {
+				t.Fatalf("reply %q is not JSON: %v", reply, err)
+			}
+			if bytes.ContainsRune(reply, '\n') {
+				t.Fatalf("reply spans lines: %q", reply)
+			}
+			if _, rejected := got["error"]; rejected && next != g {
+				t.Fatalf("rejected line %q changed the %s board", line, g.Variant.Name())
+			}
+		}
+	})
+}
+
 // FuzzSimLine feeds any bytes to the line decoder and the simulator: they
 // never panic and always answer one JSON object, a stroke or an error.
 func FuzzSimLine(f *testing.F) {
