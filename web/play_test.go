@@ -262,8 +262,9 @@ func TestRulingsReadTrue(t *testing.T) {
 	}
 }
 
-// TestHowToPlay opens the rules in plain words from the lobby: every
-// section a ruling may link to is there.
+// TestHowToPlay starts a game with the lobby's one button, then opens the
+// rules in plain words from the lobby's link: every section a ruling may
+// link to is there.
 func TestHowToPlay(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
@@ -272,6 +273,24 @@ func TestHowToPlay(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById("how-to-play").getAttribute("href")`, &link))
 	if link != "/rules" {
 		t.Fatalf("the lobby's How to play links %q; want /rules", link)
+	}
+	// "Play now" starts a game against the computer at once.
+	e.run(ctx, chromedp.Click("#play-now", chromedp.ByID))
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		var loc string
+		chromedp.Run(ctx, chromedp.Location(&loc))
+		if strings.Contains(loc, "/t/") && strings.HasSuffix(loc, "?seat=0") {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("after Play now the page is at %s; want a table at seat 0", loc)
+		}
+	}
+	e.waitFor(ctx, "my stroke after Play now", myStroke, 60*time.Second)
+	var opponent string
+	e.run(ctx, chromedp.Evaluate(`document.querySelector('.seats [data-seat="1"]').textContent`, &opponent))
+	if !strings.HasPrefix(opponent, "Computer (") {
+		t.Errorf("after Play now seat 2 is %q; want the computer", opponent)
 	}
 	e.run(ctx, chromedp.Navigate(e.base+link))
 	e.waitFor(ctx, "the rules page", `!!document.querySelector("article.rules")`, 10*time.Second)

@@ -28,6 +28,12 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   const nick = h("input", { id: "nickname", maxlength: "32", placeholder: "your name", value: localStorage.getItem("carrom-nickname") ?? "" });
   nick.addEventListener("change", () => localStorage.setItem("carrom-nickname", nick.value.trim()));
 
+  // One click to a game: the computer at the middle level, ICF rules, no clock.
+  const now = h("button", { id: "play-now", type: "button", class: "big" }, "Play now");
+  now.addEventListener("click", go(() => create({
+    rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: middle }],
+  }, [0])));
+
   // Against the computer.
   const level = select("level", levels, middle), r1 = rules(), c1 = clock();
   const vs = h("button", { id: "play-computer", type: "button" }, "Play");
@@ -70,6 +76,7 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   const done = h("div", { id: "finished" }, "Loading…");
   root.replaceChildren(
     h("h1", {}, "Carrom"),
+    h("p", { class: "quick" }, now, " ", h("span", { class: "help" }, `against the computer (${middle}), ICF rules, no clock`)),
     h("p", {}, h("a", { href: "/rules", id: "how-to-play" }, "How to play"), " — the rules in plain words."),
     h("p", {}, label("Your name:", nick)),
     h("div", { class: "cards" },
@@ -93,7 +100,7 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
       h("td", {}, h("a", { href: `/replay/${t.id}` }, "replay"))))) : "None.");
   }).catch(() => { done.textContent = "Unavailable."; });
   // "New game" at the end of a match comes here to choose again.
-  if (location.hash === "#new") vs.focus();
+  if (location.hash === "#new") vs.focus(); else now.focus();
 }
 
 // outcome is a finished match's winner and games, from the summary the
