@@ -1,4 +1,5 @@
 // The messages of docs/protocol.md, as the client reads and sends them.
+// TestProtocolTypes checks the referee's state here against package record.
 
 export type Kind = "white" | "black" | "queen" | "striker";
 
@@ -28,6 +29,7 @@ export interface MatchState {
   };
   result: BoardResult | null; game_winner: number | null; game_score?: [number, number];
   match_winner: number | null; ruling?: Ruling; rules: string; players: number;
+  claimable?: [boolean, boolean]; change_sides?: boolean;
 }
 
 export interface TableConfig {
@@ -51,7 +53,10 @@ export interface Action {
   at?: [number, number]; concede?: string; toss?: number; rule?: string;
 }
 
-export interface Stroke { white: number; black: number; queen: boolean; striker: boolean; touched: boolean; foul: boolean }
+export interface Stroke {
+  white: number; black: number; queen: boolean; striker: boolean; touched: boolean | null; foul: boolean;
+  striker_off?: boolean; jumped?: { white: number; black: number; queen: boolean };
+}
 
 export interface Outcome { stroke?: Stroke; trajectory?: Trajectory; respotted: Piece[]; void: boolean }
 
