@@ -91,7 +91,7 @@ func TestProtocolTypes(t *testing.T) {
 	}
 	ts := tsFields(t, string(src))
 	for _, c := range []struct {
-		ts string
+		ts  string
 		go_ reflect.Type
 	}{
 		{"MatchState", reflect.TypeFor[record.Match]()},
