@@ -311,16 +311,26 @@ func TestHowToPlay(t *testing.T) {
 
 // shot saves a screenshot of the viewport as name.png in the directory
 // CARROM_SHOTS names, to look at the page as a player does; without it,
-// nothing.
-func (e *env) shot(ctx context.Context, name string) {
+// nothing. With -update-screenshot, the README's pictures (readme names
+// them under docs/) are written too.
+func (e *env) shot(ctx context.Context, name string, readme ...string) {
 	dir := os.Getenv("CARROM_SHOTS")
-	if dir == "" {
+	if dir == "" && (len(readme) == 0 || !*updateScreenshot) {
 		return
 	}
 	var buf []byte
 	e.run(ctx, chromedp.CaptureScreenshot(&buf))
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
-		e.t.Fatal(err)
+	if dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	for _, r := range readme {
+		if *updateScreenshot {
+			if err := os.WriteFile(filepath.Join("..", "docs", r), buf, 0o644); err != nil {
+				e.t.Fatal(err)
+			}
+		}
 	}
 }
 
@@ -367,7 +377,7 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 	if got := e.seq(ctx); got != before {
 		t.Errorf("under the summary the board shows action %d; want the board that ended (%d)", got, before)
 	}
-	e.shot(ctx, "summary")
+	e.shot(ctx, "summary", "screenshot-summary.png")
 	sum := strings.Join(strings.Fields(e.text(ctx, "#summary")), " ")
 	if want := fmt.Sprintf("Board 1 to Computer (beginner) %d points: 9 c/m left + queen 3 = 12.", ev.State.Match.Result.Points); !strings.Contains(sum, want) {
 		t.Errorf("summary %q; want %q", sum, want)
@@ -533,7 +543,7 @@ func TestLayout(t *testing.T) {
 			e.run(ctx, aim...)
 			e.waitFor(ctx, "Shoot while aiming", `document.getElementById("shoot")?.textContent === "Shoot"`, 5*time.Second)
 			check(name + ", aiming")
-			e.shot(ctx, "aim-"+name)
+			e.shot(ctx, "aim-"+name, "screenshot-phone.png")
 			e.run(ctx, touch(input.TouchMove, x, y), touch(input.TouchEnd, 0, 0))
 			continue
 		}

@@ -91,8 +91,8 @@ func TestProtocolTypes(t *testing.T) {
 	}
 	ts := tsFields(t, string(src))
 	for _, c := range []struct {
-		ts  string
-		go_ reflect.Type
+		ts     string
+		goType reflect.Type
 	}{
 		{"MatchState", reflect.TypeFor[record.Match]()},
 		{"MatchState.board", reflect.TypeFor[record.Board]()},
@@ -113,8 +113,8 @@ func TestProtocolTypes(t *testing.T) {
 			got = append(got, k)
 		}
 		slices.Sort(got)
-		if want := jsonFields(c.go_); !slices.Equal(got, want) {
-			t.Errorf("protocol.ts %s has fields %v; want record.%s's %v", c.ts, got, c.go_.Name(), want)
+		if want := jsonFields(c.goType); !slices.Equal(got, want) {
+			t.Errorf("protocol.ts %s has fields %v; want record.%s's %v", c.ts, got, c.goType.Name(), want)
 		}
 	}
 }

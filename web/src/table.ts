@@ -235,6 +235,7 @@ export class TableView {
     this.summary = box;
     this.wrap.append(box);
     this.sound.fanfare(!!mineSeat && res?.winner === mineSeat.side);
+    this.refresh(); // nothing to play on the board that ended
     if (!wait) {
       setTimeout(() => { if (this.summary === box) { box.remove(); this.summary = null; } }, 4000);
       return Promise.resolve();
