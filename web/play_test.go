@@ -662,6 +662,7 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 		return luminance(float64(r>>8), float64(g>>8), float64(b>>8))
 	}
 	legal, illegal := lum(lx, ly), lum(ix, iy)
+	t.Logf("base line: legal luminance %.3f, illegal %.3f, contrast %.2f", legal, illegal, contrast(legal, illegal))
 	if c := contrast(legal, illegal); c < 2 || legal < illegal {
 		t.Errorf("legal base line luminance %.3f, illegal %.3f: contrast %.2f; want the legal part brighter by 2:1 or more", legal, illegal, c)
 	}
@@ -674,6 +675,7 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 		e.run(player, chromedp.Evaluate(`(() => { const d = document.createElement("div"); d.style.color = document.getElementById("board").dataset.aimColour; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; })()`, &colour))
 		var r, g, b float64
 		fmt.Sscanf(colour, "rgb(%g, %g, %g)", &r, &g, &b)
+		t.Logf("pull %v px: power arrow %s, contrast %.2f on the wood", back, colour, contrast(luminance(r, g, b), wood))
 		if c := contrast(luminance(r, g, b), wood); c < 3 {
 			t.Errorf("pull %v px: the power arrow %s on the wood (luminance %.3f): contrast %.2f; want 3:1 or more", back, colour, wood, c)
 		}
