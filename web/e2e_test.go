@@ -71,6 +71,34 @@ type env struct {
 	browser context.Context // the first tab; new contexts are made from it
 }
 
+// createTable creates a table through the API with the JSON config and
+// returns its id.
+func (e *env) createTable(config string) string {
+	e.t.Helper()
+	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(config))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var created struct{ ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != http.StatusCreated {
+		e.t.Fatalf("POST /api/tables %s: status %d, %v", config, resp.StatusCode, err)
+	}
+	return created.ID
+}
+
+// playBeginner starts a game against the beginner from the lobby, as a
+// player does, and returns the table's page address once the board shows.
+func (e *env) playBeginner(ctx context.Context, first ...chromedp.Action) string {
+	e.t.Helper()
+	e.run(ctx, append(first, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
+		chromedp.WaitVisible("#board", chromedp.ByID))...)
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	return url
+}
+
 // newEnv starts the server and a browser, both stopped when the test ends.
 func newEnv(t *testing.T) *env {
 	t.Helper()
@@ -321,11 +349,7 @@ func (e *env) text(ctx context.Context, sel string) string {
 func TestPlayTheComputer(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
-		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
-		chromedp.WaitVisible("#board", chromedp.ByID))
-	var url string
-	e.run(ctx, chromedp.Location(&url))
+	url := e.playBeginner(ctx)
 	if !strings.Contains(url, "/t/") || !strings.HasSuffix(url, "?seat=0") {
 		t.Fatalf("after Play the page is %s; want a table with seat=0", url)
 	}
@@ -555,10 +579,7 @@ func TestOnlineTable(t *testing.T) {
 func TestPhone(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	e.run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
-		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
-		chromedp.WaitVisible("#board", chromedp.ByID))
+	e.playBeginner(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
 	var width, canvasWidth float64
 	e.run(ctx, chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
 		chromedp.Evaluate(`document.getElementById("board").getBoundingClientRect().width`, &canvasWidth))
@@ -637,14 +658,8 @@ func TestHotSeat(t *testing.T) {
 func TestPlaceADue(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	var created struct{ ID string }
-	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
-	e.run(ctx, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0&seat=1"))
+	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`)
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0&seat=1"))
 	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
 	// The test strikes through a WebSocket of its own with the browser's
 	// identity, so its strokes are exactly those it simulated.
@@ -658,7 +673,7 @@ func TestPlaceADue(t *testing.T) {
 	for _, c := range cookies {
 		header.Add("Cookie", c.Name+"="+c.Value)
 	}
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+created.ID, &websocket.DialOptions{HTTPHeader: header})
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -671,7 +686,7 @@ func TestPlaceADue(t *testing.T) {
 		}
 	}()
 	for i := 0; ; i++ {
-		tb := e.replay(created.ID)
+		tb := e.replay(id)
 		if tb.ToAct().Need == game.NeedPlace {
 			break
 		}
@@ -687,7 +702,7 @@ func TestPlaceADue(t *testing.T) {
 		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d && !document.getElementById("board").dataset.busy`, before), 30*time.Second)
 	}
 	e.waitFor(ctx, "the c/m to place", `!!document.getElementById("board").dataset.coin`, 10*time.Second)
-	tb := e.replay(created.ID)
+	tb := e.replay(id)
 	var coin []float64
 	e.run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById("board"), b = c.getBoundingClientRect();
 		const [x, y] = c.dataset.coin.split(",").map(Number); return [b.left + x, b.top + y, b.left, b.top, b.width, +c.dataset.view]; })()`, &coin))

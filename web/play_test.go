@@ -6,7 +6,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"image/png"
 	"math"
@@ -183,20 +182,14 @@ func checkRulings(t *testing.T, r wireReplay, words, ids map[int]string) rulingS
 func TestRulingsReadTrue(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	var created struct{ ID string }
-	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"computer","level":"club"},{"kind":"computer","level":"club"}],"seed":5}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
+	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"computer","level":"club"},{"kind":"computer","level":"club"}],"seed":5}`)
 	for end := time.Now().Add(120 * time.Second); ; time.Sleep(500 * time.Millisecond) {
 		var info struct {
 			Table struct {
 				Finished *time.Time `json:"finished"`
 			} `json:"table"`
 		}
-		getJSON(t, e.base+"/api/tables/"+created.ID, &info)
+		getJSON(t, e.base+"/api/tables/"+id, &info)
 		if info.Table.Finished != nil {
 			break
 		}
@@ -205,8 +198,8 @@ func TestRulingsReadTrue(t *testing.T) {
 		}
 	}
 	var r wireReplay
-	getJSON(t, e.base+"/api/matches/"+created.ID+"/replay", &r)
-	for _, page := range []string{"/replay/" + created.ID, "/t/" + created.ID} {
+	getJSON(t, e.base+"/api/matches/"+id+"/replay", &r)
+	for _, page := range []string{"/replay/" + id, "/t/" + id} {
 		e.run(ctx, chromedp.Navigate(e.base+page))
 		e.waitFor(ctx, "the move list", fmt.Sprintf(`document.querySelectorAll("#moves li").length === %d`, len(r.Events)), 20*time.Second)
 		var rows []struct {
@@ -225,13 +218,13 @@ func TestRulingsReadTrue(t *testing.T) {
 		}
 	}
 	// The replay page shows the ruling of the stroke it is at, the same words.
-	e.run(ctx, chromedp.Navigate(e.base+"/replay/"+created.ID))
+	e.run(ctx, chromedp.Navigate(e.base+"/replay/"+id))
 	e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
 	var ok bool
 	// "c/m" and "due" are explained the first time a ruling shown says
 	// them, and only then.
 	for _, term := range []string{"c/m", "due"} {
-		e.run(ctx, chromedp.Navigate(e.base+"/replay/"+created.ID))
+		e.run(ctx, chromedp.Navigate(e.base+"/replay/"+id))
 		e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
 		e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => { const term = %q, re = new RegExp("\\b" + term.replace("/", "\\/") + "\\b");
 		const lis = [...document.querySelectorAll("#moves li")].filter((li) => re.test(li.dataset.ruling));
@@ -347,11 +340,7 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
 		}
 	})
-	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
-		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
-		chromedp.WaitVisible("#board", chromedp.ByID))
-	var url string
-	e.run(ctx, chromedp.Location(&url))
+	url := e.playBeginner(ctx)
 	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 
@@ -471,13 +460,7 @@ func TestLayout(t *testing.T) {
 			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
 		}
 	})
-	var created struct{ ID string }
-	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":30,"seats":[{"kind":"human"},{"kind":"computer","level":"beginner"}],"seed":3}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
+	id := e.createTable(`{"rules":"icf","players":2,"clock":30,"seats":[{"kind":"human"},{"kind":"computer","level":"beginner"}],"seed":3}`)
 	sizes := []struct {
 		w, h  int64
 		phone bool
@@ -491,7 +474,7 @@ func TestLayout(t *testing.T) {
 		}
 	}
 	// One stroke first, so that a ruling and the last stroke's buttons are there.
-	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 	x, y, _ := e.striker(ctx)
 	before := e.seq(ctx)
@@ -503,7 +486,7 @@ func TestLayout(t *testing.T) {
 		if sz.phone {
 			emulate = chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
 		}
-		e.run(ctx, emulate, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"), chromedp.WaitVisible("#board", chromedp.ByID))
+		e.run(ctx, emulate, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"), chromedp.WaitVisible("#board", chromedp.ByID))
 		for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
 			if _, _, ok := e.striker(ctx); ok {
 				break
@@ -557,14 +540,14 @@ func TestLayout(t *testing.T) {
 	}
 	// A replay of the match, at each size.
 	e.run(ctx, chromedp.EmulateViewport(1280, 800))
-	e.run(ctx, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
 	e.waitFor(ctx, "the match-over screen", `!!document.getElementById("match-over")`, 10*time.Second)
 	check("1280x800, match over")
 	for _, sz := range sizes {
 		name := fmt.Sprintf("replay %dx%d", sz.w, sz.h)
-		e.run(ctx, chromedp.EmulateViewport(sz.w, sz.h), chromedp.Navigate(e.base+"/replay/"+created.ID))
+		e.run(ctx, chromedp.EmulateViewport(sz.w, sz.h), chromedp.Navigate(e.base+"/replay/"+id))
 		e.waitFor(ctx, "the replay", `document.getElementById("status")?.textContent.startsWith("Stroke 0 of")`, 10*time.Second)
 		check(name)
 	}
@@ -592,14 +575,8 @@ func contrast(a, b float64) float64 { return (max(a, b) + 0.05) / (min(a, b) + 0
 func TestSpectatorClockAndAccess(t *testing.T) {
 	e := newEnv(t)
 	player, spectator := e.tab(), e.tab()
-	var created struct{ ID string }
-	resp, err := http.Post(e.base+"/api/tables", "application/json", strings.NewReader(`{"rules":"icf","players":2,"clock":15,"seats":[{"kind":"human"},{"kind":"human"}],"seed":4}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
-	e.run(player, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=0"))
+	id := e.createTable(`{"rules":"icf","players":2,"clock":15,"seats":[{"kind":"human"},{"kind":"human"}],"seed":4}`)
+	e.run(player, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
 	e.waitFor(player, "the invite link", `!!document.querySelector('.links button.copy[data-seat="1"]')`, 10*time.Second)
 	// The clipboard of a headless browser in its own context cannot be read
 	// back; the page's call to it is what is checked.
@@ -608,14 +585,14 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 		chromedp.Click(`.links button.copy[data-seat="1"]`, chromedp.ByQuery))
 	e.waitFor(player, "the link copied", `document.querySelector('.links button.copy[data-seat="1"]').textContent === "Copied"`, 5*time.Second)
 	e.run(player, chromedp.Evaluate(`window.copied`, &copied))
-	if want := e.base + "/t/" + created.ID + "?seat=1"; copied != want {
+	if want := e.base + "/t/" + id + "?seat=1"; copied != want {
 		t.Errorf("the copy button copied %q; want %q", copied, want)
 	}
 
 	// The second player takes seat 1 from the link; a spectator watches.
 	other := e.tab()
-	e.run(other, chromedp.Navigate(e.base+"/t/"+created.ID+"?seat=1"))
-	e.run(spectator, chromedp.Navigate(e.base+"/t/"+created.ID))
+	e.run(other, chromedp.Navigate(e.base+"/t/"+id+"?seat=1"))
+	e.run(spectator, chromedp.Navigate(e.base+"/t/"+id))
 	e.waitFor(spectator, "the game to start", `document.getElementById("board")?.dataset.seq !== undefined && !!document.querySelector(".seats .toact")`, 20*time.Second)
 	var offered struct{ Concede, Howto bool }
 	e.run(spectator, chromedp.Evaluate(`({concede: !!document.querySelector("details.concede")?.offsetParent, howto: !!document.querySelector("details.howto")?.offsetParent})`, &offered))
@@ -713,11 +690,7 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 func TestInstantReplay(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
-		chromedp.SetValue("#level", "beginner", chromedp.ByID), chromedp.Click("#play-computer", chromedp.ByID),
-		chromedp.WaitVisible("#board", chromedp.ByID))
-	var url string
-	e.run(ctx, chromedp.Location(&url))
+	url := e.playBeginner(ctx)
 	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 	x, y, _ := e.striker(ctx)
