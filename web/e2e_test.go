@@ -102,6 +102,12 @@ func (e *env) playBeginner(ctx context.Context, first ...chromedp.Action) string
 // newEnv starts the server and a browser, both stopped when the test ends.
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, nil)
+}
+
+// newEnvWith is newEnv with the server's configuration changed by edit.
+func newEnvWith(t *testing.T, edit func(*server.Config)) *env {
+	t.Helper()
 	exe := chromium(t)
 	st, err := store.OpenSQLite(context.Background(), t.TempDir())
 	if err != nil {
@@ -116,7 +122,11 @@ func newEnv(t *testing.T) *env {
 		l, err := ai.LevelByName(level)
 		return ai.Bot{Level: l}, err
 	}
-	srv, err := server.New(server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if edit != nil {
+		edit(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir] [-log-level level] [-grace duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir] [-log-level level] [-grace duration] [-pace duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory. It logs JSON lines on stderr, the first one,\n" +
 			"\"listening\", with its URL as soon as it listens.",
@@ -56,6 +56,13 @@ func serveCommand(s streams) *cli.Command {
 				}},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
 				Validator: positive},
+			&cli.DurationFlag{Name: "pace", Value: 1200 * time.Millisecond, Usage: "how long a computer player waits, once the previous stroke has come to rest, before it plays (0: at once)",
+				Validator: func(d time.Duration) error {
+					if d < 0 {
+						return errors.New("want a duration of zero or more")
+					}
+					return nil
+				}},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
@@ -68,7 +75,7 @@ func serveCommand(s streams) *cli.Command {
 				return usagef(cmd, "log level %q (-log-level or CARROM_LOG_LEVEL): %v", cmd.String("log-level"), err)
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
-			if err := serve(ctx, log, cmd.String("addr"), cmd.String("data"), cmd.Duration("grace")); err != nil {
+			if err := serve(ctx, log, cmd.String("addr"), cmd.String("data"), cmd.Duration("grace"), cmd.Duration("pace")); err != nil {
 				log.Error("server stopped", "err", err)
 				return failed(cmd, err)
 			}
@@ -85,7 +92,7 @@ func positive(d time.Duration) error {
 	return nil
 }
 
-func serve(ctx context.Context, log *slog.Logger, addr, data string, grace time.Duration) error {
+func serve(ctx context.Context, log *slog.Logger, addr, data string, grace, pace time.Duration) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := os.MkdirAll(data, 0o755); err != nil {
@@ -109,7 +116,7 @@ func serve(ctx context.Context, log *slog.Logger, addr, data string, grace time.
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: grace, Web: page})
+	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: grace, Pace: pace, Web: page})
 	if err != nil {
 		return err
 	}

@@ -66,18 +66,28 @@ func (t *table) think(ctx context.Context, seat int) {
 	}()
 }
 
-// stopThinking cancels the search running, if any.
+// stopThinking cancels the search running, if any, and drops the move
+// held back for its pause.
 func (t *table) stopThinking() {
 	if t.thinking != nil {
 		t.thinking()
 		t.thinking = nil
 	}
+	if t.paceStop != nil {
+		t.paceStop()
+		t.paceStop = nil
+	}
 }
 
-// played commits a computer's move for the position it thought about; a
-// move for an older position is dropped.
+// played commits a computer's move for the position it thought about,
+// once the previous action can have been watched (readyAt); a move for an
+// older position is dropped.
 func (t *table) played(ctx context.Context, m botMove) {
 	if m.seq != t.seq || t.thinking == nil || ctx.Err() != nil {
+		return
+	}
+	if wait := t.readyAt.Sub(t.srv.clock.Now()); wait > 0 {
+		t.paceStop = t.srv.clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
 		return
 	}
 	t.stopThinking()

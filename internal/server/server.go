@@ -55,6 +55,12 @@ type Config struct {
 	// ConnsPerIdentity its open WebSocket connections; 16 and 32 if zero.
 	TablesPerIdentity int
 	ConnsPerIdentity  int
+	// Pace is how long a computer waits, once the previous stroke's
+	// discs have come to rest (as a watcher of its animation sees them),
+	// before its own action is played, so that people at the table and
+	// spectators can follow every stroke and read its ruling; zero plays
+	// at once (tests, load runs).
+	Pace time.Duration
 }
 
 // Server serves the lobby and the tables.
@@ -68,6 +74,7 @@ type Server struct {
 	metrics  *metrics
 	registry *prometheus.Registry
 	web      http.Handler
+	pace     time.Duration
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -92,7 +99,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web,
+		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 	}

@@ -677,3 +677,58 @@ func TestWebHandler(t *testing.T) {
 		}
 	}
 }
+
+// TestComputerStrokesArePaced: with Config.Pace, a computer's action is
+// played no sooner than the previous stroke's motion has ended (as its
+// animation shows it) plus the pause, so a spectator of two computers
+// sees every stroke; measured on the stored actions' times, by the fake
+// clock.
+func TestComputerStrokesArePaced(t *testing.T) {
+	const pace = 1200 * time.Millisecond
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.Pace = pace })
+	ann := e.player()
+	id := ann.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 5,
+		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	c := ann.connect(id, 0)
+	motion := map[int64]time.Duration{} // by sequence number: how long the stroke's discs moved
+	strokes := 0
+	for step := 0; strokes < 6; step++ {
+		if step == 5000 {
+			t.Fatalf("%d strokes after %v of the fake clock; want 6", strokes, time.Duration(step)*100*time.Millisecond)
+		}
+		e.clock.Advance(100 * time.Millisecond)
+		// Give the table and its computer's search a moment; a move that
+		// comes later is played later still, which the check allows.
+		select {
+		case m := <-c.in:
+			if m.Type == "event" && m.Outcome != nil && m.Outcome.Trajectory != nil {
+				motion[m.Seq] = time.Duration(m.Outcome.Trajectory.Time * float64(time.Second))
+				strokes++
+			}
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	actions, err := e.st.Actions(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 1; i < len(actions) && checked < strokes; i++ {
+		a, err := record.ParseAction(actions[i].Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Kind == game.Toss {
+			continue
+		}
+		prev := actions[i-1]
+		want := pace + motion[prev.Seq]
+		if got := actions[i].At.Sub(prev.At); got < want {
+			t.Errorf("action %d (%v) came %v after action %d; want at least %v (its motion %v and the pause)", actions[i].Seq, a.Kind, got, prev.Seq, want, motion[prev.Seq])
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Errorf("%d computer actions checked; want at least 5", checked)
+	}
+}

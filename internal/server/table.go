@@ -32,7 +32,9 @@ type (
 	}
 	clockFired struct{ gen int }
 	graceFired struct{ seat int }
-	stateReq   struct{ reply chan []byte }
+	// paced is a computer's move whose pause (Config.Pace) is over.
+	paced    struct{ move botMove }
+	stateReq struct{ reply chan []byte }
 	// botMove is a computer seat's move for the position at seq.
 	botMove struct {
 		seq    int64
@@ -67,6 +69,8 @@ type table struct {
 	deadline  time.Time
 	finished  bool
 	thinking  context.CancelFunc // ends the computer's search; nil if none runs
+	paceStop  func() bool        // stops the timer of a computer's move held back; nil if none
+	readyAt   time.Time          // a computer's move is not played before (Config.Pace)
 	log       *slog.Logger
 }
 
@@ -201,6 +205,9 @@ func (t *table) handle(ctx context.Context, m any) {
 		m.reply <- encode(t.snapshot())
 	case botMove:
 		t.played(ctx, m)
+	case paced:
+		t.paceStop = nil
+		t.played(ctx, m.move)
 	}
 }
 
@@ -252,6 +259,13 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	}
 	start := t.state
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
+	t.readyAt = at
+	if t.srv.pace > 0 {
+		t.readyAt = at.Add(t.srv.pace)
+		if a.Kind == game.Strike {
+			t.readyAt = t.readyAt.Add(time.Duration(out.Sim.Time * float64(time.Second)))
+		}
+	}
 	t.stopThinking()
 	t.arm()
 	if a.Kind == game.Strike {

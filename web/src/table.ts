@@ -451,7 +451,12 @@ export class TableView {
     } else if (!st.started) {
       text = "Waiting for the players to take their seats…";
     } else if (this.board.animating) {
-      text = this.replaying ? "The last stroke again…" : "…";
+      // The state is still the one the stroke was played in: its player
+      // is the one to act.
+      const s = st.seats[t.seat];
+      text = this.replaying ? "The last stroke again…"
+        : this.held.length === 1 && this.held[0] === t.seat ? "Your stroke…"
+        : s.kind === "computer" ? `Computer's stroke (${colourOf(st, s.side)})…` : `${who}'s stroke…`;
     } else if (this.mine) {
       const many = this.held.length > 1 ? `${who}: ` : "";
       text = t.need === "place"
@@ -459,7 +464,10 @@ export class TableView {
         : `${many}Your stroke: place the striker, then pull back from it to aim.`;
     } else {
       const s = st.seats[t.seat];
-      text = t.need === "place" ? `${who} places a c/m…` : s.kind === "computer" ? `${who} is thinking…` : `${who} to play (${colourOf(st, s.side)}).`;
+      // The server paces a computer's actions so that the last ruling
+      // can be read meanwhile.
+      text = s.kind === "computer" ? `Computer's turn (${colourOf(st, s.side)}): ${t.need === "place" ? "placing a c/m" : "about to play"}…`
+        : t.need === "place" ? `${who} places a c/m…` : `${who} to play (${colourOf(st, s.side)}).`;
     }
     this.clockEl.textContent = "";
     if (t.deadline && !st.over && st.started) {
