@@ -726,6 +726,19 @@ func TestPlaceADue(t *testing.T) {
 		k := coin[4] / (2 * extent)
 		return coin[2] + coin[4]/2 + v.X*k, coin[3] + coin[4]/2 - v.Y*k
 	}
+	// The suggested spot, which "Place at the marked spot" uses, is drawn
+	// where the server suggests it.
+	if at, ok := tb.PlaceHint(); ok {
+		var hint []float64
+		e.run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById("board"), b = c.getBoundingClientRect();
+			if (!c.dataset.hint) return []; const [x, y] = c.dataset.hint.split(",").map(Number); return [b.left + x, b.top + y]; })()`, &hint))
+		x, y := screen(at)
+		if len(hint) != 2 || math.Hypot(hint[0]-x, hint[1]-y) > 1 {
+			t.Errorf("the suggested spot is marked at %v; want (%.1f, %.1f), the server's hint", hint, x, y)
+		}
+	} else {
+		t.Error("no suggested spot for the placing")
+	}
 	drag := func(to board.Vec) {
 		x, y := screen(to)
 		e.run(ctx, chromedp.MouseEvent(input.MousePressed, coin[0], coin[1], chromedp.ButtonLeft))

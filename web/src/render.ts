@@ -11,7 +11,7 @@ export interface Overlay {
   ranges?: { pos: number; ranges: [number, number][] };   // legal striker places to show
   aim?: { from: Vec; dir: Vec; power: number; hit: Vec; ghost: boolean; after?: { at: Vec; dir: Vec } };
   pull?: { from: Vec; to: Vec };
-  placing?: { pieces: DrawPiece[] };                       // show where a c/m may go
+  placing?: { pieces: DrawPiece[]; hint?: Vec };           // show where a c/m may go, and the suggested spot
   drag?: { at: Vec; kind: Kind; legal: boolean };
   clock?: { at: Vec; r: number; left: number };              // the shot clock, as a ring that empties
 }
@@ -88,6 +88,16 @@ export class Renderer {
     ctx.drawImage(this.base, 0, 0);
     this.world(ctx);
     if (ov.placing) this.drawPlacing(ov.placing.pieces);
+    if (ov.placing?.hint) {
+      // The spot "Place at the marked spot" uses: a dashed ring and a dot.
+      const at = ov.placing.hint;
+      ctx.save();
+      ctx.strokeStyle = "rgba(20,60,140,0.95)"; ctx.fillStyle = "rgba(20,60,140,0.95)";
+      ctx.lineWidth = 0.0025; ctx.setLineDash([0.004, 0.003]);
+      ctx.beginPath(); ctx.arc(at.x, at.y, this.g.coin_radius, 0, 2 * Math.PI); ctx.stroke();
+      ctx.beginPath(); ctx.arc(at.x, at.y, 0.002, 0, 2 * Math.PI); ctx.fill();
+      ctx.restore();
+    }
     if (ov.ranges) this.drawRanges(ov.ranges.pos, ov.ranges.ranges);
     for (const p of pieces) this.drawPiece(p);
     if (ov.aim) this.drawAim(ov.aim);

@@ -11,8 +11,11 @@ import {
   add, alongBaseline, direction, dot, forward, inRanges, len, nearestLegal, norm, onBoard, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
 } from "./vec";
 
-// How far back a full-power pull goes, metres on the board.
+// How far back a full-power pull goes, metres on the board, and on a
+// small screen at least this many CSS pixels, so that a pixel of pull is
+// less than a percent of power.
 const FULL_PULL = 0.16;
+const FULL_PULL_PX = 120;
 
 type Mode = "none" | "slide" | "pull" | "drag";
 
@@ -67,7 +70,7 @@ export class TableView {
       }));
     const help = this.help;
     help.append(
-      "Drag along your base line to place the striker; press on the striker and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys: ",
+      "Drag along your base line to place the striker; press on the striker (or anywhere on the board off the base line) and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys: ",
       h("kbd", {}, "←"), h("kbd", {}, "→"), " place, ", h("kbd", {}, "A"), h("kbd", {}, "D"), " aim, ",
       h("kbd", {}, "↑"), h("kbd", {}, "↓"), " power, ", h("kbd", {}, "Space"), " shoot, ", h("kbd", {}, "Esc"), " cancel, ",
       h("kbd", {}, "M"), " sound.");
@@ -461,7 +464,7 @@ export class TableView {
       const many = this.held.length > 1 ? `${who}: ` : "";
       text = t.need === "place"
         ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green), or forgo.`
-        : `${many}Your stroke: place the striker, then pull back from it to aim.`;
+        : `${many}Your stroke: place the striker, then pull back from it (or from anywhere on the board) to aim.`;
     } else {
       const s = st.seats[t.seat];
       // The server paces a computer's actions so that the last ruling
@@ -492,6 +495,7 @@ export class TableView {
     // assistive tools; set again below while it is there.
     delete this.board.canvas.dataset.striker;
     delete this.board.canvas.dataset.coin;
+    delete this.board.canvas.dataset.hint;
     delete this.board.canvas.dataset.zones;
     delete this.board.canvas.dataset.aimColour;
     const st = this.st, g = this.cfg.geometry;
@@ -512,17 +516,19 @@ export class TableView {
         if (this.aim) this.board.canvas.dataset.aimColour = powerColour(this.aim.power);
         if (this.aim) overlay.aim = { from: at, dir: this.aim.dir, power: this.aim.power, ghost: !legal, ...this.guide(at, this.aim.dir) };
       }
-      if (this.mode === "pull" && this.pointer) overlay.pull = { from: at, to: this.pointer };
+      if (this.mode === "pull" && this.pointer) overlay.pull = { from: this.anchor ?? at, to: this.pointer };
       overlay.clock = this.clock(at, g.striker_radius + 0.005);
       return { pieces: [{ id: "s", kind: "striker", x: at.x, y: at.y, ghost: mine && !legal }], overlay };
     }
     if (t.need === "place" && this.mine) {
       const at = this.coin ?? this.tray(t.position);
       this.board.canvas.dataset.coin = this.cssAt(at);
+      const hint = t.place_hint ? vec(t.place_hint[0], t.place_hint[1]) : undefined;
+      if (hint) this.board.canvas.dataset.hint = this.cssAt(hint);
       return {
         pieces: [],
         overlay: {
-          placing: { pieces: st.pieces }, drag: { at, kind: t.colour ?? "white", legal: this.placeLegal(at) },
+          placing: { pieces: st.pieces, hint }, drag: { at, kind: t.colour ?? "white", legal: this.placeLegal(at) },
           clock: this.clock(at, g.coin_radius + 0.008),
         },
       };
@@ -592,6 +598,8 @@ export class TableView {
   }
 
   private pointer: Vec | null = null;
+  // Where a pull is measured from: the striker, or where the press landed.
+  private anchor: Vec | null = null;
 
   private bindInput(): void {
     const c = this.board.canvas;
@@ -612,10 +620,14 @@ export class TableView {
         const s = strikerAt(g, t.position, this.x);
         const along = alongBaseline(g, t.position, w);
         if (len(sub(w, s)) < Math.max(g.striker_radius * 1.6, this.board.r.toWorldLen(22))) {
-          this.mode = "pull";
+          this.mode = "pull"; this.anchor = s;
         } else if (Math.abs(along.off) < 0.04 && Math.abs(along.x) < 0.26) {
           this.mode = "slide"; this.aim = null; this.x = this.clampX(along.x);
-        } else return;
+        } else {
+          // Anywhere else on the board the pull is measured from where
+          // the press landed: the striker need not be under the finger.
+          this.mode = "pull"; this.anchor = w;
+        }
       }
       this.pointer = w;
       c.setPointerCapture(e.pointerId);
@@ -629,16 +641,18 @@ export class TableView {
       if (this.mode === "slide") this.x = this.clampX(alongBaseline(g, t.position, w).x);
       else if (this.mode === "drag") this.coin = w;
       else if (this.mode === "pull") {
-        const s = strikerAt(g, t.position, this.x), back = sub(s, w), d = len(back);
-        this.aim = d < g.striker_radius ? null : { dir: norm(back), power: Math.min(1, (d - g.striker_radius) / FULL_PULL) };
+        const back = sub(this.anchor ?? strikerAt(g, t.position, this.x), w), d = len(back);
+        const full = Math.max(FULL_PULL, this.board.r.toWorldLen(FULL_PULL_PX));
+        this.aim = d < g.striker_radius ? null : { dir: norm(back), power: Math.min(1, (d - g.striker_radius) / full) };
         this.showControls(this.st);
+        this.showStatus(); // the power readout follows the pull
       }
       this.board.invalidate();
     });
     const up = () => {
       const mode = this.mode;
       this.mode = "none";
-      this.pointer = null;
+      this.pointer = null; this.anchor = null;
       const st = this.st;
       if (!st) return;
       const r = st.to_act.striker_ranges ?? [];

@@ -1,0 +1,105 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// powerShown is the percentage the page's power readout shows, or -1.
+func (e *env) powerShown(ctx context.Context) int {
+	var s string
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("power").textContent`, &s))
+	n := -1
+	fmt.Sscanf(s, "Power %d %%", &n)
+	return n
+}
+
+// TestAimFromAnywhere: a pull that starts anywhere on the board, far from
+// the striker, aims and shoots, with the power as a percentage; the stroke
+// the server plays goes the way of the pull. On a phone a pixel of pull is
+// at most one percent of power.
+func TestAimFromAnywhere(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	url := e.playBeginner(ctx)
+	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
+	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+	var rect []float64
+	e.run(ctx, chromedp.Evaluate(`(() => { const b = document.getElementById("board").getBoundingClientRect(); return [b.left, b.top, b.width]; })()`, &rect))
+	// The centre of the board, a long way from the striker and the base line.
+	cx, cy := rect[0]+rect[2]/2, rect[1]+rect[2]/2
+	sx, sy, _ := e.striker(ctx)
+	if d := math.Hypot(sx-cx, sy-cy); d < 100 {
+		t.Fatalf("the striker is %.0f px from the board's centre; want it far", d)
+	}
+	const dx, dy = 30.0, 100.0
+	e.run(ctx, pull(cx, cy, dx, dy))
+	e.waitFor(ctx, "the power", `document.getElementById("power").textContent.startsWith("Power")`, 5*time.Second)
+	p := e.powerShown(ctx)
+	if p <= 0 || p > 100 {
+		t.Errorf("the power readout shows %d %% while aiming; want a percentage", p)
+	}
+	before := e.seq(ctx)
+	e.run(ctx, release(cx+dx, cy+dy))
+	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+	var stored struct {
+		Actions []struct {
+			Seq    int
+			Action json.RawMessage
+		}
+	}
+	getJSON(t, e.base+"/api/matches/"+id, &stored)
+	var shot struct {
+		Kind string
+		Shot *struct{ Dir [2]float64 }
+	}
+	for _, a := range stored.Actions {
+		if a.Seq == before+1 {
+			if err := json.Unmarshal(a.Action, &shot); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if shot.Kind != "strike" || shot.Shot == nil {
+		t.Fatalf("action %d is %+v; want the stroke aimed from the board's centre", before+1, shot)
+	}
+	// Pulled down and right on the screen: the stroke goes ahead and left
+	// in the shooter's frame (x to his right, y ahead).
+	got := math.Atan2(shot.Shot.Dir[1], shot.Shot.Dir[0]) * 180 / math.Pi
+	want := math.Atan2(dy, -dx) * 180 / math.Pi
+	t.Logf("pulled (%v, %v) px from the centre: power %d %%, the stroke went at %.2f°, the pull's way %.2f°", dx, dy, p, got, want)
+	if math.Abs(got-want) > 1 {
+		t.Errorf("the stroke went at %.2f°; want the pull's way, %.2f°", got, want)
+	}
+
+	// On a phone: the power a pixel of pull gives.
+	phone := e.tab()
+	e.run(phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	e.playBeginner(phone)
+	e.waitFor(phone, "my stroke", myStroke, 60*time.Second)
+	e.run(phone, chromedp.Evaluate(`(() => { const b = document.getElementById("board").getBoundingClientRect(); return [b.left, b.top, b.width]; })()`, &rect))
+	cx, cy = rect[0]+rect[2]/2, rect[1]+rect[2]/2
+	power := func(back float64) int {
+		e.run(phone, pull(cx, cy, 0, back))
+		e.waitFor(phone, "the power", `document.getElementById("power").textContent.startsWith("Power")`, 5*time.Second)
+		n := e.powerShown(phone)
+		// Back onto the press: no stroke.
+		e.run(phone, chromedp.MouseEvent("mouseMoved", cx, cy, chromedp.ButtonLeft), release(cx, cy))
+		return n
+	}
+	p40, p70 := power(40), power(70)
+	t.Logf("on a %.0f px board: pull 40 px, power %d %%; 70 px, %d %%", rect[2], p40, p70)
+	if p40 <= 0 || p70 <= p40 || p70 >= 100 || float64(p70-p40)/30 > 1 {
+		t.Errorf("on a phone, pulls of 40 and 70 px give %d %% and %d %%; want more power for more pull, short of full, at most 1 %% a pixel", p40, p70)
+	}
+	if e.cancels(phone) != 2 {
+		t.Errorf("%d pulls given up on the phone; want the 2 brought back onto their press", e.cancels(phone))
+	}
+}
