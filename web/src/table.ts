@@ -464,7 +464,7 @@ export class TableView {
       const many = this.held.length > 1 ? `${who}: ` : "";
       text = t.need === "place"
         ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green), or forgo.`
-        : `${many}Your stroke: place the striker, then pull back from it (or from anywhere on the board) to aim.`;
+        : `${many}Your stroke: place the striker, then pull back to aim.`;
     } else {
       const s = st.seats[t.seat];
       // The server paces a computer's actions so that the last ruling
