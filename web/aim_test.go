@@ -103,3 +103,69 @@ func TestAimFromAnywhere(t *testing.T) {
 		t.Errorf("%d pulls given up on the phone; want the 2 brought back onto their press", e.cancels(phone))
 	}
 }
+
+// TestLockAndFineTune: with the lock on, letting go of a pull keeps the
+// aim; the nudge buttons turn it by half degrees and change its power by a
+// percent, and Shoot plays exactly that stroke. On a phone every control
+// of this step is on screen.
+func TestLockAndFineTune(t *testing.T) {
+	e := newEnv(t)
+	for _, phone := range []bool{false, true} {
+		ctx := e.tab()
+		if phone {
+			e.run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+		}
+		url := e.playBeginner(ctx)
+		id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
+		e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+		e.run(ctx, chromedp.Click("#lock", chromedp.ByID))
+		e.waitFor(ctx, "the lock on", `document.getElementById("lock").getAttribute("aria-pressed") === "true"`, 5*time.Second)
+		var rect []float64
+		e.run(ctx, chromedp.Evaluate(`(() => { const b = document.getElementById("board").getBoundingClientRect(); return [b.left, b.top, b.width]; })()`, &rect))
+		cx, cy := rect[0]+rect[2]/2, rect[1]+rect[2]/2
+		before := e.seq(ctx)
+		// Straight down on the screen: straight ahead, 90°.
+		e.run(ctx, pull(cx, cy, 0, 60), release(cx, cy+60))
+		e.waitFor(ctx, "the nudge buttons", `!!document.getElementById("turn-left") && !!document.getElementById("shoot")`, 5*time.Second)
+		if got := e.seq(ctx); got != before {
+			t.Fatalf("letting go with the lock on played action %d", got)
+		}
+		var off []string
+		e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll(".step button, #power")].filter((el) => { const r = el.getBoundingClientRect(); return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; }).map((el) => el.id || el.textContent)`, &off))
+		if len(off) > 0 {
+			t.Errorf("phone %v: outside the viewport: %v", phone, off)
+		}
+		p0 := e.powerShown(ctx)
+		e.run(ctx, chromedp.Click("#turn-left", chromedp.ByID), chromedp.Click("#turn-left", chromedp.ByID), chromedp.Click("#turn-left", chromedp.ByID),
+			chromedp.Click("#power-up", chromedp.ByID), chromedp.Click("#power-up", chromedp.ByID))
+		e.waitFor(ctx, "the power nudged", fmt.Sprintf(`document.getElementById("power").textContent === "Power %d %%"`, p0+2), 5*time.Second)
+		e.run(ctx, chromedp.Click("#shoot", chromedp.ByID))
+		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+		var stored struct {
+			Actions []struct {
+				Seq    int
+				Action json.RawMessage
+			}
+		}
+		getJSON(t, e.base+"/api/matches/"+id, &stored)
+		var shot struct {
+			Kind string
+			Shot *struct{ Dir [2]float64 }
+		}
+		for _, a := range stored.Actions {
+			if a.Seq == before+1 {
+				if err := json.Unmarshal(a.Action, &shot); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if shot.Shot == nil {
+			t.Fatalf("action %d is %+v; want the stroke fine-tuned", before+1, shot)
+		}
+		got := math.Atan2(shot.Shot.Dir[1], shot.Shot.Dir[0]) * 180 / math.Pi
+		t.Logf("phone %v: locked at 90°, power %d %%; turned 1.5° left and 2 %% up: the stroke went at %.4f°", phone, p0, got)
+		if math.Abs(got-91.5) > 1e-6 {
+			t.Errorf("phone %v: the stroke went at %.4f°; want 91.5°", phone, got)
+		}
+	}
+}

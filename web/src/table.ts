@@ -409,6 +409,21 @@ export class TableView {
         c.addEventListener("click", () => this.cancel());
         b.push(c);
       }
+      // Lock: letting go keeps the aim, to be turned by half degrees and
+      // its power changed by a percent before shooting.
+      const lock = h("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": String(this.locked), title: "Let go without shooting, then fine-tune" }, this.locked ? "Lock: on" : "Lock: off");
+      lock.addEventListener("click", () => { this.locked = !this.locked; this.showControls(st); });
+      b.push(lock);
+      if (this.locked && this.aim && this.mode === "none") {
+        for (const [id, label, title, turn, dp] of [
+          ["turn-left", "↶", "Turn the aim half a degree left", 0.5, 0], ["turn-right", "↷", "Turn the aim half a degree right", -0.5, 0],
+          ["power-down", "−", "One percent less power", 0, -0.01], ["power-up", "+", "One percent more power", 0, 0.01],
+        ] as const) {
+          const n = h("button", { type: "button", class: "secondary nudge", id, title, "aria-label": title }, label);
+          n.addEventListener("click", () => this.nudge(turn, dp));
+          b.push(n);
+        }
+      }
     }
     // The last stroke again, at once, and slow motion for every stroke.
     if (this.lastTraj && !st.over && !this.summary) {
@@ -598,6 +613,8 @@ export class TableView {
   }
 
   private pointer: Vec | null = null;
+  // locked: letting go of a pull keeps the aim, to be nudged and then shot.
+  private locked = false;
   // Where a pull is measured from: the striker, or where the press landed.
   private anchor: Vec | null = null;
 
@@ -658,7 +675,9 @@ export class TableView {
       const r = st.to_act.striker_ranges ?? [];
       if (mode === "slide" && !inRanges(this.x, r)) this.x = nearestLegal(this.x, r);
       if (mode === "pull") {
-        if (this.aim) this.shoot(); else this.cancelled();
+        if (!this.aim) this.cancelled();
+        else if (this.locked) this.showControls(st);
+        else this.shoot();
       }
       if (mode === "drag" && this.coin) {
         if (this.placeLegal(this.coin)) this.send({ type: "place", x: this.coin.x, y: this.coin.y });
@@ -697,18 +716,11 @@ export class TableView {
           this.x = this.clampX(this.x + step);
           break;
         }
-        case "a": case "A": case "d": case "D": {
-          if (!this.aim) this.startKeyAim();
-          const a = this.aim!, pos = t.position, step = (fine ? 0.5 : 2) * (e.key.toLowerCase() === "a" ? 1 : -1);
-          // A pulled aim becomes the nearest half degree, then turns by whole steps.
-          const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;
-          a.angle = (((from + step) % 360) + 360) % 360;
-          a.dir = onBoard(pos, direction(a.angle));
+        case "a": case "A": case "d": case "D":
+          this.nudge((fine ? 0.5 : 2) * (e.key.toLowerCase() === "a" ? 1 : -1), 0);
           break;
-        }
         case "ArrowUp": case "ArrowDown":
-          if (!this.aim) this.startKeyAim();
-          this.aim!.power = Math.max(0.02, Math.min(1, this.aim!.power + (e.key === "ArrowUp" ? 0.05 : -0.05)));
+          this.nudge(0, e.key === "ArrowUp" ? 0.05 : -0.05);
           break;
         case " ": case "Enter":
           if (this.aim) this.shoot(); else this.startKeyAim();
@@ -735,6 +747,24 @@ export class TableView {
       }
     } else handled = false;
     if (handled) { e.preventDefault(); this.board.invalidate(); }
+  }
+
+  // nudge turns the aim by turn degrees (anticlockwise) and changes its
+  // power by dp; with no aim yet, it starts one straight ahead.
+  private nudge(turn: number, dp: number): void {
+    const st = this.st;
+    if (!st) return;
+    if (!this.aim) this.startKeyAim();
+    const a = this.aim!, pos = st.to_act.position;
+    if (turn) {
+      // A pulled aim becomes the nearest half degree, then turns by whole steps.
+      const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;
+      a.angle = (((from + turn) % 360) + 360) % 360;
+      a.dir = onBoard(pos, direction(a.angle));
+    }
+    a.power = Math.max(0.02, Math.min(1, Math.round((a.power + dp) * 100) / 100));
+    this.showStatus();
+    this.board.invalidate();
   }
 
   private cancelled(): void {
