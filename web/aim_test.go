@@ -49,30 +49,12 @@ func TestAimFromAnywhere(t *testing.T) {
 	before := e.seq(ctx)
 	e.run(ctx, release(cx+dx, cy+dy))
 	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
-	var stored struct {
-		Actions []struct {
-			Seq    int
-			Action json.RawMessage
-		}
-	}
-	getJSON(t, e.base+"/api/matches/"+id, &stored)
-	var shot struct {
-		Kind string
-		Shot *struct{ Dir [2]float64 }
-	}
-	for _, a := range stored.Actions {
-		if a.Seq == before+1 {
-			if err := json.Unmarshal(a.Action, &shot); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if shot.Kind != "strike" || shot.Shot == nil {
-		t.Fatalf("action %d is %+v; want the stroke aimed from the board's centre", before+1, shot)
+	got, ok := e.strokeAngle(id, before+1)
+	if !ok {
+		t.Fatalf("action %d is not a stroke; want the stroke aimed from the board's centre", before+1)
 	}
 	// Pulled down and right on the screen: the stroke goes ahead and left
 	// in the shooter's frame (x to his right, y ahead).
-	got := math.Atan2(shot.Shot.Dir[1], shot.Shot.Dir[0]) * 180 / math.Pi
 	want := math.Atan2(dy, -dx) * 180 / math.Pi
 	t.Logf("pulled (%v, %v) px from the centre: power %d %%, the stroke went at %.2f°, the pull's way %.2f°", dx, dy, p, got, want)
 	if math.Abs(got-want) > 1 {
@@ -141,31 +123,44 @@ func TestLockAndFineTune(t *testing.T) {
 		e.waitFor(ctx, "the power nudged", fmt.Sprintf(`document.getElementById("power").textContent === "Power %d %%"`, p0+2), 5*time.Second)
 		e.run(ctx, chromedp.Click("#shoot", chromedp.ByID))
 		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
-		var stored struct {
-			Actions []struct {
-				Seq    int
-				Action json.RawMessage
-			}
+		got, ok := e.strokeAngle(id, before+1)
+		if !ok {
+			t.Fatalf("action %d is not a stroke; want the stroke fine-tuned", before+1)
 		}
-		getJSON(t, e.base+"/api/matches/"+id, &stored)
-		var shot struct {
-			Kind string
-			Shot *struct{ Dir [2]float64 }
-		}
-		for _, a := range stored.Actions {
-			if a.Seq == before+1 {
-				if err := json.Unmarshal(a.Action, &shot); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		if shot.Shot == nil {
-			t.Fatalf("action %d is %+v; want the stroke fine-tuned", before+1, shot)
-		}
-		got := math.Atan2(shot.Shot.Dir[1], shot.Shot.Dir[0]) * 180 / math.Pi
 		t.Logf("phone %v: locked at 90°, power %d %%; turned 1.5° left and 2 %% up: the stroke went at %.4f°", phone, p0, got)
 		if math.Abs(got-91.5) > 1e-6 {
 			t.Errorf("phone %v: the stroke went at %.4f°; want 91.5°", phone, got)
 		}
 	}
+}
+
+// strokeAngle is the direction, in degrees in the shooter's frame, of the
+// stroke the server stored as action seq of table id; ok is false when that
+// action is not a stroke.
+func (e *env) strokeAngle(id string, seq int) (deg float64, ok bool) {
+	e.t.Helper()
+	var stored struct {
+		Actions []struct {
+			Seq    int
+			Action json.RawMessage
+		}
+	}
+	getJSON(e.t, e.base+"/api/matches/"+id, &stored)
+	for _, a := range stored.Actions {
+		if a.Seq != seq {
+			continue
+		}
+		var shot struct {
+			Kind string
+			Shot *struct{ Dir [2]float64 }
+		}
+		if err := json.Unmarshal(a.Action, &shot); err != nil {
+			e.t.Fatal(err)
+		}
+		if shot.Kind != "strike" || shot.Shot == nil {
+			return 0, false
+		}
+		return math.Atan2(shot.Shot.Dir[1], shot.Shot.Dir[0]) * 180 / math.Pi, true
+	}
+	return 0, false
 }
