@@ -14,13 +14,9 @@ import (
 // and the ruling that Apply gives for the same shot, and the table it was
 // called on unchanged.
 func TestCarryIsApply(t *testing.T) {
-	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo()}
 	rapid.Check(t, func(t *rapid.T) {
-		cfg := rapid.SampledFrom(configs).Draw(t, "config")
-		tb, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := drawTable(t)
+		cfg := tb.Config()
 		sim, err := physics.NewSimulator(cfg.Physics)
 		if err != nil {
 			t.Fatal(err)

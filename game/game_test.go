@@ -410,13 +410,9 @@ func checkTable(t interface {
 // Any play replays bit for bit, and at every step the table and the
 // referee agree on every piece.
 func TestRandomPlayReplaysBitForBit(t *testing.T) {
-	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo()}
 	rapid.Check(t, func(t *rapid.T) {
-		cfg := rapid.SampledFrom(configs).Draw(t, "config")
-		tb, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := drawTable(t)
+		cfg := tb.Config()
 		var actions []Action
 		for range rapid.IntRange(1, 300).Draw(t, "actions") {
 			if tb.ToAct().Need == NeedNothing {
@@ -516,4 +512,15 @@ func TestResumeRefusesAnInconsistentSetup(t *testing.T) {
 	if _, err := Resume(cfg, good); err != nil {
 		t.Errorf("Resume(a new table's setup): %v", err)
 	}
+}
+
+// drawTable is a new table of one of the configurations the property tests
+// play: ICF singles and doubles, family singles, the solo clearance.
+func drawTable(t *rapid.T) Table {
+	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo()}
+	tb, err := New(rapid.SampledFrom(configs).Draw(t, "config"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }
