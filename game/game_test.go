@@ -340,14 +340,20 @@ func TestBlockedBaseLineVoidsTheBoard(t *testing.T) {
 // drawAction is a legal-looking action for whoever is to act, drawn so
 // that rapid can shrink it: a shot at a piece or a pocket from a legal
 // spot, or a legal placing (a drawn spot that is not legal gives the first
-// legal one), or a forgo.
+// legal one), or a forgo where the referee allows one (never the last c/m
+// of a colour, RULES PL-4).
 func drawAction(t *rapid.T, tb Table) Action {
 	turn := tb.ToAct()
 	switch turn.Need {
 	case NeedToss:
 		return Action{Kind: Toss, Toss: rules.Side(rapid.IntRange(0, 1).Draw(t, "toss"))}
 	case NeedPlace:
-		if rapid.IntRange(0, 9).Draw(t, "forgo") == 0 {
+		on := tb.match.Board.OnBoard
+		left := on.White
+		if turn.Colour == rules.Black {
+			left = on.Black
+		}
+		if left > 1 && rapid.IntRange(0, 9).Draw(t, "forgo") == 0 {
 			return Action{Seat: turn.Seat, Kind: Forgo}
 		}
 		at := board.Vec{X: rapid.Float64Range(-0.085, 0.085).Draw(t, "place x"), Y: rapid.Float64Range(-0.085, 0.085).Draw(t, "place y")}

@@ -16,7 +16,8 @@ import (
 )
 
 // drawPlay draws a legal-looking action for whoever is to act on t: a
-// shot at a piece or a pocket from a legal spot, a placing, a forgo, now
+// shot at a piece or a pocket from a legal spot, a placing, a forgo where
+// the referee allows one (never the last c/m of a colour, RULES PL-4), now
 // and then a concession.
 func drawPlay(t *rapid.T, tb game.Table) game.Action {
 	turn := tb.ToAct()
@@ -24,7 +25,12 @@ func drawPlay(t *rapid.T, tb game.Table) game.Action {
 	case game.NeedToss:
 		return game.Action{Seat: turn.Seat, Kind: game.Toss, Toss: rules.Side(rapid.IntRange(0, 1).Draw(t, "toss"))}
 	case game.NeedPlace:
-		if rapid.IntRange(0, 9).Draw(t, "forgo") == 0 {
+		on := tb.Match().Board.OnBoard
+		left := on.White
+		if turn.Colour == rules.Black {
+			left = on.Black
+		}
+		if left > 1 && rapid.IntRange(0, 9).Draw(t, "forgo") == 0 {
 			return game.Action{Seat: turn.Seat, Kind: game.Forgo}
 		}
 		if at, ok := tb.PlaceHint(); ok {
