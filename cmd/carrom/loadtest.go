@@ -42,6 +42,7 @@ func loadtestCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
+			&cli.StringFlag{Name: "store", Usage: "PostgreSQL `URL` for the started server (its -store); empty: SQLite in its data directory"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the players' shots"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -49,7 +50,7 @@ func loadtestCommand(s streams) *cli.Command {
 				return err
 			}
 			o := loadtest.Options{
-				URL: cmd.String("url"), Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
+				URL: cmd.String("url"), Store: cmd.String("store"), Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
 				Duration: cmd.Duration("duration"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
 			}
 			if o.URL == "" {

@@ -7,8 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
+	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -32,10 +35,10 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir] [-log-level level] [-grace duration] [-pace duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
-			"SQLite in the data directory. It logs JSON lines on stderr, the first one,\n" +
-			"\"listening\", with its URL as soon as it listens.",
+			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
+			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: envOr("CARROM_ADDR", "127.0.0.1:8080"), Usage: "`address` to listen on (env CARROM_ADDR)",
 				Validator: func(v string) error {
@@ -46,6 +49,24 @@ func serveCommand(s streams) *cli.Command {
 				Validator: func(v string) error {
 					if v == "" {
 						return errors.New("want a directory")
+					}
+					return nil
+				}},
+			&cli.StringFlag{Name: "store", Value: os.Getenv("CARROM_STORE"), Usage: "PostgreSQL `URL` (postgres://…) to keep the games in instead of SQLite in the data directory (env CARROM_STORE)",
+				Validator: func(v string) error {
+					if v != "" && !strings.HasPrefix(v, "postgres://") && !strings.HasPrefix(v, "postgresql://") {
+						return errors.New("want a postgres:// URL")
+					}
+					return nil
+				}},
+			&cli.StringFlag{Name: "debug-addr", Usage: "loopback `address` to serve Go's profiles on (/debug/pprof/, CPU, heap, blocking and mutex); empty: none",
+				Validator: func(v string) error {
+					host, _, err := net.SplitHostPort(v)
+					if err != nil {
+						return err
+					}
+					if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+						return errors.New("want a loopback address: the profiles are not for the network")
 					}
 					return nil
 				}},
@@ -75,7 +96,9 @@ func serveCommand(s streams) *cli.Command {
 				return usagef(cmd, "log level %q (-log-level or CARROM_LOG_LEVEL): %v", cmd.String("log-level"), err)
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
-			if err := serve(ctx, log, cmd.String("addr"), cmd.String("data"), cmd.Duration("grace"), cmd.Duration("pace")); err != nil {
+			o := serveOptions{addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
+				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace")}
+			if err := serve(ctx, log, o); err != nil {
 				log.Error("server stopped", "err", err)
 				return failed(cmd, err)
 			}
@@ -92,31 +115,49 @@ func positive(d time.Duration) error {
 	return nil
 }
 
-func serve(ctx context.Context, log *slog.Logger, addr, data string, grace, pace time.Duration) error {
+type serveOptions struct {
+	addr, data, store, debugAddr string
+	grace, pace                  time.Duration
+}
+
+func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := os.MkdirAll(data, 0o755); err != nil {
-		return err
+	if o.store == "" {
+		if err := os.MkdirAll(o.data, 0o755); err != nil {
+			return err
+		}
 	}
-	st, err := store.OpenSQLite(ctx, data)
+	st, err := store.Open(ctx, o.store, o.data)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	// Listen before resuming the tables, so that a busy address is
 	// reported at once; connections wait in the backlog until Serve.
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
 	defer ln.Close()
-	log.Info("listening", "url", fmt.Sprintf("http://%s/", ln.Addr()), "data", data)
+	where := []any{"url", fmt.Sprintf("http://%s/", ln.Addr()), "store", st.Dialect()}
+	if o.store == "" {
+		where = append(where, "data", o.data)
+	}
+	log.Info("listening", where...)
+	if o.debugAddr != "" {
+		stopDebug, err := serveDebug(o.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	params := physics.Default()
 	page, err := web.New(web.Options{Spec: params.Spec, Levels: ai.LevelNames()})
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: grace, Pace: pace, Web: page})
+	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: o.grace, Pace: o.pace, Web: page})
 	if err != nil {
 		return err
 	}
@@ -139,4 +180,26 @@ func serve(ctx context.Context, log *slog.Logger, addr, data string, grace, pace
 		return err
 	}
 	return nil
+}
+
+// serveDebug serves Go's profiles on addr (loopback only: they show the
+// server's internals) and turns on the blocking and mutex profiles, which
+// cost a little on every contended lock, so only when asked for.
+func serveDebug(addr string, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	runtime.SetBlockProfileRate(int(10 * time.Microsecond))
+	runtime.SetMutexProfileFraction(10)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("profiles", "url", fmt.Sprintf("http://%s/debug/pprof/", ln.Addr()))
+	// The goroutine ends when stop closes the server.
+	go srv.Serve(ln)
+	return func() { srv.Close() }, nil
 }

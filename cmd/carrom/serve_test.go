@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/pgtest"
 )
 
 // playMoves makes n moves at a table seated with conns (seat i = conns[i])
@@ -57,11 +58,22 @@ func playMoves(t *testing.T, ctx context.Context, conns [2]*loadtest.Conn, n int
 }
 
 // TestServerSurvivesSIGKILL kills the server process during play and
-// restarts it on the same data directory: every table goes on identically.
+// restarts it on the same data directory (or PostgreSQL database): every
+// table goes on identically.
 func TestServerSurvivesSIGKILL(t *testing.T) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		t.Run(kind, func(t *testing.T) { survivesSIGKILL(t, kind) })
+	}
+}
+
+func survivesSIGKILL(t *testing.T, kind string) {
 	exe := carromBinary(t)
 	data := t.TempDir()
-	srv, err := loadtest.StartServer(exe, data, os.Stderr)
+	var args []string
+	if kind == "postgres" {
+		args = []string{"-store", pgtest.URL(t)}
+	}
+	srv, err := loadtest.StartServer(exe, data, os.Stderr, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +81,10 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 	defer cancel()
 	// A second server on the same data refuses to start: its copies of the
 	// tables could never store an action.
-	if out, err := exec.CommandContext(ctx, exe, "serve", "-addr", "127.0.0.1:0", "-data", data).CombinedOutput(); err == nil || !strings.Contains(string(out), "in use by another carrom server") {
-		t.Fatalf("a second carrom serve on %s: %v\n%s", data, err, out)
+	if kind == "sqlite" {
+		if out, err := exec.CommandContext(ctx, exe, "serve", "-addr", "127.0.0.1:0", "-data", data).CombinedOutput(); err == nil || !strings.Contains(string(out), "in use by another carrom server") {
+			t.Fatalf("a second carrom serve on %s: %v\n%s", data, err, out)
+		}
 	}
 	var (
 		players [2]*loadtest.Client
@@ -97,7 +111,7 @@ func TestServerSurvivesSIGKILL(t *testing.T) {
 	last := playMoves(t, ctx, conns, 8, rng)
 
 	srv.Kill()
-	srv, err = loadtest.StartServer(exe, data, os.Stderr)
+	srv, err = loadtest.StartServer(exe, data, os.Stderr, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +163,7 @@ func carromBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)
 	if build.dir != "" {
 		os.RemoveAll(build.dir)
 	}

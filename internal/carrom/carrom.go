@@ -12,6 +12,10 @@ import (
 // ErrNotFound is returned for a table that does not exist.
 var ErrNotFound = errors.New("not found")
 
+// ErrStaleEpoch is returned for a write under an ownership epoch older
+// than the table's: another server owns the table now.
+var ErrStaleEpoch = errors.New("stale epoch: the table has a newer owner")
+
 // TableRecord is a table as stored.
 type TableRecord struct {
 	ID       string
@@ -20,6 +24,7 @@ type TableRecord struct {
 	Finished time.Time // zero while the match goes on
 	Result   []byte    // JSON summary once finished
 	Seats    []SeatRecord
+	Epoch    int64 // the table's ownership epoch: its actions are stored under it or a higher one
 }
 
 // SeatRecord is a human seat claimed by a player.
@@ -34,4 +39,5 @@ type ActionRecord struct {
 	Seq    int64
 	Action []byte // JSON of the action
 	At     time.Time
+	Epoch  int64 // the ownership epoch it was stored under (0 on a single server)
 }

@@ -40,6 +40,9 @@ type Options struct {
 	// Exe's serve command in a temporary data directory.
 	URL string
 	Exe string
+	// Store is the started server's -store: a PostgreSQL URL, or empty
+	// for SQLite in the temporary data directory.
+	Store string
 	// Tables play at once, a stroke (or a placing) every Interval each,
 	// for Duration once all are seated.
 	Tables   int
@@ -80,7 +83,11 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		if err != nil {
 			return Report{}, fmt.Errorf("loadtest: %w", err)
 		}
-		srv, err := StartServer(o.Exe, data, o.Stderr)
+		var args []string
+		if o.Store != "" {
+			args = []string{"-store", o.Store}
+		}
+		srv, err := StartServer(o.Exe, data, o.Stderr, args...)
 		if err != nil {
 			os.RemoveAll(data)
 			return Report{}, err
@@ -115,14 +122,14 @@ type Server struct {
 }
 
 // StartServer runs exe's serve command on a free loopback port with the
-// data directory data, and returns once the server logs its address. Its
-// log lines at WARN and above, and anything else it writes on stderr, go on
-// to stderr.
-func StartServer(exe, data string, stderr io.Writer) (*Server, error) {
+// data directory data and the further flags args, and returns once the
+// server logs its address. Its log lines at WARN and above, and anything
+// else it writes on stderr, go on to stderr.
+func StartServer(exe, data string, stderr io.Writer, args ...string) (*Server, error) {
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	cmd := exec.Command(exe, "serve", "-addr", "127.0.0.1:0", "-data", data, "-log-level", "info")
+	cmd := exec.Command(exe, append([]string{"serve", "-addr", "127.0.0.1:0", "-data", data, "-log-level", "info"}, args...)...)
 	logs, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)

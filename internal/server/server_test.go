@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/pgtest"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -105,7 +107,39 @@ type env struct {
 	http  *httptest.Server
 	clock *fakeClock
 	dir   string
-	st    *store.SQLite
+	st    *store.DB
+}
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// The server's tests run on SQLite, or on PostgreSQL when
+// CARROM_TEST_STORE=postgres (CI runs both).
+var (
+	pgMu   sync.Mutex
+	pgURLs = map[string]string{} // a data directory → the schema standing for it
+)
+
+// openStore opens the store of the data directory dir.
+func openStore(t *testing.T, dir string) *store.DB {
+	t.Helper()
+	spec := ""
+	switch kind := os.Getenv("CARROM_TEST_STORE"); kind {
+	case "", "sqlite":
+	case "postgres":
+		pgMu.Lock()
+		if pgURLs[dir] == "" {
+			pgURLs[dir] = pgtest.URL(t)
+		}
+		spec = pgURLs[dir]
+		pgMu.Unlock()
+	default:
+		t.Fatalf("CARROM_TEST_STORE=%s: want sqlite or postgres", kind)
+	}
+	st, err := store.Open(context.Background(), spec, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
 
 func newEnv(t *testing.T, dir string) *env { return newEnvAt(t, dir, newFakeClock()) }
@@ -117,10 +151,7 @@ func newEnvAt(t *testing.T, dir string, clock *fakeClock) *env { return newEnvWi
 // configuration changed by edit (if not nil).
 func newEnvWith(t *testing.T, dir string, clock *fakeClock, edit func(*server.Config)) *env {
 	t.Helper()
-	st, err := store.OpenSQLite(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStore(t, dir)
 	cfg := server.Config{Store: st, Clock: clock, Bots: testBots, Physics: physics.Default()}
 	if edit != nil {
 		edit(&cfg)
@@ -618,10 +649,7 @@ func TestLobby(t *testing.T) {
 // /metrics or a 404; the page of a table that does not exist (which says
 // so) has status 404.
 func TestWebHandler(t *testing.T) {
-	st, err := store.OpenSQLite(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStore(t, t.TempDir())
 	defer st.Close()
 	web := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/nope" {

@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+
+	"github.com/pressly/goose/v3"
+)
+
+// Every difference between SQLite and PostgreSQL lives in this file: the
+// queries elsewhere are written once, with ? placeholders, in the SQL both
+// speak.
+//
+// Migrations: 00001_tables.sql was written for SQLite alone (WITHOUT
+// ROWID tables; INTEGER columns for Unix nanoseconds, which PostgreSQL's
+// INTEGER would hold in 32 bits) and is never edited, since databases in
+// use record it as applied. PostgreSQL runs pgTables below as version 1
+// instead, the same tables in its own types. Every later migration is one
+// file for both, in the SQL they share (BIGINT, TEXT, ALTER TABLE … ADD
+// COLUMN), and the conformance tests apply all of them to both.
+type dialect struct {
+	name  string
+	goose goose.Dialect
+	// numbered placeholders ($1, $2, …) instead of ?
+	numbered bool
+	// lockRow is appended to a SELECT of one row that a transaction reads
+	// to decide a write: it keeps another transaction from changing the
+	// row until this one ends (SQLite has one writer at a time already).
+	lockRow string
+	// version1 replaces 00001_tables.sql, if not nil.
+	version1 *goose.Migration
+}
+
+var sqlite = &dialect{name: "sqlite", goose: goose.DialectSQLite3}
+
+var postgres = &dialect{
+	name:     "postgres",
+	goose:    goose.DialectPostgres,
+	numbered: true,
+	lockRow:  " FOR SHARE",
+	version1: goose.NewGoMigration(1,
+		&goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, pgTables)
+			return err
+		}},
+		&goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `DROP TABLE seats; DROP TABLE actions; DROP TABLE tables;`)
+			return err
+		}}),
+}
+
+// pgTables is 00001_tables.sql for PostgreSQL.
+const pgTables = `
+CREATE TABLE tables (
+    id          TEXT PRIMARY KEY,
+    config      TEXT NOT NULL,
+    created_at  BIGINT NOT NULL, -- Unix nanoseconds
+    finished_at BIGINT,
+    result      TEXT
+);
+CREATE INDEX tables_unfinished ON tables (finished_at, created_at);
+
+CREATE TABLE actions (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seq      BIGINT NOT NULL,
+    action   TEXT NOT NULL,
+    at       BIGINT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+
+CREATE TABLE seats (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seat     INTEGER NOT NULL,
+    token    TEXT NOT NULL,
+    nickname TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+`
+
+// q rewrites a query's ? placeholders for the dialect. The queries are the
+// package's own, with no ? inside a literal.
+func (d *dialect) q(query string) string {
+	if !d.numbered {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

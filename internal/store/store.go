@@ -1,0 +1,385 @@
+// Package store keeps the server's tables in SQLite (the embedded default:
+// one file in the data directory, in WAL mode) or in PostgreSQL (several
+// servers sharing one database). Both are migrated by the same embedded
+// goose migrations; dialect.go holds every difference between them.
+//
+// Every table has an ownership epoch, a fencing number: an action is
+// stored only under the table's epoch or a higher one (which it then
+// becomes), so a server that lost a table to another can never write over
+// the new owner's actions. A single server uses epoch 0 throughout.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+	_ "github.com/jackc/pgx/v5/stdlib" // the database/sql driver "pgx"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver "sqlite"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB keeps the tables in SQLite or PostgreSQL; it is the store the server
+// declares (internal/server.Store).
+type DB struct {
+	db   *sql.DB
+	d    *dialect
+	lock *flock.Flock // SQLite's data directory, locked while open; nil for PostgreSQL
+}
+
+// ErrLocked is returned when another process holds the data directory.
+var ErrLocked = errors.New("the data directory is in use by another carrom server")
+
+// Open opens the store that spec names: a PostgreSQL URL
+// (postgres://… or postgresql://…), or "" for SQLite in the data
+// directory dir.
+func Open(ctx context.Context, spec, dir string) (*DB, error) {
+	switch {
+	case spec == "":
+		return OpenSQLite(ctx, dir)
+	case strings.HasPrefix(spec, "postgres://"), strings.HasPrefix(spec, "postgresql://"):
+		return OpenPostgres(ctx, spec)
+	}
+	return nil, fmt.Errorf("store: %q is not a store: want a postgres:// URL, or nothing for SQLite in the data directory", redact(spec))
+}
+
+// OpenSQLite opens (creating if need be) carrom.db in dir and migrates it.
+// It locks dir until Close: a second server on the same data would resume
+// the same tables, and its copies could never store an action.
+func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
+	lockPath := filepath.Join(dir, "carrom.lock")
+	fl := flock.New(lockPath)
+	locked, err := fl.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("store: lock %s: %w", lockPath, err)
+	}
+	if !locked {
+		return nil, fmt.Errorf("store: %s: %w (it holds %s)", dir, ErrLocked, lockPath)
+	}
+	path := filepath.Join(dir, "carrom.db")
+	// WAL lets readers go on while a commit is written. With WAL,
+	// synchronous=NORMAL keeps every commit once the call returns even if
+	// the process is killed (the OS holds the log); only a power cut can lose
+	// the last commits, and it spares an fsync per action.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(ON)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		fl.Unlock()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// One writer at a time is all SQLite allows; a single connection keeps
+	// writes in order without busy retries.
+	db.SetMaxOpenConns(1)
+	s := &DB{db: db, d: sqlite, lock: fl}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		fl.Unlock()
+		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// OpenPostgres connects to the PostgreSQL database at url and migrates it.
+// Several servers may share the database; they migrate one at a time.
+func OpenPostgres(ctx context.Context, url string) (*DB, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
+	}
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(16)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
+	}
+	s := &DB{db: db, d: postgres}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", redact(url), err)
+	}
+	return s, nil
+}
+
+// redact hides the password of a URL that is written in an error.
+func redact(url string) string {
+	scheme, rest, ok := strings.Cut(url, "://")
+	if !ok {
+		return url
+	}
+	userinfo, host, ok := strings.Cut(rest, "@")
+	if !ok {
+		return url
+	}
+	if name, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
+		return scheme + "://" + name + ":xxxxx@" + host
+	}
+	return url
+}
+
+func (s *DB) migrate(ctx context.Context) error {
+	p, err := s.provider()
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// provider is goose's migrator for the store's database.
+func (s *DB) provider() (*goose.Provider, error) {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if s.d.version1 != nil {
+		opts = append(opts, goose.WithExcludeNames([]string{"00001_tables.sql"}), goose.WithGoMigrations(s.d.version1))
+	}
+	if s.d == postgres {
+		// Servers starting together take turns (an advisory lock).
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	return goose.NewProvider(s.d.goose, s.db, fsys, opts...)
+}
+
+// Dialect names the database: "sqlite" or "postgres".
+func (s *DB) Dialect() string { return s.d.name }
+
+// Close closes the database and unlocks SQLite's data directory.
+func (s *DB) Close() error {
+	err := s.db.Close()
+	if s.lock != nil {
+		err = errors.Join(err, s.lock.Unlock())
+	}
+	return err
+}
+
+func nanos(t time.Time) int64 { return t.UnixNano() }
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
+
+func (s *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return s.db.ExecContext(ctx, s.d.q(query), args...)
+}
+
+// CreateTable stores a new table, at epoch 0.
+func (s *DB) CreateTable(ctx context.Context, t carrom.TableRecord) error {
+	_, err := s.exec(ctx, `INSERT INTO tables (id, config, created_at) VALUES (?, ?, ?)`,
+		t.ID, string(t.Config), nanos(t.Created))
+	if err != nil {
+		return fmt.Errorf("store: create table %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+// AppendAction stores one action under the ownership epoch a.Epoch. It is
+// refused with carrom.ErrStaleEpoch, storing nothing, if the table's epoch
+// is higher; otherwise the table's epoch becomes a.Epoch.
+func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.fence(ctx, tx, tableID, a.Epoch); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES (?, ?, ?, ?, ?)`),
+			tableID, a.Seq, string(a.Action), nanos(a.At), a.Epoch)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: table %s action %d: %w", tableID, a.Seq, err)
+	}
+	return nil
+}
+
+// Fence raises a table's ownership epoch to epoch, so that from now on
+// only actions under epoch or a higher one are stored. A new owner fences
+// a table before it reads the table's actions: whatever the old owner
+// stored before is in what it reads, and nothing the old owner tries
+// after is stored. Fencing at the current epoch changes nothing; fencing
+// at a lower one is refused with carrom.ErrStaleEpoch.
+func (s *DB) Fence(ctx context.Context, tableID string, epoch int64) error {
+	if err := s.inTx(ctx, func(tx *sql.Tx) error { return s.fence(ctx, tx, tableID, epoch) }); err != nil {
+		return fmt.Errorf("store: fence table %s at epoch %d: %w", tableID, epoch, err)
+	}
+	return nil
+}
+
+// fence checks epoch against the table's, in tx, and raises the table's.
+// The row stays locked until tx ends, so a concurrent Fence waits for an
+// action being stored, or the action waits and sees the new epoch.
+func (s *DB) fence(ctx context.Context, tx *sql.Tx, tableID string, epoch int64) error {
+	var cur int64
+	err := tx.QueryRowContext(ctx, s.d.q(`SELECT epoch FROM tables WHERE id = ?`+s.d.lockRow), tableID).Scan(&cur)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return carrom.ErrNotFound
+	case err != nil:
+		return err
+	case cur > epoch:
+		return fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, epoch, cur)
+	case cur < epoch:
+		_, err = tx.ExecContext(ctx, s.d.q(`UPDATE tables SET epoch = ? WHERE id = ?`), epoch, tableID)
+	}
+	return err
+}
+
+// inTx runs f in a transaction, committed if f returns no error.
+func (s *DB) inTx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// FinishTable records the end of a table's match.
+func (s *DB) FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error {
+	res, err := s.exec(ctx, `UPDATE tables SET finished_at = ?, result = ? WHERE id = ?`, nanos(at), string(result), tableID)
+	if err != nil {
+		return fmt.Errorf("store: finish table %s: %w", tableID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: finish table %s: %w", tableID, carrom.ErrNotFound)
+	}
+	return nil
+}
+
+// ClaimSeat records who holds a human seat.
+func (s *DB) ClaimSeat(ctx context.Context, tableID string, seat carrom.SeatRecord) error {
+	_, err := s.exec(ctx, `INSERT INTO seats (table_id, seat, token, nickname) VALUES (?, ?, ?, ?)
+		ON CONFLICT (table_id, seat) DO UPDATE SET nickname = excluded.nickname WHERE seats.token = excluded.token`,
+		tableID, seat.Seat, seat.Token, seat.Nickname)
+	if err != nil {
+		return fmt.Errorf("store: table %s seat %d: %w", tableID, seat.Seat, err)
+	}
+	return nil
+}
+
+const tableColumns = `id, config, created_at, finished_at, result, epoch`
+
+// Tables lists the unfinished or the finished tables, newest first.
+func (s *DB) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, error) {
+	cond := "finished_at IS NULL"
+	if finished {
+		cond = "finished_at IS NOT NULL"
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE `+cond+` ORDER BY created_at DESC, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: list tables: %w", err)
+	}
+	var out []carrom.TableRecord
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list tables: %w", err)
+	}
+	for i := range out {
+		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+type scanner interface{ Scan(...any) error }
+
+func scanTable(r scanner) (carrom.TableRecord, error) {
+	var (
+		t        carrom.TableRecord
+		config   string
+		created  int64
+		finished sql.NullInt64
+		result   sql.NullString
+	)
+	if err := r.Scan(&t.ID, &config, &created, &finished, &result, &t.Epoch); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return t, carrom.ErrNotFound
+		}
+		return t, fmt.Errorf("store: read table: %w", err)
+	}
+	t.Config, t.Created = []byte(config), fromNanos(created)
+	if finished.Valid {
+		t.Finished = fromNanos(finished.Int64)
+	}
+	if result.Valid {
+		t.Result = []byte(result.String)
+	}
+	return t, nil
+}
+
+// Table returns one table with its seats.
+func (s *DB) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
+	t, err := scanTable(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
+	if err != nil {
+		return t, err
+	}
+	t.Seats, err = s.seats(ctx, id)
+	return t, err
+}
+
+func (s *DB) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seat, token, nickname FROM seats WHERE table_id = ? ORDER BY seat`), id)
+	if err != nil {
+		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []carrom.SeatRecord
+	for rows.Next() {
+		var st carrom.SeatRecord
+		if err := rows.Scan(&st.Seat, &st.Token, &st.Nickname); err != nil {
+			return nil, fmt.Errorf("store: seats of %s: %w", id, err)
+		}
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}
+
+// Actions returns a table's actions in order.
+func (s *DB) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, action, at, epoch FROM actions WHERE table_id = ? ORDER BY seq`), tableID)
+	if err != nil {
+		return nil, fmt.Errorf("store: actions of %s: %w", tableID, err)
+	}
+	defer rows.Close()
+	var out []carrom.ActionRecord
+	for rows.Next() {
+		var (
+			a      carrom.ActionRecord
+			action string
+			at     int64
+		)
+		if err := rows.Scan(&a.Seq, &action, &at, &a.Epoch); err != nil {
+			return nil, fmt.Errorf("store: actions of %s: %w", tableID, err)
+		}
+		a.Action, a.At = []byte(action), fromNanos(at)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
