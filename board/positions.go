@@ -174,6 +174,38 @@ func twelfths() [12]Vec {
 // arrangement as he likes). Pieces come in a fixed order: the queen, then
 // the first ring, then the second ring, each counter-clockwise from arm.
 func (sp Spec) Arrangement(arm Vec) []Piece {
+	// Second ring, hexagonal packing: whites straight out from every
+	// first-ring piece (those from the first-ring whites extend the Y),
+	// blacks in the gaps.
+	return sp.rings(arm, func(j int) Kind {
+		if j%2 == 0 {
+			return White
+		}
+		return Black
+	})
+}
+
+// RingArrangement is the set-up of buying the pockets for the breaker at
+// base s (RULES V-3): the queen on the centre ringed by six c/m, three
+// white and three black, and the other twelve as a second ring (the
+// source stacks them on the queen; pieces lie flat here). There is no Y:
+// both rings alternate, and each piece of the second ring straight out
+// from one of the first has the other colour.
+func (sp Spec) RingArrangement(s Base) []Piece {
+	return sp.rings(s.Forward(), func(j int) Kind {
+		// The first ring has whites at j = 0, 4, 8: outside them blacks
+		// (j%4 == 0), outside its blacks whites; the gaps alternate.
+		if j%4 == 0 || j%4 == 3 {
+			return Black
+		}
+		return White
+	})
+}
+
+// rings lays out the queen, a first ring alternating white and black from
+// arm, and a second ring whose j-th piece, counter-clockwise from arm in
+// twelfths of a turn, is of kind outer(j).
+func (sp Spec) rings(arm Vec, outer func(j int) Kind) []Piece {
 	arm = arm.Unit()
 	r := sp.CoinRadius()
 	dirs := twelfths()
@@ -198,13 +230,13 @@ func (sp Spec) Arrangement(arm Vec) []Piece {
 		}
 		add(k, dirs[2*j].Scale(2*r))
 	}
-	// Second ring, hexagonal packing: whites straight out from every first-ring
-	// piece (those from the first-ring whites extend the Y), blacks in the gaps.
+	// Second ring, hexagonal packing: straight out from every first-ring
+	// piece at even j, in the gaps at odd j.
 	for j := 0; j < 12; j++ {
 		if j%2 == 0 {
-			add(White, dirs[j].Scale(4*r))
+			add(outer(j), dirs[j].Scale(4*r))
 		} else {
-			add(Black, dirs[j].Scale(2*math.Sqrt(3)*r))
+			add(outer(j), dirs[j].Scale(2*math.Sqrt(3)*r))
 		}
 	}
 	return pieces

@@ -338,8 +338,8 @@ func TestBlockedBaseLineVoidsTheBoard(t *testing.T) {
 }
 
 // drawAction is a legal-looking action for whoever is to act, drawn so
-// that rapid can shrink it: a shot at a piece or a pocket from a legal
-// spot, or a legal placing (a drawn spot that is not legal gives the first
+// that rapid can shrink it: a purchase of a pocket where one is allowed
+// (RULES V-3), a shot at a piece or a pocket from a legal spot, or a legal placing (a drawn spot that is not legal gives the first
 // legal one), or a forgo where the referee allows one (never the last c/m
 // of a colour, RULES PL-4).
 func drawAction(t *rapid.T, tb Table) Action {
@@ -361,6 +361,9 @@ func drawAction(t *rapid.T, tb Table) Action {
 			at = tb.firstLegalPlace()
 		}
 		return Action{Seat: turn.Seat, Kind: Place, At: at}
+	}
+	if buy, ok := drawPurchase(t, tb); ok {
+		return Action{Seat: turn.Seat, Kind: Buy, Buy: buy}
 	}
 	ranges := tb.StrikerRanges()
 	r := rapid.SampledFrom(ranges).Draw(t, "range")
@@ -398,6 +401,9 @@ func checkTable(t interface {
 	}
 	w, b := tb.Held()
 	on := m.Board.OnBoard
+	if m.Rules.Variant != nil {
+		on = m.Colourless.OnBoard
+	}
 	if count[board.White]+w != on.White || count[board.Black]+b != on.Black || (count[board.Queen] == 1) != on.Queen {
 		t.Fatalf("table has %v and holds %d white, %d black; the referee says %+v", count, w, b, on)
 	}
@@ -521,9 +527,12 @@ func TestResumeRefusesAnInconsistentSetup(t *testing.T) {
 }
 
 // drawTable is a new table of one of the configurations the property tests
-// play: ICF singles and doubles, family singles, the solo clearance.
+// play: ICF singles and doubles, family singles, the solo clearance, and
+// every variant without colours with each number of players it seats.
 func drawTable(t *rapid.T) Table {
-	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo()}
+	configs := []Config{icf(2), icf(4), {Rules: rules.Family(), Players: 2, Physics: physics.Default()}, solo(),
+		variant("point", 2), variant("point", 3), variant("point", 4), variant("three", 3),
+		variant("pockets", 2), variant("pockets", 3), variant("pockets", 4)}
 	tb, err := New(rapid.SampledFrom(configs).Draw(t, "config"))
 	if err != nil {
 		t.Fatal(err)

@@ -93,7 +93,21 @@ func Resume(cfg Config, s Setup) (Table, error) {
 	if all != [3]int{board.White: board.WhiteCount, board.Black: board.BlackCount, board.Queen: 1} {
 		return Table{}, fmt.Errorf("game: %d white, %d black and %d queen on the board and pocketed; want one set: %w", all[board.White], all[board.Black], all[board.Queen], ErrSetup)
 	}
-	if ob := m.Board.OnBoard; m.Awaiting != rules.AwaitNothing && (on[board.White] != ob.White || on[board.Black] != ob.Black || (on[board.Queen] == 1) != ob.Queen) {
+	ob := m.Board.OnBoard
+	if m.Rules.Variant != nil {
+		g := m.Colourless
+		if err := g.Check(); err != nil {
+			return Table{}, fmt.Errorf("game: %v: %w", err, ErrSetup)
+		}
+		if m != rules.MatchOf(g) {
+			return Table{}, fmt.Errorf("game: the match and its %s board disagree: %w", m.Rules.Name, ErrSetup)
+		}
+		if len(s.Held) > 0 {
+			return Table{}, fmt.Errorf("game: %s has no c/m to place: %w", m.Rules.Name, ErrSetup)
+		}
+		ob = g.OnBoard
+	}
+	if m.Awaiting != rules.AwaitNothing && (on[board.White] != ob.White || on[board.Black] != ob.Black || (on[board.Queen] == 1) != ob.Queen) {
 		return Table{}, fmt.Errorf("game: the table has %d white, %d black and %d queen (held c/m included), the referee counts %+v: %w", on[board.White], on[board.Black], on[board.Queen], ob, ErrSetup)
 	}
 	t := Table{cfg: cfg, match: m, pieces: slices.Clone(s.Pieces), pocketed: slices.Clone(s.Pocketed)}

@@ -14,7 +14,7 @@ import (
 // the physics (which holds the board's Spec).
 type Config struct {
 	Rules   rules.Rules
-	Players int // 2 or 4
+	Players int // 2 or 4; 1 for rules.Solo; 2 to 4 for a variant (Rules.Seats)
 	Physics physics.Params
 }
 
@@ -109,7 +109,8 @@ func (t Table) spec() board.Spec { return t.cfg.Physics.Spec }
 
 // Base is the side of the board that seat plays from: in singles the two players
 // face each other; in doubles the turn goes to the right (RULES S-2), or to
-// the left under the family rules (RULES H-8).
+// the left under the family rules (RULES H-8). Three players of a variant
+// sit at bases 0, 1 and 2, to the right in turn as in doubles (RULES V-2).
 func (t Table) Base(seat int) board.Base {
 	switch {
 	case t.cfg.Players == 2:
@@ -120,7 +121,8 @@ func (t Table) Base(seat int) board.Base {
 	return board.Base(seat)
 }
 
-// Colour is the colour that seat's side plays in this board.
+// Colour is the colour that seat's side plays in this board; the variants
+// without colours (RULES §14) give every seat both, and this no meaning.
 func (t Table) Colour(seat int) rules.Colour {
 	if rules.Side(seat%2) == t.match.Board.White {
 		return rules.White
@@ -159,9 +161,12 @@ func (t *Table) afterReferee(old rules.Match, rul rules.Ruling) {
 // A-1…A-3) and clears what the last board left.
 func (t *Table) setUp() {
 	pos := t.Base(t.match.Board.Breaker)
-	if t.cfg.Rules.TwoWhitesFacing {
+	switch {
+	case t.cfg.Rules.Rings:
+		t.pieces = t.spec().RingArrangement(pos)
+	case t.cfg.Rules.TwoWhitesFacing:
 		t.pieces = t.spec().FamilyArrangement(pos)
-	} else {
+	default:
 		t.pieces = t.spec().BreakArrangement(pos)
 	}
 	t.pocketed, t.held, t.room = nil, nil, false
@@ -209,9 +214,15 @@ const (
 	// Forfeit: Action.Seat loses by Action.Rule: "TM-3" (left the match),
 	// "D-10" (left his seat) or "TM-2" (played out of turn).
 	Forfeit
+	// Buy: the seat in turn buys a pocket, Action.Buy (RULES V-3), before
+	// his stroke; he keeps the turn.
+	Buy
 )
 
-var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss", "timeout", "forfeit"}
+// Actions is the number of action kinds: every kind is below it.
+const Actions = Buy + 1
+
+var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss", "timeout", "forfeit", "buy"}
 
 func (k ActionKind) String() string {
 	if k < 0 || int(k) >= len(actionNames) {
@@ -230,6 +241,7 @@ type Action struct {
 	Concede rules.Concession
 	Toss    rules.Side
 	Rule    string // for Forfeit
+	Buy     rules.Purchase
 }
 
 // Outcome is what an action did.
@@ -286,9 +298,11 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 		err = fmt.Errorf("game: forfeit by seat %d: %w", a.Seat, ErrNotYourTurn)
 	case a.Kind == Forfeit:
 		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) {
-			return m.Forfeit(rules.Side(a.Seat%2), a.Rule)
+			return m.Forfeit(m.SideOf(a.Seat), a.Rule)
 		}))
-	case a.Kind < Strike || a.Kind > Forfeit:
+	case a.Kind == Buy && turn.Need == NeedStrike:
+		out.Ruling, out.Respotted, err = next.buy(a.Buy, turn)
+	case a.Kind < Strike || a.Kind >= Actions:
 		err = fmt.Errorf("game: action %v: %w", a.Kind, ErrBadAction)
 	default:
 		err = fmt.Errorf("game: %v while the table waits for seat %d to %v: %w", a.Kind, turn.Seat, turn.Need, ErrNotNow)
@@ -321,4 +335,21 @@ func (t *Table) referee(f func(rules.Match) (rules.Match, rules.Ruling, error)) 
 	t.match = m
 	t.afterReferee(old, rul)
 	return rul, nil
+}
+
+// buy has the referee rule on a purchase of a pocket and puts the c/m paid
+// on the centre (RULES V-3), as the pieces a stroke sends back.
+func (t *Table) buy(p rules.Purchase, turn Turn) (*rules.Ruling, []board.Piece, error) {
+	old := t.match
+	m, rul, err := old.Buy(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.match = m
+	if rul.Result != nil {
+		t.afterReferee(old, rul)
+		return &rul, nil, nil
+	}
+	spotted, err := t.carryOut(rul, turn.Base)
+	return &rul, spotted, err
 }

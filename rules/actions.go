@@ -5,6 +5,9 @@ import "fmt"
 // Toss applies the result of a toss that the referee asked for (RULES B-8,
 // G-2): the winning side breaks the extra board, from its first seat.
 func (m Match) Toss(winner Side) (Match, Ruling, error) {
+	if err := m.notInVariant("a toss"); err != nil {
+		return m, newRuling(), err
+	}
 	if err := m.awaiting(AwaitToss); err != nil {
 		return m, newRuling(), err
 	}
@@ -44,6 +47,13 @@ func ParseConcession(s string) (Concession, error) {
 // board scores for the opponent as SC-2, the queen counted if it is still on
 // the board (or awaiting cover) or was covered by the opponent.
 func (m Match) Concede(c Concession) (Match, Ruling, error) {
+	if m.Rules.Variant != nil {
+		// A variant's board is its whole match: every concession ends it.
+		if c < ConcedeBoard || c > ConcedeMatch {
+			return m, newRuling(), fmt.Errorf("rules: concession %d: %w", c, ErrBadConcede)
+		}
+		return m.colourless(Colourless.Concede)
+	}
 	if err := m.awaitingOpponent("a concession"); err != nil {
 		return m, newRuling(), err
 	}
@@ -86,6 +96,9 @@ func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
 // c/m and the queen if it is not covered; "TM-3" (he left the match) loses
 // the match.
 func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
+	if m.Rules.Variant != nil {
+		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Forfeit(int(s), rule) })
+	}
 	if m.Awaiting == AwaitNothing {
 		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
 	}
@@ -121,6 +134,9 @@ func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
 // Void replays the board from the break with the same breaker: no legal
 // striker position exists (RULES ST-3), or the umpire voids it for T-4.
 func (m Match) Void(rule string) (Match, Ruling, error) {
+	if m.Rules.Variant != nil {
+		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Void(rule) })
+	}
 	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
@@ -138,6 +154,9 @@ func (m Match) Void(rule string) (Match, Ruling, error) {
 // takes it (F 4.1.1), so the position the other side plays is not changed.
 // In singles the side in turn commits fouls, not technical fouls (RULES D-5).
 func (m Match) Technical(s Side) (Match, Ruling, error) {
+	if err := m.notInVariant("a technical foul"); err != nil {
+		return m, newRuling(), err
+	}
 	if err := m.awaitingOpponent("a technical foul"); err != nil {
 		return m, newRuling(), err
 	}
@@ -169,6 +188,9 @@ func (m *Match) takeTechnical(seat int, rul *Ruling) {
 // ClaimTwoTurns takes, for the seat in turn, two consecutive turns instead
 // of one c/m that the other side owes for a foul (RULES H-3).
 func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
+	if err := m.notInVariant("a claim of two turns"); err != nil {
+		return m, newRuling(), err
+	}
 	if err := m.awaitingOpponent("a claim of two turns"); err != nil {
 		return m, newRuling(), err
 	}
@@ -189,6 +211,9 @@ func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
 // PL-4): it stays in the pocket. A colour is never emptied this way: the
 // last c/m of a colour on the board is always placed.
 func (m Match) Forgo(c Colour) (Match, Ruling, error) {
+	if err := m.notInVariant("forgoing a placing"); err != nil {
+		return m, newRuling(), err
+	}
 	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}

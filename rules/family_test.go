@@ -103,7 +103,69 @@ func TestFamilyTable(t *testing.T) {
 		}
 		m, _, _ = m.Stroke(Stroke{})
 	}
-	if _, err := ByName("point"); err == nil {
-		t.Errorf("ByName(point) succeeded; want an error until the variant exists")
+	if _, err := ByName("carom"); err == nil {
+		t.Errorf("ByName(carom) succeeded; want an error")
+	}
+}
+
+// Every rule set ByName knows carries its name, and a variant without
+// colours its behaviour (RULES §14): a match of it is its colourless
+// board, which NewMatch seats as the variant allows.
+func TestRuleSetsByName(t *testing.T) {
+	for _, name := range Names {
+		r, err := ByName(name)
+		if err != nil || r.Name != name {
+			t.Fatalf("ByName(%s) = %q, %v", name, r.Name, err)
+		}
+		lo, hi := r.Seats()
+		if _, err := NewMatch(r, hi+1); err == nil {
+			t.Errorf("%s with %d players accepted", name, hi+1)
+		}
+		m, err := NewMatch(r, lo)
+		if err != nil {
+			t.Fatalf("NewMatch(%s, %d): %v", name, lo, err)
+		}
+		if (r.Variant != nil) != (m.Colourless.Variant != nil) || r.Rings != (name == "pockets") {
+			t.Errorf("%s: variant %v, board's %v, rings %v", name, r.Variant, m.Colourless.Variant, r.Rings)
+		}
+	}
+}
+
+// A variant's match hands every input to its board and mirrors the turn
+// and the end (RULES V-1, V-3); the inputs of ICF it lacks are refused.
+func TestVariantMatch(t *testing.T) {
+	m, _ := NewMatch(Of(PointCarrom()), 3)
+	m, _, err := m.Stroke(Stroke{})
+	if err != nil || !m.Colourless.Broken {
+		t.Fatalf("break: %v, %+v", err, m.Colourless)
+	}
+	m, _, _ = m.Stroke(Stroke{Missed: true})
+	if m.Turn != 2 || m.Colourless.Turn != 2 || m.SideOf(2) != 2 {
+		t.Errorf("after a miss: turn %d, board's %d, side of seat 2 %d; want 2, 2, 2", m.Turn, m.Colourless.Turn, m.SideOf(2))
+	}
+	for name, f := range map[string]func() error{
+		"toss":      func() error { _, _, err := m.Toss(0); return err },
+		"technical": func() error { _, _, err := m.Technical(0); return err },
+		"claim":     func() error { _, _, err := m.ClaimTwoTurns(); return err },
+		"forgo":     func() error { _, _, err := m.Forgo(White); return err },
+		"buy":       func() error { _, _, err := m.Buy(Purchase{}); return err },
+		"concede 9": func() error { _, _, err := m.Concede(9); return err },
+		"void T-9":  func() error { _, _, err := m.Void("T-9"); return err },
+		"forfeit":   func() error { _, _, err := m.Forfeit(5, "TM-3"); return err },
+	} {
+		if err := f(); err == nil {
+			t.Errorf("%s in point carrom accepted", name)
+		}
+	}
+	over, rul, err := m.Forfeit(1, "TM-3")
+	if err != nil || over.Awaiting != AwaitNothing || over.Winner != 0 || rul.MatchWinner != 0 {
+		t.Errorf("forfeit by player 1: %v, awaiting %v, winner %d; want player 0", err, over.Awaiting, over.Winner)
+	}
+	void, rul, err := m.Void("ST-3")
+	if err != nil || rul.Result == nil || rul.Result.Rule != "ST-3" || void.Colourless.Broken || void.Turn != 0 {
+		t.Errorf("void: %v, %+v; want a fresh board broken by player 0", err, rul.Result)
+	}
+	if _, _, err := (Match{Rules: ICF(), Players: 2}).Buy(Purchase{}); !errors.Is(err, ErrBadBuy) {
+		t.Errorf("a purchase under ICF: %v; want ErrBadBuy", err)
 	}
 }

@@ -72,6 +72,15 @@ type Rules struct {
 	// Solo is the clearance of one player (solo.go): its strokes are ruled
 	// by the clearance's own laws, and the fields above are not read.
 	Solo bool
+
+	// Variant is a rule set without colours (RULES §14), whose board is
+	// ruled by the colourless referee (Colourless) with this variant's
+	// behaviour; nil for ICF, family and solo. The fields above but Name
+	// and Rings are not read.
+	Variant Variant
+	// Rings lays out the break as the queen ringed by six c/m and the rest
+	// as a second ring, without the white Y of RULES A-1 (RULES V-3).
+	Rings bool
 }
 
 // ICF returns the laws of the International Carrom Federation.
@@ -115,7 +124,16 @@ func Family() Rules {
 	}
 }
 
-// ByName returns the rule set called name: "icf" or "family".
+// Of is the rule set that plays variant v (RULES §14).
+func Of(v Variant) Rules {
+	return Rules{Name: v.Name(), Variant: v, Rings: v.Buys()}
+}
+
+// Names are the rule sets ByName knows, in the order a menu lists them.
+var Names = []string{"icf", "family", "point", "three", "pockets"}
+
+// ByName returns the rule set called name: "icf", "family", or a variant
+// without colours, "point", "three" or "pockets".
 func ByName(name string) (Rules, error) {
 	switch name {
 	case "icf":
@@ -123,7 +141,21 @@ func ByName(name string) (Rules, error) {
 	case "family":
 		return Family(), nil
 	}
-	return Rules{}, fmt.Errorf("rules: unknown rule set %q (want icf or family)", name)
+	if v, err := VariantByName(name); err == nil {
+		return Of(v), nil
+	}
+	return Rules{}, fmt.Errorf("rules: unknown rule set %q (want icf, family, point, three or pockets)", name)
+}
+
+// Seats says how many seats a match under r takes.
+func (r Rules) Seats() (fewest, most int) {
+	switch {
+	case r.Variant != nil:
+		return r.Variant.Seats()
+	case r.Solo:
+		return 1, 1
+	}
+	return 2, 4
 }
 
 // queenValue is what the queen adds to the board's winner with score before

@@ -174,11 +174,19 @@ type Match struct {
 	// SidesChanged records that the players changed sides during the
 	// deciding game (RULES S-5).
 	SidesChanged bool
+	// Colourless is the board of a variant without colours (Rules.Variant
+	// set), which is its whole match; Turn, Awaiting and Winner mirror it,
+	// and Game, Games, Score and Board are unused.
+	Colourless Colourless
 }
 
 // NewMatch starts a match under rules r with 2 (singles) or 4 (doubles)
-// seats, or 1 for a solo clearance. Seat 0 breaks the first board.
+// seats, 1 for a solo clearance, or as many as a variant without colours
+// seats (Rules.Seats). Seat 0 breaks the first board.
 func NewMatch(r Rules, players int) (Match, error) {
+	if r.Variant != nil {
+		return newVariant(r, players)
+	}
 	if r.Solo {
 		return newSolo(r, players)
 	}

@@ -57,6 +57,9 @@ func (m Match) awaiting(want Awaiting) error {
 // the new match and the ruling. An impossible stroke is an error that
 // leaves the match unchanged.
 func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
+	if m.Rules.Variant != nil {
+		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Stroke(s) })
+	}
 	if err := m.checkStroke(s); err != nil {
 		return m, newRuling(), err
 	}
