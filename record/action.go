@@ -24,6 +24,7 @@ type Action struct {
 	Concede string      `json:"concede,omitempty"`
 	Toss    *int        `json:"toss,omitempty"`
 	Rule    string      `json:"rule,omitempty"`
+	Buy     *RefereeBuy `json:"buy,omitempty"`
 }
 
 // Shot is a strike: the striker's place along the base line, m, its
@@ -53,6 +54,9 @@ func FromAction(a game.Action) Action {
 		out.Toss = &side
 	case game.Forfeit:
 		out.Rule = a.Rule
+	case game.Buy:
+		p := a.Buy.Pay
+		out.Buy = &RefereeBuy{Pocket: a.Buy.Pocket, White: p.White, Black: p.Black, Queen: p.Queen}
 	}
 	return out
 }
@@ -73,7 +77,7 @@ func finite(xs ...float64) bool {
 func (a Action) ToAction() (game.Action, error) {
 	out := game.Action{Seat: a.Seat}
 	kind := -1
-	for k := game.Strike; k <= game.Forfeit; k++ {
+	for k := game.Strike; k < game.Actions; k++ {
 		if k.String() == a.Kind {
 			kind = int(k)
 		}
@@ -106,6 +110,11 @@ func (a Action) ToAction() (game.Action, error) {
 		out.Toss = rules.Side(*a.Toss)
 	case game.Forfeit:
 		out.Rule = a.Rule
+	case game.Buy:
+		if a.Buy == nil {
+			return out, fmt.Errorf("record: buy without the pocket and the c/m paid: %w", ErrAction)
+		}
+		out.Buy = rules.Purchase{Pocket: a.Buy.Pocket, Pay: rules.Holding{White: a.Buy.White, Black: a.Buy.Black, Queen: a.Buy.Queen}}
 	}
 	return out, nil
 }

@@ -25,47 +25,26 @@ var ErrPosition = errors.New("bad position string")
 // letter the kind: w, b, q) and its centre in metres; then, when there are
 // any, the c/m held for placing ("held white 1": a white c/m that seat 1
 // places) and the pieces pocketed this board in the order they fell.
+//
+// A variant without colours (RULES §14) has its own match and board
+// sections, each player's figures in turn order separated by commas:
+//
+//	pockets 3 | turn 1 stroke | strokes 4 idle 0 | board broken attempts 0 on 8-9-q queen board held 1-0,0-0,0-0 banked 1-0,0-0,0-0 owed 0,0,0 reached 1,0,0 earned 0 owner -,-,-,- | q 0,0 …
+//
+// a holding is white-black, with -q when the player holds the queen;
+// owner (buying the pockets only) names each pocket's owner, - for none.
 
 // FormatPosition writes s as a position string. Piece ids must be
 // lower-case letters and digits starting with w, b or q (as the board's
 // are), or the string will not read back.
 func FormatPosition(s game.Setup) string {
-	m, b := s.Match, s.Match.Board
+	m := s.Match
 	var w strings.Builder
-	fmt.Fprintf(&w, "%s %d | turn %d %s | game %d games %s score %s", m.Rules.Name, m.Players, m.Turn, m.Awaiting, m.Game, pair(m.Games), pair(m.Score))
-	if m.Winner != rules.NoSide {
-		fmt.Fprintf(&w, " winner %d", m.Winner)
-	}
-	if m.SidesChanged {
-		w.WriteString(" changed")
-	}
-	fmt.Fprintf(&w, " | board %d breaker %d white %d attempts %d", b.Number, b.Breaker, b.White, b.Attempts)
-	if b.AttemptsLost {
-		w.WriteString(" alternate")
-	}
-	if b.Broken {
-		w.WriteString(" broken")
-	}
-	fmt.Fprintf(&w, " on %d-%d", b.OnBoard.White, b.OnBoard.Black)
-	if b.OnBoard.Queen {
-		w.WriteString("-q")
-	}
-	fmt.Fprintf(&w, " owed %s queen %s", pair(b.Owed), b.Queen)
-	if b.QueenSide != rules.NoSide {
-		fmt.Fprintf(&w, " by %d", b.QueenSide)
-	}
-	if f := flags(b.Earned); f != "" {
-		w.WriteString(" earned " + f)
-	}
-	fmt.Fprintf(&w, " turns %d strokes %d idle %d", b.Turns, b.StrokesSinceBreak, b.Idle)
-	if f := flags(b.Claimable); f != "" {
-		w.WriteString(" claim " + f)
-	}
-	if b.Extra {
-		w.WriteString(" extra")
-	}
-	if b.Technical != [2]int{} {
-		w.WriteString(" technical " + pair(b.Technical))
+	fmt.Fprintf(&w, "%s %d | turn %d %s", m.Rules.Name, m.Players, m.Turn, m.Awaiting)
+	if m.Rules.Variant != nil {
+		formatVariant(&w, m.Colourless)
+	} else {
+		formatMatch(&w, m)
 	}
 	w.WriteString(" | " + FormatPieces(s.Pieces))
 	if len(s.Held) > 0 {
@@ -81,6 +60,104 @@ func FormatPosition(s game.Setup) string {
 		}
 	}
 	return w.String()
+}
+
+// formatMatch writes the match and board sections of ICF and family play.
+func formatMatch(w *strings.Builder, m rules.Match) {
+	b := m.Board
+	fmt.Fprintf(w, " | game %d games %s score %s", m.Game, pair(m.Games), pair(m.Score))
+	if m.Winner != rules.NoSide {
+		fmt.Fprintf(w, " winner %d", m.Winner)
+	}
+	if m.SidesChanged {
+		w.WriteString(" changed")
+	}
+	fmt.Fprintf(w, " | board %d breaker %d white %d attempts %d", b.Number, b.Breaker, b.White, b.Attempts)
+	if b.AttemptsLost {
+		w.WriteString(" alternate")
+	}
+	if b.Broken {
+		w.WriteString(" broken")
+	}
+	fmt.Fprintf(w, " on %d-%d", b.OnBoard.White, b.OnBoard.Black)
+	if b.OnBoard.Queen {
+		w.WriteString("-q")
+	}
+	fmt.Fprintf(w, " owed %s queen %s", pair(b.Owed), b.Queen)
+	if b.QueenSide != rules.NoSide {
+		fmt.Fprintf(w, " by %d", b.QueenSide)
+	}
+	if f := flags(b.Earned); f != "" {
+		w.WriteString(" earned " + f)
+	}
+	fmt.Fprintf(w, " turns %d strokes %d idle %d", b.Turns, b.StrokesSinceBreak, b.Idle)
+	if f := flags(b.Claimable); f != "" {
+		w.WriteString(" claim " + f)
+	}
+	if b.Extra {
+		w.WriteString(" extra")
+	}
+	if b.Technical != [2]int{} {
+		w.WriteString(" technical " + pair(b.Technical))
+	}
+}
+
+// formatVariant writes the match and board sections of a variant without
+// colours.
+func formatVariant(w *strings.Builder, g rules.Colourless) {
+	fmt.Fprintf(w, " | strokes %d idle %d", g.Strokes, g.Idle)
+	if g.Winner != rules.NoPlayer {
+		fmt.Fprintf(w, " winner %d", g.Winner)
+	}
+	w.WriteString(" | board")
+	if g.Broken {
+		w.WriteString(" broken")
+	}
+	fmt.Fprintf(w, " attempts %d", g.Attempts)
+	if g.AttemptsLost {
+		w.WriteString(" alternate")
+	}
+	fmt.Fprintf(w, " on %s queen %s", holding(rules.Holding(g.OnBoard)), g.Queen)
+	if g.QueenSide != rules.NoPlayer {
+		fmt.Fprintf(w, " by %d", g.QueenSide)
+	}
+	n := g.Players
+	fmt.Fprintf(w, " held %s banked %s owed %s reached %s",
+		list(g.Held[:n], holding), list(g.Banked[:n], holding), list(g.Owed[:n], strconv.Itoa), list(g.Reached[:n], strconv.Itoa))
+	var earned []int
+	for p, e := range g.Earned[:n] {
+		if e {
+			earned = append(earned, p)
+		}
+	}
+	if len(earned) > 0 {
+		w.WriteString(" earned " + list(earned, strconv.Itoa))
+	}
+	if g.Variant.Buys() {
+		w.WriteString(" owner " + list(g.Owner[:], func(o int) string {
+			if o == rules.NoPlayer {
+				return "-"
+			}
+			return strconv.Itoa(o)
+		}))
+	}
+}
+
+// holding writes what a player holds as white-black, -q with the queen.
+func holding(h rules.Holding) string {
+	s := fmt.Sprintf("%d-%d", h.White, h.Black)
+	if h.Queen {
+		s += "-q"
+	}
+	return s
+}
+
+func list[T any](xs []T, f func(T) string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = f(x)
+	}
+	return strings.Join(parts, ",")
 }
 
 // FormatPieces writes pieces at rest as the pieces section of a position
@@ -134,8 +211,8 @@ func ParsePosition(text string) (game.Setup, error) {
 	if err != nil {
 		return s, posErr("%v", err)
 	}
-	if players != 2 && players != 4 {
-		return s, posErr("%d players, want 2 or 4", players)
+	if lo, hi := r.Seats(); r.Variant == nil && players != 2 && players != 4 || r.Variant != nil && (players < lo || players > hi) {
+		return s, posErr("%d players for %s", players, name)
 	}
 	m.Rules, m.Players, m.Winner = r, players, rules.NoSide
 
@@ -155,6 +232,13 @@ func ParsePosition(text string) (game.Setup, error) {
 	k.end()
 	if k.err != nil {
 		return s, posErr("turn section %q: %v", secs[1], k.err)
+	}
+
+	if r.Variant != nil {
+		if s.Match, err = parseVariant(r, players, m.Turn, m.Awaiting, secs[2], secs[3]); err != nil {
+			return s, err
+		}
+		return parseTables(s, secs[4:], players)
 	}
 
 	k = tokens(secs[2])
@@ -190,16 +274,7 @@ func ParsePosition(text string) (game.Setup, error) {
 	k.want("owed")
 	b.Owed = k.pair()
 	k.want("queen")
-	switch q := k.word(); q {
-	case "board":
-		b.Queen = rules.QueenOnBoard
-	case "pending":
-		b.Queen = rules.QueenPending
-	case "covered":
-		b.Queen = rules.QueenCovered
-	default:
-		k.fail("queen %q, want board, pending or covered", q)
-	}
+	b.Queen = k.queen()
 	b.QueenSide = rules.NoSide
 	if k.is("by") {
 		b.QueenSide = k.side()
@@ -225,12 +300,18 @@ func ParsePosition(text string) (game.Setup, error) {
 		return s, posErr("board section %q: %v", secs[3], k.err)
 	}
 
-	if s.Pieces, err = ParsePieces(secs[4]); err != nil {
+	return parseTables(s, secs[4:], players)
+}
+
+// parseTables reads the pieces, held and pocketed sections into s.
+func parseTables(s game.Setup, secs []string, players int) (game.Setup, error) {
+	var err error
+	if s.Pieces, err = ParsePieces(secs[0]); err != nil {
 		return s, err
 	}
-	rest := secs[5:]
+	rest := secs[1:]
 	if len(rest) > 0 && strings.HasPrefix(rest[0], "held ") {
-		k = tokens(rest[0])
+		k := tokens(rest[0])
 		k.want("held")
 		for k.more() {
 			var h game.Held
@@ -251,7 +332,7 @@ func ParsePosition(text string) (game.Setup, error) {
 		rest = rest[1:]
 	}
 	if len(rest) > 0 && strings.HasPrefix(rest[0], "pocketed ") {
-		k = tokens(rest[0])
+		k := tokens(rest[0])
 		k.want("pocketed")
 		for k.more() {
 			id := k.word()
@@ -270,6 +351,74 @@ func ParsePosition(text string) (game.Setup, error) {
 		return s, posErr("unexpected section %q (want held, then pocketed)", rest[0])
 	}
 	return s, nil
+}
+
+// parseVariant reads the match and board sections of a variant without
+// colours.
+func parseVariant(r rules.Rules, players, turn int, aw rules.Awaiting, match, brd string) (rules.Match, error) {
+	g := rules.Colourless{Variant: r.Variant, Players: players, Turn: turn, Awaiting: aw, Winner: rules.NoPlayer, QueenSide: rules.NoPlayer}
+	g.Owner = [4]int{rules.NoPlayer, rules.NoPlayer, rules.NoPlayer, rules.NoPlayer}
+	k := tokens(match)
+	k.want("strokes")
+	g.Strokes = k.int()
+	k.want("idle")
+	g.Idle = k.int()
+	if k.is("winner") {
+		g.Winner = k.seat(players)
+	}
+	k.end()
+	if k.err != nil {
+		return rules.Match{}, posErr("match section %q: %v", match, k.err)
+	}
+	k = tokens(brd)
+	k.want("board")
+	g.Broken = k.is("broken")
+	k.want("attempts")
+	g.Attempts = k.int()
+	g.AttemptsLost = k.is("alternate")
+	k.want("on")
+	g.OnBoard = k.onBoard()
+	k.want("queen")
+	g.Queen = k.queen()
+	if k.is("by") {
+		g.QueenSide = k.seat(players)
+	}
+	k.want("held")
+	k.each(players, func(p int, w string) { g.Held[p] = k.holding(w) })
+	k.want("banked")
+	k.each(players, func(p int, w string) { g.Banked[p] = k.holding(w) })
+	k.want("owed")
+	k.each(players, func(p int, w string) { g.Owed[p] = k.num(w) })
+	k.want("reached")
+	k.each(players, func(p int, w string) { g.Reached[p] = k.num(w) })
+	if k.is("earned") {
+		last := -1
+		k.each(-1, func(_ int, w string) {
+			p := k.num(w)
+			if p <= last || p >= players {
+				k.fail("earned %q: want players in turn order, each below %d", w, players)
+				return
+			}
+			last = p
+			g.Earned[p] = true
+		})
+	}
+	if r.Variant.Buys() {
+		k.want("owner")
+		k.each(len(g.Owner), func(i int, w string) {
+			if w != "-" {
+				g.Owner[i] = k.num(w)
+				if g.Owner[i] >= players {
+					k.fail("pocket %d owned by player %d of %d", i, g.Owner[i], players)
+				}
+			}
+		})
+	}
+	k.end()
+	if k.err != nil {
+		return rules.Match{}, posErr("board section %q: %v", brd, k.err)
+	}
+	return rules.MatchOf(g), nil
 }
 
 // ParsePieces reads the pieces section of a position string: pieces at
@@ -428,8 +577,45 @@ func (k *toks) flags() [2]bool {
 	return [2]bool{}
 }
 
-func (k *toks) onBoard() rules.Count {
-	w := k.word()
+func (k *toks) queen() rules.QueenState {
+	switch q := k.word(); q {
+	case "board":
+		return rules.QueenOnBoard
+	case "pending":
+		return rules.QueenPending
+	case "covered":
+		return rules.QueenCovered
+	default:
+		k.fail("queen %q, want board, pending or covered", q)
+	}
+	return rules.QueenOnBoard
+}
+
+// each reads the next word as n comma-separated items (any number for n <
+// 0) and hands each to f with its index.
+func (k *toks) each(n int, f func(i int, w string)) {
+	items := strings.Split(k.word(), ",")
+	if n >= 0 && len(items) != n {
+		k.fail("%q: want %d items separated by commas", strings.Join(items, ","), n)
+		return
+	}
+	for i, w := range items {
+		if k.err != nil {
+			return
+		}
+		f(i, w)
+	}
+}
+
+// holding reads what a player holds, white-black with -q for the queen.
+func (k *toks) holding(w string) rules.Holding {
+	c := k.count(w)
+	return rules.Holding(c)
+}
+
+func (k *toks) onBoard() rules.Count { return k.count(k.word()) }
+
+func (k *toks) count(w string) rules.Count {
 	parts := strings.Split(w, "-")
 	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && parts[2] != "q" {
 		k.fail("%q: want white-black, and -q when the queen is on the board", w)

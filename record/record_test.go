@@ -17,7 +17,7 @@ import (
 
 func drawAction(t *rapid.T) game.Action {
 	f := rapid.Float64()
-	a := game.Action{Seat: rapid.IntRange(0, 3).Draw(t, "seat"), Kind: game.ActionKind(rapid.IntRange(0, int(game.Forfeit)).Draw(t, "kind"))}
+	a := game.Action{Seat: rapid.IntRange(0, 3).Draw(t, "seat"), Kind: game.ActionKind(rapid.IntRange(0, int(game.Actions)-1).Draw(t, "kind"))}
 	switch a.Kind {
 	case game.Strike:
 		a.Shot = physics.Shot{X: f.Draw(t, "x"), Dir: board.Vec{X: f.Draw(t, "dx"), Y: f.Draw(t, "dy")}, Speed: f.Draw(t, "speed")}
@@ -29,6 +29,9 @@ func drawAction(t *rapid.T) game.Action {
 		a.Toss = rules.Side(rapid.IntRange(0, 1).Draw(t, "toss"))
 	case game.Forfeit:
 		a.Rule = rapid.SampledFrom([]string{"TM-3", "D-10", "TM-2"}).Draw(t, "rule")
+	case game.Buy:
+		n := rapid.IntRange(-1, 9)
+		a.Buy = rules.Purchase{Pocket: rapid.IntRange(-1, 4).Draw(t, "pocket"), Pay: rules.Holding{White: n.Draw(t, "white"), Black: n.Draw(t, "black"), Queen: rapid.Bool().Draw(t, "queen")}}
 	}
 	return a
 }
@@ -57,7 +60,7 @@ func TestActionRoundTrip(t *testing.T) {
 func TestParseActionErrors(t *testing.T) {
 	for _, in := range []string{
 		`not json`, `{"kind":"fly","seat":0}`, `{"kind":"strike","seat":0}`, `{"kind":"place","seat":0}`,
-		`{"kind":"concede","seat":0,"concede":"set"}`, `{"kind":"toss","seat":0}`, `{"kind":"strike","seat":0,"shot":{"x":0,"dir":[0,1],"speed":1},"extra":1}`,
+		`{"kind":"concede","seat":0,"concede":"set"}`, `{"kind":"buy","seat":0}`, `{"kind":"toss","seat":0}`, `{"kind":"strike","seat":0,"shot":{"x":0,"dir":[0,1],"speed":1},"extra":1}`,
 	} {
 		if _, err := ParseAction([]byte(in)); !errors.Is(err, ErrAction) {
 			t.Errorf("ParseAction(%s) error %v; want ErrAction", in, err)

@@ -33,13 +33,13 @@ var ErrRecord = errors.New("bad match record")
 //	2. 0 strike -0.1 0.31,0.95 3.25 {1.0912315066925436 s} D-1
 //	3. 1 place 0.05,-0.02
 type MatchRecord struct {
-	Rules   string   // rule set: icf or family
-	Players int      // 2 or 4 seats
+	Rules   string   // rule set: icf, family, point, three or pockets
+	Players int      // 2 or 4 seats; 2 to 4 for a variant (rules.Rules.Seats)
 	Names   []string // who sat at each seat, by seat; "" for nobody named
 	Seed    string   // of the computer players' randomness, if any
 	Date    string   // when the match was played, YYYY-MM-DD
 	// Result is "1-0" (side 0 won the match), "0-1", or "*" while it
-	// goes on.
+	// goes on; in a variant without colours "player k" (seat k won).
 	Result  string
 	Actions []Entry
 }
@@ -90,6 +90,8 @@ func ResultOf(m rules.Match) string {
 	switch {
 	case m.Awaiting != rules.AwaitNothing || m.Winner == rules.NoSide:
 		return "*"
+	case m.Rules.Variant != nil:
+		return fmt.Sprintf("player %d", m.Winner)
 	case m.Winner == 0:
 		return "1-0"
 	}
@@ -143,6 +145,8 @@ func FormatEntry(n int, e Entry) string {
 		fmt.Fprintf(&w, " %d", a.Toss)
 	case game.Forfeit:
 		fmt.Fprintf(&w, " %s", a.Rule)
+	case game.Buy:
+		fmt.Fprintf(&w, " %d %s", a.Buy.Pocket, holding(a.Buy.Pay))
 	}
 	if stroked(a.Kind) {
 		var words []string
@@ -215,11 +219,13 @@ func Parse(text string) (MatchRecord, error) {
 	if r.Rules = seen["Rules"]; r.Rules == "" {
 		return fail("no Rules header")
 	}
-	if _, err := rules.ByName(r.Rules); err != nil {
+	rs, err := rules.ByName(r.Rules)
+	if err != nil {
 		return fail("%v", err)
 	}
-	if r.Players, err = strconv.Atoi(seen["Players"]); err != nil || (r.Players != 2 && r.Players != 4) {
-		return fail("Players %q: want 2 or 4", seen["Players"])
+	lo, hi := rs.Seats()
+	if r.Players, err = strconv.Atoi(seen["Players"]); err != nil || rs.Variant == nil && r.Players != 2 && r.Players != 4 || r.Players < lo || r.Players > hi {
+		return fail("Players %q: want 2 or 4 (%d to %d for a variant)", seen["Players"], lo, hi)
 	}
 	for i := range 4 {
 		n, ok := seen[fmt.Sprintf("Seat%d", i)]
@@ -243,10 +249,9 @@ func Parse(text string) (MatchRecord, error) {
 		}
 	}
 	r.Seed, r.Date = seen["Seed"], seen["Date"]
-	switch r.Result = seen["Result"]; r.Result {
-	case "1-0", "0-1", "*":
-	default:
-		return fail("Result %q: want 1-0, 0-1 or *", r.Result)
+	r.Result = seen["Result"]
+	if !validResult(r.Result, rs, r.Players) {
+		return fail("Result %q: want 1-0, 0-1 or * (in a variant, player k or *)", r.Result)
 	}
 	for sc.Scan() {
 		line++
@@ -260,6 +265,21 @@ func Parse(text string) (MatchRecord, error) {
 		return fail("%v", err)
 	}
 	return r, nil
+}
+
+func validResult(res string, rs rules.Rules, players int) bool {
+	if res == "*" {
+		return true
+	}
+	if rs.Variant == nil {
+		return res == "1-0" || res == "0-1"
+	}
+	for p := range players {
+		if res == fmt.Sprintf("player %d", p) {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseEntry reads the line of entry number n in a match of players seats.
@@ -285,13 +305,13 @@ func ParseEntry(l string, n, players int) (Entry, error) {
 	a.Seat = k.seat(players)
 	kind := k.word()
 	known := false
-	for c := game.Strike; c <= game.Forfeit; c++ {
+	for c := game.Strike; c < game.Actions; c++ {
 		if c.String() == kind {
 			a.Kind, known = c, true
 		}
 	}
 	if !known && k.err == nil {
-		return e, fmt.Errorf("action %q: want strike, place, forgo, concede, toss, timeout or forfeit", kind)
+		return e, fmt.Errorf("action %q: want strike, place, forgo, concede, toss, timeout, forfeit or buy", kind)
 	}
 	switch a.Kind {
 	case game.Strike:
@@ -325,6 +345,12 @@ func ParseEntry(l string, n, players int) (Entry, error) {
 		if a.Rule = k.word(); !ruleID.MatchString(a.Rule) {
 			k.fail("forfeit rule %q: want a rule ID such as TM-3", a.Rule)
 		}
+	case game.Buy:
+		a.Buy.Pocket = k.int()
+		if a.Buy.Pocket >= int(board.Pockets) {
+			k.fail("pocket %d: want 0 to %d", a.Buy.Pocket, board.Pockets-1)
+		}
+		a.Buy.Pay = k.holding(k.word())
 	}
 	if hasOutcome != stroked(a.Kind) && k.err == nil {
 		if hasOutcome {

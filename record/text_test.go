@@ -38,6 +38,9 @@ func drawPlay(t *rapid.T, tb game.Table) game.Action {
 		}
 		return game.Action{Seat: turn.Seat, Kind: game.Forgo}
 	}
+	if buy, ok := drawPurchase(t, tb); ok {
+		return game.Action{Seat: turn.Seat, Kind: game.Buy, Buy: buy}
+	}
 	if rapid.IntRange(0, 199).Draw(t, "concede") == 0 {
 		return game.Action{Seat: turn.Seat, Kind: game.Concede, Concede: rules.Concession(rapid.IntRange(0, 2).Draw(t, "what"))}
 	}
@@ -60,10 +63,46 @@ func drawPlay(t *rapid.T, tb game.Table) game.Action {
 	return game.Action{Seat: turn.Seat, Kind: game.Strike, Shot: physics.Shot{X: x, Dir: dir, Speed: speed}}
 }
 
+// drawPurchase is, now and then, a purchase the referee allows: the seat in
+// turn pays with all he banked for a pocket he does not own, if that is
+// worth its price (RULES V-3).
+func drawPurchase(t *rapid.T, tb game.Table) (rules.Purchase, bool) {
+	g := tb.Match().Colourless
+	if tb.Config().Rules.Variant == nil || !g.Variant.Buys() {
+		return rules.Purchase{}, false
+	}
+	banked := g.Banked[g.Turn]
+	var can []int
+	for k, o := range g.Owner {
+		price := rules.FreePocketPrice
+		if o != rules.NoPlayer {
+			price = rules.OwnedPocketPrice
+		}
+		if o != g.Turn && g.Variant.Worth().Of(banked) >= price {
+			can = append(can, k)
+		}
+	}
+	if len(can) == 0 || rapid.IntRange(0, 1).Draw(t, "buy") == 0 {
+		return rules.Purchase{}, false
+	}
+	return rules.Purchase{Pocket: rapid.SampledFrom(can).Draw(t, "pocket"), Pay: banked}, true
+}
+
+// drawConfig is a table of any rule set with any number of seats it takes
+// (ICF and family with 2 or 4).
+func drawConfig(t *rapid.T) game.Config {
+	rs := must(rules.ByName(rapid.SampledFrom(rules.Names).Draw(t, "rules")))
+	lo, hi := rs.Seats()
+	players := rapid.IntRange(lo, hi).Draw(t, "players")
+	if rs.Variant == nil {
+		players = rapid.SampledFrom([]int{2, 4}).Draw(t, "players")
+	}
+	return game.Config{Rules: rs, Players: players, Physics: physics.Default()}
+}
+
 // drawMatch plays up to n drawn actions from the start of a match.
 func drawMatch(t *rapid.T, n int) (game.Config, []game.Action, []game.Table) {
-	rs := rapid.SampledFrom([]rules.Rules{rules.ICF(), rules.Family()}).Draw(t, "rules")
-	cfg := game.Config{Rules: rs, Players: rapid.SampledFrom([]int{2, 4}).Draw(t, "players"), Physics: physics.Default()}
+	cfg := drawConfig(t)
 	tb, err := game.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +216,47 @@ func TestPositionFields(t *testing.T) {
 	})
 }
 
+// TestVariantPositionFields: every field of a variant's board has its
+// word, so a drawn state (not only one met in play) reads back (RULES §14).
+func TestVariantPositionFields(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SampledFrom([]rules.Variant{rules.PointCarrom(), rules.ThreePlayers(), rules.BuyingPockets()}).Draw(t, "variant")
+		lo, hi := v.Seats()
+		g := must(rules.NewColourless(v, rapid.IntRange(lo, hi).Draw(t, "players")))
+		small := rapid.IntRange(0, 999)
+		player := func(name string) int { return rapid.IntRange(0, g.Players-1).Draw(t, name) }
+		maybe := func(name string) int {
+			if rapid.Bool().Draw(t, name+"?") {
+				return player(name)
+			}
+			return rules.NoPlayer
+		}
+		hold := func(name string) rules.Holding {
+			return rules.Holding{White: small.Draw(t, name+"w"), Black: small.Draw(t, name+"b"), Queen: rapid.Bool().Draw(t, name+"q")}
+		}
+		g.Turn, g.Awaiting = player("turn"), rules.Awaiting(rapid.IntRange(0, 2).Draw(t, "awaiting"))
+		g.Broken, g.Attempts, g.AttemptsLost = rapid.Bool().Draw(t, "broken"), small.Draw(t, "attempts"), rapid.Bool().Draw(t, "alternate")
+		g.OnBoard = rules.Count(hold("on"))
+		g.Queen, g.QueenSide = rules.QueenState(rapid.IntRange(0, 2).Draw(t, "queen")), maybe("by")
+		g.Idle, g.Strokes, g.Winner = small.Draw(t, "idle"), small.Draw(t, "strokes"), maybe("winner")
+		for p := range g.Players {
+			g.Held[p], g.Banked[p] = hold("held"), hold("banked")
+			g.Owed[p], g.Reached[p], g.Earned[p] = small.Draw(t, "owed"), small.Draw(t, "reached"), rapid.Bool().Draw(t, "earned")
+		}
+		if v.Buys() {
+			for k := range g.Owner {
+				g.Owner[k] = maybe("owner")
+			}
+		}
+		s := game.Setup{Match: rules.MatchOf(g)}
+		text := FormatPosition(s)
+		got, err := ParsePosition(text)
+		if err != nil || !sameBits(got, s) {
+			t.Fatalf("ParsePosition(%q) = %+v, %v; want %+v", text, got, err, s)
+		}
+	})
+}
+
 func newSetup(t *rapid.T) game.Setup {
 	cfg := game.Config{Rules: rules.ICF(), Players: rapid.SampledFrom([]int{2, 4}).Draw(t, "players"), Physics: physics.Default()}
 	tb, err := game.New(cfg)
@@ -277,6 +357,13 @@ func TestParseErrors(t *testing.T) {
 		head + "1. 0 place 0.1,0.1 {}\n",
 		head + "1. 0 forgo B-2 void T-1\n",
 		head + "1. 0 forfeit nobody\n",
+		"[Rules \"point\"]\n[Players \"5\"]\n[Result \"*\"]\n\n",
+		"[Rules \"three\"]\n[Players \"2\"]\n[Result \"*\"]\n\n",
+		"[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"1-0\"]\n\n",
+		"[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"player 3\"]\n\n",
+		"[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"*\"]\n\n1. 0 buy 4 3-0\n",
+		"[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"*\"]\n\n1. 0 buy 1 3\n",
+		"[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"*\"]\n\n1. 0 buy 1 3-0 {}\n",
 	} {
 		if _, err := Parse(in); !errors.Is(err, ErrRecord) {
 			t.Errorf("Parse(%q) error %v; want ErrRecord", in, err)
@@ -286,6 +373,13 @@ func TestParseErrors(t *testing.T) {
 
 func TestParsePositionErrors(t *testing.T) {
 	start := FormatPosition(game.Setup{Match: must(rules.NewMatch(rules.ICF(), 2)), Pieces: physics.Default().Spec.BreakArrangement(0)})
+	point := FormatPosition(game.Setup{Match: must(rules.NewMatch(must(rules.ByName("point")), 3)), Pieces: physics.Default().Spec.BreakArrangement(0)})
+	pockets := FormatPosition(game.Setup{Match: must(rules.NewMatch(must(rules.ByName("pockets")), 3)), Pieces: physics.Default().Spec.RingArrangement(0)})
+	for _, in := range []string{point, pockets} {
+		if _, err := ParsePosition(in); err != nil {
+			t.Fatalf("ParsePosition(%q): %v", in, err)
+		}
+	}
 	for _, in := range []string{
 		"", "-", strings.Replace(start, "icf 2", "icf 3", 1), strings.Replace(start, "icf", "chess", 1),
 		strings.Replace(start, "turn 0", "turn 2", 1), strings.Replace(start, "stroke", "place", 1),
@@ -293,6 +387,12 @@ func TestParsePositionErrors(t *testing.T) {
 		strings.Replace(start, "q 0,0", "x 0,0", 1), strings.Replace(start, "q 0,0", "q 0", 1), strings.Replace(start, "q 0,0", "q NaN,0", 1),
 		strings.Replace(start, " | q", " |  q", 1), start + " | extra", start + " | pocketed", start + " | pocketed s",
 		strings.Replace(start, "idle 0", "idle 0 idle 0", 1),
+		strings.Replace(point, "point 3", "point 5", 1), strings.Replace(point, "point 3", "three 2", 1),
+		strings.Replace(point, "held 0-0,0-0,0-0", "held 0-0,0-0", 1), strings.Replace(point, "owed 0,0,0", "owed 0,0,x", 1),
+		strings.Replace(point, "reached 0,0,0", "reached 0,0,0 owner -,-,-,-", 1), strings.Replace(point, "reached 0,0,0", "reached 0,0,0 earned 1,0", 1),
+		strings.Replace(point, "reached 0,0,0", "reached 0,0,0 earned 3", 1), strings.Replace(point, "idle 0", "idle 0 winner 3", 1),
+		strings.Replace(pockets, "owner -,-,-,-", "owner -,-,-", 1), strings.Replace(pockets, "owner -,-,-,-", "owner -,-,-,3", 1),
+		strings.Replace(pockets, " owner -,-,-,-", "", 1), strings.Replace(point, "strokes 0", "game 1", 1),
 	} {
 		if _, err := ParsePosition(in); !errors.Is(err, ErrPosition) {
 			t.Errorf("ParsePosition(%q) error %v; want ErrPosition", in, err)
@@ -312,6 +412,11 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add(start)
 	f.Add(start + " | held white 1 black 0 | pocketed w3 b2")
 	f.Add(strings.Replace(start, "attempts 0", "attempts 1 alternate broken", 1))
+	for _, name := range []string{"point", "three", "pockets"} {
+		rs := must(rules.ByName(name))
+		f.Add(FormatPosition(game.Setup{Match: must(rules.NewMatch(rs, 3)), Pieces: physics.Default().Spec.RingArrangement(0)}))
+	}
+	f.Add("pockets 2 | turn 1 stroke | strokes 4 idle 0 winner 1 | board broken attempts 0 on 8-9-q queen covered by 1 held 1-0,0-0-q banked 1-0,0-0 owed 0,1 reached 1,3 earned 0,1 owner -,1,-,0 | q 0,0 | pocketed w1")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := ParsePosition(text)
 		if err != nil {
@@ -330,6 +435,7 @@ func FuzzParsePosition(f *testing.F) {
 
 func FuzzParse(f *testing.F) {
 	f.Add("[Rules \"icf\"]\n[Players \"2\"]\n[Seat0 \"expert\"]\n[Seed \"1\"]\n[Date \"2026-11-23\"]\n[Result \"*\"]\n\n1. 0 strike 0.01 -0.2,0.98 4.5 {0.75 w1 s miss} B-2 D-1\n2. 1 place 0.05,0.02\n3. 1 timeout {miss foul} D-5\n4. 0 forfeit TM-3\n")
+	f.Add("[Rules \"pockets\"]\n[Players \"3\"]\n[Result \"player 2\"]\n\n1. 0 strike 0.01 -0.2,0.98 4.5 {0.75 w1 b4} B-2 T-1\n2. 1 buy 2 3-1-q V-3\n3. 2 concede match G-4\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := Parse(text)
 		if err != nil {
