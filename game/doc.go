@@ -2,7 +2,7 @@
 // joined. A Table holds the pieces at rest, the referee's state and the c/m
 // waiting to be placed, and says who acts and what is needed (ToAct). Apply
 // validates an action (a strike, a placing, forgoing a placing, a
-// concession, a toss) and returns a new table: a strike is simulated, its
+// concession, a toss, a purchase of a pocket) and returns a new table: a strike is simulated, its
 // event log summarised into the referee's Stroke, and the ruling carried out
 // on the table (returns, dues and penalties into the placer's hand, the
 // queen and other pieces respotted on the centre). An illegal action is an
