@@ -430,6 +430,21 @@ func FuzzParsePosition(f *testing.F) {
 		if FormatPosition(again) != canon {
 			t.Fatalf("canonical text %q does not write back to itself", canon)
 		}
+		// A variant's table that resumes takes its inputs without a panic,
+		// and keeps its pieces (RULES §14).
+		m := s.Match
+		tb, err := game.Resume(game.Config{Rules: m.Rules, Players: m.Players, Physics: physics.Default()}, s)
+		if err != nil || m.Rules.Variant == nil {
+			return
+		}
+		for _, a := range []game.Action{{Kind: game.Timeout}, {Kind: game.Concede}, {Kind: game.Buy, Buy: rules.Purchase{Pocket: 1, Pay: m.Colourless.Banked[m.Turn]}}} {
+			a.Seat = tb.ToAct().Seat
+			if next, _, err := tb.Apply(a); err == nil {
+				if _, err := game.Resume(next.Config(), next.Setup()); err != nil {
+					t.Fatalf("%q after %v: the table does not resume: %v", text, a.Kind, err)
+				}
+			}
+		}
 	})
 }
 
