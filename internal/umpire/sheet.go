@@ -1,0 +1,334 @@
+// Package umpire is the scoresheet of a match played on a real board: the
+// umpire enters, stroke by stroke, what happened, and the referee of
+// package rules says what the laws require. The sheet is a log of numbered
+// operations (an entry, an undo, a correction, a signature); the entries
+// it leaves are referee input lines, the very lines carrom referee reads,
+// so the sheet's rulings are the referee's by construction.
+//
+//	s, _ := umpire.New(umpire.Config{Rules: "icf", Players: 2, Names: []string{"Asha", "Ben"}})
+//	s, _ = s.Apply(umpire.Op{Seq: 1, Line: []byte(`{"stroke": {"white": 1}}`)})
+//	v := s.View() // the entries with the referee's answers, the boards, what now
+package umpire
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// Errors of the sheet; each error Apply returns wraps one.
+var (
+	// ErrConfig: the sheet cannot be opened with this configuration.
+	ErrConfig = errors.New("bad scoresheet configuration")
+	// ErrOp: the operation is malformed.
+	ErrOp = errors.New("bad scoresheet entry")
+	// ErrRefused: the referee refuses the entry, or the sheet's state does
+	// not allow the operation now (a signed board, an unsigned one).
+	ErrRefused = errors.New("refused")
+	// ErrSequence: the operation's number is not the next one.
+	ErrSequence = errors.New("entry out of sequence")
+)
+
+// MaxNames bounds a player's or an event's name, bytes.
+const MaxNames = 80
+
+// Config is what a sheet is opened with.
+type Config struct {
+	// Rules: icf, family, or a variant without colours: point, three, pockets.
+	Rules   string `json:"rules"`
+	Players int    `json:"players"`
+	// Names of the players by seat (seat = place in turn order; in
+	// singles and doubles a seat's side is its number modulo 2).
+	Names []string `json:"names"`
+	// Event and Umpire head the printed sheet; both may be empty.
+	Event  string `json:"event,omitempty"`
+	Umpire string `json:"umpire,omitempty"`
+}
+
+// colours says whether the rule set plays white against black (ICF,
+// family) rather than a variant without colours.
+func (c Config) colours() bool { _, err := rules.ByName(c.Rules); return err == nil }
+
+// Check says what is wrong with c, if anything.
+func (c Config) Check() error {
+	if _, err := c.start(); err != nil {
+		return err
+	}
+	if len(c.Names) != c.Players {
+		return fmt.Errorf("umpire: %d names for %d players: %w", len(c.Names), c.Players, ErrConfig)
+	}
+	for i, n := range c.Names {
+		if n == "" || len(n) > MaxNames {
+			return fmt.Errorf("umpire: the name of seat %d must have 1 to %d bytes: %w", i, MaxNames, ErrConfig)
+		}
+	}
+	if len(c.Event) > MaxNames || len(c.Umpire) > MaxNames {
+		return fmt.Errorf("umpire: the event and the umpire take at most %d bytes: %w", MaxNames, ErrConfig)
+	}
+	return nil
+}
+
+// referee is the state of the referee for the sheet's rule set: a match
+// with colours or a board of a colourless variant.
+type referee struct {
+	m rules.Match
+	g rules.Colourless
+	v bool // a colourless variant
+}
+
+func (c Config) start() (referee, error) {
+	if r, err := rules.ByName(c.Rules); err == nil {
+		m, err := rules.NewMatch(r, c.Players)
+		if err != nil {
+			return referee{}, fmt.Errorf("umpire: %v: %w", err, ErrConfig)
+		}
+		return referee{m: m}, nil
+	}
+	v, err := rules.VariantByName(c.Rules)
+	if err != nil {
+		return referee{}, fmt.Errorf("umpire: rules %q: want icf, family, point, three or pockets: %w", c.Rules, ErrConfig)
+	}
+	g, err := rules.NewColourless(v, c.Players)
+	if err != nil {
+		return referee{}, fmt.Errorf("umpire: %v: %w", err, ErrConfig)
+	}
+	return referee{g: g, v: true}, nil
+}
+
+// apply gives one input line to the referee and returns its answer, the
+// line carrom referee writes for it.
+func (r referee) apply(line []byte) (referee, []byte, error) {
+	in, err := record.DecodeRefereeInput(line)
+	if err != nil {
+		return r, nil, err
+	}
+	if r.v {
+		g, rul, err := in.ApplyColourless(r.g)
+		if err != nil {
+			return r, nil, err
+		}
+		return referee{g: g, v: true}, record.VariantReply(g, &rul, nil), nil
+	}
+	m, rul, err := in.Apply(r.m)
+	if err != nil {
+		return r, nil, err
+	}
+	return referee{m: m}, record.RefereeReply(m, &rul, nil), nil
+}
+
+// initial is the referee's state before any entry, as a reply line.
+func (r referee) initial() []byte {
+	if r.v {
+		return record.VariantReply(r.g, nil, nil)
+	}
+	return record.RefereeReply(r.m, nil, nil)
+}
+
+// Op is one operation of the umpire's log: exactly one of Line, Undo,
+// Edit, Remove and Sign, numbered by Seq from 1 without gaps.
+type Op struct {
+	Seq int64 `json:"seq"`
+	// Line is an entry: one referee input line (carrom referee's format).
+	Line jsontext.Value `json:"line,omitzero"`
+	// Undo takes back the last entry of the board in play.
+	Undo bool `json:"undo,omitzero"`
+	// Edit replaces an entry of the board in play.
+	Edit *Edit `json:"edit,omitzero"`
+	// Remove deletes entry number Remove (from 1) of the board in play.
+	Remove int `json:"remove,omitzero"`
+	// Sign signs the board with this number (the match's boards counted
+	// from 1): its entries can no longer change.
+	Sign int `json:"sign,omitzero"`
+}
+
+// Edit replaces entry number Entry (from 1) with Line.
+type Edit struct {
+	Entry int            `json:"entry"`
+	Line  jsontext.Value `json:"line"`
+}
+
+// DecodeOp reads one operation strictly and returns it in its canonical
+// form (its fields in a fixed order, each line in RFC 8785 form), the
+// bytes a sheet stores and compares: the same operation sent twice gives
+// the same bytes.
+func DecodeOp(data []byte) (Op, []byte, error) {
+	var op Op
+	if err := record.DecodeJSON(data, &op); err != nil {
+		return Op{}, nil, fmt.Errorf("umpire: %v: %w", err, ErrOp)
+	}
+	if op.Seq < 1 {
+		return Op{}, nil, fmt.Errorf("umpire: \"seq\" must be 1 or more: %w", ErrOp)
+	}
+	n := 0
+	for _, set := range []bool{op.Line != nil, op.Undo, op.Edit != nil, op.Remove != 0, op.Sign != 0} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		return Op{}, nil, fmt.Errorf(`umpire: an entry holds exactly one of "line", "undo", "edit", "remove", "sign": %w`, ErrOp)
+	}
+	lines := []*jsontext.Value{&op.Line}
+	if op.Edit != nil {
+		if op.Edit.Line == nil {
+			return Op{}, nil, fmt.Errorf(`umpire: an edit needs its "line": %w`, ErrOp)
+		}
+		lines = append(lines, &op.Edit.Line)
+	}
+	for _, l := range lines {
+		if *l == nil {
+			continue
+		}
+		if _, err := record.DecodeRefereeInput(*l); err != nil {
+			return Op{}, nil, fmt.Errorf("umpire: %v: %w", err, ErrOp)
+		}
+		if err := l.Canonicalize(); err != nil {
+			return Op{}, nil, fmt.Errorf("umpire: %v: %w", err, ErrOp)
+		}
+	}
+	canon, err := json.Marshal(op)
+	if err != nil {
+		return Op{}, nil, fmt.Errorf("umpire: %v: %w", err, ErrOp)
+	}
+	return op, canon, nil
+}
+
+// Sheet is a scoresheet: a value, changed only by Apply returning a new one.
+type Sheet struct {
+	Config Config
+	// Seq is the number of the last operation applied.
+	Seq int64
+	// lines are the entries, referee input lines in canonical form.
+	lines [][]byte
+	// locked entries belong to signed boards; signed counts those boards.
+	locked, signed int
+}
+
+// New opens an empty sheet.
+func New(c Config) (Sheet, error) {
+	if err := c.Check(); err != nil {
+		return Sheet{}, err
+	}
+	return Sheet{Config: c}, nil
+}
+
+// Entries are the sheet's entries, referee input lines in order: what
+// carrom referee reads to give the same rulings.
+func (s Sheet) Entries() [][]byte { return s.lines }
+
+// Apply applies op, the next operation (number s.Seq+1). A refused
+// operation leaves the sheet unchanged.
+func (s Sheet) Apply(op Op) (Sheet, error) {
+	if op.Seq != s.Seq+1 {
+		return s, fmt.Errorf("umpire: entry %d, want %d: %w", op.Seq, s.Seq+1, ErrSequence)
+	}
+	next := s
+	next.Seq = op.Seq
+	next.lines = append([][]byte(nil), s.lines...)
+	open := len(s.lines) - s.locked // entries of the board in play
+	switch {
+	case op.Line != nil:
+		next.lines = append(next.lines, op.Line)
+	case op.Undo:
+		if open == 0 {
+			return s, fmt.Errorf("umpire: nothing to undo on the board in play: %w", ErrRefused)
+		}
+		next.lines = next.lines[:len(next.lines)-1]
+	case op.Edit != nil:
+		k := op.Edit.Entry
+		if err := s.open(k); err != nil {
+			return s, err
+		}
+		next.lines[k-1] = op.Edit.Line
+	case op.Remove != 0:
+		if err := s.open(op.Remove); err != nil {
+			return s, err
+		}
+		next.lines = append(next.lines[:op.Remove-1], next.lines[op.Remove:]...)
+	case op.Sign != 0:
+		p, err := s.play()
+		if err != nil {
+			return s, err
+		}
+		ended := p.ended()
+		if op.Sign != s.signed+1 || ended < op.Sign {
+			return s, fmt.Errorf("umpire: board %d cannot be signed: %d boards are over and %d signed: %w", op.Sign, ended, s.signed, ErrRefused)
+		}
+		next.locked, next.signed = len(s.lines), op.Sign
+		return next, nil
+	default:
+		return s, fmt.Errorf("umpire: an empty entry: %w", ErrOp)
+	}
+	if _, err := next.play(); err != nil {
+		return s, err
+	}
+	return next, nil
+}
+
+// open checks that entry k belongs to the board in play.
+func (s Sheet) open(k int) error {
+	if k <= s.locked || k > len(s.lines) {
+		return fmt.Errorf("umpire: entry %d is not on the board in play (entries %d to %d): %w", k, s.locked+1, len(s.lines), ErrRefused)
+	}
+	return nil
+}
+
+// Played is one entry and the referee's answer to it.
+type Played struct {
+	Line  []byte
+	Reply []byte
+	// Before is the referee's state the entry was made in.
+	Before State
+	After  State
+}
+
+// played is the whole sheet replayed through the referee.
+type played struct {
+	start   []byte
+	entries []Played
+}
+
+// ended counts the boards the entries have finished.
+func (p played) ended() int {
+	n := 0
+	for _, e := range p.entries {
+		if e.After.Result != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// play replays every entry through the referee. An entry the referee
+// refuses, and an entry made after a board ended that is not yet signed,
+// are errors naming the entry.
+func (s Sheet) play() (played, error) {
+	r, err := s.Config.start()
+	if err != nil {
+		return played{}, err
+	}
+	p := played{start: r.initial()}
+	before := mustState(p.start)
+	ended := 0
+	for i, line := range s.lines {
+		if ended > s.signed {
+			return p, fmt.Errorf("umpire: entry %d: board %d is over: sign it before the next board's entries: %w", i+1, s.signed+1, ErrRefused)
+		}
+		next, reply, err := r.apply(line)
+		if err != nil {
+			return p, fmt.Errorf("umpire: entry %d: %v: %w", i+1, err, ErrRefused)
+		}
+		after := mustState(reply)
+		p.entries = append(p.entries, Played{Line: line, Reply: reply, Before: before, After: after})
+		if after.Result != nil {
+			ended++
+		}
+		r, before = next, after
+	}
+	return p, nil
+}
