@@ -41,3 +41,23 @@ type ActionRecord struct {
 	At     time.Time
 	Epoch  int64 // the ownership epoch it was stored under (0 on a single server)
 }
+
+// ErrDuplicate is returned for a numbered record stored twice.
+var ErrDuplicate = errors.New("already stored")
+
+// SheetRecord is an umpire's scoresheet of a real board's match as stored.
+type SheetRecord struct {
+	ID       string
+	Token    string // the identity that writes it
+	Config   []byte // JSON of the sheet's configuration
+	Created  time.Time
+	Finished time.Time // zero while the match goes on
+	Result   []byte    // JSON summary once finished
+}
+
+// SheetOp is one operation of a scoresheet's log, numbered from 1.
+type SheetOp struct {
+	Seq int64
+	Op  []byte // canonical JSON of the operation
+	At  time.Time
+}

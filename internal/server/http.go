@@ -44,6 +44,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("GET /ws/{id}", s.identified(http.HandlerFunc(s.serveWS)))
+	mux.Handle("GET /api/umpire", s.sheetAPI(s.listSheets))
+	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
+	mux.Handle("GET /api/umpire/{id}", s.sheetAPI(s.getSheet))
+	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
 	return secure(http.NewCrossOriginProtection().Handler(mux))
 }
 

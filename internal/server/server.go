@@ -55,6 +55,9 @@ type Config struct {
 	// ConnsPerIdentity its open WebSocket connections; 16 and 32 if zero.
 	TablesPerIdentity int
 	ConnsPerIdentity  int
+	// Sheets keeps the umpires' scoresheets of real boards; nil: the
+	// Store, if it keeps them too, else the server has none.
+	Sheets SheetStore
 	// Pace is how long a computer waits, once the previous stroke's
 	// discs have come to rest (as a watcher of its animation sees them),
 	// before its own action is played, so that people at the table and
@@ -75,6 +78,7 @@ type Server struct {
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
+	sheets   *sheets // nil: no scoresheets
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -105,6 +109,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if s.clock == nil {
 		s.clock = RealClock{}
+	}
+	if ss, ok := cfg.Store.(SheetStore); ok && cfg.Sheets == nil {
+		cfg.Sheets = ss
+	}
+	if cfg.Sheets != nil {
+		s.sheets = &sheets{store: cfg.Sheets}
 	}
 	if s.log == nil {
 		s.log = slog.Default()

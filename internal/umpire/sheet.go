@@ -207,6 +207,9 @@ type Sheet struct {
 	lines [][]byte
 	// locked entries belong to signed boards; signed counts those boards.
 	locked, signed int
+	// ref is the referee after the entries, which have ended that many boards.
+	ref   referee
+	ended int
 }
 
 // New opens an empty sheet.
@@ -214,7 +217,8 @@ func New(c Config) (Sheet, error) {
 	if err := c.Check(); err != nil {
 		return Sheet{}, err
 	}
-	return Sheet{Config: c}, nil
+	r, err := c.start()
+	return Sheet{Config: c, ref: r}, err
 }
 
 // Entries are the sheet's entries, referee input lines in order: what
@@ -233,7 +237,7 @@ func (s Sheet) Apply(op Op) (Sheet, error) {
 	open := len(s.lines) - s.locked // entries of the board in play
 	switch {
 	case op.Line != nil:
-		next.lines = append(next.lines, op.Line)
+		return s.add(op.Seq, op.Line)
 	case op.Undo:
 		if open == 0 {
 			return s, fmt.Errorf("umpire: nothing to undo on the board in play: %w", ErrRefused)
@@ -251,23 +255,38 @@ func (s Sheet) Apply(op Op) (Sheet, error) {
 		}
 		next.lines = append(next.lines[:op.Remove-1], next.lines[op.Remove:]...)
 	case op.Sign != 0:
-		p, err := s.play()
-		if err != nil {
-			return s, err
-		}
-		ended := p.ended()
-		if op.Sign != s.signed+1 || ended < op.Sign {
-			return s, fmt.Errorf("umpire: board %d cannot be signed: %d boards are over and %d signed: %w", op.Sign, ended, s.signed, ErrRefused)
+		if op.Sign != s.signed+1 || s.ended < op.Sign {
+			return s, fmt.Errorf("umpire: board %d cannot be signed: %d boards are over and %d signed: %w", op.Sign, s.ended, s.signed, ErrRefused)
 		}
 		next.locked, next.signed = len(s.lines), op.Sign
 		return next, nil
 	default:
 		return s, fmt.Errorf("umpire: an empty entry: %w", ErrOp)
 	}
-	if _, err := next.play(); err != nil {
+	p, err := next.play()
+	if err != nil {
 		return s, err
 	}
+	next.ref, next.ended = p.ref, p.ended()
 	return next, nil
+}
+
+// add appends one entry, giving it to the referee as it stands: the
+// common case, which needs no replay.
+func (s Sheet) add(seq int64, line []byte) (Sheet, error) {
+	if s.ended > s.signed {
+		return s, fmt.Errorf("umpire: entry %d: board %d is over: sign it before the next board's entries: %w", len(s.lines)+1, s.signed+1, ErrRefused)
+	}
+	r, reply, err := s.ref.apply(line)
+	if err != nil {
+		return s, fmt.Errorf("umpire: entry %d: %v: %w", len(s.lines)+1, err, ErrRefused)
+	}
+	s.Seq, s.ref = seq, r
+	s.lines = append(s.lines[:len(s.lines):len(s.lines)], line)
+	if mustState(reply).Result != nil {
+		s.ended++
+	}
+	return s, nil
 }
 
 // open checks that entry k belongs to the board in play.
@@ -291,6 +310,7 @@ type Played struct {
 type played struct {
 	start   []byte
 	entries []Played
+	ref     referee // after the last entry
 }
 
 // ended counts the boards the entries have finished.
@@ -330,5 +350,6 @@ func (s Sheet) play() (played, error) {
 		}
 		r, before = next, after
 	}
+	p.ref = r
 	return p, nil
 }

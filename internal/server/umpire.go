@@ -1,0 +1,289 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/umpire"
+)
+
+// SheetStore keeps the umpires' scoresheets of matches on real boards
+// (internal/umpire) and each sheet's numbered operations. internal/store
+// implements it; a sheet that does not exist is carrom.ErrNotFound and an
+// operation number stored twice carrom.ErrDuplicate.
+type SheetStore interface {
+	CreateSheet(ctx context.Context, sh carrom.SheetRecord) error
+	Sheet(ctx context.Context, id string) (carrom.SheetRecord, error)
+	SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error)
+	AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error
+	SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error)
+	// FinishSheet records the end of the sheet's match; a zero time
+	// clears it (an entry taken back reopens the match).
+	FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error
+}
+
+// maxSheetOps bounds a sheet's log: a best-of-three match has some
+// hundreds of strokes, and every entry replays the log.
+const maxSheetOps = 5000
+
+// sheets serialises the writes to the scoresheets: an operation is
+// checked against the log as stored, then appended.
+type sheets struct {
+	store SheetStore
+	mu    sync.Mutex
+}
+
+// sheetReply is the answer to a sheet's request.
+type sheetReply struct {
+	ID   string      `json:"id"`
+	View umpire.View `json:"view"`
+	// Yours: this browser writes the sheet.
+	Yours bool `json:"yours"`
+	// Duplicate: the operation had been stored already (sent again after
+	// a lost answer); nothing changed.
+	Duplicate bool `json:"duplicate,omitempty"`
+}
+
+// sheetError is the answer to an operation refused: the error, and the
+// number the sheet expects next.
+type sheetError struct {
+	Error string `json:"error"`
+	Next  int64  `json:"next"`
+}
+
+func (s *Server) sheetStore() SheetStore {
+	if s.sheets == nil {
+		return nil
+	}
+	return s.sheets.store
+}
+
+// sheetAPI answers 404 for every sheet request when no store keeps sheets.
+func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
+	return s.identified(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.sheetStore() == nil {
+			apiError(w, fmt.Errorf("server: no scoresheets on this server: %w", carrom.ErrNotFound))
+			return
+		}
+		h(w, r)
+	}))
+}
+
+// readJSONBody reads a JSON body: a form of another site can post
+// text/plain, never application/json.
+func readJSONBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return nil, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType)
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return nil, fmt.Errorf("server: a body over %d bytes: %w", maxBody, ErrMessage)
+	}
+	return data, nil
+}
+
+// createSheet opens a scoresheet for the browser that asks: only it may
+// write the sheet; anyone may read it.
+func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
+	data, err := readJSONBody(w, r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	var cfg umpire.Config
+	if err := decodeStrict(data, &cfg); err != nil {
+		apiError(w, fmt.Errorf("server: scoresheet configuration: %v: %w", err, ErrBadConfig))
+		return
+	}
+	sh, err := umpire.New(cfg)
+	if err != nil {
+		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
+		return
+	}
+	conf, err := json.Marshal(cfg)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	id := newID(8)
+	if err := s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: token(r), Config: conf, Created: s.clock.Now()}); err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, sheetReply{ID: id, View: sh.View(), Yours: true})
+}
+
+// loadSheet reads a sheet and folds its log.
+func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, []carrom.SheetOp, error) {
+	rec, err := s.sheetStore().Sheet(ctx, id)
+	if err != nil {
+		return rec, umpire.Sheet{}, nil, err
+	}
+	var cfg umpire.Config
+	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
+		return rec, umpire.Sheet{}, nil, fmt.Errorf("server: sheet %s: %w", id, err)
+	}
+	sh, err := umpire.New(cfg)
+	if err != nil {
+		return rec, sh, nil, fmt.Errorf("server: sheet %s: %v", id, err)
+	}
+	ops, err := s.sheetStore().SheetOps(ctx, id)
+	if err != nil {
+		return rec, sh, nil, err
+	}
+	for _, o := range ops {
+		op, _, err := umpire.DecodeOp(o.Op)
+		if err == nil {
+			sh, err = sh.Apply(op)
+		}
+		if err != nil {
+			return rec, sh, nil, fmt.Errorf("server: sheet %s entry %d no longer applies: %v", id, o.Seq, err)
+		}
+	}
+	return rec, sh, ops, nil
+}
+
+// getSheet answers a sheet: its view as JSON, or with the suffix .jsonl
+// its entries as referee input lines, what carrom referee reads.
+func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
+	id, lines := strings.CutSuffix(r.PathValue("id"), ".jsonl")
+	rec, sh, _, err := s.loadSheet(r.Context(), id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if lines {
+		w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="sheet-%s-%s.jsonl"`, id, sh.Config.Rules))
+		for _, l := range sh.Entries() {
+			w.Write(l)
+			w.Write([]byte("\n"))
+		}
+		return
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, View: sh.View(), Yours: rec.Token == token(r)})
+}
+
+// sheetInfo is a sheet in a list.
+type sheetInfo struct {
+	ID       string          `json:"id"`
+	Config   json.RawMessage `json:"config"`
+	Created  time.Time       `json:"created"`
+	Finished *time.Time      `json:"finished,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+}
+
+// listSheets lists the sheets this browser opened, newest first.
+func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
+	recs, err := s.sheetStore().SheetsOf(r.Context(), token(r))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	out := []sheetInfo{}
+	for _, rec := range recs {
+		si := sheetInfo{ID: rec.ID, Config: rec.Config, Created: rec.Created}
+		if !rec.Finished.IsZero() {
+			f := rec.Finished
+			si.Finished, si.Result = &f, rec.Result
+		}
+		out = append(out, si)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// postSheetOp applies one numbered operation to a sheet. The numbers make
+// a device's queue of entries made offline safe to send again: an
+// operation already stored is answered as it was (duplicate), never
+// applied twice; a different operation under a stored number, and a
+// number past the next one (a gap), are refused with 409 and the number
+// expected; an entry the laws refuse is 422 and stores nothing.
+func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	data, err := readJSONBody(w, r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	op, canon, err := umpire.DecodeOp(data)
+	if err != nil {
+		apiError(w, fmt.Errorf("%v: %w", err, ErrMessage))
+		return
+	}
+	s.sheets.mu.Lock()
+	defer s.sheets.mu.Unlock()
+	rec, sh, ops, err := s.loadSheet(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if rec.Token != token(r) {
+		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("server: sheet %s is written by the browser that opened it", id), Next: sh.Seq + 1})
+		return
+	}
+	refuse := func(code int, err error) {
+		writeJSON(w, code, sheetError{Error: err.Error(), Next: sh.Seq + 1})
+	}
+	switch {
+	case op.Seq <= sh.Seq:
+		if !bytes.Equal(ops[op.Seq-1].Op, canon) {
+			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			return
+		}
+		writeJSON(w, http.StatusOK, sheetReply{ID: id, View: sh.View(), Yours: true, Duplicate: true})
+		return
+	case op.Seq > sh.Seq+1:
+		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))
+		return
+	case len(ops) >= maxSheetOps:
+		refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("server: sheet %s has %d entries, the most a sheet keeps: %w", id, maxSheetOps, ErrTooMany))
+		return
+	}
+	next, err := sh.Apply(op)
+	if err != nil {
+		code := http.StatusUnprocessableEntity
+		if errors.Is(err, umpire.ErrOp) {
+			code = http.StatusBadRequest
+		}
+		refuse(code, err)
+		return
+	}
+	now := s.clock.Now()
+	if err := s.sheetStore().AppendSheetOp(ctx, id, carrom.SheetOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
+		apiError(w, err)
+		return
+	}
+	v := next.View()
+	if err := s.finishSheet(ctx, rec, v, now); err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, View: v, Yours: true})
+}
+
+// finishSheet records the end of a sheet's match, or clears the record
+// when an entry taken back has reopened it.
+func (s *Server) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpire.View, now time.Time) error {
+	switch {
+	case v.Over && rec.Finished.IsZero():
+		res, err := json.Marshal(map[string]any{"winner": v.Winner, "boards": len(v.Boards)})
+		if err != nil {
+			return err
+		}
+		return s.sheetStore().FinishSheet(ctx, rec.ID, now, res)
+	case !v.Over && !rec.Finished.IsZero():
+		return s.sheetStore().FinishSheet(ctx, rec.ID, time.Time{}, nil)
+	}
+	return nil
+}

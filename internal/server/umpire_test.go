@@ -1,0 +1,192 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
+)
+
+type sheetReply struct {
+	ID   string `json:"id"`
+	View struct {
+		Seq     int64 `json:"seq"`
+		Entries []struct {
+			Line  json.RawMessage `json:"line"`
+			Reply json.RawMessage `json:"reply"`
+		} `json:"entries"`
+		Boards []struct {
+			Winner *int   `json:"winner"`
+			Points int    `json:"points"`
+			Rule   string `json:"rule"`
+			Signed bool   `json:"signed"`
+		} `json:"boards"`
+		State    json.RawMessage `json:"state"`
+		MustSign int             `json:"must_sign"`
+		Over     bool            `json:"over"`
+		Winner   *int            `json:"winner"`
+	} `json:"view"`
+	Yours     bool   `json:"yours"`
+	Duplicate bool   `json:"duplicate"`
+	Error     string `json:"error"`
+	Next      int64  `json:"next"`
+}
+
+func (p *player) sheet(method, path, body string) (int, sheetReply) {
+	p.t.Helper()
+	code, text := p.do(method, path, body)
+	var r sheetReply
+	if err := json.Unmarshal([]byte(text), &r); err != nil && !strings.HasSuffix(path, ".jsonl") {
+		p.t.Fatalf("%s %s: status %d, %q: %v", method, path, code, text, err)
+	}
+	return code, r
+}
+
+// entry posts operation seq with the given field.
+func (p *player) entry(id string, seq int, field string) (int, sheetReply) {
+	p.t.Helper()
+	return p.sheet("POST", "/api/umpire/"+id+"/entries", fmt.Sprintf(`{"seq": %d, %s}`, seq, field))
+}
+
+// refereeLines answers lines as carrom referee does, through the same code.
+func refereeLines(t *testing.T, lines string) []string {
+	t.Helper()
+	m, err := rules.NewMatch(rules.ICF(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	record.ServeLines(strings.NewReader(lines), &out, func(line []byte, err error) []byte {
+		if err != nil {
+			return record.RefereeReply(m, nil, err)
+		}
+		var reply []byte
+		m, reply = record.RefereeLine(m, line)
+		return reply
+	})
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+// TestSheetAPI drives a scoresheet over HTTP against a real server and a
+// real SQLite file: entries in order, one sent twice (stored once), one
+// out of order and one changed under a stored number (refused with the
+// number expected), one the laws refuse, another browser refused; the
+// sheet survives a restart and its entries, given to the referee of carrom
+// referee, give the same answers.
+func TestSheetAPI(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	ump := e.player()
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Asha", "Ben"], "event": "Club night"}`)
+	if code != http.StatusCreated || r.ID == "" || !r.Yours || r.View.Seq != 0 {
+		t.Fatalf("open a sheet: %d %+v", code, r)
+	}
+	id := r.ID
+	lines := []string{`{"stroke": {"white": 1}}`, `{"stroke": {"striker": true}}`, `{"stroke": {"black": 1}}`, `{"stroke": {"queen": true}}`, `{"stroke": {"black": 1}}`}
+	for i, l := range lines[:3] {
+		if code, r := ump.entry(id, i+1, `"line": `+l); code != http.StatusOK || r.View.Seq != int64(i+1) {
+			t.Fatalf("entry %d: %d %+v", i+1, code, r)
+		}
+	}
+	// The answer to entry 3 was lost: the device sends it again.
+	if code, r := ump.entry(id, 3, `"line": `+lines[2]); code != http.StatusOK || !r.Duplicate || r.View.Seq != 3 || len(r.View.Entries) != 3 {
+		t.Errorf("entry 3 again: %d, duplicate %v, seq %d, %d entries; want 200, a duplicate, nothing applied twice", code, r.Duplicate, r.View.Seq, len(r.View.Entries))
+	}
+	for _, tc := range []struct {
+		seq        int
+		field      string
+		code       int
+		next       int64
+		why, words string
+	}{
+		{3, `"undo": true`, http.StatusConflict, 4, "another operation under number 3", "other contents"},
+		{5, `"line": {"stroke": {}}`, http.StatusConflict, 4, "a gap: entry 4 missing", "entries 4 to 4 missing"},
+		{0, `"undo": true`, http.StatusBadRequest, 0, "number 0", "seq"},
+		{4, `"line": {"stroke": {"black": 9}}`, http.StatusUnprocessableEntity, 4, "nine black when eight are on the board", "entry 4"},
+		{4, `"line": {"toss": 1}`, http.StatusUnprocessableEntity, 4, "a toss nobody asked for", "toss"},
+		{4, `"sign": 1`, http.StatusUnprocessableEntity, 4, "signing a board in play", "cannot be signed"},
+		{4, `"line": {"stroke": {"whites": 1}}`, http.StatusBadRequest, 0, "an unknown field", "whites"},
+	} {
+		code, r := ump.entry(id, tc.seq, tc.field)
+		if code != tc.code || r.Next != tc.next || !strings.Contains(r.Error, tc.words) {
+			t.Errorf("%s: %d %q next %d; want %d, an error saying %q, next %d", tc.why, code, r.Error, r.Next, tc.code, tc.words, tc.next)
+		}
+	}
+	if code, text := ump.do("POST", "/api/umpire/"+id+"/entries", "not json"); code != http.StatusBadRequest || !strings.Contains(text, "umpire:") {
+		t.Errorf("a body that is not JSON: %d %s", code, text)
+	}
+	other := e.player()
+	if code, r := other.entry(id, 4, `"line": `+lines[3]); code != http.StatusForbidden || r.Next != 4 {
+		t.Errorf("another browser writes the sheet: %d %+v; want 403", code, r)
+	}
+	if code, r := other.sheet("GET", "/api/umpire/"+id, ""); code != http.StatusOK || r.Yours || r.View.Seq != 3 {
+		t.Errorf("another browser reads the sheet: %d, yours %v, seq %d; want 200, not yours, 3", code, r.Yours, r.View.Seq)
+	}
+	if code, _ := other.sheet("GET", "/api/umpire/nope", ""); code != http.StatusNotFound {
+		t.Errorf("an unknown sheet: %d; want 404", code)
+	}
+	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 3, "names": ["a", "b", "c"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, "players") {
+		t.Errorf("a sheet of 3 ICF players: %d %q; want 400", code, r.Error)
+	}
+
+	// The same entries from two connections at once are stored once.
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	dups := make([]bool, 2)
+	for i := range 2 {
+		wg.Go(func() {
+			c, r := ump.entry(id, 4, `"line": `+lines[3])
+			codes[i], dups[i] = c, r.Duplicate
+		})
+	}
+	wg.Wait()
+	if codes[0] != http.StatusOK || codes[1] != http.StatusOK || dups[0] == dups[1] {
+		t.Errorf("entry 4 sent twice at once: %v, duplicates %v; want 200 twice, one of them a duplicate", codes, dups)
+	}
+	ump.entry(id, 5, `"line": `+lines[4])
+	ump.entry(id, 6, `"line": {"concede": "board"}`)
+	if _, r := ump.entry(id, 7, `"line": {"stroke": {}}`); !strings.Contains(r.Error, "sign it") {
+		t.Errorf("an entry before the signature: %q; want refused until board 1 is signed", r.Error)
+	}
+	ump.entry(id, 7, `"sign": 1`)
+	ump.entry(id, 8, `"line": {"concede": "match"}`)
+
+	// After a restart, on the same file.
+	e.close()
+	e = newEnv(t, dir)
+	ump.Client.Base, other.Client.Base = e.http.URL, e.http.URL
+	code, r = ump.sheet("GET", "/api/umpire/"+id, "")
+	if code != http.StatusOK || r.View.Seq != 8 || !r.View.Over || r.View.Winner == nil || *r.View.Winner != 0 || !r.Yours {
+		t.Fatalf("after a restart: %d seq %d over %v winner %v yours %v; want entry 8, over, side 0 won", code, r.View.Seq, r.View.Over, r.View.Winner, r.Yours)
+	}
+	if b := r.View.Boards; len(b) != 2 || b[0].Winner == nil || *b[0].Winner != 0 || b[0].Points != 7 || b[0].Rule != "G-4" || !b[0].Signed || b[1].Winner != nil {
+		t.Errorf("boards %+v; want board 1 to side 0, 7 points (7 black left; the queen was the loser's: G-4), signed, and board 2 ended by the match's concession", b)
+	}
+	code, text := ump.do("GET", "/api/umpire/"+id+".jsonl", "")
+	want := refereeLines(t, text)
+	if code != http.StatusOK || len(want) != len(r.View.Entries) {
+		t.Fatalf("GET .jsonl: %d, %d lines for %d entries", code, len(want), len(r.View.Entries))
+	}
+	for i, en := range r.View.Entries {
+		if string(en.Reply) != want[i] {
+			t.Errorf("entry %d: the sheet says %s; carrom referee %s", i+1, en.Reply, want[i])
+		}
+	}
+	rec, err := e.st.Sheet(t.Context(), id)
+	if err != nil || rec.Finished.IsZero() || !strings.Contains(string(rec.Result), `"winner":0`) {
+		t.Errorf("stored sheet %+v, %v; want finished, won by side 0", rec, err)
+	}
+	code, list := ump.do("GET", "/api/umpire", "")
+	if code != http.StatusOK || !strings.Contains(list, id) {
+		t.Errorf("the umpire's list: %d %s", code, list)
+	}
+	if code, list := other.do("GET", "/api/umpire", ""); code != http.StatusOK || strings.Contains(list, id) {
+		t.Errorf("another browser's list: %d %s; want without the sheet", code, list)
+	}
+}

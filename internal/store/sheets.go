@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// CreateSheet stores a new scoresheet.
+func (s *SQLite) CreateSheet(ctx context.Context, sh carrom.SheetRecord) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO sheets (id, token, config, created_at) VALUES (?, ?, ?, ?)`,
+		sh.ID, sh.Token, string(sh.Config), nanos(sh.Created))
+	if err != nil {
+		return fmt.Errorf("store: create sheet %s: %w", sh.ID, err)
+	}
+	return nil
+}
+
+// Sheet returns one scoresheet.
+func (s *SQLite) Sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
+	return scanSheet(s.db.QueryRowContext(ctx, `SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE id = ?`, id))
+}
+
+// SheetsOf lists the scoresheets an identity opened, newest first.
+func (s *SQLite) SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE token = ? ORDER BY created_at DESC, id`, token)
+	if err != nil {
+		return nil, fmt.Errorf("store: list sheets: %w", err)
+	}
+	defer rows.Close()
+	var out []carrom.SheetRecord
+	for rows.Next() {
+		sh, err := scanSheet(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sh)
+	}
+	return out, rows.Err()
+}
+
+func scanSheet(r scanner) (carrom.SheetRecord, error) {
+	var (
+		sh       carrom.SheetRecord
+		config   string
+		created  int64
+		finished sql.NullInt64
+		result   sql.NullString
+	)
+	if err := r.Scan(&sh.ID, &sh.Token, &config, &created, &finished, &result); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return sh, carrom.ErrNotFound
+		}
+		return sh, fmt.Errorf("store: read sheet: %w", err)
+	}
+	sh.Config, sh.Created = []byte(config), fromNanos(created)
+	if finished.Valid {
+		sh.Finished = fromNanos(finished.Int64)
+	}
+	if result.Valid {
+		sh.Result = []byte(result.String)
+	}
+	return sh, nil
+}
+
+// AppendSheetOp stores operation op.Seq of a sheet; a number stored
+// already is carrom.ErrDuplicate.
+func (s *SQLite) AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO sheet_ops (sheet_id, seq, op, at) VALUES (?, ?, ?, ?)`,
+		sheetID, op.Seq, string(op.Op), nanos(op.At))
+	if err != nil {
+		var se interface{ Code() int }
+		if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
+			return fmt.Errorf("store: sheet %s entry %d: %w", sheetID, op.Seq, carrom.ErrDuplicate)
+		}
+		return fmt.Errorf("store: sheet %s entry %d: %w", sheetID, op.Seq, err)
+	}
+	return nil
+}
+
+// SheetOps returns a sheet's operations in order.
+func (s *SQLite) SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? ORDER BY seq`, sheetID)
+	if err != nil {
+		return nil, fmt.Errorf("store: entries of sheet %s: %w", sheetID, err)
+	}
+	defer rows.Close()
+	var out []carrom.SheetOp
+	for rows.Next() {
+		var (
+			op   carrom.SheetOp
+			text string
+			at   int64
+		)
+		if err := rows.Scan(&op.Seq, &text, &at); err != nil {
+			return nil, fmt.Errorf("store: entries of sheet %s: %w", sheetID, err)
+		}
+		op.Op, op.At = []byte(text), fromNanos(at)
+		out = append(out, op)
+	}
+	return out, rows.Err()
+}
+
+// FinishSheet records the end of a sheet's match, or clears it (zero at).
+func (s *SQLite) FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error {
+	var fin, res any
+	if !at.IsZero() {
+		fin, res = nanos(at), string(result)
+	}
+	r, err := s.db.ExecContext(ctx, `UPDATE sheets SET finished_at = ?, result = ? WHERE id = ?`, fin, res, sheetID)
+	if err != nil {
+		return fmt.Errorf("store: finish sheet %s: %w", sheetID, err)
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: finish sheet %s: %w", sheetID, carrom.ErrNotFound)
+	}
+	return nil
+}
