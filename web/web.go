@@ -68,6 +68,7 @@ func New(opt Options) (*Handler, error) {
 	h.mux.HandleFunc("GET /t/{id}", index)
 	h.mux.HandleFunc("GET /replay/{id}", index)
 	h.mux.HandleFunc("GET /rules", index)
+	h.mux.HandleFunc("GET /umpire/", index)
 	// The asset names carry their digest, so browsers may keep them for good.
 	h.mux.HandleFunc("GET "+jsPath, asset("text/javascript; charset=utf-8", js))
 	h.mux.HandleFunc("GET "+cssPath, asset("text/css; charset=utf-8", css))

@@ -46,8 +46,9 @@ type View struct {
 	Config Config `json:"config"`
 	// Seq is the number of the last operation applied; the next is Seq+1.
 	Seq int64 `json:"seq"`
-	// State is the referee's state now (carrom referee's answer to the
-	// last entry, or its state before the first).
+	// Start is the referee's state before the first entry; State its
+	// state now (carrom referee's answer to the last entry, or Start).
+	Start   json.RawMessage `json:"start"`
 	State   json.RawMessage `json:"state"`
 	Entries []EntryView     `json:"entries"`
 	Boards  []BoardView     `json:"boards"`
@@ -123,7 +124,7 @@ func (s Sheet) View() View {
 		// Apply keeps only sheets that replay.
 		panic("umpire: a stored sheet no longer replays: " + err.Error())
 	}
-	v := View{Config: s.Config, Seq: s.Seq, State: p.start, Entries: []EntryView{}, Boards: []BoardView{}, Locked: s.locked, Signed: s.signed}
+	v := View{Config: s.Config, Seq: s.Seq, Start: p.start, State: p.start, Entries: []EntryView{}, Boards: []BoardView{}, Locked: s.locked, Signed: s.signed}
 	colours := s.Config.colours()
 	sides := s.Config.Players
 	if colours {

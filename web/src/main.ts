@@ -6,6 +6,7 @@ import { replay } from "./replay";
 import { rulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { showMute, TableView, toggleMute } from "./table";
+import { umpire } from "./umpire";
 
 const cfg = JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig;
 const root = document.getElementById("app")!;
@@ -23,6 +24,8 @@ if ((m = path.match(/^\/t\/([0-9a-f]+)$/))) {
   new TableView(root, cfg, m[1], seats, sound);
 } else if ((m = path.match(/^\/replay\/([0-9a-f]+)$/))) {
   replay(root, cfg, m[1], sound).catch((e: Error) => { root.textContent = `Cannot replay this match: ${e.message}`; });
+} else if ((m = path.match(/^\/umpire\/([0-9a-f]*)$/))) {
+  umpire(root, m[1] || undefined);
 } else if (path === "/rules") {
   rulesPage(root);
 } else {

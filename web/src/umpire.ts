@@ -1,0 +1,437 @@
+// The umpire's scoresheet of a match on a real board (/umpire/, docs/umpire.md).
+// The umpire taps what each stroke did; the server's referee (package
+// rules, through internal/umpire) rules on it, and the page shows what the
+// laws require now. The page applies no law itself: it sends numbered
+// entries and shows the referee's answers. Entries made offline wait in
+// localStorage (umpireQueue.ts) and go out in order when the network
+// returns; their numbers make a resend harmless.
+import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
+import { describeResult, explain, type Names, phrase } from "./rules";
+import { Queue, type Op, type SheetReply, type SheetView } from "./umpireQueue";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else e.setAttribute(k, v);
+  }
+  e.append(...kids);
+  return e;
+}
+
+function button(id: string, text: string, onClick: () => void, cls = ""): HTMLButtonElement {
+  const b = el("button", { type: "button", ...(id ? { id } : {}), ...(cls ? { class: cls } : {}) }, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// A referee input line, as carrom referee reads it.
+interface Line {
+  stroke?: Partial<Stroke> & { jumped?: { white: number; black: number; queen: boolean } };
+  concede?: string; toss?: number; void?: string; technical?: number; claim?: string;
+  forfeit?: { side: number; rule: string };
+  buy?: { pocket: number; white: number; black: number; queen: boolean };
+}
+
+// The variants without colours answer with the players' holdings instead
+// of sides and colours (record.Variant).
+interface VariantState {
+  turn: number; awaiting: string; score: number[];
+  board: { on_board: { white: number; black: number; queen: boolean }; queen: string; queen_side: number | null; owed: number[] };
+  result: { winner: number | null; points: number; rule: string } | null; match_winner: number | null;
+  ruling?: MatchState["ruling"];
+}
+
+const RULES: [string, string][] = [["icf", "ICF"], ["family", "Family"], ["point", "Point carrom"], ["three", "Three players"], ["pockets", "Buying the pockets"]];
+
+// umpire shows /umpire/ (open a sheet, list this device's sheets) or /umpire/{id}.
+export function umpire(root: HTMLElement, id: string | undefined): void {
+  document.body.classList.add("umpire-page");
+  if (!id) { openSheet(root); return; }
+  new SheetPage(root, id);
+}
+
+function openSheet(root: HTMLElement): void {
+  const rules = el("select", { id: "u-rules" });
+  for (const [v, t] of RULES) rules.append(el("option", { value: v }, t));
+  const players = el("select", { id: "u-players" });
+  const names = el("div", { class: "u-names" });
+  const drawPlayers = () => {
+    const colours = rules.value === "icf" || rules.value === "family";
+    const opts = colours ? [2, 4] : rules.value === "three" ? [3] : [2, 3, 4];
+    const keep = +players.value;
+    players.replaceChildren(...opts.map((n) => el("option", { value: String(n) }, colours ? (n === 2 ? "Singles" : "Doubles") : `${n} players`)));
+    if (opts.includes(keep)) players.value = String(keep);
+    drawNames();
+  };
+  const drawNames = () => {
+    const n = +players.value;
+    const old = [...names.querySelectorAll("input")].map((i) => i.value);
+    names.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Seat ${i + 1}${n === 4 && (rules.value === "icf" || rules.value === "family") ? ` (side ${(i % 2) + 1})` : ""} `,
+      el("input", { id: `u-name-${i}`, maxlength: "80", required: "", value: old[i] ?? "", placeholder: i === 0 ? "breaks first" : "" }))));
+  };
+  rules.addEventListener("change", drawPlayers);
+  players.addEventListener("change", drawNames);
+  const event = el("input", { id: "u-event", maxlength: "80", placeholder: "tournament, round, table" });
+  const ump = el("input", { id: "u-umpire", maxlength: "80" });
+  const err = el("p", { class: "error", id: "error", role: "alert" });
+  const start = button("u-open", "Open the scoresheet", () => {
+    const cfg = { rules: rules.value, players: +players.value, names: [...names.querySelectorAll("input")].map((i) => i.value.trim()), event: event.value.trim(), umpire: ump.value.trim() };
+    fetch("/api/umpire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(cfg) })
+      .then(async (res) => {
+        const data = await res.json();
+        if (!res.ok) throw new Error(data.error ?? res.statusText);
+        location.href = `/umpire/${(data as SheetReply).id}`;
+      })
+      .catch((e: Error) => { err.textContent = e.message; });
+  });
+  const mine = el("ul", { class: "u-mine" });
+  root.replaceChildren(el("h1", {}, "Umpire's scoresheet"),
+    el("p", {}, "For a match on a real board: tap what each stroke did, and the referee says what the laws require now."),
+    el("div", { class: "card u-form" }, el("label", {}, "Rules ", rules), el("label", {}, "Players ", players), names,
+      el("label", {}, "Event ", event), el("label", {}, "Umpire ", ump), start, err),
+    el("h2", {}, "Scoresheets opened on this device"), mine);
+  drawPlayers();
+  fetch("/api/umpire").then((r) => r.json()).then((list: { id: string; config: { names: string[]; rules: string }; created: string; finished?: string }[]) => {
+    if (!list.length) mine.append(el("li", {}, "None yet."));
+    for (const s of list) {
+      mine.append(el("li", {}, el("a", { href: `/umpire/${s.id}` }, s.config.names.join(" v ")),
+        ` · ${s.config.rules} · ${new Date(s.created).toLocaleString()}${s.finished ? " · finished" : ""}`));
+    }
+  }).catch(() => undefined);
+}
+
+// The entry pad's counts.
+interface Pad { white: number; black: number; queen: boolean; striker: boolean; foul: boolean; missed: boolean;
+  jw: number; jb: number; jq: boolean; off: boolean }
+const emptyPad = (): Pad => ({ white: 0, black: 0, queen: false, striker: false, foul: false, missed: false, jw: 0, jb: 0, jq: false, off: false });
+
+function strokeLine(p: Pad): Line {
+  const s: Line["stroke"] = {};
+  if (p.white) s.white = p.white;
+  if (p.black) s.black = p.black;
+  if (p.queen) s.queen = true;
+  if (p.striker) s.striker = true;
+  if (p.missed) s.touched = false;
+  if (p.foul) s.foul = true;
+  if (p.off) s.striker_off = true;
+  if (p.jw || p.jb || p.jq) s.jumped = { white: p.jw, black: p.jb, queen: p.jq };
+  return { stroke: s };
+}
+
+function padOf(l: Line): Pad {
+  const s = l.stroke ?? {};
+  return { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, foul: !!s.foul, missed: s.touched === false,
+    jw: s.jumped?.white ?? 0, jb: s.jumped?.black ?? 0, jq: !!s.jumped?.queen, off: !!s.striker_off };
+}
+
+class SheetPage {
+  private view: SheetView | undefined;
+  private queue: Queue;
+  private pad = emptyPad();
+  private editing = 0; // the entry being corrected, or 0
+  private clockEnd = 0;
+  private clockTimer = 0;
+  private readonly bar = el("div", { class: "u-bar", id: "u-bar" });
+  private readonly sync = el("span", { class: "u-sync", id: "u-sync", "aria-live": "polite" });
+  private readonly now = el("section", { class: "u-now card", id: "u-now", "aria-live": "polite" });
+  private readonly padEl = el("section", { class: "u-pad card", id: "u-pad" });
+  private readonly entries = el("ol", { class: "u-entries", id: "u-entries" });
+  private readonly sheet = el("section", { class: "u-sheet", id: "u-sheet" });
+  private readonly err = el("p", { class: "error", id: "error", role: "alert" });
+
+  constructor(root: HTMLElement, private id: string) {
+    this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
+    root.replaceChildren(el("div", { class: "u-live" }, this.bar, this.now, this.err, this.padEl,
+      el("h2", {}, "This board"), this.entries), this.sheet);
+    fetch(`/api/umpire/${id}`).then(async (res) => {
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error ?? res.statusText);
+      this.answer(data as SheetReply);
+      this.queue.start();
+    }).catch((e: Error) => { this.err.textContent = `Cannot open this scoresheet: ${e.message}`; });
+  }
+
+  private answer(r: SheetReply): void {
+    this.view = r.view;
+    if (!r.yours) this.padEl.hidden = true;
+    this.draw();
+  }
+
+  private showSync(): void { this.sync.textContent = this.queue.describe(); this.sync.dataset.state = this.queue.offline ? "offline" : this.queue.length ? "sending" : "saved"; }
+
+  private send(op: Omit<Op, "seq">): void {
+    this.err.textContent = "";
+    this.queue.push(op, this.view?.seq ?? 0);
+    this.pad = emptyPad();
+    this.editing = 0;
+    this.draw();
+  }
+
+  private get colours(): boolean { const r = this.view?.config.rules; return r === "icf" || r === "family"; }
+
+  private names(): Names {
+    const cfg = this.view!.config;
+    return {
+      seat: (s) => cfg.names[s] ?? `Seat ${s + 1}`,
+      side: (sd) => this.colours ? cfg.names.filter((_, i) => i % 2 === sd).join(" & ") : cfg.names[sd] ?? `Player ${sd + 1}`,
+      you: () => false,
+    };
+  }
+
+  private sides(): number { return this.colours ? 2 : this.view!.config.players; }
+
+  // words is one entry in plain sentences: the online game's own wording
+  // of the referee's answer (rules.ts), fed the entry as a stroke event.
+  private words(line: Line, seat: number, before: MatchState, after: MatchState): string {
+    const names = this.names();
+    const who = names.seat(seat);
+    if (!this.colours) {
+      const s = line.stroke;
+      const bits: string[] = [];
+      if (s) {
+        const p = [s.white ? `${s.white} white` : "", s.black ? `${s.black} black` : "", s.queen ? "the queen" : "", s.striker ? "the striker" : ""].filter(Boolean);
+        bits.push(p.length ? `${who} pocketed ${p.join(", ")}` : s.touched === false ? `${who} touched nothing` : `${who} pocketed nothing`);
+        if (s.foul) bits.push("a foul");
+      } else if (line.buy) bits.push(`${who} bought pocket ${line.buy.pocket + 1}`);
+      else if (line.concede) bits.push(`${who} conceded`);
+      const v = after as unknown as VariantState;
+      if (v.result && v.result.winner !== null) bits.push(`board to ${names.side(v.result.winner)}, ${v.result.points} points`);
+      return bits.join(" — ") + ".";
+    }
+    const state = (m: MatchState): GameState => ({
+      match: m, seats: this.view!.config.names.map((_, i) => ({ seat: i, side: i % 2 })), to_act: { seat: m.turn },
+    }) as unknown as GameState;
+    let action: EventMsg["action"] = { kind: "strike", seat };
+    let stroke: Stroke | undefined;
+    if (line.stroke) {
+      const s = line.stroke;
+      stroke = { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, touched: s.touched ?? true, foul: !!s.foul };
+    } else if (line.concede) action = { kind: "concede", seat, concede: line.concede };
+    else if (line.toss !== undefined) action = { kind: "toss", seat, toss: line.toss };
+    else if (line.forfeit) action = { kind: "forfeit", seat: line.forfeit.side, rule: line.forfeit.rule };
+    else {
+      const what = line.technical !== undefined ? `Technical foul by ${names.side(line.technical)}: a penalty at its next turn`
+        : line.void ? `Board void (${line.void}): replayed by the same breaker` : line.claim ? `${who} takes two turns (H-3)` : "Entry";
+      const end = describeResult(after, names.side, state(before));
+      return `${what}.${end ? " " + end : ""}`;
+    }
+    const ev = { v: 1, type: "event", seq: 0, action, outcome: { stroke, respotted: [], void: false }, state: state(after) } as EventMsg;
+    return explain(ev, state(before), names);
+  }
+
+  private draw(): void {
+    const v = this.view;
+    if (!v) return;
+    const cfg = v.config;
+    const st = v.state;
+    const names = this.names();
+    const colours = this.colours;
+    const over = st.awaiting === "over";
+    // The bar: players, games, the game's score, where the match is.
+    const score = (sd: number) => `${names.side(sd)} ${st.score[sd] ?? 0}`;
+    const sideList = Array.from({ length: this.sides() }, (_, i) => i);
+    const signing = v.must_sign ? v.boards[v.must_sign - 1] : undefined;
+    this.bar.replaceChildren(
+      el("span", { class: "u-where" }, !colours ? "Board" : signing ? `Game ${signing.game} · Board ${signing.number} over` : `Game ${st.game} · Board ${st.board.number}`),
+      el("b", { class: "u-score", id: "u-score" }, sideList.map(score).join(" – ")),
+      colours ? el("span", { class: "games" }, `Games ${st.games[0]}–${st.games[1]}`) : "",
+      this.sync);
+    this.showSync();
+
+    // Now: what the laws require.
+    const rows: (Node | string)[] = [];
+    const turnName = names.seat(st.turn);
+    const colourOf = (sd: number) => st.board.white === sd ? "white" : "black";
+    if (v.must_sign) {
+      const b = v.boards[v.must_sign - 1];
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, `Board ${b.number}${colours ? ` of game ${b.game}` : ""} is over; ${over ? "the match too" : `next: ${turnName} breaks${colours ? `, with ${colourOf(st.turn % 2)}` : ""}`}.`));
+    } else if (over) {
+      const w = st.match_winner ?? (st as unknown as VariantState).match_winner;
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, w !== null && w !== undefined ? `Match to ${names.side(w)}.` : "The match is over."));
+    } else if (st.awaiting === "toss") {
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, "Toss for the break of the extra board (G-2): enter who won it."));
+    } else {
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, colours ? el("span", { class: `chip ${colourOf(st.turn % 2)}` }) : "",
+        ` ${turnName} to play${colours ? ` (${colourOf(st.turn % 2)})` : ""}`));
+    }
+    const last = v.entries[v.entries.length - 1];
+    const ruling = last ? st.ruling : undefined;
+    if (ruling && !v.must_sign) {
+      for (const p of ruling.place) {
+        const placer = p.placer === null ? "on the centre circle" : `${names.seat(p.placer)} places ${p.count === 1 ? "it" : "them"} inside the outer circle`;
+        rows.push(el("p", { class: "u-place" }, `Back on the board: ${p.count} ${p.colour} c/m (${/^(D-[1-4]|Q-)/.test(p.rule) ? "due" : "penalty"}, ${p.rule}); ${placer}.`));
+      }
+      const centre = ruling.centre;
+      if (centre.length) rows.push(el("p", { class: "u-place" }, `On the centre: ${centre.join(", ")}.`));
+    }
+    if (colours) {
+      const b = st.board;
+      const q = b.queen === "pending" && b.queen_side !== null ? `the queen waits for ${names.side(b.queen_side)}'s cover: the next stroke must pocket one of ${colourOf(b.queen_side)} (Q-4)`
+        : b.queen === "covered" && b.queen_side !== null ? `the queen is covered by ${names.side(b.queen_side)}` : "the queen is on the board";
+      rows.push(el("p", { id: "u-queenstate", "data-queen": b.queen }, `${q[0].toUpperCase()}${q.slice(1)}.`));
+      rows.push(el("p", {}, `On the board: ${b.on_board.white} white, ${b.on_board.black} black${b.on_board.queen ? ", the queen" : ""}.` +
+        (b.owed[0] || b.owed[1] ? ` Owed: ${sideList.filter((sd) => b.owed[sd]).map((sd) => `${names.side(sd)} ${b.owed[sd]}`).join(", ")}.` : "")));
+      if (v.queen_value && !over) {
+        const qv = v.queen_value;
+        const full = Math.max(...qv);
+        const reduced = sideList.filter((sd) => qv[sd] < full);
+        rows.push(el("p", { id: "u-22" }, reduced.length
+          ? `22-point rule (Q-12): the queen now adds ${qv[reduced[0]]} to a board ${names.side(reduced[0])} wins (${st.score[reduced[0]]} points), ${full} to ${names.side(1 - reduced[0])}.`
+          : `The queen adds ${full} to the board's winner while his score is ${cfg.rules === "family" ? 19 : 21} or less (Q-12).`));
+      }
+    } else {
+      const vs = st as unknown as VariantState;
+      rows.push(el("p", { id: "u-queenstate" }, `On the board: ${vs.board.on_board.white} white, ${vs.board.on_board.black} black${vs.board.on_board.queen ? ", the queen" : ""}; queen ${vs.board.queen}.`));
+    }
+    if (last) {
+      const before = v.entries.length > 1 ? v.entries[v.entries.length - 2].reply : v.start;
+      const text = this.words(last.line as Line, last.seat, before, st);
+      rows.push(el("div", { class: "ruling", id: "u-ruling" }, el("p", {}, text),
+        el("small", {}, ...(st.ruling?.rules ?? []).map((r) => el("abbr", { title: phrase(r) }, r + " ")))));
+    }
+    if (v.must_sign) {
+      const b = v.boards[v.must_sign - 1];
+      const res = b.winner === null ? "The board is void." : `Board ${b.number}${colours ? ` of game ${b.game}` : ""} to ${names.side(b.winner)}: ${b.points} point${b.points === 1 ? "" : "s"} (${b.rule}${b.slam ? `, ${b.slam} slam` : ""}).`;
+      rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res),
+        el("p", {}, "Check the board's entries below, then sign it: signed entries can no longer change."),
+        button("u-sign", `Sign board ${b.n}`, () => this.send({ sign: b.n }))));
+    }
+    if (colours && st.change_sides) rows.push(el("p", { class: "u-notice" }, "The players change sides before the next board: at most 2 minutes (S-5)."));
+    if (colours && !over && st.game === 3 && st.board.number === 1 && !st.board.broken) rows.push(el("p", { class: "u-notice" }, "Ten-minute interval between games 2 and 3 (G-3)."));
+    if (this.queue.length) rows.push(el("p", { class: "u-notice", id: "u-waiting" }, `${this.queue.length} entr${this.queue.length === 1 ? "y waits" : "ies wait"} to be sent: what the laws require after ${this.queue.length === 1 ? "it" : "them"} shows once the server has ${this.queue.length === 1 ? "it" : "them"}.`));
+    if (!over && !v.must_sign) rows.push(this.clock());
+    this.now.replaceChildren(...rows);
+    this.now.dataset.seq = String(v.seq);
+    this.drawPad(st);
+    this.drawEntries();
+    this.drawSheet();
+  }
+
+  // clock is the stroke clock the umpire starts by hand (TM-1: 15 s).
+  private clock(): HTMLElement {
+    const out = el("p", { class: "u-clock" });
+    const show = () => {
+      const left = Math.ceil((this.clockEnd - Date.now()) / 1000);
+      out.replaceChildren(button("u-clock", this.clockEnd && left > 0 ? `${left} s` : this.clockEnd ? "Time! (TM-1)" : "Start the 15 s clock", () => {
+        this.clockEnd = Date.now() + 15000;
+        clearInterval(this.clockTimer);
+        this.clockTimer = window.setInterval(() => { show(); if (Date.now() > this.clockEnd + 3000) clearInterval(this.clockTimer); }, 250);
+        show();
+      }, left <= 5 && this.clockEnd ? "secondary low" : "secondary"));
+    };
+    show();
+    return out;
+  }
+
+  private drawPad(st: MatchState): void {
+    const p = this.pad;
+    const colours = this.colours;
+    const counter = (label: string, key: "white" | "black" | "jw" | "jb") => el("span", { class: "u-count" }, `${label} `,
+      button(`u-${key}-minus`, "−", () => { p[key] = Math.max(0, p[key] - 1); this.drawPad(st); }, "secondary"),
+      el("output", { id: `u-${key}` }, String(p[key])),
+      button(`u-${key}-plus`, "+", () => { p[key]++; this.drawPad(st); }, "secondary"));
+    const toggle = (label: string, key: "queen" | "striker" | "foul" | "missed" | "jq" | "off") => {
+      const b = button(`u-${key}`, label, () => { p[key] = !p[key]; this.drawPad(st); }, "u-toggle");
+      b.setAttribute("aria-pressed", String(p[key]));
+      return b;
+    };
+    const enter = button("u-enter", this.editing ? `Save entry ${this.editing}` : "Enter the stroke", () => {
+      const line = strokeLine(p);
+      this.send(this.editing ? { edit: { entry: this.editing, line } } : { line });
+    });
+    if (this.view?.must_sign && !this.editing) {
+      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", "Undo the last entry (reopens the board)", () => this.send({ undo: true }), "secondary")));
+      return;
+    }
+    const rows: (Node | string)[] = [
+      el("div", { class: "u-row" }, el("b", {}, "Pocketed"), counter("White", "white"), counter("Black", "black"), toggle("Queen", "queen"), toggle("Striker", "striker")),
+      el("div", { class: "u-row" }, toggle("Foul", "foul"), toggle("Touched nothing", "missed")),
+      el("details", { class: "u-off" }, el("summary", {}, "Off the board (jumped)"),
+        el("div", { class: "u-row" }, counter("White", "jw"), counter("Black", "jb"), toggle("Queen", "jq"), toggle("Striker", "off"))),
+      el("div", { class: "u-row u-main" }, enter,
+        this.editing ? button("u-cancel", "Cancel", () => { this.editing = 0; this.pad = emptyPad(); this.drawPad(st); }, "secondary")
+          : button("u-undo", "Undo", () => this.send({ undo: true }), "secondary")),
+    ];
+    const more: (Node | string)[] = [
+      button("u-time", "Time ran out (TM-1)", () => this.send({ line: { stroke: { touched: false, foul: true } } }), "secondary"),
+      button("", "Concede board", () => this.send({ line: { concede: "board" } }), "secondary"),
+    ];
+    if (colours) {
+      more.push(button("", "Concede game", () => this.send({ line: { concede: "game" } }), "secondary"),
+        button("", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
+      for (const sd of [0, 1]) more.push(button("", `Technical foul: ${this.names().side(sd)}`, () => this.send({ line: { technical: sd } }), "secondary"));
+      more.push(button("", "Void the board (ST-3)", () => this.send({ line: { void: "ST-3" } }), "secondary"));
+      if (st.awaiting === "toss") for (const sd of [0, 1]) rows.unshift(button(`u-toss-${sd}`, `Toss won by ${this.names().side(sd)}`, () => this.send({ line: { toss: sd } })));
+      if (st.claimable?.some(Boolean)) more.push(button("", "Claim two turns (H-3)", () => this.send({ line: { claim: "two_turns" } }), "secondary"));
+    } else {
+      more.push(button("", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
+    }
+    rows.push(el("details", { class: "u-more" }, el("summary", {}, "Other entries"), el("div", { class: "u-row" }, ...more)));
+    this.padEl.replaceChildren(...rows);
+  }
+
+  private drawEntries(): void {
+    const v = this.view!;
+    const open = v.entries.filter((e) => e.n > v.locked);
+    const items: HTMLElement[] = [];
+    let before = v.locked ? v.entries[v.locked - 1].reply : v.start;
+    for (const e of open) {
+      const after = e.reply;
+      const line = e.line as Line;
+      const li = el("li", { value: String(e.n), "data-n": String(e.n) }, el("span", {}, this.words(line, e.seat, before, after)));
+      if (!this.padEl.hidden) {
+        if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.drawPad(after); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
+        li.append(button("", "Remove", () => this.send({ remove: e.n }), "secondary u-small"));
+      }
+      items.push(li);
+      before = after;
+    }
+    for (const q of this.queue.pending()) {
+      items.push(el("li", { class: "u-waiting" }, `Waiting to be sent: ${describeOp(q)}`));
+    }
+    for (const q of this.queue.refused()) {
+      items.push(el("li", { class: "u-refused" }, `Refused: ${describeOp(q.op)} — ${q.error}`));
+    }
+    if (this.queue.refused().length) items.push(el("li", {}, button("u-discard", "Discard the refused entries", () => { this.queue.discard(); this.draw(); }, "secondary")));
+    this.entries.replaceChildren(...items);
+  }
+
+  // drawSheet is the ICF-style scoresheet: every board with its breaker,
+  // winner, points and queen, the games, and the signatures' lines.
+  private drawSheet(): void {
+    const v = this.view!;
+    const cfg = v.config;
+    const names = this.names();
+    const colours = this.colours;
+    const sides = Array.from({ length: this.sides() }, (_, i) => i);
+    const head = el("tr", {}, ...(colours ? ["Game", "Board", "Break"] : ["Board"]).map((t) => el("th", {}, t)),
+      el("th", {}, "Won by"), el("th", {}, "Points"), el("th", {}, "Queen"), ...sides.map((sd) => el("th", {}, names.side(sd))), el("th", {}, "Signed"));
+    const body = v.boards.map((b) => el("tr", { class: b.over ? "" : "u-inplay" },
+      ...(colours ? [String(b.game), String(b.number), names.seat(b.breaker)] : [String(b.n)]).map((t) => el("td", {}, t)),
+      el("td", {}, b.winner === null ? (b.over ? "void" : "in play") : names.side(b.winner)),
+      el("td", {}, b.over ? String(b.points) : ""), el("td", {}, b.queen === null ? "" : names.side(b.queen)),
+      ...sides.map((sd) => el("td", {}, b.score ? String(b.score[sd] ?? "") : "")),
+      el("td", {}, b.signed ? "✓" : "")));
+    const games = colours ? el("p", {}, `Games: ${names.side(0)} ${v.state.games[0]}, ${names.side(1)} ${v.state.games[1]}.${v.winner !== null ? ` Match to ${names.side(v.winner)}.` : ""}`) : "";
+    const stats = el("table", { class: "list u-stats" }, el("tr", {}, el("th", {}, ""), ...["Boards", "Queens", "Slams", "Strokes", "Scoring", "Fouls"].map((t) => el("th", {}, t))),
+      ...v.stats.map((s, sd) => el("tr", {}, el("td", {}, names.side(sd)), ...[s.boards, s.queens, s.slams, s.strokes, s.scoring, s.fouls].map((n) => el("td", {}, String(n))))));
+    const signLine = (who: string) => el("div", { class: "u-signline" }, el("span", {}, ""), who);
+    this.sheet.replaceChildren(
+      el("h2", {}, "Scoresheet"),
+      el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${RULES.find(([r]) => r === cfg.rules)?.[1] ?? cfg.rules} rules · ${cfg.names.join(", ")}${cfg.umpire ? ` · umpire ${cfg.umpire}` : ""}`),
+      el("table", { class: "list u-boards", id: "u-boards" }, el("thead", {}, head), el("tbody", {}, ...body)),
+      games, el("h3", {}, "Statistics"), stats,
+      el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(`Umpire${cfg.umpire ? ": " + cfg.umpire : ""}`)),
+      el("p", { class: "u-noprint" }, button("u-print", "Print the scoresheet", () => window.print(), "secondary"), " ",
+        el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)")));
+  }
+}
+
+function describeOp(op: Op): string {
+  if (op.line) return JSON.stringify(op.line);
+  if (op.undo) return "undo";
+  if (op.edit) return `correct entry ${op.edit.entry}: ${JSON.stringify(op.edit.line)}`;
+  if (op.remove) return `remove entry ${op.remove}`;
+  if (op.sign) return `sign board ${op.sign}`;
+  return "?";
+}

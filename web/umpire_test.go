@@ -1,0 +1,268 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// tap presses the buttons with these ids, one after the other.
+func tap(ids ...string) chromedp.Action {
+	var acts chromedp.Tasks
+	for _, id := range ids {
+		acts = append(acts, chromedp.Click("#"+id, chromedp.ByID))
+	}
+	return acts
+}
+
+// offline cuts the page's network, or gives it back (navigator.onLine
+// follows, so the page hears "online" when it returns).
+func offline(off bool) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if _, err := network.EmulateNetworkConditionsByRule(off, []*network.Conditions{{DownloadThroughput: -1, UploadThroughput: -1}}).Do(ctx); err != nil {
+			return err
+		}
+		return network.OverrideNetworkState(off, 0, -1, -1).Do(ctx)
+	})
+}
+
+type umpireView struct {
+	Seq     int64 `json:"seq"`
+	Entries []struct {
+		Line  json.RawMessage `json:"line"`
+		Reply json.RawMessage `json:"reply"`
+	} `json:"entries"`
+	Boards []struct {
+		Winner *int   `json:"winner"`
+		Points int    `json:"points"`
+		Rule   string `json:"rule"`
+		Queen  *int   `json:"queen"`
+		Signed bool   `json:"signed"`
+	} `json:"boards"`
+	State json.RawMessage `json:"state"`
+}
+
+// TestUmpireScoresheet: an umpire on a phone keeps the sheet of a real
+// board by taps: a due (RULES D-1, placed by the opponent), the queen
+// pocketed and waiting for its cover (Q-4), then covered, a wrong entry
+// undone; mid-board the network goes (the entries wait on the device) and
+// comes back (they go out in order), and one answer is lost on the way
+// (the entry is sent again and stored once). The board is won and
+// signed; the stored entries are exactly the umpire's, and the stored
+// answers and result are what carrom referee gives for them.
+func TestUmpireScoresheet(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)), network.Enable())
+
+	e.run(ctx, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+		chromedp.SendKeys("#u-name-0", "Asha", chromedp.ByID), chromedp.SendKeys("#u-name-1", "Ben", chromedp.ByID),
+		chromedp.SendKeys("#u-event", "Club night, table 2", chromedp.ByID), chromedp.Click("#u-open", chromedp.ByID),
+		chromedp.WaitVisible("#u-enter", chromedp.ByID))
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	id := url[strings.LastIndex(url, "/")+1:]
+
+	seq := func() int {
+		var s string
+		e.run(ctx, chromedp.Evaluate(`document.getElementById("u-now").dataset.seq`, &s))
+		var n int
+		fmt.Sscan(s, &n)
+		return n
+	}
+	// entry taps what a stroke did and enters it; online, it waits for
+	// the server's answer.
+	entry := func(online bool, taps ...string) {
+		t.Helper()
+		before := seq()
+		e.run(ctx, tap(append(taps, "u-enter")...))
+		if online {
+			e.waitFor(ctx, "the server's answer", fmt.Sprintf(`+document.getElementById("u-now").dataset.seq > %d`, before), 10*time.Second)
+		}
+	}
+	turn := func(want string) {
+		t.Helper()
+		if got := e.text(ctx, "#u-turn"); !strings.Contains(got, want) {
+			t.Errorf("whose turn: %q; want %q", got, want)
+		}
+	}
+
+	// The umpire's entries, as the referee reads them: what the test
+	// expects the server to keep.
+	var want []string
+	entry(true, "u-white-plus") // the break pockets a white
+	want = append(want, `{"stroke":{"white":1}}`)
+	turn("Asha to play (white)")
+	entry(true, "u-striker") // a due
+	want = append(want, `{"stroke":{"striker":true}}`)
+	if got := e.text(ctx, "#u-now"); !strings.Contains(got, "1 white c/m (due, D-1); Ben places it") {
+		t.Errorf("after the striker the page says %q; want the due placed by Ben (D-1, PL-1)", got)
+	}
+	turn("Ben to play (black)")
+	e.shot(ctx, "umpire-due")
+	entry(true, "u-black-plus", "u-black-plus")
+	want = append(want, `{"stroke":{"black":2}}`)
+	entry(true, "u-queen")
+	want = append(want, `{"stroke":{"queen":true}}`)
+	if got := e.text(ctx, "#u-queenstate"); !strings.Contains(got, "waits for Ben's cover") {
+		t.Errorf("after the queen: %q; want it waiting for Ben's cover (Q-4)", got)
+	}
+	// A wrong entry, undone.
+	entry(true, "u-missed")
+	before := seq()
+	e.run(ctx, tap("u-undo"))
+	e.waitFor(ctx, "the undo", fmt.Sprintf(`+document.getElementById("u-now").dataset.seq > %d`, before), 10*time.Second)
+	if got := e.text(ctx, "#u-queenstate"); !strings.Contains(got, "waits for Ben's cover") {
+		t.Errorf("after the undo: %q; want the queen waiting again", got)
+	}
+	entry(true, "u-black-plus") // the cover
+	want = append(want, `{"stroke":{"black":1}}`)
+	if got := e.text(ctx, "#u-queenstate"); !strings.Contains(got, "covered by Ben") {
+		t.Errorf("after the cover: %q; want the queen covered by Ben", got)
+	}
+	e.shot(ctx, "umpire-cover", "screenshot-umpire.png")
+
+	// The network goes: the entries wait on the device, in order.
+	e.run(ctx, offline(true))
+	entry(false, "u-black-plus", "u-black-plus", "u-black-plus")
+	entry(false, "u-black-plus", "u-black-plus")
+	entry(false) // nothing pocketed: the turn passes
+	want = append(want, `{"stroke":{"black":3}}`, `{"stroke":{"black":2}}`, `{"stroke":{}}`)
+	e.waitFor(ctx, "the offline notice", `document.getElementById("u-sync").dataset.state === "offline" && document.querySelectorAll("li.u-waiting").length === 3`, 10*time.Second)
+	var kept int
+	e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`JSON.parse(localStorage.getItem("carrom-umpire-%s")).ops.length`, id), &kept))
+	if kept != 3 {
+		t.Errorf("%d entries kept on the device while offline; want 3", kept)
+	}
+	e.shot(ctx, "umpire-offline")
+	if n := storedSeq(t, e.base, id); n != 7 {
+		t.Errorf("the server has %d operations while the page is offline; want 7", n)
+	}
+
+	// The network returns, but the answer to the first entry sent is lost
+	// after the server stored it: the page sends it again.
+	var lost atomic.Int32
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if p, ok := ev.(*fetch.EventRequestPaused); ok {
+			// A listener may not wait for the browser: answer from a goroutine.
+			go func() {
+				exec := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Target)
+				if lost.Add(1) == 1 {
+					fetch.FailRequest(p.RequestID, network.ErrorReasonConnectionReset).Do(exec)
+					return
+				}
+				fetch.ContinueRequest(p.RequestID).Do(exec)
+			}()
+		}
+	})
+	e.run(ctx, fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*/entries", RequestStage: fetch.RequestStageResponse}}), offline(false))
+	e.waitFor(ctx, "the entries sent", `document.getElementById("u-sync").dataset.state === "saved" && document.querySelectorAll("li.u-waiting").length === 0`, 30*time.Second)
+	e.run(ctx, fetch.Disable())
+	if lost.Load() < 2 {
+		t.Errorf("%d answers intercepted; want the lost one and its resend", lost.Load())
+	}
+	turn("Asha to play (white)")
+	entry(true, "u-white-plus", "u-white-plus", "u-white-plus", "u-white-plus")
+	entry(true) // the turn passes
+	entry(true, "u-black-plus")
+	want = append(want, `{"stroke":{"white":4}}`, `{"stroke":{}}`, `{"stroke":{"black":1}}`)
+	e.waitFor(ctx, "the board's result", `!!document.getElementById("u-sign")`, 10*time.Second)
+	res := e.text(ctx, "#u-result")
+	why := e.text(ctx, "#u-ruling")
+	if !strings.Contains(res, "to Ben: 8 points (SC-2)") || !strings.Contains(why, "5 c/m left + queen 3 = 8") {
+		t.Errorf("the board's result reads %q, the ruling %q; want Ben's 8 points, 5 white left + queen 3 (SC-1, SC-2)", res, why)
+	}
+	e.shot(ctx, "umpire-result")
+	before = seq()
+	e.run(ctx, tap("u-sign"))
+	e.waitFor(ctx, "the signature", fmt.Sprintf(`+document.getElementById("u-now").dataset.seq > %d`, before), 10*time.Second)
+	turn("Ben to play")
+
+	// What the server keeps: the umpire's entries, once each, in order.
+	var v struct {
+		View umpireView `json:"view"`
+	}
+	getJSON(t, e.base+"/api/umpire/"+id, &v)
+	var got []string
+	for _, en := range v.View.Entries {
+		got = append(got, string(en.Line))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("stored entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Their answers and the result are carrom referee's for the same lines.
+	resp, err := http.Get(e.base + "/api/umpire/" + id + ".jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m, _ := rules.NewMatch(rules.ICF(), 2)
+	var out strings.Builder
+	record.ServeLines(strings.NewReader(string(lines)), &out, func(line []byte, err error) []byte {
+		if err != nil {
+			return record.RefereeReply(m, nil, err)
+		}
+		var reply []byte
+		m, reply = record.RefereeLine(m, line)
+		return reply
+	})
+	referee := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(referee) != len(v.View.Entries) {
+		t.Fatalf("the referee answered %d lines for %d entries", len(referee), len(v.View.Entries))
+	}
+	for i, en := range v.View.Entries {
+		if string(en.Reply) != referee[i] {
+			t.Errorf("entry %d: stored %s; carrom referee %s", i+1, en.Reply, referee[i])
+		}
+	}
+	if string(v.View.State) != referee[len(referee)-1] {
+		t.Errorf("the sheet's state %s; carrom referee's last answer %s", v.View.State, referee[len(referee)-1])
+	}
+	last := record.Match{}
+	if err := json.Unmarshal([]byte(referee[len(referee)-1]), &last); err != nil || last.Result == nil {
+		t.Fatalf("the referee's last answer %s ends no board (%v)", referee[len(referee)-1], err)
+	}
+	b := v.View.Boards
+	if len(b) != 1 || b[0].Winner == nil || *b[0].Winner != *last.Result.Winner || b[0].Points != last.Result.Points || b[0].Rule != last.Result.Rule ||
+		b[0].Queen == nil || *b[0].Queen != 1 || !b[0].Signed {
+		t.Errorf("the stored board %+v; carrom referee: %+v, the queen covered by side 1, signed", b, *last.Result)
+	}
+
+	// The printed scoresheet: the board, the signatures' lines, nothing of the pad.
+	e.run(ctx, emulation.SetEmulatedMedia().WithMedia("print"))
+	var visible struct {
+		Pad, Sheet bool
+		Signatures int
+	}
+	e.run(ctx, chromedp.Evaluate(`({pad: document.getElementById("u-pad").offsetParent !== null, sheet: document.getElementById("u-boards").offsetParent !== null,
+		signatures: document.querySelectorAll(".u-signline").length})`, &visible))
+	if visible.Pad || !visible.Sheet || visible.Signatures != 3 {
+		t.Errorf("printed: pad shown %v, sheet shown %v, %d signature lines; want only the sheet, with 3 lines (two players, the umpire)", visible.Pad, visible.Sheet, visible.Signatures)
+	}
+}
+
+// storedSeq is the number of operations the server holds for sheet id.
+func storedSeq(t *testing.T, base, id string) int64 {
+	t.Helper()
+	var v struct {
+		View umpireView `json:"view"`
+	}
+	getJSON(t, base+"/api/umpire/"+id, &v)
+	return v.View.Seq
+}
