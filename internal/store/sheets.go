@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"time"
 
-	sqlite3 "modernc.org/sqlite/lib"
-
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 // CreateSheet stores a new scoresheet.
-func (s *SQLite) CreateSheet(ctx context.Context, sh carrom.SheetRecord) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO sheets (id, token, config, created_at) VALUES (?, ?, ?, ?)`,
+func (s *DB) CreateSheet(ctx context.Context, sh carrom.SheetRecord) error {
+	_, err := s.exec(ctx, `INSERT INTO sheets (id, token, config, created_at) VALUES (?, ?, ?, ?)`,
 		sh.ID, sh.Token, string(sh.Config), nanos(sh.Created))
 	if err != nil {
 		return fmt.Errorf("store: create sheet %s: %w", sh.ID, err)
@@ -23,13 +21,13 @@ func (s *SQLite) CreateSheet(ctx context.Context, sh carrom.SheetRecord) error {
 }
 
 // Sheet returns one scoresheet.
-func (s *SQLite) Sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
-	return scanSheet(s.db.QueryRowContext(ctx, `SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE id = ?`, id))
+func (s *DB) Sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
+	return scanSheet(s.db.QueryRowContext(ctx, s.d.q(`SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE id = ?`), id))
 }
 
 // SheetsOf lists the scoresheets an identity opened, newest first.
-func (s *SQLite) SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE token = ? ORDER BY created_at DESC, id`, token)
+func (s *DB) SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE token = ? ORDER BY created_at DESC, id`), token)
 	if err != nil {
 		return nil, fmt.Errorf("store: list sheets: %w", err)
 	}
@@ -70,23 +68,22 @@ func scanSheet(r scanner) (carrom.SheetRecord, error) {
 }
 
 // AppendSheetOp stores operation op.Seq of a sheet; a number stored
-// already is carrom.ErrDuplicate.
-func (s *SQLite) AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO sheet_ops (sheet_id, seq, op, at) VALUES (?, ?, ?, ?)`,
+// already is carrom.ErrDuplicate, and the stored one stays.
+func (s *DB) AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error {
+	res, err := s.exec(ctx, `INSERT INTO sheet_ops (sheet_id, seq, op, at) VALUES (?, ?, ?, ?) ON CONFLICT (sheet_id, seq) DO NOTHING`,
 		sheetID, op.Seq, string(op.Op), nanos(op.At))
 	if err != nil {
-		var se interface{ Code() int }
-		if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
-			return fmt.Errorf("store: sheet %s entry %d: %w", sheetID, op.Seq, carrom.ErrDuplicate)
-		}
 		return fmt.Errorf("store: sheet %s entry %d: %w", sheetID, op.Seq, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("store: sheet %s entry %d: %w", sheetID, op.Seq, carrom.ErrDuplicate)
 	}
 	return nil
 }
 
 // SheetOps returns a sheet's operations in order.
-func (s *SQLite) SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? ORDER BY seq`, sheetID)
+func (s *DB) SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? ORDER BY seq`), sheetID)
 	if err != nil {
 		return nil, fmt.Errorf("store: entries of sheet %s: %w", sheetID, err)
 	}
@@ -108,12 +105,12 @@ func (s *SQLite) SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp
 }
 
 // FinishSheet records the end of a sheet's match, or clears it (zero at).
-func (s *SQLite) FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error {
+func (s *DB) FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error {
 	var fin, res any
 	if !at.IsZero() {
 		fin, res = nanos(at), string(result)
 	}
-	r, err := s.db.ExecContext(ctx, `UPDATE sheets SET finished_at = ?, result = ? WHERE id = ?`, fin, res, sheetID)
+	r, err := s.exec(ctx, `UPDATE sheets SET finished_at = ?, result = ? WHERE id = ?`, fin, res, sheetID)
 	if err != nil {
 		return fmt.Errorf("store: finish sheet %s: %w", sheetID, err)
 	}

@@ -9,15 +9,16 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
-// TestSQLiteKeepsSheets: a scoresheet and its numbered operations survive
-// reopening the file; a number stored twice is ErrDuplicate.
-func TestSQLiteKeepsSheets(t *testing.T) {
+// TestStoreKeepsSheets: a scoresheet and its numbered operations survive
+// reopening the store; a number stored twice is ErrDuplicate and keeps
+// the first.
+func TestStoreKeepsSheets(t *testing.T) {
+	eachStore(t, testSheets)
+}
+
+func testSheets(t *testing.T, open func() *DB) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := open()
 	at := time.Date(2026, 11, 23, 16, 0, 0, 5, time.UTC)
 	if err := st.CreateSheet(ctx, carrom.SheetRecord{ID: "s1", Token: "tok", Config: []byte(`{"rules":"icf"}`), Created: at}); err != nil {
 		t.Fatal(err)
@@ -41,17 +42,14 @@ func TestSQLiteKeepsSheets(t *testing.T) {
 	}
 	st.Close()
 
-	st, err = OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st = open()
 	defer st.Close()
 	sh, err := st.Sheet(ctx, "s1")
 	if err != nil || sh.Token != "tok" || !sh.Created.Equal(at) || !sh.Finished.Equal(at) || string(sh.Result) != `{"winner":0}` {
 		t.Errorf("Sheet(s1) = %+v, %v", sh, err)
 	}
 	ops, err := st.SheetOps(ctx, "s1")
-	if err != nil || len(ops) != 2 || ops[1].Seq != 2 {
+	if err != nil || len(ops) != 2 || ops[1].Seq != 2 || string(ops[1].Op) != `{"seq":1,"undo":true}` {
 		t.Errorf("SheetOps(s1) = %+v, %v; want 2 entries", ops, err)
 	}
 	mine, err := st.SheetsOf(ctx, "tok")

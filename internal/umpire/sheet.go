@@ -52,7 +52,7 @@ type Config struct {
 
 // colours says whether the rule set plays white against black (ICF,
 // family) rather than a variant without colours.
-func (c Config) colours() bool { _, err := rules.ByName(c.Rules); return err == nil }
+func (c Config) colours() bool { _, err := rules.VariantByName(c.Rules); return err != nil }
 
 // Check says what is wrong with c, if anything.
 func (c Config) Check() error {
@@ -82,22 +82,24 @@ type referee struct {
 }
 
 func (c Config) start() (referee, error) {
-	if r, err := rules.ByName(c.Rules); err == nil {
-		m, err := rules.NewMatch(r, c.Players)
+	// The variants first, as carrom referee reads them: their boards
+	// answer with each player's holding.
+	if v, err := rules.VariantByName(c.Rules); err == nil {
+		g, err := rules.NewColourless(v, c.Players)
 		if err != nil {
 			return referee{}, fmt.Errorf("umpire: %v: %w", err, ErrConfig)
 		}
-		return referee{m: m}, nil
+		return referee{g: g, v: true}, nil
 	}
-	v, err := rules.VariantByName(c.Rules)
+	r, err := rules.ByName(c.Rules)
 	if err != nil {
 		return referee{}, fmt.Errorf("umpire: rules %q: want icf, family, point, three or pockets: %w", c.Rules, ErrConfig)
 	}
-	g, err := rules.NewColourless(v, c.Players)
+	m, err := rules.NewMatch(r, c.Players)
 	if err != nil {
 		return referee{}, fmt.Errorf("umpire: %v: %w", err, ErrConfig)
 	}
-	return referee{g: g, v: true}, nil
+	return referee{m: m}, nil
 }
 
 // apply gives one input line to the referee and returns its answer, the
