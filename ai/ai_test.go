@@ -84,6 +84,13 @@ func TestPlayReplays(t *testing.T) {
 	if rec.Scoring[0] > rec.Strokes[0] || rec.Scoring[1] > rec.Strokes[1] {
 		t.Errorf("scoring strokes %v exceed strokes %v", rec.Scoring, rec.Strokes)
 	}
+	if rec.Won != won {
+		t.Errorf("Tally.Won = %v; want %v, the boards' winners", rec.Won, won)
+	}
+	// A queen is covered once a board at most, and the last board ended.
+	if covers := rec.Covers[0] + rec.Covers[1]; covers > len(rec.Boards) || rec.Fouls[0] > rec.Strokes[0] || rec.Fouls[1] > rec.Strokes[1] {
+		t.Errorf("queens covered %v over %d boards, fouls %v in strokes %v; want at most one cover a board, fouls within strokes", rec.Covers, len(rec.Boards), rec.Fouls, rec.Strokes)
+	}
 }
 
 // The same seed gives the same clearance on one worker and on several.

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/rules"
 )
 
 // Transcript is what Play saw: every action as applied (strokes as executed,
@@ -14,10 +13,7 @@ import (
 // and the counts the measurements need.
 type Transcript struct {
 	Actions []game.Action
-	Boards  []rules.Result // each board that ended, in order
-	Strokes [2]int         // strokes by each side
-	Scoring [2]int         // strokes that pocketed at least one own c/m, by side
-	Slams   [2]int         // boards a side won in its first turn (RULES SC-5)
+	Tally
 }
 
 // Play runs the match at t until it ends or stop (if not nil) says so
@@ -42,35 +38,15 @@ func Play(ctx context.Context, t game.Table, players []Player, noises []Noise, s
 		if err != nil {
 			return t, rec, fmt.Errorf("ai: seat %d: %w", turn.Seat, err)
 		}
-		side := rules.Side(turn.Seat % 2)
-		if a.Kind == game.Strike {
-			if turn.Seat < len(noises) {
-				a.Shot = noises[turn.Seat].Execute(t, a.Shot, r)
-			}
-			rec.Strokes[side]++
+		if a.Kind == game.Strike && turn.Seat < len(noises) {
+			a.Shot = noises[turn.Seat].Execute(t, a.Shot, r)
 		}
 		next, out, err := t.Apply(a)
 		if err != nil {
 			return t, rec, fmt.Errorf("ai: seat %d: %v rejected: %w", turn.Seat, a.Kind, err)
 		}
 		rec.Actions = append(rec.Actions, a)
-		if a.Kind == game.Strike {
-			own := out.Stroke.Pocketed.White
-			if t.Colour(turn.Seat) == rules.Black {
-				own = out.Stroke.Pocketed.Black
-			}
-			if own > 0 {
-				rec.Scoring[side]++
-			}
-		}
-		// A placing has no ruling; every other action has one.
-		if rul := out.Ruling; rul != nil && rul.Result != nil {
-			res := rul.Result
-			rec.Boards = append(rec.Boards, *res)
-			if res.Slam != "" && res.Winner != rules.NoSide {
-				rec.Slams[res.Winner]++
-			}
-		}
+		rec.Add(t, a, out, next)
 		t = next
 	}
 }
