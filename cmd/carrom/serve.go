@@ -157,7 +157,7 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: o.grace, Pace: o.pace, Web: page})
+	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st})
 	if err != nil {
 		return err
 	}

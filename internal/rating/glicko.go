@@ -62,7 +62,7 @@ func Expected(p, q Player) float64 {
 // deviation grows (step 6), never beyond that of a new player.
 func (p Player) Idle(n int) Player {
 	phi := p.RD / scale
-	for range n {
+	for i := 0; i < n && phi*scale < InitialRD; i++ {
 		phi = math.Sqrt(phi*phi + p.Vol*p.Vol)
 	}
 	p.RD = min(phi*scale, InitialRD)

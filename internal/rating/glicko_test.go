@@ -66,3 +66,25 @@ func TestBadScore(t *testing.T) {
 		}
 	}
 }
+
+func TestPeriod(t *testing.T) {
+	start := rating.Player{R: 1600, RD: 80, Vol: 0.06}
+	now := rating.Player{R: 1620, RD: 75, Vol: 0.06}
+	p := rating.Period{Day: 10, Start: start, Now: now}
+	if got := p.StartOf(10); got != start {
+		t.Errorf("StartOf(same day) = %+v; want the period's start %+v", got, start)
+	}
+	if got := p.StartOf(11); got != now {
+		t.Errorf("StartOf(next day) = %+v; want the last rating %+v", got, now)
+	}
+	if got := p.StartOf(13); got != now.Idle(2) {
+		t.Errorf("StartOf(three days on) = %+v; want two idle periods %+v", got, now.Idle(2))
+	}
+}
+
+func TestTeam(t *testing.T) {
+	got := rating.Team([]rating.Player{{R: 1400, RD: 30, Vol: 0.06}, {R: 1600, RD: 40, Vol: 0.06}})
+	if got.R != 1500 || math.Abs(got.RD-math.Sqrt((900+1600)/2.0)) > 1e-12 {
+		t.Errorf("Team = %+v; want R 1500, RD √1250", got)
+	}
+}

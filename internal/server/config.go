@@ -18,6 +18,8 @@ type TableConfig struct {
 	// Seed makes the computer players' choices and hands, and the tosses,
 	// reproducible.
 	Seed uint64 `json:"seed"`
+	// Rated: the match is rated (Glicko-2), every seat an account's.
+	Rated bool `json:"rated,omitempty"`
 }
 
 // SeatConfig says who plays a seat.

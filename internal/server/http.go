@@ -40,6 +40,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
 	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
+	mux.Handle("POST /api/tables/{id}/rematch", s.identified(http.HandlerFunc(s.rematch)))
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
@@ -48,7 +49,8 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetAPI(s.getSheet))
 	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
-	return secure(http.NewCrossOriginProtection().Handler(mux))
+	s.routeAccounts(mux)
+	return secure(http.NewCrossOriginProtection().Handler(s.csrf(mux)))
 }
 
 // contentSecurityPolicy lets a page load only the server's own script,
@@ -171,6 +173,12 @@ func apiError(w http.ResponseWriter, err error) {
 		code = http.StatusTooManyRequests
 	case errors.Is(err, errMediaType):
 		code = http.StatusUnsupportedMediaType
+	case errors.Is(err, ErrSignIn), errors.Is(err, ErrNotSignedIn):
+		code = http.StatusUnauthorized
+	case errors.Is(err, ErrCSRF), errors.Is(err, ErrNotInvited):
+		code = http.StatusForbidden
+	case errors.Is(err, ErrNameTaken):
+		code = http.StatusConflict
 	}
 	writeJSON(w, code, map[string]string{"error": err.Error()})
 }

@@ -105,6 +105,14 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
 	}
 	name := m.nickname
+	if t.cfg.Rated && s.token != m.c.token {
+		// A rated seat is an account's, and carries its name.
+		a, err := t.mayRate(ctx, m.seat, m.c.token)
+		if err != nil {
+			return err
+		}
+		name = a.Name
+	}
 	if name == "" {
 		name = m.c.nickname
 	}

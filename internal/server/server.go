@@ -64,6 +64,9 @@ type Config struct {
 	// spectators can follow every stroke and read its ruling; zero plays
 	// at once (tests, load runs).
 	Pace time.Duration
+	// Accounts keeps accounts, ratings and challenges; nil: anonymous
+	// play only.
+	Accounts Accounts
 }
 
 // Server serves the lobby and the tables.
@@ -79,6 +82,9 @@ type Server struct {
 	web      http.Handler
 	pace     time.Duration
 	sheets   *sheets // nil: no scoresheets
+	accounts Accounts
+	acct     *accountState
+	tallied  tallies
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -91,6 +97,8 @@ type Server struct {
 	inPlay int               // tables whose match is not over: /healthz and carrom_tables
 	owned  map[string]int    // tables in play by their creator's token
 	conns  map[string]int    // open WebSocket connections by token
+	// rematches maps a finished table to its rematch.
+	rematches map[string]string
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -104,8 +112,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
+		accounts: cfg.Accounts, acct: newAccountState(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
-		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
+		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{}, rematches: map[string]string{},
 	}
 	if s.clock == nil {
 		s.clock = RealClock{}
@@ -252,12 +261,21 @@ func newID(n int) string {
 // CreateTable stores and starts a new table for its owner (an identity
 // token), who may have TablesPerIdentity tables in play at most.
 func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig) (string, error) {
+	return s.createClaimed(ctx, owner, cfg, nil)
+}
+
+// createClaimed makes a table whose seats in claims are taken already (a
+// rematch, an accepted challenge).
+func (s *Server) createClaimed(ctx context.Context, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
 	id := newID(6)
 	t, err := s.newTable(id, cfg, s.clock.Now())
 	if err != nil {
+		return "", err
+	}
+	if err := s.checkRated(cfg); err != nil {
 		return "", err
 	}
 	data, err := json.Marshal(cfg)
@@ -275,6 +293,12 @@ func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig)
 		s.release(s.owned, owner)
 		s.mu.Unlock()
 		return "", err
+	}
+	for _, c := range claims {
+		if err := s.store.ClaimSeat(ctx, id, c); err != nil {
+			return "", err
+		}
+		t.seats[c.Seat].token, t.seats[c.Seat].nickname = c.Token, c.Nickname
 	}
 	t.owner = owner
 	s.start(t)

@@ -152,7 +152,7 @@ func newEnvAt(t *testing.T, dir string, clock *fakeClock) *env { return newEnvWi
 func newEnvWith(t *testing.T, dir string, clock *fakeClock, edit func(*server.Config)) *env {
 	t.Helper()
 	st := openStore(t, dir)
-	cfg := server.Config{Store: st, Clock: clock, Bots: testBots, Physics: physics.Default()}
+	cfg := server.Config{Store: st, Accounts: st, Clock: clock, Bots: testBots, Physics: physics.Default()}
 	if edit != nil {
 		edit(&cfg)
 	}

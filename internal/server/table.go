@@ -119,7 +119,13 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	}
 	if t.over() {
 		t.finished = true
-		return t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result())
+		if err := t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
+			return err
+		}
+		// Were the server stopped between the end and the rating, the
+		// rating is made now; a match rated already is not rated again.
+		t.rate(context.Background(), t.lastAt)
+		return nil
 	}
 	return nil
 }
@@ -203,6 +209,8 @@ func (t *table) handle(ctx context.Context, m any) {
 		}
 	case stateReq:
 		m.reply <- encode(t.snapshot())
+	case rematchReq:
+		t.offerRematch(m)
 	case botMove:
 		t.played(ctx, m)
 	case paced:
@@ -293,6 +301,7 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
+	t.rate(context.WithoutCancel(ctx), at)
 	t.srv.outOfPlay(t)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }

@@ -1,0 +1,98 @@
+package carrom
+
+import (
+	"errors"
+	"time"
+)
+
+// ErrNameTaken is returned when an account's name is in use.
+var ErrNameTaken = errors.New("name taken")
+
+// Account is a player's account as stored.
+type Account struct {
+	ID       string
+	Name     string
+	Password string // argon2id hash, PHC string format
+	Created  time.Time
+}
+
+// Session is a signed-in browser. Hash is the SHA-256 of the cookie's
+// value, so the database alone opens no session; CSRF is the token every
+// state-changing request of the session carries.
+type Session struct {
+	Hash      string
+	AccountID string
+	CSRF      string
+	Created   time.Time
+	Expires   time.Time
+}
+
+// Pool names a set of ratings: a rule set ("icf", "family") and a format
+// ("singles", "doubles").
+type Pool struct {
+	Rules, Format string
+}
+
+// RatedMatch is a finished match to rate: the accounts of each side (one
+// each in singles, two in doubles), the side that won, and when it ended.
+type RatedMatch struct {
+	TableID string
+	Rules   string
+	Sides   [2][]string // account IDs
+	Winner  int         // 0 or 1
+	At      time.Time
+}
+
+// Pool is the pool the match is rated in.
+func (m RatedMatch) Pool() Pool {
+	if len(m.Sides[0]) == 2 {
+		return Pool{Rules: m.Rules, Format: "doubles"}
+	}
+	return Pool{Rules: m.Rules, Format: "singles"}
+}
+
+// Rating is an account's current rating in one pool.
+type Rating struct {
+	Pool
+	AccountID string
+	Name      string
+	R, RD     float64
+	Vol       float64
+	Games     int
+	Day       int64 // the rating period (UTC day) of the last games
+}
+
+// RatingChange is what a rated match did to one player.
+type RatingChange struct {
+	AccountID     string
+	Before, After float64
+	RD            float64
+}
+
+// RatingPoint is an account's rating after one rated match.
+type RatingPoint struct {
+	TableID string
+	At      time.Time
+	R, RD   float64
+}
+
+// PlayedMatch is a table an account played: the table, the seats the
+// account held, and the rating change if it was rated.
+type PlayedMatch struct {
+	Table  TableRecord
+	Seats  []int
+	Change *RatingChange
+}
+
+// Challenge is an invitation from one account to another to a table.
+type Challenge struct {
+	ID        string
+	From, To  string // account IDs
+	FromName  string
+	ToName    string
+	FromToken string
+	Config    []byte // the table's configuration, JSON
+	Status    string // "open", "accepted", "declined", "withdrawn"
+	TableID   string
+	Created   time.Time
+}

@@ -1,0 +1,163 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+type challengeJSON struct {
+	ID      string    `json:"id"`
+	From    string    `json:"from"`
+	To      string    `json:"to"`
+	Rules   string    `json:"rules"`
+	Clock   int       `json:"clock"`
+	Rated   bool      `json:"rated"`
+	Status  string    `json:"status"`
+	Table   string    `json:"table,omitempty"`
+	Link    string    `json:"link,omitempty"` // the table with the seat of whoever asks
+	Created time.Time `json:"created"`
+}
+
+func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
+	var cfg TableConfig
+	json.Unmarshal(c.Config, &cfg)
+	out := challengeJSON{ID: c.ID, From: c.FromName, To: c.ToName, Rules: cfg.Rules, Clock: cfg.Clock, Rated: cfg.Rated, Status: c.Status, Table: c.TableID, Created: c.Created}
+	if c.TableID != "" {
+		seat := 0
+		if me == c.To {
+			seat = 1
+		}
+		out.Link = fmt.Sprintf("/t/%s?seat=%d", c.TableID, seat)
+	}
+	return out
+}
+
+// challenge invites a named player to a two-seat table with chosen rules
+// and clock: {"to": NAME, "rules": "icf", "clock": 0, "rated": true}.
+func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
+	v, err := session(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	var body struct {
+		To    string `json:"to"`
+		Rules string `json:"rules"`
+		Clock int    `json:"clock"`
+		Rated bool   `json:"rated"`
+	}
+	if err := readJSON(w, r, &body); err != nil {
+		apiError(w, err)
+		return
+	}
+	to, err := s.accounts.AccountByName(r.Context(), body.To)
+	if errors.Is(err, carrom.ErrNotFound) {
+		apiError(w, fmt.Errorf("server: no player is named %q: %w", body.To, carrom.ErrNotFound))
+		return
+	}
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if to.ID == v.a.ID {
+		apiError(w, fmt.Errorf("server: a challenge is to another player: %w", ErrBadConfig))
+		return
+	}
+	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: "human"}, {Kind: "human"}}}
+	if _, err := cfg.game(s.physics); err != nil {
+		apiError(w, err)
+		return
+	}
+	if err := s.checkRated(cfg); err != nil {
+		apiError(w, err)
+		return
+	}
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: "open", Created: s.clock.Now()}
+	if err := s.accounts.CreateChallenge(r.Context(), c); err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, s.challengeOut(c, v.a.ID))
+}
+
+func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
+	v, err := session(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	cs, err := s.accounts.Challenges(r.Context(), v.a.ID)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	out := []challengeJSON{}
+	for _, c := range cs {
+		out = append(out, s.challengeOut(c, v.a.ID))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// answerChallenge accepts or declines a challenge (its invitee) or
+// withdraws it (its sender). Accepting makes the table, the challenger at
+// seat 0 from the browser he challenged from, the invitee at seat 1.
+func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
+	v, err := session(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	ctx := r.Context()
+	c, err := s.accounts.Challenge(ctx, r.PathValue("id"))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	answer := r.PathValue("answer")
+	switch {
+	case answer != "accept" && answer != "decline" && answer != "withdraw":
+		apiError(w, fmt.Errorf("server: a challenge is answered accept, decline or withdraw, not %q: %w", answer, ErrBadConfig))
+		return
+	case answer == "withdraw" && v.a.ID != c.From, answer != "withdraw" && v.a.ID != c.To:
+		apiError(w, fmt.Errorf("server: challenge %s: %w", c.ID, ErrNotInvited))
+		return
+	case c.Status != "open":
+		apiError(w, fmt.Errorf("server: challenge %s is %s: %w", c.ID, c.Status, ErrSeatTaken))
+		return
+	}
+	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
+	if answer == "accept" {
+		var cfg TableConfig
+		if err := json.Unmarshal(c.Config, &cfg); err != nil {
+			apiError(w, fmt.Errorf("server: challenge %s: %w", c.ID, err))
+			return
+		}
+		claims := []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
+		if c.FromToken == token(r) {
+			apiError(w, fmt.Errorf("server: the challenger's browser cannot take the other seat: %w", ErrSeatTaken))
+			return
+		}
+		id, err := s.createClaimed(ctx, token(r), cfg, claims)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		c.TableID = id
+	}
+	if err := s.accounts.SetChallenge(ctx, c.ID, status, c.TableID); err != nil {
+		apiError(w, err)
+		return
+	}
+	c.Status = status
+	writeJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))
+}

@@ -1,0 +1,204 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// tallies keeps the counts of finished matches, which never change: a
+// profile replays each match once.
+type tallies struct {
+	mu sync.Mutex
+	m  map[string]ai.Tally
+}
+
+// maxTallies bounds the cache; when full it starts again.
+const maxTallies = 4096
+
+// tally counts a finished match's play by seat, replaying its record
+// with the counts of the bench (ai.Tally).
+func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg TableConfig) (ai.Tally, error) {
+	s.tallied.mu.Lock()
+	tl, ok := s.tallied.m[rec.ID]
+	s.tallied.mu.Unlock()
+	if ok {
+		return tl, nil
+	}
+	t, err := s.newTableFor(rec.ID, cfg, rec.Created)
+	if err != nil {
+		return tl, err
+	}
+	actions, err := s.store.Actions(ctx, rec.ID)
+	if err != nil {
+		return tl, err
+	}
+	err = t.replay(actions, func(before game.Table, a game.Action, out game.Outcome) {
+		tl.Add(before, a, out, t.state)
+	})
+	if err != nil {
+		return tl, err
+	}
+	s.tallied.mu.Lock()
+	if s.tallied.m == nil || len(s.tallied.m) >= maxTallies {
+		s.tallied.m = map[string]ai.Tally{}
+	}
+	s.tallied.m[rec.ID] = tl
+	s.tallied.mu.Unlock()
+	return tl, nil
+}
+
+// newTableFor is a table to replay a record on: computer seats need no
+// player to be replayed.
+func (s *Server) newTableFor(id string, cfg TableConfig, created time.Time) (*table, error) {
+	c := cfg
+	c.Seats = make([]SeatConfig, len(cfg.Seats))
+	for i := range c.Seats {
+		c.Seats[i] = SeatConfig{Kind: "human"}
+	}
+	return s.newTable(id, c, created)
+}
+
+type playedJSON struct {
+	ID        string      `json:"id"`
+	Rules     string      `json:"rules"`
+	Players   int         `json:"players"`
+	Rated     bool        `json:"rated"`
+	Created   time.Time   `json:"created"`
+	Finished  *time.Time  `json:"finished,omitempty"`
+	Seats     []int       `json:"seats"`
+	Partner   string      `json:"partner,omitempty"`
+	Opponents []string    `json:"opponents"`
+	Result    string      `json:"result"` // "won", "lost", "in play"
+	Games     [2]int      `json:"games"`  // games won: the player's side first
+	Change    *changeJSON `json:"change,omitempty"`
+	Replay    string      `json:"replay"`
+	Record    string      `json:"record"`
+	Table     string      `json:"table"`
+}
+
+type changeJSON struct {
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	Delta  float64 `json:"delta"`
+}
+
+// Stats are a player's statistics over his finished matches, counted with
+// the bench's definitions (ai.Tally): boards of his side, strokes of his
+// seats.
+type Stats struct {
+	Matches       int     `json:"matches"`
+	MatchesWon    int     `json:"matches_won"`
+	Boards        int     `json:"boards"`
+	BoardsWon     int     `json:"boards_won"`
+	Slams         int     `json:"slams"`
+	QueensCovered int     `json:"queens_covered"`
+	Strokes       int     `json:"strokes"`
+	Scoring       int     `json:"scoring_strokes"`
+	Fouls         int     `json:"fouls"`
+	PerBoard      float64 `json:"strokes_per_board"`
+	ScoringRate   float64 `json:"scoring_rate"`
+}
+
+func seatName(si seatInfo) string {
+	if si.Kind == "computer" {
+		return "computer " + si.Level
+	}
+	if si.Nickname == "" {
+		return "(empty)"
+	}
+	return si.Nickname
+}
+
+// getPlayer is a player's profile: his ratings, every match he played
+// (opponents, result, rating change, links to the replay and the record)
+// and his statistics.
+func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, err := s.accounts.AccountByName(ctx, r.PathValue("name"))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	rs, err := s.accounts.Ratings(ctx, a.ID)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	played, err := s.accounts.PlayedMatches(ctx, a.ID)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	ratings := []ratingJSON{}
+	for _, rt := range rs {
+		ratings = append(ratings, ratingOut(rt))
+	}
+	matches := []playedJSON{}
+	var st Stats
+	for _, pm := range played {
+		ti, err := info(pm.Table)
+		if err != nil || len(pm.Seats) == 0 {
+			continue
+		}
+		side := pm.Seats[0] % 2
+		pj := playedJSON{ID: ti.ID, Rules: ti.Config.Rules, Players: ti.Config.Players, Rated: ti.Config.Rated, Created: ti.Created, Finished: ti.Finished,
+			Seats: pm.Seats, Opponents: []string{}, Result: "in play",
+			Replay: "/replay/" + ti.ID, Record: "/api/matches/" + ti.ID + ".txt", Table: "/t/" + ti.ID}
+		for _, si := range ti.Seats {
+			switch {
+			case si.Seat%2 != side:
+				pj.Opponents = append(pj.Opponents, seatName(si))
+			case !slices.Contains(pm.Seats, si.Seat):
+				pj.Partner = seatName(si)
+			}
+		}
+		if pm.Change != nil {
+			pj.Change = &changeJSON{Before: round1(pm.Change.Before), After: round1(pm.Change.After), Delta: round1(pm.Change.After - pm.Change.Before)}
+		}
+		if ti.Finished != nil {
+			var res struct {
+				Winner int    `json:"winner"`
+				Games  [2]int `json:"games"`
+			}
+			if json.Unmarshal(pm.Table.Result, &res) == nil {
+				pj.Result = "lost"
+				if res.Winner == side {
+					pj.Result = "won"
+					st.MatchesWon++
+				}
+				pj.Games = [2]int{res.Games[side], res.Games[1-side]}
+			}
+			st.Matches++
+			tl, err := s.tally(ctx, pm.Table, ti.Config)
+			if err != nil {
+				s.log.Warn("a match that does not replay left out of the statistics", "table", ti.ID, "err", err)
+			} else {
+				st.Boards += len(tl.Boards)
+				st.BoardsWon += tl.Won[side]
+				st.Slams += tl.Slams[side]
+				for _, seat := range pm.Seats {
+					st.Strokes += tl.Strokes[seat]
+					st.Scoring += tl.Scoring[seat]
+					st.Fouls += tl.Fouls[seat]
+					st.QueensCovered += tl.Covers[seat]
+				}
+			}
+		}
+		matches = append(matches, pj)
+	}
+	if st.Boards > 0 {
+		st.PerBoard = round1(float64(st.Strokes) / float64(st.Boards))
+	}
+	if st.Strokes > 0 {
+		st.ScoringRate = round3(float64(st.Scoring) / float64(st.Strokes))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
+}

@@ -1,0 +1,296 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/rating"
+	"github.com/carrom-game/carrom/rules"
+)
+
+// ratedRules are the rule sets with ratings: the two played by sides.
+var ratedRules = []string{"icf", "family"}
+
+// checkRated refuses a rated table that cannot be rated: one without
+// accounts on the server, with a computer seat (its levels are unrated,
+// docs/accounts.md says why), or of a rule set without ratings.
+func (s *Server) checkRated(cfg TableConfig) error {
+	if !cfg.Rated {
+		return nil
+	}
+	switch {
+	case s.accounts == nil:
+		return fmt.Errorf("server: this server keeps no accounts, so no ratings: %w", ErrBadConfig)
+	case !slices.Contains(ratedRules, cfg.Rules):
+		return fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig)
+	}
+	for i, sc := range cfg.Seats {
+		if sc.Kind != "human" {
+			return fmt.Errorf("server: seat %d: a rated match is between accounts; the computer levels are unrated: %w", i, ErrBadConfig)
+		}
+	}
+	return nil
+}
+
+// ErrNotInvited refuses a seat or an answer to someone it is not for.
+var ErrNotInvited = errors.New("not for this account")
+
+// mayRate checks that the browser of token may sit at seat of a rated
+// table: it is signed in to an account that holds no other seat there.
+// It returns the account.
+func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Account, error) {
+	a, err := t.srv.accounts.AccountByToken(ctx, token)
+	if errors.Is(err, carrom.ErrNotFound) {
+		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
+	}
+	if err != nil {
+		return a, err
+	}
+	for i, o := range t.seats {
+		if i == seat || o.token == "" {
+			continue
+		}
+		if o.token == token {
+			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
+		}
+		if b, err := t.srv.accounts.AccountByToken(ctx, o.token); err == nil && b.ID == a.ID {
+			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
+		}
+	}
+	return a, nil
+}
+
+// rate rates a rated table whose match is over, from the accounts of its
+// seats' browsers; a seat no longer an account's leaves it unrated.
+func (t *table) rate(ctx context.Context, at time.Time) {
+	if !t.cfg.Rated || t.srv.accounts == nil {
+		return
+	}
+	w := t.state.Match().Winner
+	if w != rules.Side(0) && w != rules.Side(1) {
+		return
+	}
+	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at}
+	for i, s := range t.seats {
+		a, err := t.srv.accounts.AccountByToken(ctx, s.token)
+		if err != nil {
+			t.log.Warn("a rated match left unrated: a seat is no account's", "seat", i, "err", err)
+			return
+		}
+		m.Sides[i%2] = append(m.Sides[i%2], a.ID)
+	}
+	changes, err := t.srv.RateMatch(ctx, m)
+	if err != nil {
+		t.log.Error("rating the match", "err", err)
+		return
+	}
+	t.log.Info("match rated", "changes", len(changes))
+}
+
+// RateMatch rates a finished match between accounts under a rule set (an
+// online table or a real board's): Glicko-2 with a rating period per day,
+// singles and doubles apart. A match rated already is not rated again.
+func (s *Server) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
+	if s.accounts == nil {
+		return nil, fmt.Errorf("server: this server keeps no accounts: %w", ErrBadConfig)
+	}
+	if !slices.Contains(ratedRules, m.Rules) {
+		return nil, fmt.Errorf("server: rules %q are not rated: %w", m.Rules, ErrBadConfig)
+	}
+	n := len(m.Sides[0])
+	if (n != 1 && n != 2) || len(m.Sides[1]) != n || (m.Winner != 0 && m.Winner != 1) {
+		return nil, fmt.Errorf("server: a rated match is one or two accounts a side and a winner: %w", ErrBadConfig)
+	}
+	seen := map[string]bool{}
+	for _, side := range m.Sides {
+		for _, id := range side {
+			if seen[id] {
+				return nil, fmt.Errorf("server: account %s plays twice in one match: %w", id, ErrBadConfig)
+			}
+			seen[id] = true
+		}
+	}
+	return s.accounts.RateMatch(ctx, m)
+}
+
+func pool(r *http.Request) (carrom.Pool, error) {
+	p := carrom.Pool{Rules: r.URL.Query().Get("rules"), Format: r.URL.Query().Get("format")}
+	if p.Rules == "" {
+		p.Rules = "icf"
+	}
+	if p.Format == "" {
+		p.Format = "singles"
+	}
+	if !slices.Contains(ratedRules, p.Rules) || (p.Format != "singles" && p.Format != "doubles") {
+		return p, fmt.Errorf("server: ratings are kept for rules %s and format singles or doubles, not %q, %q: %w",
+			strings.Join(ratedRules, ", "), p.Rules, p.Format, ErrBadConfig)
+	}
+	return p, nil
+}
+
+type ratingJSON struct {
+	Rules  string  `json:"rules"`
+	Format string  `json:"format"`
+	Name   string  `json:"name"`
+	Rank   int     `json:"rank,omitempty"`
+	R      float64 `json:"rating"`
+	RD     float64 `json:"rd"`
+	Games  int     `json:"games"`
+}
+
+func ratingOut(r carrom.Rating) ratingJSON {
+	return ratingJSON{Rules: r.Rules, Format: r.Format, Name: r.Name, R: round1(r.R), RD: round1(r.RD), Games: r.Games}
+}
+
+func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+
+func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
+	p, err := pool(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	rs, err := s.accounts.Leaderboard(r.Context(), p, 100)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	out := []ratingJSON{}
+	for i, rt := range rs {
+		j := ratingOut(rt)
+		j.Rank = i + 1
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "ratings": out})
+}
+
+// current is an account's rating in a pool, or a new player's.
+func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (rating.Player, error) {
+	rs, err := s.accounts.Ratings(ctx, accountID)
+	if err != nil {
+		return rating.Player{}, err
+	}
+	for _, r := range rs {
+		if r.Pool == p {
+			return rating.Player{R: r.R, RD: r.RD, Vol: r.Vol}, nil
+		}
+	}
+	return rating.New(), nil
+}
+
+// expected answers the score each side expects in a rated match between
+// named players: ?players=a,b (singles) or a,b,c,d (doubles, sides by
+// seat: a and c against b and d).
+func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
+	names := strings.Split(r.URL.Query().Get("players"), ",")
+	if len(names) != 2 && len(names) != 4 {
+		apiError(w, fmt.Errorf("server: players=a,b or a,b,c,d: %w", ErrBadConfig))
+		return
+	}
+	q := r.URL.Query()
+	if q.Get("format") == "" {
+		q.Set("format", map[int]string{2: "singles", 4: "doubles"}[len(names)])
+		r.URL.RawQuery = q.Encode()
+	}
+	p, err := pool(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	var sides [2][]rating.Player
+	var ratings []ratingJSON
+	for i, n := range names {
+		a, err := s.accounts.AccountByName(r.Context(), n)
+		if err != nil {
+			apiError(w, fmt.Errorf("server: player %q: %w", n, err))
+			return
+		}
+		pl, err := s.current(r.Context(), a.ID, p)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		sides[i%2] = append(sides[i%2], pl)
+		ratings = append(ratings, ratingJSON{Rules: p.Rules, Format: p.Format, Name: a.Name, R: round1(pl.R), RD: round1(pl.RD)})
+	}
+	e := rating.Expected(rating.Team(sides[0]), rating.Team(sides[1]))
+	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "players": ratings,
+		"expected": []float64{round3(e), round3(1 - e)}})
+}
+
+func round3(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }
+
+// ratingChart draws a player's rating after each rated match of a pool as
+// an SVG: the rating as a line within its ± 2 RD band.
+func (s *Server) ratingChart(w http.ResponseWriter, r *http.Request) {
+	p, err := pool(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	a, err := s.accounts.AccountByName(r.Context(), r.PathValue("name"))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	pts, err := s.accounts.RatingHistory(r.Context(), a.ID, p)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write([]byte(chart(pts, p)))
+}
+
+// chart is the SVG of a rating history, 600×240, with the scale's
+// extremes and the matches' count as labels.
+func chart(pts []carrom.RatingPoint, p carrom.Pool) string {
+	const W, H, left, right, top, bottom = 600.0, 240.0, 48.0, 12.0, 12.0, 28.0
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" font-family="sans-serif" font-size="12">`, W, H, W, H)
+	fmt.Fprintf(&b, `<title>Rating, %s %s</title><rect width="%g" height="%g" fill="#fbf4e4"/>`, p.Rules, p.Format, W, H)
+	if len(pts) == 0 {
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#5a4630">No rated match yet</text></svg>`, W/2, H/2)
+		return b.String()
+	}
+	lo, hi := pts[0].R, pts[0].R
+	for _, pt := range pts {
+		lo, hi = min(lo, pt.R-2*pt.RD), max(hi, pt.R+2*pt.RD)
+	}
+	lo, hi = float64(int(lo/50)-1)*50, float64(int(hi/50)+1)*50
+	x := func(i int) float64 {
+		if len(pts) == 1 {
+			return left + (W-left-right)/2
+		}
+		return left + float64(i)*(W-left-right)/float64(len(pts)-1)
+	}
+	y := func(v float64) float64 { return top + (hi-v)/(hi-lo)*(H-top-bottom) }
+	var band, line []string
+	for i, pt := range pts {
+		band = append(band, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.R+2*pt.RD)))
+		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.R)))
+	}
+	for i := len(pts) - 1; i >= 0; i-- {
+		band = append(band, fmt.Sprintf("%.1f,%.1f", x(i), y(pts[i].R-2*pts[i].RD)))
+	}
+	fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#5a4630"/>`, left, H-bottom, W-right, H-bottom)
+	fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#5a4630"/>`, left, top, left, H-bottom)
+	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
+		fmt.Fprintf(&b, `<text x="%g" y="%.1f" text-anchor="end" fill="#5a4630">%.0f</text>`, left-4, y(v)+4, v)
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end" fill="#5a4630">%d rated match%s</text>`, W-right, H-8, len(pts), map[bool]string{true: "", false: "es"}[len(pts) == 1])
+	fmt.Fprintf(&b, `<polygon points="%s" fill="#e4c98f" fill-opacity="0.6"><title>± 2 RD</title></polygon>`, strings.Join(band, " "))
+	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#8a2c0d" stroke-width="2"/>`, strings.Join(line, " "))
+	for i, pt := range pts {
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#8a2c0d"><title>%s: %.0f ± %.0f</title></circle>`, x(i), y(pt.R), pt.At.Format("2006-01-02"), pt.R, 2*pt.RD)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}

@@ -1,0 +1,289 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// nameKey folds a name for uniqueness: "Ann" and "ann" are one account.
+func nameKey(name string) string { return strings.ToLower(name) }
+
+// CreateAccount stores a new account and makes the games of token (the
+// browser it signs up from) its own; a name in use is carrom.ErrNameTaken.
+func (s *DB) CreateAccount(ctx context.Context, a carrom.Account, token string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: create account: %w", err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM accounts WHERE name_key = ?`, nameKey(a.Name)).Scan(&n); err != nil {
+		return fmt.Errorf("store: create account: %w", err)
+	}
+	if n > 0 {
+		return fmt.Errorf("store: account %q: %w", a.Name, carrom.ErrNameTaken)
+	}
+	if _, err := s.txExec(ctx, tx, `INSERT INTO accounts (id, name, name_key, password, created_at) VALUES (?, ?, ?, ?, ?)`,
+		a.ID, a.Name, nameKey(a.Name), a.Password, nanos(a.Created)); err != nil {
+		return fmt.Errorf("store: create account: %w", err)
+	}
+	if err := s.linkToken(ctx, tx, token, a.ID); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: create account: %w", err)
+	}
+	return nil
+}
+
+// linkToken gives a browser token's games to an account; a token already
+// an account's stays with it.
+func (s *DB) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string) error {
+	if token == "" {
+		return nil
+	}
+	if _, err := s.txExec(ctx, tx, `INSERT INTO account_tokens (token, account_id) VALUES (?, ?) ON CONFLICT (token) DO NOTHING`, token, accountID); err != nil {
+		return fmt.Errorf("store: link a browser to account %s: %w", accountID, err)
+	}
+	return nil
+}
+
+// LinkToken makes the games of a browser's token an account's (at sign-in).
+func (s *DB) LinkToken(ctx context.Context, token, accountID string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error { return s.linkToken(ctx, tx, token, accountID) })
+}
+
+// The queries of this package's accounts, ratings and challenges, with ?
+// placeholders rewritten for the dialect.
+
+func (s *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return s.db.QueryRowContext(ctx, s.d.q(query), args...)
+}
+
+func (s *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return s.db.QueryContext(ctx, s.d.q(query), args...)
+}
+
+func (s *DB) txExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	return tx.ExecContext(ctx, s.d.q(query), args...)
+}
+
+func (s *DB) txQueryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	return tx.QueryRowContext(ctx, s.d.q(query), args...)
+}
+
+func (s *DB) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+	return tx.QueryContext(ctx, s.d.q(query), args...)
+}
+
+const accountCols = `id, name, password, created_at`
+
+func scanAccount(r scanner) (carrom.Account, error) {
+	var (
+		a       carrom.Account
+		created int64
+	)
+	if err := r.Scan(&a.ID, &a.Name, &a.Password, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return a, carrom.ErrNotFound
+		}
+		return a, fmt.Errorf("store: read account: %w", err)
+	}
+	a.Created = fromNanos(created)
+	return a, nil
+}
+
+// AccountByName finds an account by its name, in any case.
+func (s *DB) AccountByName(ctx context.Context, name string) (carrom.Account, error) {
+	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE name_key = ?`, nameKey(name)))
+}
+
+// AccountByID finds an account by its ID.
+func (s *DB) AccountByID(ctx context.Context, id string) (carrom.Account, error) {
+	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE id = ?`, id))
+}
+
+// AccountByToken finds the account a browser token belongs to.
+func (s *DB) AccountByToken(ctx context.Context, token string) (carrom.Account, error) {
+	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
+		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ?`, token))
+}
+
+// SetPassword replaces an account's password hash.
+func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
+	res, err := s.exec(ctx, `UPDATE accounts SET password = ? WHERE id = ?`, hash, accountID)
+	if err != nil {
+		return fmt.Errorf("store: set password: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: set password of %s: %w", accountID, carrom.ErrNotFound)
+	}
+	return nil
+}
+
+// DeletedName is the name that stands for a deleted account's in the
+// seats of the matches it played.
+const DeletedName = "(deleted)"
+
+// DeleteAccount removes an account and its personal data: its name and
+// password, sessions, browser tokens, ratings, rated results and
+// challenges; its seats in stored matches keep their moves under
+// DeletedName, held by no browser (token "-", which no cookie carries).
+func (s *DB) DeleteAccount(ctx context.Context, accountID string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: delete account: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := s.txExec(ctx, tx, `UPDATE seats SET nickname = ?, token = '-' WHERE token IN (SELECT token FROM account_tokens WHERE account_id = ?)`, DeletedName, accountID); err != nil {
+		return fmt.Errorf("store: delete account: %w", err)
+	}
+	// The cascades of accounts would do the rest where foreign keys are
+	// enforced; the explicit deletes do it wherever they are not.
+	for _, q := range []string{
+		`DELETE FROM sessions WHERE account_id = ?`,
+		`DELETE FROM account_tokens WHERE account_id = ?`,
+		`DELETE FROM ratings WHERE account_id = ?`,
+		`DELETE FROM rated_results WHERE account_id = ?`,
+		`DELETE FROM challenges WHERE from_account = ? OR to_account = ?`,
+	} {
+		args := []any{accountID}
+		if strings.Count(q, "?") == 2 {
+			args = append(args, accountID)
+		}
+		if _, err := s.txExec(ctx, tx, q, args...); err != nil {
+			return fmt.Errorf("store: delete account: %w", err)
+		}
+	}
+	res, err := s.txExec(ctx, tx, `DELETE FROM accounts WHERE id = ?`, accountID)
+	if err != nil {
+		return fmt.Errorf("store: delete account: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: delete account %s: %w", accountID, carrom.ErrNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: delete account: %w", err)
+	}
+	return nil
+}
+
+// CreateSession stores a signed-in browser's session.
+func (s *DB) CreateSession(ctx context.Context, se carrom.Session) error {
+	if _, err := s.exec(ctx, `INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+		se.Hash, se.AccountID, se.CSRF, nanos(se.Created), nanos(se.Expires)); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// Session returns a session that has not expired at now, with its account.
+func (s *DB) Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error) {
+	var (
+		se               carrom.Session
+		created, expires int64
+	)
+	row := s.queryRow(ctx, `SELECT s.id_hash, s.account_id, s.csrf, s.created_at, s.expires_at, a.id, a.name, a.password, a.created_at
+		FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?`, hash, nanos(now))
+	var (
+		a        carrom.Account
+		aCreated int64
+	)
+	if err := row.Scan(&se.Hash, &se.AccountID, &se.CSRF, &created, &expires, &a.ID, &a.Name, &a.Password, &aCreated); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return se, a, carrom.ErrNotFound
+		}
+		return se, a, fmt.Errorf("store: read session: %w", err)
+	}
+	se.Created, se.Expires, a.Created = fromNanos(created), fromNanos(expires), fromNanos(aCreated)
+	return se, a, nil
+}
+
+// DeleteSession ends one session (sign-out).
+func (s *DB) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := s.exec(ctx, `DELETE FROM sessions WHERE id_hash = ?`, hash); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// DeleteOtherSessions ends every session of an account but keep (a new
+// password signs every other browser out).
+func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string) error {
+	if _, err := s.exec(ctx, `DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?`, accountID, keep); err != nil {
+		return fmt.Errorf("store: delete sessions: %w", err)
+	}
+	return nil
+}
+
+// PlayedMatches lists the tables an account's browsers sat at, newest
+// first, with the rating change of the rated ones.
+func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error) {
+	rows, err := s.query(ctx, `SELECT DISTINCT t.id, t.config, t.created_at, t.finished_at, t.result, t.epoch FROM tables t
+		JOIN seats st ON st.table_id = t.id JOIN account_tokens k ON k.token = st.token
+		WHERE k.account_id = ? ORDER BY t.created_at DESC, t.id`, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("store: matches of %s: %w", accountID, err)
+	}
+	var out []carrom.PlayedMatch
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, carrom.PlayedMatch{Table: t})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: matches of %s: %w", accountID, err)
+	}
+	tokens, err := s.tokens(ctx, accountID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		m := &out[i]
+		if m.Table.Seats, err = s.seats(ctx, m.Table.ID); err != nil {
+			return nil, err
+		}
+		for _, st := range m.Table.Seats {
+			if tokens[st.Token] {
+				m.Seats = append(m.Seats, st.Seat)
+			}
+		}
+		var c carrom.RatingChange
+		err := s.queryRow(ctx, `SELECT r_before, r_after, rd_after FROM rated_results WHERE table_id = ? AND account_id = ?`, m.Table.ID, accountID).Scan(&c.Before, &c.After, &c.RD)
+		switch {
+		case err == nil:
+			c.AccountID = accountID
+			m.Change = &c
+		case !errors.Is(err, sql.ErrNoRows):
+			return nil, fmt.Errorf("store: matches of %s: %w", accountID, err)
+		}
+	}
+	return out, nil
+}
+
+func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, error) {
+	rows, err := s.query(ctx, `SELECT token FROM account_tokens WHERE account_id = ?`, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("store: browsers of %s: %w", accountID, err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, fmt.Errorf("store: browsers of %s: %w", accountID, err)
+		}
+		out[t] = true
+	}
+	return out, rows.Err()
+}

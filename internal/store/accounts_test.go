@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/rating"
+)
+
+func count(t *testing.T, s *DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.queryRow(context.Background(), q, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestDeleteAccount: deleting an account leaves no row with its ID, name,
+// password, sessions or browsers, and its seats name nobody.
+func TestDeleteAccount(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		for i, a := range []carrom.Account{{ID: "a1", Name: "Ann", Password: "h1", Created: at}, {ID: "b1", Name: "Bob", Password: "h2", Created: at}} {
+			if err := st.CreateAccount(ctx, a, []string{"tokA", "tokB"}[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.CreateAccount(ctx, carrom.Account{ID: "x", Name: "ANN", Password: "h", Created: at}, ""); !errors.Is(err, carrom.ErrNameTaken) {
+			t.Errorf("a second Ann: %v; want ErrNameTaken", err)
+		}
+		if err := st.CreateSession(ctx, carrom.Session{Hash: "s1", AccountID: "a1", CSRF: "c", Created: at, Expires: at.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, a, err := st.Session(ctx, "s1", at); err != nil || a.Name != "Ann" {
+			t.Errorf("Session = %+v, %v; want Ann's", a, err)
+		}
+		if _, _, err := st.Session(ctx, "s1", at.Add(2*time.Hour)); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("an expired session: %v; want ErrNotFound", err)
+		}
+		if err := st.CreateTable(ctx, carrom.TableRecord{ID: "t1", Config: []byte(`{}`), Created: at}); err != nil {
+			t.Fatal(err)
+		}
+		for i, tok := range []string{"tokA", "tokB"} {
+			if err := st.ClaimSeat(ctx, "t1", carrom.SeatRecord{Seat: i, Token: tok, Nickname: []string{"Ann", "Bob"}[i]}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.CreateChallenge(ctx, carrom.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
+			t.Fatal(err)
+		}
+
+		if err := st.DeleteAccount(ctx, "a1"); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{
+			`SELECT COUNT(*) FROM accounts WHERE id = 'a1' OR name_key = 'ann' OR password = 'h1'`,
+			`SELECT COUNT(*) FROM sessions WHERE account_id = 'a1'`,
+			`SELECT COUNT(*) FROM account_tokens WHERE account_id = 'a1' OR token = 'tokA'`,
+			`SELECT COUNT(*) FROM ratings WHERE account_id = 'a1'`,
+			`SELECT COUNT(*) FROM rated_results WHERE account_id = 'a1'`,
+			`SELECT COUNT(*) FROM challenges WHERE from_account = 'a1' OR to_account = 'a1'`,
+			`SELECT COUNT(*) FROM seats WHERE nickname = 'Ann' OR token = 'tokA'`,
+		} {
+			if n := count(t, st, q); n != 0 {
+				t.Errorf("%s = %d after deletion; want 0", q, n)
+			}
+		}
+		if n := count(t, st, `SELECT COUNT(*) FROM seats WHERE nickname = ?`, DeletedName); n != 1 {
+			t.Errorf("seats named %s: %d; want 1", DeletedName, n)
+		}
+		if n := count(t, st, `SELECT COUNT(*) FROM ratings WHERE account_id = 'b1'`); n != 1 {
+			t.Errorf("Bob's ratings: %d; want his one kept", n)
+		}
+		if err := st.DeleteAccount(ctx, "a1"); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("deleting again: %v; want ErrNotFound", err)
+		}
+	})
+}
+
+// TestRatingPeriods: games of one day are rated together against the
+// opponents' ratings at the day's start; a later day starts from the last
+// rating with its deviation grown; a match is rated once.
+func TestRatingPeriods(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		day := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+		for _, id := range []string{"a", "b", "c", "d"} {
+			if err := st.CreateAccount(ctx, carrom.Account{ID: id, Name: "n" + id, Password: "h", Created: day}, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rate := func(id string, at time.Time, w, l []string) []carrom.RatingChange {
+			t.Helper()
+			ch, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: id, Rules: "icf", Sides: [2][]string{w, l}, Winner: 0, At: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ch
+		}
+		rate("m1", day, []string{"a"}, []string{"b"})
+		ch := rate("m2", day.Add(time.Hour), []string{"a"}, []string{"c"})
+		// a's second game of the day: from 1500/350 with both games, against
+		// b and c as they stood at the day's start (new players).
+		want, _ := rating.New().Update([]rating.Game{{Opponent: rating.New(), Score: 1}, {Opponent: rating.New(), Score: 1}}, rating.Tau)
+		if ch[0].AccountID != "a" || math.Abs(ch[0].After-want.R) > 1e-9 || math.Abs(ch[0].RD-want.RD) > 1e-9 {
+			t.Errorf("a after two wins in a day: %+v; want %.4f ± %.4f", ch[0], want.R, want.RD)
+		}
+		if again := rate("m2", day.Add(2*time.Hour), []string{"a"}, []string{"c"}); again != nil {
+			t.Errorf("m2 rated twice: %+v", again)
+		}
+		// Three days on: a's start is his last rating, idle two periods.
+		next := day.Add(72 * time.Hour)
+		ch = rate("m3", next, []string{"b"}, []string{"a"})
+		start := want.Idle(2)
+		bStart, _ := rating.New().Update([]rating.Game{{Opponent: rating.New(), Score: 0}}, rating.Tau)
+		wantA, _ := start.Update([]rating.Game{{Opponent: bStart.Idle(2), Score: 0}}, rating.Tau)
+		if ch[1].AccountID != "a" || math.Abs(ch[1].After-wantA.R) > 1e-9 || ch[1].Before != want.R {
+			t.Errorf("a's loss three days on: %+v; want %.4f from %.4f", ch[1], wantA.R, want.R)
+		}
+		// Doubles are a pool of their own.
+		ch = rate("m4", next, []string{"a", "c"}, []string{"b", "d"})
+		if len(ch) != 4 || ch[0].Before != rating.InitialR {
+			t.Errorf("the first doubles match: %+v; want four changes from 1500", ch)
+		}
+		rs, err := st.Ratings(ctx, "a")
+		if err != nil || len(rs) != 2 || rs[0].Format != "doubles" || rs[1].Format != "singles" || rs[1].Games != 3 {
+			t.Errorf("a's ratings %+v, %v; want doubles and singles, 3 singles games", rs, err)
+		}
+		lb, err := st.Leaderboard(ctx, carrom.Pool{Rules: "icf", Format: "singles"}, 10)
+		if err != nil || len(lb) != 3 || lb[0].R < lb[1].R || lb[1].R < lb[2].R {
+			t.Errorf("leaderboard %+v, %v; want three, best first", lb, err)
+		}
+		h, err := st.RatingHistory(ctx, "a", carrom.Pool{Rules: "icf", Format: "singles"})
+		if err != nil || len(h) != 3 || h[2].TableID != "m3" {
+			t.Errorf("a's history %+v, %v; want m1, m2, m3", h, err)
+		}
+		if _, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: "bad", Rules: "icf", Sides: [2][]string{{"a"}, {"b", "c"}}, At: next}); err == nil {
+			t.Errorf("one against two was rated")
+		}
+	})
+}
