@@ -28,3 +28,13 @@ func TestPasswordHash(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPasswordHash times one argon2id hash at the server's parameters
+// (docs/accounts.md quotes it).
+func BenchmarkPasswordHash(b *testing.B) {
+	for b.Loop() {
+		if _, err := hashPassword("correct horse"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
