@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -38,6 +39,12 @@ type DB struct {
 	db   *sql.DB
 	d    *dialect
 	lock *flock.Flock // SQLite's data directory, locked while open; nil for PostgreSQL
+
+	// The committer (commit.go) stores the actions sent on appends.
+	mu        sync.RWMutex // held to send on appends; Close takes it to close appends
+	closed    bool
+	appends   chan *appendReq
+	committed chan struct{} // closed when the committer has returned
 }
 
 // ErrLocked is returned when another process holds the data directory.
@@ -89,6 +96,7 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 		fl.Unlock()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
+	s.startCommitter()
 	return s, nil
 }
 
@@ -110,6 +118,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", redact(url), err)
 	}
+	s.startCommitter()
 	return s, nil
 }
 
@@ -162,8 +171,18 @@ func (s *DB) provider() (*goose.Provider, error) {
 // Dialect names the database: "sqlite" or "postgres".
 func (s *DB) Dialect() string { return s.d.name }
 
-// Close closes the database and unlocks SQLite's data directory.
+// Close stores the actions already sent, closes the database and unlocks
+// SQLite's data directory.
 func (s *DB) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.appends)
+	s.mu.Unlock()
+	<-s.committed
 	err := s.db.Close()
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Unlock())
@@ -187,56 +206,6 @@ func (s *DB) CreateTable(ctx context.Context, t carrom.TableRecord) error {
 		return fmt.Errorf("store: create table %s: %w", t.ID, err)
 	}
 	return nil
-}
-
-// AppendAction stores one action under the ownership epoch a.Epoch. It is
-// refused with carrom.ErrStaleEpoch, storing nothing, if the table's epoch
-// is higher; otherwise the table's epoch becomes a.Epoch.
-func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := s.fence(ctx, tx, tableID, a.Epoch); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES (?, ?, ?, ?, ?)`),
-			tableID, a.Seq, string(a.Action), nanos(a.At), a.Epoch)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: table %s action %d: %w", tableID, a.Seq, err)
-	}
-	return nil
-}
-
-// Fence raises a table's ownership epoch to epoch, so that from now on
-// only actions under epoch or a higher one are stored. A new owner fences
-// a table before it reads the table's actions: whatever the old owner
-// stored before is in what it reads, and nothing the old owner tries
-// after is stored. Fencing at the current epoch changes nothing; fencing
-// at a lower one is refused with carrom.ErrStaleEpoch.
-func (s *DB) Fence(ctx context.Context, tableID string, epoch int64) error {
-	if err := s.inTx(ctx, func(tx *sql.Tx) error { return s.fence(ctx, tx, tableID, epoch) }); err != nil {
-		return fmt.Errorf("store: fence table %s at epoch %d: %w", tableID, epoch, err)
-	}
-	return nil
-}
-
-// fence checks epoch against the table's, in tx, and raises the table's.
-// The row stays locked until tx ends, so a concurrent Fence waits for an
-// action being stored, or the action waits and sees the new epoch.
-func (s *DB) fence(ctx context.Context, tx *sql.Tx, tableID string, epoch int64) error {
-	var cur int64
-	err := tx.QueryRowContext(ctx, s.d.q(`SELECT epoch FROM tables WHERE id = ?`+s.d.lockRow), tableID).Scan(&cur)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return carrom.ErrNotFound
-	case err != nil:
-		return err
-	case cur > epoch:
-		return fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, epoch, cur)
-	case cur < epoch:
-		_, err = tx.ExecContext(ctx, s.d.q(`UPDATE tables SET epoch = ? WHERE id = ?`), epoch, tableID)
-	}
-	return err
 }
 
 // inTx runs f in a transaction, committed if f returns no error.

@@ -426,3 +426,113 @@ func TestSQLiteLocksItsDirectory(t *testing.T) {
 	}
 	again.Close()
 }
+
+// TestStoreGroupCommit: many tables store at once, so that the committer
+// puts many actions in one transaction; among them are actions it must
+// refuse (a sequence number stored already, an old epoch, a table that
+// does not exist, and on PostgreSQL a NUL byte, which fails the whole
+// transaction). Each gets its own answer, and the history of every table
+// is exactly the actions accepted.
+func TestStoreGroupCommit(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		const tables, actions = 40, 15
+		for i := range tables {
+			if err := st.CreateTable(ctx, carrom.TableRecord{ID: fmt.Sprint(i), Config: []byte(`{}`), Created: at}); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Fence(ctx, fmt.Sprint(i), 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var wg sync.WaitGroup
+		for i := range tables {
+			id := fmt.Sprint(i)
+			wg.Go(func() {
+				for seq := int64(1); seq <= actions; seq++ {
+					a := carrom.ActionRecord{Seq: seq, Action: []byte(fmt.Sprintf(`{"t":%d,"n":%d}`, i, seq)), At: at, Epoch: 1}
+					if err := st.AppendAction(ctx, id, a); err != nil {
+						t.Errorf("table %s action %d: %v", id, seq, err)
+					}
+					bad := []struct {
+						table string
+						a     carrom.ActionRecord
+						want  error
+					}{
+						{id, carrom.ActionRecord{Seq: seq, Action: []byte(`{}`), At: at, Epoch: 1}, errAny},
+						{id, carrom.ActionRecord{Seq: seq + 1, Action: []byte(`{}`), At: at, Epoch: 0}, carrom.ErrStaleEpoch},
+						{"nope" + id, carrom.ActionRecord{Seq: seq, Action: []byte(`{}`), At: at, Epoch: 1}, carrom.ErrNotFound},
+					}
+					b := bad[int(seq)%len(bad)]
+					if err := st.AppendAction(ctx, b.table, b.a); err == nil || b.want != errAny && !errors.Is(err, b.want) {
+						t.Errorf("table %s action %d at epoch %d: error %v; want %v", b.table, b.a.Seq, b.a.Epoch, err, b.want)
+					}
+				}
+			})
+		}
+		if st.Dialect() == "postgres" {
+			wg.Go(func() {
+				err := st.AppendAction(ctx, "0", carrom.ActionRecord{Seq: 1000, Action: []byte("{\"x\":\"\x00\"}"), At: at, Epoch: 1})
+				if err == nil {
+					t.Errorf("an action with a NUL byte was stored in PostgreSQL")
+				}
+			})
+		}
+		wg.Wait()
+		for i := range tables {
+			acts, err := st.Actions(ctx, fmt.Sprint(i))
+			if err != nil || len(acts) != actions {
+				t.Fatalf("table %d: %d actions, %v; want %d", i, len(acts), err, actions)
+			}
+			for j, a := range acts {
+				if want := fmt.Sprintf(`{"t":%d,"n":%d}`, i, j+1); a.Seq != int64(j+1) || string(a.Action) != want || a.Epoch != 1 {
+					t.Errorf("table %d action %d = %d %s @%d; want %s @1", i, j, a.Seq, a.Action, a.Epoch, want)
+				}
+			}
+		}
+	})
+}
+
+// TestStoreCloseAnswersEveryone: actions sent while the store closes are
+// each answered, stored or refused, and after Close every action is
+// refused; nothing hangs.
+func TestStoreCloseAnswersEveryone(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		if err := st.CreateTable(ctx, carrom.TableRecord{ID: "a", Config: []byte(`{}`), Created: at}); err != nil {
+			t.Fatal(err)
+		}
+		stored := make([]bool, 200)
+		var wg sync.WaitGroup
+		for i := range stored {
+			wg.Go(func() {
+				stored[i] = st.AppendAction(ctx, "a", carrom.ActionRecord{Seq: int64(i + 1), Action: []byte(`{}`), At: at}) == nil
+			})
+		}
+		if err := st.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		if err := st.AppendAction(ctx, "a", carrom.ActionRecord{Seq: 1000, Action: []byte(`{}`), At: at}); err == nil {
+			t.Errorf("an action was stored after Close")
+		}
+		st = open()
+		defer st.Close()
+		acts, err := st.Actions(ctx, "a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, ok := range stored {
+			if ok {
+				n++
+			}
+		}
+		if len(acts) != n {
+			t.Errorf("%d actions answered as stored; %d in the store", n, len(acts))
+		}
+	})
+}

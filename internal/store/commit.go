@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// Group commit. Every table's goroutine stores each action before it
+// broadcasts it, so the store's commits are the server's pace. SQLite has
+// one connection: one transaction per action (begin, check, insert,
+// commit, each a turn of the connection) queued thousands of goroutines
+// behind it, and on a busy machine the connection's holder was often not
+// even running. So one goroutine, the committer, takes every action
+// waiting and stores them all in one transaction, then answers each: an
+// action is still committed before its table hears that it is stored.
+// Under light load a batch is one action and nothing waits more than
+// before; under heavy load a transaction's cost is shared by many.
+
+// maxBatch bounds the actions of one transaction, so that a batch's
+// answers are not held back long.
+const maxBatch = 512
+
+// batchTimeout bounds one batch's transaction: a database that stops
+// answering fails the actions instead of holding their tables forever.
+const batchTimeout = 30 * time.Second
+
+var errClosed = errors.New("the store is closed")
+
+type appendReq struct {
+	ctx     context.Context
+	tableID string
+	a       carrom.ActionRecord
+	done    chan error // gets the outcome, once
+}
+
+// startCommitter starts the committer; Close stops it once every action
+// sent to it is answered.
+func (s *DB) startCommitter() {
+	s.appends = make(chan *appendReq, maxBatch)
+	s.committed = make(chan struct{})
+	// The goroutine returns when Close closes s.appends and the last batch
+	// is answered.
+	go func() {
+		defer close(s.committed)
+		for r := range s.appends {
+			batch := []*appendReq{r}
+		more:
+			for len(batch) < maxBatch {
+				select {
+				case r, ok := <-s.appends:
+					if !ok {
+						break more
+					}
+					batch = append(batch, r)
+				default:
+					break more
+				}
+			}
+			s.commitBatch(batch)
+		}
+	}()
+}
+
+// AppendAction stores one action under the ownership epoch a.Epoch. It is
+// refused with carrom.ErrStaleEpoch, storing nothing, if the table's epoch
+// is higher; otherwise the table's epoch becomes a.Epoch. It returns once
+// the action is committed (or refused).
+func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
+	r := &appendReq{ctx: ctx, tableID: tableID, a: a, done: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return fmt.Errorf("store: table %s action %d: %w", tableID, a.Seq, errClosed)
+	}
+	s.appends <- r
+	s.mu.RUnlock()
+	// Wait whatever ctx does: once sent, the action may be committed, and
+	// the table must not believe otherwise.
+	if err := <-r.done; err != nil {
+		return fmt.Errorf("store: table %s action %d: %w", tableID, a.Seq, err)
+	}
+	return nil
+}
+
+// commitBatch stores a batch in one transaction and answers each action.
+// An action refused by the rules (stale epoch, unknown table, a sequence
+// number stored already) is answered so and writes nothing, and the others
+// go on. Should the transaction itself fail, each action is tried again
+// alone, so that one cannot fail the rest.
+func (s *DB) commitBatch(batch []*appendReq) {
+	live := batch[:0]
+	for _, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			r.done <- err
+			continue
+		}
+		live = append(live, r)
+	}
+	if len(live) == 0 {
+		return
+	}
+	outcomes, err := s.storeBatch(live)
+	if err != nil && len(live) > 1 {
+		for _, r := range live {
+			out, err := s.storeBatch([]*appendReq{r})
+			if err == nil {
+				err = out[0]
+			}
+			r.done <- err
+		}
+		return
+	}
+	for i, r := range live {
+		if err != nil {
+			r.done <- err
+			continue
+		}
+		r.done <- outcomes[i]
+	}
+}
+
+// storeBatch runs one transaction: the outcome of each action (nil if
+// stored), or the error that failed the whole transaction.
+func (s *DB) storeBatch(batch []*appendReq) ([]error, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
+	defer cancel()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	insert, err := tx.PrepareContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (table_id, seq) DO NOTHING`))
+	if err != nil {
+		return nil, err
+	}
+	defer insert.Close()
+	outcomes := make([]error, len(batch))
+	for i, r := range batch {
+		raise, err := s.checkEpoch(ctx, tx, r.tableID, r.a.Epoch)
+		if errors.Is(err, carrom.ErrNotFound) || errors.Is(err, carrom.ErrStaleEpoch) {
+			outcomes[i] = err
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		res, err := insert.ExecContext(ctx, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			outcomes[i] = errors.Join(err, errors.New("the sequence number is stored already"))
+			continue
+		}
+		if raise {
+			if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE tables SET epoch = ? WHERE id = ?`), r.a.Epoch, r.tableID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return outcomes, tx.Commit()
+}
+
+// checkEpoch checks epoch against the table's, in tx, and says whether
+// the table's must be raised to it. The row stays locked until tx ends, so
+// a concurrent Fence waits for an action being stored, or the action waits
+// and sees the new epoch.
+func (s *DB) checkEpoch(ctx context.Context, tx *sql.Tx, tableID string, epoch int64) (raise bool, err error) {
+	var cur int64
+	err = tx.QueryRowContext(ctx, s.d.q(`SELECT epoch FROM tables WHERE id = ?`+s.d.lockRow), tableID).Scan(&cur)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, carrom.ErrNotFound
+	case err != nil:
+		return false, err
+	case cur > epoch:
+		return false, fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, epoch, cur)
+	}
+	return cur < epoch, nil
+}
+
+// Fence raises a table's ownership epoch to epoch, so that from now on
+// only actions under epoch or a higher one are stored. A new owner fences
+// a table before it reads the table's actions: whatever the old owner
+// stored before is in what it reads, and nothing the old owner tries
+// after is stored. Fencing at the current epoch changes nothing; fencing
+// at a lower one is refused with carrom.ErrStaleEpoch.
+func (s *DB) Fence(ctx context.Context, tableID string, epoch int64) error {
+	// One statement: it takes the row's write lock at once, so that two
+	// servers fencing the same table queue instead of deadlocking.
+	res, err := s.exec(ctx, `UPDATE tables SET epoch = ? WHERE id = ? AND epoch <= ?`, epoch, tableID, epoch)
+	if err == nil {
+		var n int64
+		if n, err = res.RowsAffected(); err == nil && n == 0 {
+			var cur int64
+			err = s.db.QueryRowContext(ctx, s.d.q(`SELECT epoch FROM tables WHERE id = ?`), tableID).Scan(&cur)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+				err = carrom.ErrNotFound
+			case err == nil:
+				err = fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, epoch, cur)
+			}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("store: fence table %s at epoch %d: %w", tableID, epoch, err)
+	}
+	return nil
+}
