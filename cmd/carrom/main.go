@@ -95,6 +95,7 @@ func app(s streams) *cli.Command {
 			replayCommand(s),
 			benchCommand(s),
 			loadtestCommand(s),
+			backupCommand(s),
 			versionCommand(s),
 		},
 		// Errors are printed once, by run, which also chooses the exit code.

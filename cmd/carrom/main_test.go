@@ -42,7 +42,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
+		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "backup", "version"}},
 		{[]string{"help"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
 		{[]string{"h", "sim"}, []string{"carrom sim", "--params"}},
 		{[]string{"help", "referee"}, []string{"carrom referee", `{"stroke": {"white": 0`, `{"concede": "board"}`, `{"claim": "two_turns"}`, "--players"}},
@@ -56,6 +56,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "bench", "physics"}, []string{"carrom bench physics", "--time"}},
 		{[]string{"help", "loadtest"}, []string{"carrom loadtest", "--tables", "--url"}},
 		{[]string{"help", "version"}, []string{"carrom version"}},
+		{[]string{"help", "backup"}, []string{"carrom backup", "--data", "VACUUM INTO", "pg_dump"}},
 	} {
 		var out, errOut bytes.Buffer
 		code := run(c.args, strings.NewReader(""), &out, &errOut)
@@ -105,6 +106,8 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"loadtest", "-interval", "-2s"}, `carrom loadtest: invalid value "-2s" for flag -interval`},
 		{[]string{"loadtest", "-url", "http://192.0.2.1:8080"}, `carrom loadtest: invalid value "http://192.0.2.1:8080" for flag -url: not on loopback`},
 		{[]string{"loadtest", "extra"}, `carrom loadtest: unexpected argument "extra"`},
+		{[]string{"backup", "-data", data}, `carrom backup: want one argument, the backup's file name; got 0`},
+		{[]string{"backup", "-data", data, "a.db", "b.db"}, `carrom backup: want one argument, the backup's file name; got 2`},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(c.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), c.want) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -535,4 +536,84 @@ func TestStoreCloseAnswersEveryone(t *testing.T) {
 			t.Errorf("%d actions answered as stored; %d in the store", n, len(acts))
 		}
 	})
+}
+
+// TestBackupSQLite: a backup taken while a store is open and storing
+// actions is a whole database: opened as a data directory of its own it
+// has every table, and each table's actions are a prefix of the
+// original's, with no gap.
+func TestBackupSQLite(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const tables, before = 5, 10 // before: actions stored before the backup starts
+	for i := range tables {
+		if err := st.CreateTable(ctx, carrom.TableRecord{ID: fmt.Sprint(i), Config: []byte(`{}`), Created: at}); err != nil {
+			t.Fatal(err)
+		}
+		for seq := int64(1); seq <= before; seq++ {
+			if err := st.AppendAction(ctx, fmt.Sprint(i), carrom.ActionRecord{Seq: seq, Action: []byte(`{}`), At: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			for seq := int64(before + 1); ; seq++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if err := st.AppendAction(ctx, fmt.Sprint(i), carrom.ActionRecord{Seq: seq, Action: []byte(`{}`), At: at}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	restored := t.TempDir()
+	out := filepath.Join(restored, "carrom.db")
+	err = BackupSQLite(ctx, dir, out)
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := BackupSQLite(ctx, dir, out); err == nil || !strings.HasPrefix(err.Error(), "store: ") {
+		t.Errorf("a backup over an existing file: %v; want it refused", err)
+	}
+	if err := BackupSQLite(ctx, t.TempDir(), filepath.Join(t.TempDir(), "x.db")); err == nil {
+		t.Errorf("a backup of a directory without a database succeeded")
+	}
+	cp, err := OpenSQLite(ctx, restored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	got, err := cp.Tables(ctx, false)
+	if err != nil || len(got) != tables {
+		t.Fatalf("the backup has %d tables, %v; want %d", len(got), err, tables)
+	}
+	for i := range tables {
+		acts, err := cp.Actions(ctx, fmt.Sprint(i))
+		if err != nil || len(acts) < before {
+			t.Fatalf("table %d in the backup: %d actions, %v; want at least %d", i, len(acts), err, before)
+		}
+		for j, a := range acts {
+			if a.Seq != int64(j+1) {
+				t.Fatalf("table %d in the backup: action %d has seq %d", i, j, a.Seq)
+			}
+		}
+		// The restored database takes the next action.
+		if err := cp.AppendAction(ctx, fmt.Sprint(i), carrom.ActionRecord{Seq: int64(len(acts) + 1), Action: []byte(`{}`), At: at}); err != nil {
+			t.Errorf("table %d after restoring: %v", i, err)
+		}
+	}
 }
