@@ -38,4 +38,3 @@ func backupCommand(s streams) *cli.Command {
 		},
 	}
 }
-
