@@ -60,7 +60,7 @@ type umpireView struct {
 // TestUmpireScoresheet: an umpire on a phone keeps the sheet of a real
 // board by taps: a due (RULES D-1, placed by the opponent), the queen
 // pocketed and waiting for its cover (Q-4), then covered, a wrong entry
-// undone; mid-board the network goes (the entries wait on the device) and
+// undone, another corrected; mid-board the network goes (the entries wait on the device) and
 // comes back (they go out in order), and one answer is lost on the way
 // (the entry is sent again and stored once). The board is won and
 // signed; the stored entries are exactly the umpire's, and the stored
@@ -177,7 +177,16 @@ func TestUmpireScoresheet(t *testing.T) {
 		t.Errorf("%d answers intercepted; want the lost one and its resend", lost.Load())
 	}
 	turn("Asha to play (white)")
-	entry(true, "u-white-plus", "u-white-plus", "u-white-plus", "u-white-plus")
+	// Three white entered where four fell: corrected through Edit.
+	entry(true, "u-white-plus", "u-white-plus", "u-white-plus")
+	e.run(ctx, chromedp.Click(`#u-entries li[data-n="9"] button`, chromedp.ByQuery))
+	if got := e.text(ctx, "#u-white"); got != "3" {
+		t.Errorf("editing entry 9 the pad shows %s white; want its 3", got)
+	}
+	entry(true, "u-white-plus")
+	if got := e.text(ctx, `#u-entries li[data-n="9"]`); !strings.Contains(got, "Asha pocketed 4 white (own)") {
+		t.Errorf("entry 9 after the correction: %q; want 4 white", got)
+	}
 	entry(true) // the turn passes
 	entry(true, "u-black-plus")
 	want = append(want, `{"stroke":{"white":4}}`, `{"stroke":{}}`, `{"stroke":{"black":1}}`)
@@ -246,6 +255,7 @@ func TestUmpireScoresheet(t *testing.T) {
 
 	// The printed scoresheet: the board, the signatures' lines, nothing of the pad.
 	e.run(ctx, emulation.SetEmulatedMedia().WithMedia("print"))
+	e.shot(ctx, "umpire-print")
 	var visible struct {
 		Pad, Sheet bool
 		Signatures int
@@ -265,4 +275,53 @@ func storedSeq(t *testing.T, base, id string) int64 {
 	}
 	getJSON(t, base+"/api/umpire/"+id, &v)
 	return v.View.Seq
+}
+
+// TestUmpireDoublesAndVariants: a doubles sheet names the sides by their
+// two players and passes the turn round the four seats; a sheet of a
+// variant without colours (point carrom, three players) keeps each
+// player's score.
+func TestUmpireDoublesAndVariants(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	open := func(rules, players string, names ...string) {
+		t.Helper()
+		e.run(ctx, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+			chromedp.SetValue("#u-rules", rules, chromedp.ByID), chromedp.Evaluate(`document.getElementById("u-rules").dispatchEvent(new Event("change"))`, nil),
+			chromedp.SetValue("#u-players", players, chromedp.ByID), chromedp.Evaluate(`document.getElementById("u-players").dispatchEvent(new Event("change"))`, nil))
+		for i, n := range names {
+			e.run(ctx, chromedp.SendKeys(fmt.Sprintf("#u-name-%d", i), n, chromedp.ByID))
+		}
+		e.run(ctx, chromedp.Click("#u-open", chromedp.ByID), chromedp.WaitVisible("#u-enter", chromedp.ByID))
+	}
+	enter := func(taps ...string) {
+		t.Helper()
+		var before string
+		e.run(ctx, chromedp.Evaluate(`document.getElementById("u-now").dataset.seq`, &before))
+		e.run(ctx, tap(append(taps, "u-enter")...))
+		e.waitFor(ctx, "the answer", fmt.Sprintf(`document.getElementById("u-now").dataset.seq !== %q`, before), 10*time.Second)
+	}
+
+	open("icf", "4", "Asha", "Ben", "Cleo", "Dev")
+	if got := e.text(ctx, "#u-score"); got != "Asha & Cleo 0 – Ben & Dev 0" {
+		t.Errorf("doubles score %q; want the sides by their players", got)
+	}
+	enter("u-white-plus")
+	enter()
+	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Ben to play (black)") {
+		t.Errorf("after the breaker's miss: %q; want Ben (seat 2) to play black", got)
+	}
+	enter()
+	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Cleo to play (white)") {
+		t.Errorf("then: %q; want Cleo, Asha's partner, with white", got)
+	}
+
+	open("point", "3", "Ann", "Bo", "Cy")
+	enter("u-white-plus", "u-white-plus", "u-black-plus")
+	if got := e.text(ctx, "#u-score"); !strings.HasPrefix(got, "Ann ") || !strings.Contains(got, "Bo 0 – Cy 0") {
+		t.Errorf("point carrom's scores %q; want Ann's points, Bo 0, Cy 0", got)
+	}
+	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Ann to play") {
+		t.Errorf("after Ann pocketed: %q; want Ann to play on", got)
+	}
 }

@@ -32,6 +32,10 @@ type SheetStore interface {
 	FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error
 }
 
+// maxOpenSheets bounds the sheets one identity has open (not finished),
+// so that no browser can fill the store with empty sheets.
+const maxOpenSheets = 32
+
 // maxSheetOps bounds a sheet's log: a best-of-three match has some
 // hundreds of strokes, and every entry replays the log.
 const maxSheetOps = 5000
@@ -45,8 +49,9 @@ type sheets struct {
 
 // sheetReply is the answer to a sheet's request.
 type sheetReply struct {
-	ID   string      `json:"id"`
-	View umpire.View `json:"view"`
+	ID      string      `json:"id"`
+	Created time.Time   `json:"created"`
+	View    umpire.View `json:"view"`
 	// Yours: this browser writes the sheet.
 	Yours bool `json:"yours"`
 	// Duplicate: the operation had been stored already (sent again after
@@ -110,17 +115,32 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
 		return
 	}
+	mine, err := s.sheetStore().SheetsOf(r.Context(), token(r))
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	open := 0
+	for _, m := range mine {
+		if m.Finished.IsZero() {
+			open++
+		}
+	}
+	if open >= maxOpenSheets {
+		apiError(w, fmt.Errorf("server: %d scoresheets open on this browser, the most it may have: %w", open, ErrTooMany))
+		return
+	}
 	conf, err := json.Marshal(cfg)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	id := newID(8)
-	if err := s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: token(r), Config: conf, Created: s.clock.Now()}); err != nil {
+	id, now := newID(8), s.clock.Now()
+	if err := s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: token(r), Config: conf, Created: now}); err != nil {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, sheetReply{ID: id, View: sh.View(), Yours: true})
+	writeJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
 }
 
 // loadSheet reads a sheet and folds its log.
@@ -171,7 +191,7 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, View: sh.View(), Yours: rec.Token == token(r)})
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: sh.View(), Yours: rec.Token == token(r)})
 }
 
 // sheetInfo is a sheet in a list.
@@ -241,7 +261,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
 			return
 		}
-		writeJSON(w, http.StatusOK, sheetReply{ID: id, View: sh.View(), Yours: true, Duplicate: true})
+		writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: sh.View(), Yours: true, Duplicate: true})
 		return
 	case op.Seq > sh.Seq+1:
 		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))
@@ -269,7 +289,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, View: v, Yours: true})
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true})
 }
 
 // finishSheet records the end of a sheet's match, or clears the record

@@ -190,3 +190,21 @@ func TestSheetAPI(t *testing.T) {
 		t.Errorf("another browser's list: %d %s; want without the sheet", code, list)
 	}
 }
+
+// TestSheetLimit: one browser may keep 32 sheets open; the 33rd is refused.
+func TestSheetLimit(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ump := e.player()
+	for i := range 33 {
+		code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["A", "B"]}`)
+		if i < 32 && code != http.StatusCreated {
+			t.Fatalf("sheet %d: %d %q", i+1, code, r.Error)
+		}
+		if i == 32 && (code != http.StatusTooManyRequests || !strings.Contains(r.Error, "32 scoresheets open")) {
+			t.Errorf("sheet 33: %d %q; want 429", code, r.Error)
+		}
+	}
+	if code, _ := e.player().sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["A", "B"]}`); code != http.StatusCreated {
+		t.Errorf("another browser's first sheet: %d; want 201", code)
+	}
+}

@@ -126,6 +126,7 @@ function padOf(l: Line): Pad {
 
 class SheetPage {
   private view: SheetView | undefined;
+  private created = "";
   private queue: Queue;
   private pad = emptyPad();
   private editing = 0; // the entry being corrected, or 0
@@ -153,6 +154,7 @@ class SheetPage {
 
   private answer(r: SheetReply): void {
     this.view = r.view;
+    this.created = r.created;
     if (!r.yours) this.padEl.hidden = true;
     this.draw();
   }
@@ -418,9 +420,9 @@ class SheetPage {
     const signLine = (who: string) => el("div", { class: "u-signline" }, el("span", {}, ""), who);
     this.sheet.replaceChildren(
       el("h2", {}, "Scoresheet"),
-      el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${RULES.find(([r]) => r === cfg.rules)?.[1] ?? cfg.rules} rules · ${cfg.names.join(", ")}${cfg.umpire ? ` · umpire ${cfg.umpire}` : ""}`),
-      el("table", { class: "list u-boards", id: "u-boards" }, el("thead", {}, head), el("tbody", {}, ...body)),
-      games, el("h3", {}, "Statistics"), stats,
+      el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${this.created ? new Date(this.created).toLocaleDateString() + " · " : ""}${RULES.find(([r]) => r === cfg.rules)?.[1] ?? cfg.rules} rules · ${cfg.names.join(", ")}${cfg.umpire ? ` · umpire ${cfg.umpire}` : ""}`),
+      el("div", { class: "u-scroll" }, el("table", { class: "list u-boards", id: "u-boards" }, el("thead", {}, head), el("tbody", {}, ...body))),
+      games, el("h3", {}, "Statistics"), el("div", { class: "u-scroll" }, stats),
       el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(`Umpire${cfg.umpire ? ": " + cfg.umpire : ""}`)),
       el("p", { class: "u-noprint" }, button("u-print", "Print the scoresheet", () => window.print(), "secondary"), " ",
         el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)")));

@@ -26,7 +26,7 @@ export interface SheetView {
   stats: { boards: number; queens: number; slams: number; strokes: number; scoring: number; fouls: number }[];
 }
 
-export interface SheetReply { id: string; view: SheetView; yours: boolean; duplicate?: boolean }
+export interface SheetReply { id: string; created: string; view: SheetView; yours: boolean; duplicate?: boolean }
 
 interface Stored { ops: Op[]; refused: { op: Op; error: string }[] }
 
