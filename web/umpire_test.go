@@ -15,8 +15,10 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -323,5 +325,57 @@ func TestUmpireDoublesAndVariants(t *testing.T) {
 	}
 	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Ann to play") {
 		t.Errorf("after Ann pocketed: %q; want Ann to play on", got)
+	}
+}
+
+// TestUmpireRated: a rated sheet between two accounts; each player opens
+// it in his own signed-in browser and confirms the result (the page sends
+// his session's CSRF token); after both, the match is rated.
+func TestUmpireRated(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	ump, ann, bob := e.tab(), e.tab(), e.tab()
+	for ctx, name := range map[context.Context]string{ann: "ann", bob: "bob"} {
+		var code int
+		e.run(ctx, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+			chromedp.Evaluate(fmt.Sprintf(`fetch("/api/account/signup", {method: "POST", headers: {"Content-Type": "application/json"},
+				body: JSON.stringify({name: %q, password: "password one"})}).then((r) => r.status)`, name), &code, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
+				return p.WithAwaitPromise(true)
+			}))
+		if code != http.StatusOK {
+			t.Fatalf("sign-up of %s: %d", name, code)
+		}
+	}
+	e.run(ump, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+		chromedp.SendKeys("#u-name-0", "Ann", chromedp.ByID), chromedp.SendKeys("#u-name-1", "Bob", chromedp.ByID),
+		chromedp.Click(".u-rated summary", chromedp.ByQuery),
+		chromedp.SendKeys("#u-account-0", "ann", chromedp.ByID), chromedp.SendKeys("#u-account-1", "bob", chromedp.ByID),
+		chromedp.Click("#u-open", chromedp.ByID), chromedp.WaitVisible("#u-enter", chromedp.ByID))
+	var url string
+	e.run(ump, chromedp.Location(&url))
+	step := func(open, sel string) {
+		t.Helper()
+		var before string
+		e.run(ump, chromedp.Evaluate(`document.getElementById("u-now").dataset.seq`, &before))
+		if open != "" {
+			e.run(ump, chromedp.Click(open, chromedp.ByQuery))
+		}
+		e.run(ump, chromedp.Click(sel, chromedp.ByQuery))
+		e.waitFor(ump, "the answer", fmt.Sprintf(`document.getElementById("u-now").dataset.seq !== %q`, before), 10*time.Second)
+	}
+	step(".u-more summary", "#u-concede-board")
+	step("", "#u-sign")
+	step(".u-more summary", "#u-concede-match")
+	if got := e.text(ump, "#u-rating"); !strings.Contains(got, "Confirmed by nobody yet") {
+		t.Errorf("the umpire's page: %q; want the match waiting for the players' confirmations", got)
+	}
+	for i, ctx := range []context.Context{ann, bob} {
+		e.run(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#u-confirm", chromedp.ByID), chromedp.Click("#u-confirm", chromedp.ByID))
+		want := []string{"Confirmed by ann", "Rated."}[i]
+		e.waitFor(ctx, want, fmt.Sprintf(`document.getElementById("u-rating").textContent.includes(%q)`, want), 10*time.Second)
+	}
+	var exp struct{ Expected []float64 }
+	getJSON(t, e.base+"/api/expected?rules=icf&players=ann,bob", &exp)
+	if len(exp.Expected) != 2 || exp.Expected[0] <= 0.5 {
+		t.Errorf("expected scores after Ann won the rated match: %v; want above ½ for Ann", exp.Expected)
 	}
 }

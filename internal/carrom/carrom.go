@@ -61,3 +61,11 @@ type SheetOp struct {
 	Op  []byte // canonical JSON of the operation
 	At  time.Time
 }
+
+// SheetConfirm is a player's account confirming a rated sheet's result as
+// it stood at operation Seq.
+type SheetConfirm struct {
+	AccountID string
+	Seq       int64
+	At        time.Time
+}

@@ -49,6 +49,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetAPI(s.getSheet))
 	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
+	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
 	s.routeAccounts(mux)
 	return secure(http.NewCrossOriginProtection().Handler(s.csrf(mux)))
 }

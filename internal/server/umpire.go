@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +31,10 @@ type SheetStore interface {
 	// FinishSheet records the end of the sheet's match; a zero time
 	// clears it (an entry taken back reopens the match).
 	FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error
+	// ConfirmSheet records a player's account confirming the result of a
+	// rated sheet as it stood at c.Seq, replacing the account's earlier one.
+	ConfirmSheet(ctx context.Context, sheetID string, c carrom.SheetConfirm) error
+	SheetConfirms(ctx context.Context, sheetID string) ([]carrom.SheetConfirm, error)
 }
 
 // maxOpenSheets bounds the sheets one identity has open (not finished),
@@ -57,6 +62,17 @@ type sheetReply struct {
 	// Duplicate: the operation had been stored already (sent again after
 	// a lost answer); nothing changed.
 	Duplicate bool `json:"duplicate,omitempty"`
+	// Rating: a rated sheet's accounts and confirmations.
+	Rating *sheetRating `json:"rating,omitempty"`
+}
+
+// sheetRating is where a rated sheet stands: the players' accounts by
+// seat, those that confirmed the result as it stands, and whether the
+// match has been rated (it is once over and confirmed by every account).
+type sheetRating struct {
+	Accounts  []string `json:"accounts"`
+	Confirmed []string `json:"confirmed"`
+	Rated     bool     `json:"rated"`
 }
 
 // sheetError is the answer to an operation refused: the error, and the
@@ -113,6 +129,10 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 	sh, err := umpire.New(cfg)
 	if err != nil {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
+		return
+	}
+	if _, err := s.sheetAccounts(r.Context(), cfg); err != nil {
+		apiError(w, err)
 		return
 	}
 	mine, err := s.sheetStore().SheetsOf(r.Context(), token(r))
@@ -191,7 +211,13 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: sh.View(), Yours: rec.Token == token(r)})
+	v := sh.View()
+	rt, err := s.rating(r.Context(), id, sh, v)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
 }
 
 // sheetInfo is a sheet in a list.
@@ -270,6 +296,15 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("server: sheet %s has %d entries, the most a sheet keeps: %w", id, maxSheetOps, ErrTooMany))
 		return
 	}
+	rt, err := s.rating(ctx, id, sh, sh.View())
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if rt != nil && rt.Rated {
+		refuse(http.StatusUnprocessableEntity, fmt.Errorf("server: sheet %s: the match is rated, its sheet no longer changes: %w", id, umpire.ErrRefused))
+		return
+	}
 	next, err := sh.Apply(op)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
@@ -289,7 +324,11 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true})
+	if rt, err = s.rating(ctx, id, next, v); err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Rating: rt})
 }
 
 // finishSheet records the end of a sheet's match, or clears the record
@@ -306,4 +345,113 @@ func (s *Server) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpi
 		return s.sheetStore().FinishSheet(ctx, rec.ID, time.Time{}, nil)
 	}
 	return nil
+}
+
+// sheetAccounts resolves a rated sheet's account names, by seat, to their
+// accounts; a sheet without accounts has none.
+func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom.Account, error) {
+	if len(cfg.Accounts) == 0 {
+		return nil, nil
+	}
+	if s.accounts == nil {
+		return nil, fmt.Errorf("server: this server keeps no accounts, so no rated matches: %w", ErrBadConfig)
+	}
+	out := make([]carrom.Account, len(cfg.Accounts))
+	for i, name := range cfg.Accounts {
+		a, err := s.accounts.AccountByName(ctx, name)
+		if errors.Is(err, carrom.ErrNotFound) {
+			return nil, fmt.Errorf("server: no account is named %q: %w", name, ErrBadConfig)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+// rating says where a rated sheet stands (nil for an unrated one).
+func (s *Server) rating(ctx context.Context, id string, sh umpire.Sheet, v umpire.View) (*sheetRating, error) {
+	if len(sh.Config.Accounts) == 0 {
+		return nil, nil
+	}
+	accounts, err := s.sheetAccounts(ctx, sh.Config)
+	if err != nil {
+		return nil, err
+	}
+	confirms, err := s.sheetStore().SheetConfirms(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := &sheetRating{Accounts: sh.Config.Accounts, Confirmed: []string{}}
+	for _, a := range accounts {
+		for _, c := range confirms {
+			if c.AccountID == a.ID && c.Seq == sh.Seq {
+				out.Confirmed = append(out.Confirmed, a.Name)
+			}
+		}
+	}
+	out.Rated = v.Over && v.Winner != nil && len(out.Confirmed) == len(accounts)
+	return out, nil
+}
+
+// confirmSheet records that the signed-in player confirms the result of a
+// rated match his account plays in; once every player has, the match is
+// rated (Glicko-2, as an online match), and its sheet no longer changes.
+// The players confirm with their own sessions, so that no umpire can rate
+// accounts that did not play.
+func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	me, err := session(r)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	s.sheets.mu.Lock()
+	defer s.sheets.mu.Unlock()
+	rec, sh, _, err := s.loadSheet(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	accounts, err := s.sheetAccounts(ctx, sh.Config)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
+		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("server: %s plays no seat of rated sheet %s", me.a.Name, id), Next: sh.Seq + 1})
+		return
+	}
+	v := sh.View()
+	if !v.Over || v.Winner == nil {
+		writeJSON(w, http.StatusUnprocessableEntity, sheetError{Error: fmt.Sprintf("server: sheet %s: the match is not over and signed: %v", id, umpire.ErrRefused), Next: sh.Seq + 1})
+		return
+	}
+	now := s.clock.Now()
+	if err := s.sheetStore().ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.a.ID, Seq: sh.Seq, At: now}); err != nil {
+		apiError(w, err)
+		return
+	}
+	rt, err := s.rating(ctx, id, sh, v)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if rt.Rated {
+		m := carrom.RatedMatch{TableID: "sheet:" + id, Rules: sh.Config.Rules, Winner: *v.Winner, At: now}
+		for seat, a := range accounts {
+			m.Sides[seat%2] = append(m.Sides[seat%2], a.ID)
+		}
+		changes, err := s.RateMatch(ctx, m)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		if len(changes) > 0 {
+			s.log.Info("real-board match rated", "sheet", id, "changes", len(changes))
+		}
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
 }

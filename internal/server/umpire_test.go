@@ -208,3 +208,92 @@ func TestSheetLimit(t *testing.T) {
 		t.Errorf("another browser's first sheet: %d; want 201", code)
 	}
 }
+
+type ratingReply struct {
+	Rating *struct {
+		Accounts  []string `json:"accounts"`
+		Confirmed []string `json:"confirmed"`
+		Rated     bool     `json:"rated"`
+	} `json:"rating"`
+	Error string `json:"error"`
+}
+
+// TestRatedSheet: a real board's match between two accounts is rated
+// once it is over and both players have confirmed its result from their
+// own sessions (with their CSRF tokens); the umpire cannot rate them
+// alone, nor anyone who did not play; a rated sheet no longer changes.
+func TestRatedSheet(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob, cy, ump := e.player(), e.player(), e.player(), e.player()
+	csrf := map[*player]string{}
+	for p, name := range map[*player]string{ann: "ann", bob: "bob", cy: "cyd"} {
+		code, a, _ := p.account("signup", name, "password one")
+		if code != http.StatusOK {
+			t.Fatalf("sign-up %s: %d %+v", name, code, a)
+		}
+		csrf[p] = a.CSRF
+	}
+	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "nobody"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, `"nobody"`) {
+		t.Errorf("a sheet naming an unknown account: %d %q; want 400", code, r.Error)
+	}
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "bob"]}`)
+	if code != http.StatusCreated {
+		t.Fatalf("a rated sheet: %d %q", code, r.Error)
+	}
+	id := r.ID
+	confirm := func(p *player, withCSRF bool) (int, ratingReply) {
+		t.Helper()
+		var h []string
+		if withCSRF {
+			h = []string{"X-CSRF-Token", csrf[p]}
+		}
+		code, body, _ := p.request("POST", "/api/umpire/"+id+"/confirm", "{}", h...)
+		var rr ratingReply
+		if err := json.Unmarshal([]byte(body), &rr); err != nil {
+			t.Fatalf("confirm: %d %q", code, body)
+		}
+		return code, rr
+	}
+	ump.entry(id, 1, `"line": {"concede": "board"}`) // Ann concedes board 1
+	ump.entry(id, 2, `"sign": 1`)
+	if code, rr := confirm(ann, true); code != http.StatusUnprocessableEntity {
+		t.Errorf("a confirmation before the end: %d %q; want 422", code, rr.Error)
+	}
+	ump.entry(id, 3, `"line": {"concede": "match"}`) // Bob, breaking board 2, concedes the match
+	for _, tc := range []struct {
+		who  *player
+		csrf bool
+		code int
+		why  string
+	}{
+		{ump, false, http.StatusUnauthorized, "the umpire, signed in to no account"},
+		{cy, true, http.StatusForbidden, "an account that did not play"},
+		{bob, false, http.StatusForbidden, "a player without his CSRF token"},
+	} {
+		if code, rr := confirm(tc.who, tc.csrf); code != tc.code {
+			t.Errorf("%s confirms: %d %q; want %d", tc.why, code, rr.Error, tc.code)
+		}
+	}
+	if code, rr := confirm(ann, true); code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated || len(rr.Rating.Confirmed) != 1 {
+		t.Fatalf("Ann confirms: %d %+v; want confirmed by ann, not rated yet", code, rr.Rating)
+	}
+	var exp struct{ Expected []float64 }
+	if ann.get("/api/expected?rules=icf&players=ann,bob", &exp); len(exp.Expected) != 2 || exp.Expected[0] != 0.5 {
+		t.Errorf("expected scores before Bob confirms: %v; want ½ each", exp.Expected)
+	}
+	if code, rr := confirm(bob, true); code != http.StatusOK || rr.Rating == nil || !rr.Rating.Rated {
+		t.Fatalf("Bob confirms: %d %+v; want the match rated", code, rr.Rating)
+	}
+	if ann.get("/api/expected?rules=icf&players=ann,bob", &exp); len(exp.Expected) != 2 || exp.Expected[0] <= 0.5 {
+		t.Errorf("expected scores after the rated match Ann won: %v; want above ½ for Ann", exp.Expected)
+	}
+	if code, r := ump.entry(id, 4, `"undo": true`); code != http.StatusUnprocessableEntity || !strings.Contains(r.Error, "rated") {
+		t.Errorf("an undo after the rating: %d %q; want 422", code, r.Error)
+	}
+	// Confirming again rates nothing twice.
+	confirm(ann, true)
+	var again struct{ Expected []float64 }
+	if ann.get("/api/expected?rules=icf&players=ann,bob", &again); len(again.Expected) != 2 || again.Expected[0] != exp.Expected[0] {
+		t.Errorf("expected scores after a second confirmation: %v; want %v unchanged", again.Expected, exp.Expected)
+	}
+}

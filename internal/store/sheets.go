@@ -119,3 +119,37 @@ func (s *DB) FinishSheet(ctx context.Context, sheetID string, at time.Time, resu
 	}
 	return nil
 }
+
+// ConfirmSheet records that an account confirmed a sheet's result as it
+// stood at operation seq; a later confirmation replaces an earlier one.
+func (s *DB) ConfirmSheet(ctx context.Context, sheetID string, c carrom.SheetConfirm) error {
+	_, err := s.exec(ctx, `INSERT INTO sheet_confirms (sheet_id, account_id, seq, at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (sheet_id, account_id) DO UPDATE SET seq = excluded.seq, at = excluded.at`,
+		sheetID, c.AccountID, c.Seq, nanos(c.At))
+	if err != nil {
+		return fmt.Errorf("store: confirm sheet %s: %w", sheetID, err)
+	}
+	return nil
+}
+
+// SheetConfirms lists a sheet's confirmations.
+func (s *DB) SheetConfirms(ctx context.Context, sheetID string) ([]carrom.SheetConfirm, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT account_id, seq, at FROM sheet_confirms WHERE sheet_id = ? ORDER BY account_id`), sheetID)
+	if err != nil {
+		return nil, fmt.Errorf("store: confirmations of sheet %s: %w", sheetID, err)
+	}
+	defer rows.Close()
+	var out []carrom.SheetConfirm
+	for rows.Next() {
+		var (
+			c  carrom.SheetConfirm
+			at int64
+		)
+		if err := rows.Scan(&c.AccountID, &c.Seq, &at); err != nil {
+			return nil, fmt.Errorf("store: confirmations of sheet %s: %w", sheetID, err)
+		}
+		c.At = fromNanos(at)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

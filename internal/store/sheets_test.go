@@ -59,6 +59,14 @@ func testSheets(t *testing.T, open func() *DB) {
 	if _, err := st.Sheet(ctx, "nope"); !errors.Is(err, carrom.ErrNotFound) {
 		t.Errorf("Sheet(nope) = %v; want ErrNotFound", err)
 	}
+	for _, c := range []carrom.SheetConfirm{{AccountID: "b", Seq: 2, At: at}, {AccountID: "a", Seq: 1, At: at}, {AccountID: "a", Seq: 2, At: at}} {
+		if err := st.ConfirmSheet(ctx, "s1", c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cs, err := st.SheetConfirms(ctx, "s1"); err != nil || len(cs) != 2 || cs[0].AccountID != "a" || cs[0].Seq != 2 || !cs[1].At.Equal(at) {
+		t.Errorf("SheetConfirms(s1) = %+v, %v; want a and b at entry 2", cs, err)
+	}
 	// Reopening the match clears its end.
 	if err := st.FinishSheet(ctx, "s1", time.Time{}, nil); err != nil {
 		t.Fatal(err)

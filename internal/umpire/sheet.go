@@ -45,6 +45,10 @@ type Config struct {
 	// Names of the players by seat (seat = place in turn order; in
 	// singles and doubles a seat's side is its number modulo 2).
 	Names []string `json:"names"`
+	// Accounts, if given, are the players' account names by seat: the
+	// match is rated once it is over and every account has confirmed its
+	// result (ICF and family rules only).
+	Accounts []string `json:"accounts,omitempty"`
 	// Event and Umpire head the printed sheet; both may be empty.
 	Event  string `json:"event,omitempty"`
 	Umpire string `json:"umpire,omitempty"`
@@ -65,6 +69,18 @@ func (c Config) Check() error {
 	for i, n := range c.Names {
 		if n == "" || len(n) > MaxNames {
 			return fmt.Errorf("umpire: the name of seat %d must have 1 to %d bytes: %w", i, MaxNames, ErrConfig)
+		}
+	}
+	if len(c.Accounts) > 0 {
+		if len(c.Accounts) != c.Players || !c.colours() {
+			return fmt.Errorf("umpire: a rated match names an account for each of its %d players, under ICF or family rules: %w", c.Players, ErrConfig)
+		}
+		seen := map[string]bool{}
+		for i, a := range c.Accounts {
+			if a == "" || len(a) > MaxNames || seen[a] {
+				return fmt.Errorf("umpire: the account of seat %d must be named, once, in 1 to %d bytes: %w", i, MaxNames, ErrConfig)
+			}
+			seen[a] = true
 		}
 	}
 	if len(c.Event) > MaxNames || len(c.Umpire) > MaxNames {

@@ -277,6 +277,10 @@ func TestConfig(t *testing.T) {
 		{Rules: "icf", Players: 2, Names: []string{"a"}},
 		{Rules: "icf", Players: 2, Names: []string{"a", ""}},
 		{Rules: "icf", Players: 2, Names: []string{"a", strings.Repeat("x", MaxNames+1)}},
+		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a"}},
+		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "a"}},
+		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", ""}},
+		{Rules: "point", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "b"}},
 	} {
 		if err := c.Check(); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v; want ErrConfig", c, err)

@@ -7,7 +7,7 @@
 // returns; their numbers make a resend harmless.
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import { describeResult, explain, type Names, phrase } from "./rules";
-import { Queue, type Op, type SheetReply, type SheetView } from "./umpireQueue";
+import { me, post, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -46,8 +46,9 @@ const RULES: [string, string][] = [["icf", "ICF"], ["family", "Family"], ["point
 // umpire shows /umpire/ (open a sheet, list this device's sheets) or /umpire/{id}.
 export function umpire(root: HTMLElement, id: string | undefined): void {
   document.body.classList.add("umpire-page");
-  if (!id) { openSheet(root); return; }
-  new SheetPage(root, id);
+  whoAmI().then(() => {
+    if (!id) openSheet(root); else new SheetPage(root, id);
+  });
 }
 
 function openSheet(root: HTMLElement): void {
@@ -55,6 +56,9 @@ function openSheet(root: HTMLElement): void {
   for (const [v, t] of RULES) rules.append(el("option", { value: v }, t));
   const players = el("select", { id: "u-players" });
   const names = el("div", { class: "u-names" });
+  const accounts = el("div", { class: "u-names" });
+  const rated = el("details", { class: "u-rated" }, el("summary", {}, "Rated match: every player's account"),
+    el("p", { class: "help" }, "The match is rated once it is over and every player has confirmed its result, signed in to his own account."), accounts);
   const drawPlayers = () => {
     const colours = rules.value === "icf" || rules.value === "family";
     const opts = colours ? [2, 4] : rules.value === "three" ? [3] : [2, 3, 4];
@@ -66,8 +70,12 @@ function openSheet(root: HTMLElement): void {
   const drawNames = () => {
     const n = +players.value;
     const old = [...names.querySelectorAll("input")].map((i) => i.value);
+    const oldAccounts = [...accounts.querySelectorAll("input")].map((i) => i.value);
     names.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Seat ${i + 1}${n === 4 && (rules.value === "icf" || rules.value === "family") ? ` (side ${(i % 2) + 1})` : ""} `,
       el("input", { id: `u-name-${i}`, maxlength: "80", required: "", value: old[i] ?? "", placeholder: i === 0 ? "breaks first" : "" }))));
+    accounts.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Account of seat ${i + 1} `,
+      el("input", { id: `u-account-${i}`, maxlength: "80", value: oldAccounts[i] ?? "" }))));
+    rated.hidden = !(rules.value === "icf" || rules.value === "family");
   };
   rules.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawNames);
@@ -75,8 +83,10 @@ function openSheet(root: HTMLElement): void {
   const ump = el("input", { id: "u-umpire", maxlength: "80" });
   const err = el("p", { class: "error", id: "error", role: "alert" });
   const start = button("u-open", "Open the scoresheet", () => {
-    const cfg = { rules: rules.value, players: +players.value, names: [...names.querySelectorAll("input")].map((i) => i.value.trim()), event: event.value.trim(), umpire: ump.value.trim() };
-    fetch("/api/umpire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(cfg) })
+    const acc = rated.hidden ? [] : [...accounts.querySelectorAll("input")].map((i) => i.value.trim());
+    const cfg = { rules: rules.value, players: +players.value, names: [...names.querySelectorAll("input")].map((i) => i.value.trim()),
+      ...(acc.some(Boolean) ? { accounts: acc } : {}), event: event.value.trim(), umpire: ump.value.trim() };
+    post("/api/umpire", cfg)
       .then(async (res) => {
         const data = await res.json();
         if (!res.ok) throw new Error(data.error ?? res.statusText);
@@ -87,7 +97,7 @@ function openSheet(root: HTMLElement): void {
   const mine = el("ul", { class: "u-mine" });
   root.replaceChildren(el("h1", {}, "Umpire's scoresheet"),
     el("p", {}, "For a match on a real board: tap what each stroke did, and the referee says what the laws require now."),
-    el("div", { class: "card u-form" }, el("label", {}, "Rules ", rules), el("label", {}, "Players ", players), names,
+    el("div", { class: "card u-form" }, el("label", {}, "Rules ", rules), el("label", {}, "Players ", players), names, rated,
       el("label", {}, "Event ", event), el("label", {}, "Umpire ", ump), start, err),
     el("h2", {}, "Scoresheets opened on this device"), mine);
   drawPlayers();
@@ -127,6 +137,7 @@ function padOf(l: Line): Pad {
 class SheetPage {
   private view: SheetView | undefined;
   private created = "";
+  private rating: SheetReply["rating"];
   private queue: Queue;
   private pad = emptyPad();
   private editing = 0; // the entry being corrected, or 0
@@ -155,6 +166,7 @@ class SheetPage {
   private answer(r: SheetReply): void {
     this.view = r.view;
     this.created = r.created;
+    this.rating = r.rating;
     if (!r.yours) this.padEl.hidden = true;
     this.draw();
   }
@@ -356,17 +368,17 @@ class SheetPage {
     ];
     const more: (Node | string)[] = [
       button("u-time", "Time ran out (TM-1)", () => this.send({ line: { stroke: { touched: false, foul: true } } }), "secondary"),
-      button("", "Concede board", () => this.send({ line: { concede: "board" } }), "secondary"),
+      button("u-concede-board", "Concede board", () => this.send({ line: { concede: "board" } }), "secondary"),
     ];
     if (colours) {
-      more.push(button("", "Concede game", () => this.send({ line: { concede: "game" } }), "secondary"),
-        button("", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
+      more.push(button("u-concede-game", "Concede game", () => this.send({ line: { concede: "game" } }), "secondary"),
+        button("u-concede-match", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
       for (const sd of [0, 1]) more.push(button("", `Technical foul: ${this.names().side(sd)}`, () => this.send({ line: { technical: sd } }), "secondary"));
       more.push(button("", "Void the board (ST-3)", () => this.send({ line: { void: "ST-3" } }), "secondary"));
       if (st.awaiting === "toss") for (const sd of [0, 1]) rows.unshift(button(`u-toss-${sd}`, `Toss won by ${this.names().side(sd)}`, () => this.send({ line: { toss: sd } })));
       if (st.claimable?.some(Boolean)) more.push(button("", "Claim two turns (H-3)", () => this.send({ line: { claim: "two_turns" } }), "secondary"));
     } else {
-      more.push(button("", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
+      more.push(button("u-concede-match", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
     }
     rows.push(el("details", { class: "u-more" }, el("summary", {}, "Other entries"), el("div", { class: "u-row" }, ...more)));
     this.padEl.replaceChildren(...rows);
@@ -417,12 +429,29 @@ class SheetPage {
     const games = colours ? el("p", {}, `Games: ${names.side(0)} ${v.state.games[0]}, ${names.side(1)} ${v.state.games[1]}.${v.winner !== null ? ` Match to ${names.side(v.winner)}.` : ""}`) : "";
     const stats = el("table", { class: "list u-stats" }, el("tr", {}, el("th", {}, ""), ...["Boards", "Queens", "Slams", "Strokes", "Scoring", "Fouls"].map((t) => el("th", {}, t))),
       ...v.stats.map((s, sd) => el("tr", {}, el("td", {}, names.side(sd)), ...[s.boards, s.queens, s.slams, s.strokes, s.scoring, s.fouls].map((n) => el("td", {}, String(n))))));
+    const rt = this.rating;
+    let rating: HTMLElement | string = "";
+    if (rt) {
+      const who = rt.accounts.map((a, i) => `${a} (${cfg.names[i]})`).join(", ");
+      const status = rt.rated ? "Rated." : v.over ? `Confirmed by ${rt.confirmed.length ? rt.confirmed.join(", ") : "nobody yet"}; rated once every player has confirmed.`
+        : "Each player confirms the result from his own account once the match is over.";
+      rating = el("div", { class: "u-rating", id: "u-rating" }, el("p", {}, `Rated match: ${who}. ${status}`));
+      if (v.over && !rt.rated && me.name && rt.accounts.includes(me.name) && !rt.confirmed.includes(me.name)) {
+        rating.append(el("p", { class: "u-noprint" }, button("u-confirm", `Confirm the result as ${me.name}`, () => {
+          post(`/api/umpire/${this.id}/confirm`, {}).then(async (res) => {
+            const data = await res.json();
+            if (!res.ok) throw new Error(data.error ?? res.statusText);
+            this.answer(data as SheetReply);
+          }).catch((e: Error) => { this.err.textContent = e.message; });
+        })));
+      }
+    }
     const signLine = (who: string) => el("div", { class: "u-signline" }, el("span", {}, ""), who);
     this.sheet.replaceChildren(
       el("h2", {}, "Scoresheet"),
       el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${this.created ? new Date(this.created).toLocaleDateString() + " · " : ""}${RULES.find(([r]) => r === cfg.rules)?.[1] ?? cfg.rules} rules · ${cfg.names.join(", ")}${cfg.umpire ? ` · umpire ${cfg.umpire}` : ""}`),
       el("div", { class: "u-scroll" }, el("table", { class: "list u-boards", id: "u-boards" }, el("thead", {}, head), el("tbody", {}, ...body))),
-      games, el("h3", {}, "Statistics"), el("div", { class: "u-scroll" }, stats),
+      games, rating, el("h3", {}, "Statistics"), el("div", { class: "u-scroll" }, stats),
       el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(`Umpire${cfg.umpire ? ": " + cfg.umpire : ""}`)),
       el("p", { class: "u-noprint" }, button("u-print", "Print the scoresheet", () => window.print(), "secondary"), " ",
         el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)")));

@@ -26,7 +26,28 @@ export interface SheetView {
   stats: { boards: number; queens: number; slams: number; strokes: number; scoring: number; fouls: number }[];
 }
 
-export interface SheetReply { id: string; created: string; view: SheetView; yours: boolean; duplicate?: boolean }
+export interface SheetReply {
+  id: string; created: string; view: SheetView; yours: boolean; duplicate?: boolean;
+  rating?: { accounts: string[]; confirmed: string[]; rated: boolean };
+}
+
+// The signed-in account of this browser, if any: its name, and the token
+// every state-changing request of its session carries (X-CSRF-Token).
+export const me = { name: "", csrf: "" };
+
+export async function whoAmI(): Promise<void> {
+  try {
+    const a = await (await fetch("/api/account")).json() as { signed_in?: boolean; name?: string; csrf?: string };
+    if (a.signed_in) { me.name = a.name ?? ""; me.csrf = a.csrf ?? ""; }
+  } catch { /* no account: the sheet works without one */ }
+}
+
+// post sends a JSON body, with the session's CSRF token when signed in.
+export function post(path: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (me.csrf) headers["X-CSRF-Token"] = me.csrf;
+  return fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+}
 
 interface Stored { ops: Op[]; refused: { op: Op; error: string }[] }
 
@@ -91,9 +112,7 @@ export class Queue {
         const op = this.ops[0];
         let res: Response;
         try {
-          res = await fetch(`/api/umpire/${this.id}/entries`, {
-            method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(op),
-          });
+          res = await post(`/api/umpire/${this.id}/entries`, op);
         } catch {
           this.offline = true;
           this.retry();
