@@ -19,6 +19,13 @@ type Variant struct {
 	Players     int          `json:"players"`
 }
 
+// Values are what each piece is worth in a variant without colours.
+type Values struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+	Queen int `json:"queen"`
+}
+
 // VariantBoard is the board of a colourless variant.
 type VariantBoard struct {
 	Broken    bool   `json:"broken"`

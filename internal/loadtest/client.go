@@ -197,6 +197,11 @@ type Intent struct {
 	Speed    *float64    `json:"speed,omitempty"`
 	Power    *float64    `json:"power,omitempty"`
 	What     string      `json:"what,omitempty"`
+	// A purchase of a pocket (RULES V-3).
+	Pocket *int  `json:"pocket,omitempty"`
+	White  *int  `json:"white,omitempty"`
+	Black  *int  `json:"black,omitempty"`
+	Queen  *bool `json:"queen,omitempty"`
 }
 
 // Sit takes a free human seat; nickname may be empty.
@@ -223,6 +228,11 @@ func Forgo() Intent { return Intent{Type: "forgo"} }
 
 // Concede concedes the board, the game or the match.
 func Concede(what string) Intent { return Intent{Type: "concede", What: what} }
+
+// Buy buys a pocket, paying with those c/m (buying the pockets, RULES V-3).
+func Buy(pocket, white, black int, queen bool) Intent {
+	return Intent{Type: "buy", Pocket: &pocket, White: &white, Black: &black, Queen: &queen}
+}
 
 // Ping asks for a pong.
 func Ping() Intent { return Intent{Type: "ping"} }
@@ -258,6 +268,21 @@ type State struct {
 	Held    [2]int       `json:"held"`
 	ToAct   ToAct        `json:"to_act"`
 	Match   record.Match `json:"match"`
+	// Variant is the board of a variant without colours, if the table
+	// plays one.
+	Variant *Variant `json:"variant"`
+}
+
+// Variant is a variant's board (record.Variant) with what a purchase
+// needs: the pieces' worth, the prices and what each player banked.
+type Variant struct {
+	record.Variant
+	Worth  record.Values `json:"worth"`
+	Prices *struct {
+		Free  int `json:"free"`
+		Owned int `json:"owned"`
+	} `json:"prices"`
+	Banked []record.Counts `json:"banked"`
 }
 
 // Seat is one seat of a table.

@@ -11,8 +11,8 @@ import (
 
 // TableConfig is what a table is created with.
 type TableConfig struct {
-	Rules   string       `json:"rules"`   // "icf" or "family"
-	Players int          `json:"players"` // 2 or 4
+	Rules   string       `json:"rules"`   // "icf", "family", "point", "three" or "pockets"
+	Players int          `json:"players"` // 2 or 4; 2 to 4 for point and pockets, 3 for three
 	Clock   int          `json:"clock"`   // seconds per stroke: 0 (off), 15 or 30 (RULES TM-1)
 	Seats   []SeatConfig `json:"seats"`
 	// Seed makes the computer players' choices and hands, and the tosses,
@@ -44,8 +44,8 @@ func (c TableConfig) game(p physics.Params) (game.Config, error) {
 	if err != nil {
 		return game.Config{}, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
-	if c.Players != 2 && c.Players != 4 {
-		return game.Config{}, fmt.Errorf("server: %d players: %w", c.Players, ErrBadConfig)
+	if lo, hi := r.Seats(); c.Players < lo || c.Players > hi || r.Variant == nil && c.Players == 3 {
+		return game.Config{}, fmt.Errorf("server: %d players for %s: %w", c.Players, r.Name, ErrBadConfig)
 	}
 	if c.Clock != 0 && c.Clock != 15 && c.Clock != 30 {
 		return game.Config{}, fmt.Errorf("server: clock %d s, want 0, 15 or 30: %w", c.Clock, ErrBadConfig)

@@ -309,6 +309,15 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 // result is the summary of a finished match that the store keeps.
 func (t *table) result() []byte {
 	m := t.state.Match()
+	if m.Rules.Variant != nil {
+		// A variant's match is one board: the winner and each player's points.
+		g := m.Colourless
+		points := make([]int, g.Players)
+		for p := range points {
+			points[p] = g.Points(p)
+		}
+		return encode(map[string]any{"winner": int(m.Winner), "points": points})
+	}
 	return encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
 }
 

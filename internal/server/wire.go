@@ -39,6 +39,11 @@ type clientMsg struct {
 	Speed    *float64   `json:"speed"`
 	Power    *float64   `json:"power"`
 	What     *string    `json:"what"`
+	// A purchase of a pocket (RULES V-3): the pocket and the c/m paid.
+	Pocket *int  `json:"pocket"`
+	White  *int  `json:"white"`
+	Black  *int  `json:"black"`
+	Queen  *bool `json:"queen"`
 }
 
 // intent is a decoded client message: a seat to sit at, an action for the
@@ -100,6 +105,12 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 			return intent{}, msgErr("%v", err)
 		}
 		return intent{kind: "act", action: game.Action{Kind: game.Concede, Concede: c}}, nil
+	case "buy":
+		if m.Pocket == nil || m.White == nil || m.Black == nil {
+			return intent{}, msgErr(`"buy" needs "pocket", "white" and "black" (and "queen" to pay with it)`)
+		}
+		pay := rules.Holding{White: *m.White, Black: *m.Black, Queen: m.Queen != nil && *m.Queen}
+		return intent{kind: "act", action: game.Action{Kind: game.Buy, Buy: rules.Purchase{Pocket: *m.Pocket, Pay: pay}}}, nil
 	}
 	return intent{}, msgErr("unknown message type %q", m.Type)
 }
@@ -165,7 +176,9 @@ type seatJSON struct {
 	Taken     bool   `json:"taken"`
 	Connected bool   `json:"connected"`
 	Position  int    `json:"position"` // base line on the board: 0 bottom, counter-clockwise
-	Side      int    `json:"side"`
+	// Side is the seat's side: its pair (seat % 2), or in a variant without
+	// colours the seat himself.
+	Side int `json:"side"`
 }
 
 type toActJSON struct {
@@ -192,6 +205,44 @@ type gameJSON struct {
 	Held    [2]int         `json:"held"` // white, black c/m waiting to be placed
 	ToAct   toActJSON      `json:"to_act"`
 	Match   record.Match   `json:"match"`
+	// Variant is the board of a variant without colours (RULES §14), whose
+	// match carries only the turn, the ruling and the end.
+	Variant *variantJSON `json:"variant,omitempty"`
+}
+
+// variantJSON is a variant's board as the referee says it (record.Variant)
+// and what a player needs to buy a pocket (RULES V-3): what each piece is
+// worth, the prices, and what each player held when his turn began, which
+// is all he may pay with.
+type variantJSON struct {
+	record.Variant
+	Worth  record.Values   `json:"worth"`
+	Prices *pocketPrices   `json:"prices,omitempty"`
+	Banked []record.Counts `json:"banked"`
+}
+
+type pocketPrices struct {
+	Free  int `json:"free"`
+	Owned int `json:"owned"`
+}
+
+// variantOf is the variant's board of m; its ruling and result travel in
+// the match, as for ICF.
+func variantOf(m rules.Match) *variantJSON {
+	if m.Rules.Variant == nil {
+		return nil
+	}
+	g := m.Colourless
+	w := g.Variant.Worth()
+	v := &variantJSON{Variant: record.FromColourless(g, nil), Worth: record.Values{White: w.White, Black: w.Black, Queen: w.Queen}}
+	for p := range g.Players {
+		b := g.Banked[p]
+		v.Banked = append(v.Banked, record.Counts{White: b.White, Black: b.Black, Queen: b.Queen})
+	}
+	if g.Variant.Buys() {
+		v.Prices = &pocketPrices{Free: rules.FreePocketPrice, Owned: rules.OwnedPocketPrice}
+	}
+	return v
 }
 
 type stateMsg struct {
@@ -256,6 +307,7 @@ func errorMessage(err error) []byte {
 func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
 	st := t.gameState()
 	st.Match = record.FromMatch(t.state.Match(), out.Ruling)
+	st.Variant = variantOf(t.state.Match())
 	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
 }
 
@@ -280,16 +332,17 @@ func (t *table) gameState() gameJSON {
 	turn := st.ToAct()
 	g := gameJSON{
 		Table: t.id, Config: t.cfg, Started: t.started(), Over: t.over(),
-		Pieces: pieces(st.Pieces()),
-		Match:  record.FromMatch(st.Match(), nil),
-		ToAct:  toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
+		Pieces:  pieces(st.Pieces()),
+		Match:   record.FromMatch(st.Match(), nil),
+		Variant: variantOf(st.Match()),
+		ToAct:   toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
 	}
 	g.Held[0], g.Held[1] = st.Held()
 	for i, s := range t.seats {
 		g.Seats = append(g.Seats, seatJSON{
 			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
 			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
-			Position: int(st.Base(i)), Side: i % 2,
+			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
 		})
 	}
 	switch turn.Need {
