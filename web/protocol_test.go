@@ -102,6 +102,8 @@ func TestProtocolTypes(t *testing.T) {
 		{"BoardResult", reflect.TypeFor[record.Result]()},
 		{"Stroke", reflect.TypeFor[record.Stroke]()},
 		{"Piece", reflect.TypeFor[record.Piece]()},
+		{"Counts", reflect.TypeFor[record.Counts]()},
+		{"VariantState.board", reflect.TypeFor[record.VariantBoard]()},
 	} {
 		fields, ok := ts[c.ts]
 		if !ok {

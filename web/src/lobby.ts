@@ -2,6 +2,7 @@
 // or online, watch a table in play, or replay a finished match.
 import { h } from "./panel";
 import { api, type ClientConfig, type TableConfig, type TableInfo } from "./protocol";
+import { isVariant, playersOf, RULE_SETS } from "./variants";
 
 function select(id: string, options: [string, string][], value?: string): HTMLSelectElement {
   const s = h("select", id ? { id } : {});
@@ -20,7 +21,22 @@ async function create(cfg: TableConfig, sit: number[]): Promise<void> {
 export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   const levels = cfg.levels.map((l) => [l, l] as [string, string]);
   const middle = cfg.levels[Math.floor(cfg.levels.length / 2)] ?? "";
-  const rules = () => select("", [["icf", "ICF rules"], ["family", "Family rules"]]);
+  const rules = (id: string) => select(id, RULE_SETS.map((r) => [r.id, r.name] as [string, string]));
+  // players lists the numbers of players the rule set chosen in r seats,
+  // redrawn when r changes; onChange follows.
+  const players = (id: string, r: HTMLSelectElement, onChange: () => void = () => undefined) => {
+    const s = h("select", { id });
+    const fill = () => {
+      const keep = s.value;
+      s.replaceChildren(...playersOf(r.value).map((n) => h("option", { value: String(n) },
+        n === 4 && !isVariant(r.value) ? "4 players (doubles)" : `${n} players`)));
+      if ([...s.options].some((o) => o.value === keep)) s.value = keep;
+    };
+    r.addEventListener("change", () => { fill(); onChange(); });
+    s.addEventListener("change", onChange);
+    fill();
+    return s;
+  };
   const clock = () => select("", [["0", "no clock"], ["15", "15 s a stroke"], ["30", "30 s a stroke"]]);
   const err = h("div", { class: "error" });
   const go = (f: () => Promise<void>) => () => { err.textContent = ""; f().catch((e: Error) => { err.textContent = e.message; }); };
@@ -35,15 +51,16 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   }, [0])));
 
   // Against the computer.
-  const level = select("level", levels, middle), r1 = rules(), c1 = clock();
+  // You at seat 0, the computer at every other seat.
+  const level = select("level", levels, middle), r1 = rules("computer-rules"), p1 = players("computer-players", r1), c1 = clock();
   const vs = h("button", { id: "play-computer", type: "button" }, "Play");
   vs.addEventListener("click", go(() => create({
-    rules: r1.value, players: 2, clock: +c1.value,
-    seats: [{ kind: "human" }, { kind: "computer", level: level.value }],
+    rules: r1.value, players: +p1.value, clock: +c1.value,
+    seats: Array.from({ length: +p1.value }, (_, i) => i === 0 ? { kind: "human" as const } : { kind: "computer" as const, level: level.value }),
   }, [0])));
 
   // Hot-seat: every seat human, all held by this browser.
-  const hp = select("hot-players", [["2", "2 players"], ["4", "4 players (doubles)"]]), r2 = rules(), c2 = clock();
+  const r2 = rules("hot-rules"), hp = players("hot-players", r2), c2 = clock();
   const hot = h("button", { id: "play-hotseat", type: "button" }, "Play");
   hot.addEventListener("click", go(() => {
     const n = +hp.value;
@@ -52,19 +69,19 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
   }));
 
   // Online: each seat a human (by link) or a computer; this browser sits at seat 1.
-  const op = select("online-players", [["2", "2 players"], ["4", "4 players (doubles)"]]), r3 = rules(), c3 = select("", [["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]);
+  const r3 = rules("online-rules"), c3 = select("", [["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]);
   const seatRows = h("div");
   const seatKinds: HTMLSelectElement[] = [];
-  const drawSeats = () => {
+  const drawSeats = (): void => {
     seatKinds.length = 0;
     seatRows.replaceChildren(...Array.from({ length: +op.value }, (_, i) => {
       const opts: [string, string][] = [["human", i === 0 ? "you" : "a player (by link)"], ...cfg.levels.map((l) => ["computer:" + l, "computer, " + l] as [string, string])];
       const s = select(`seat-${i}`, opts, "human");
       seatKinds.push(s);
-      return label(`Seat ${i + 1} (side ${(i % 2) + 1})`, s);
+      return label(isVariant(r3.value) ? `Seat ${i + 1}` : `Seat ${i + 1} (side ${(i % 2) + 1})`, s);
     }));
   };
-  op.addEventListener("change", drawSeats);
+  const op = players("online-players", r3, drawSeats);
   drawSeats();
   const online = h("button", { id: "play-online", type: "button" }, "Create table");
   online.addEventListener("click", go(() => {
@@ -80,9 +97,9 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
     h("p", {}, h("a", { href: "/rules", id: "how-to-play" }, "How to play"), " — the rules in plain words."),
     h("p", {}, label("Your name:", nick)),
     h("div", { class: "cards" },
-      h("div", { class: "card" }, h("h2", {}, "Play the computer"), label("Level", level), label("Rules", r1), label("Clock", c1), vs),
-      h("div", { class: "card" }, h("h2", {}, "Hot-seat"), h("p", { class: "help" }, "Everyone plays on this device; the board turns to the player to act."), label("Players", hp), label("Rules", r2), label("Clock", c2), hot),
-      h("div", { class: "card" }, h("h2", {}, "Online"), label("Players", op), seatRows, label("Rules", r3), label("Clock", c3), online, h("p", { class: "help" }, "Then share the links shown beside the board.")),
+      h("div", { class: "card" }, h("h2", {}, "Play the computer"), label("Level", level), label("Rules", r1), label("Players", p1), label("Clock", c1), vs),
+      h("div", { class: "card" }, h("h2", {}, "Hot-seat"), h("p", { class: "help" }, "Everyone plays on this device; the board turns to the player to act."), label("Rules", r2), label("Players", hp), label("Clock", c2), hot),
+      h("div", { class: "card" }, h("h2", {}, "Online"), label("Rules", r3), label("Players", op), seatRows, label("Clock", c3), online, h("p", { class: "help" }, "Then share the links shown beside the board.")),
     ),
     err,
     h("h2", {}, "Tables in play"), open,
@@ -107,7 +124,12 @@ export function lobby(root: HTMLElement, cfg: ClientConfig): void {
 // server keeps: {winner: side, games: [side 0, side 1], score: the points
 // of the game in play at the end}.
 function outcome(t: TableInfo): string {
-  const r = t.result as { winner?: number; games?: [number, number]; score?: [number, number] } | undefined;
+  const r = t.result as { winner?: number; games?: [number, number]; score?: [number, number]; points?: number[] } | undefined;
+  // A variant's summary: the winner and each player's points.
+  if (r?.points) {
+    const who = (s: number) => { const x = t.seats[s]; return !x ? "?" : x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player"; };
+    return `${r.winner !== undefined && r.winner >= 0 ? `${who(r.winner)} won, ` : ""}points ${r.points.join("–")}`;
+  }
   if (!r || !r.games) return "";
   const side = (s: number) => t.seats.filter((x) => x.seat % 2 === s).map((x) => x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player").join(" & ");
   const games = `games ${r.games[0]}–${r.games[1]}` + (r.score && (r.score[0] || r.score[1]) ? `, last game ${r.score[0]}–${r.score[1]}` : "");

@@ -3,6 +3,7 @@
 import type { EventMsg, GameState, SeatState } from "./protocol";
 import { describeAction, explain, GLOSSARY, type Names, phrase } from "./rules";
 import { sectionOf } from "./rulespage";
+import { playerColour, scoreBar, scoreBox } from "./variants";
 
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
@@ -23,7 +24,10 @@ export function sideName(st: GameState, side: number): string {
   return st.seats.filter((s) => s.side === side).map(seatName).join(" & ");
 }
 
-export function colourOf(st: GameState, side: number): "white" | "black" {
+// colourOf is the colour a side plays; in a variant without colours, each
+// player's own colour on the board (his chip and his pockets' rings).
+export function colourOf(st: GameState, side: number): string {
+  if (st.variant) return playerColour(side);
   return st.match.board.white === side ? "white" : "black";
 }
 
@@ -60,6 +64,12 @@ export class Panel {
       if (st.to_act.seat === s.seat && !st.over) row.classList.add("toact");
       return row;
     }));
+    if (st.variant) {
+      const name = (s: number) => held.length === 1 && held[0] === s ? "You" : seatName(st.seats[s]);
+      this.bar.replaceChildren(...scoreBar(st, name));
+      this.score.replaceChildren(...scoreBox(st, name));
+      return;
+    }
     this.bar.replaceChildren(...[0, 1].map((side) => h("span", { class: "side-score" },
       h("span", { class: `chip ${colourOf(st, side)}` }), ` ${sideName(st, side)} `, h("b", {}, String(m.score[side])))),
       h("span", { class: "games" }, `games ${m.games[0]}–${m.games[1]} · board ${m.board.number}`));

@@ -37,9 +37,25 @@ export interface TableConfig {
   seats: { kind: "human" | "computer"; level?: string }[]; seed?: number;
 }
 
+export interface Counts { white: number; black: number; queen: boolean }
+
+// The board of a variant without colours (RULES §14); players are seats.
+export interface VariantState {
+  turn: number; awaiting: string; score: number[]; held: Counts[];
+  board: {
+    broken: boolean; on_board: Counts; queen: "board" | "pending" | "covered"; queen_side: number | null;
+    owed: number[]; attempts: number; owner?: (number | null)[];
+  };
+  result: BoardResult | null; match_winner: number | null; rules: string; players: number;
+  worth: { white: number; black: number; queen: number };
+  prices?: { free: number; owned: number };
+  banked: Counts[];
+}
+
 export interface GameState {
   table: string; config: TableConfig; started: boolean; over: boolean; seats: SeatState[];
   pieces: Piece[]; held: [number, number]; to_act: ToAct; match: MatchState;
+  variant?: VariantState;
 }
 
 export interface Motion { x: number; y: number; vx: number; vy: number; decel: number }
@@ -48,9 +64,10 @@ export interface TrajEvent { t: number; kind: "pocket" | "cushion" | "contact" |
 export interface Trajectory { start: Disc[]; events: TrajEvent[]; time: number }
 
 export interface Action {
-  kind: "strike" | "place" | "forgo" | "concede" | "toss" | "timeout" | "forfeit";
+  kind: "strike" | "place" | "forgo" | "concede" | "toss" | "timeout" | "forfeit" | "buy";
   seat: number; shot?: { x: number; dir: [number, number]; speed: number };
   at?: [number, number]; concede?: string; toss?: number; rule?: string;
+  buy?: { pocket: number; white: number; black: number; queen: boolean };
 }
 
 export interface Stroke {
@@ -73,6 +90,7 @@ export type ClientMsg =
   | { type: "place"; x: number; y: number }
   | { type: "forgo" }
   | { type: "concede"; what: "board" | "game" | "match" }
+  | { type: "buy"; pocket: number; white: number; black: number; queen: boolean }
   | { type: "ping" };
 
 export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | { v: 1; type: "pong" };

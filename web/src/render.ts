@@ -26,6 +26,8 @@ const FACES: Record<Kind, [string, string, string]> = {
 
 export class Renderer {
   readonly ctx: CanvasRenderingContext2D;
+  // Rings on the pockets owned in buying the pockets, in their owners' colours.
+  rings: { pocket: number; colour: string }[] = [];
   private base: HTMLCanvasElement = document.createElement("canvas");
   private px = 0;       // CSS pixels per side
   private dpr = 1;
@@ -87,6 +89,13 @@ export class Renderer {
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.drawImage(this.base, 0, 0);
     this.world(ctx);
+    for (const ring of this.rings) {
+      const [x, y] = this.g.pockets[ring.pocket];
+      ctx.save();
+      ctx.strokeStyle = ring.colour; ctx.lineWidth = 0.006;
+      ctx.beginPath(); ctx.arc(x, y, this.g.pocket_radius + 0.004, 0, 2 * Math.PI); ctx.stroke();
+      ctx.restore();
+    }
     if (ov.placing) this.drawPlacing(ov.placing.pieces);
     if (ov.placing?.hint) {
       // The spot "Place at the marked spot" uses: a dashed ring and a dot.

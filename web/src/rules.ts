@@ -5,6 +5,7 @@
 // alone, so the words cannot contradict the ruling. The rule IDs stay
 // beside it as a detail, each with the short phrase of RULES.md.
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
+import { explainVariant } from "./variants";
 
 const PHRASES: Record<string, string> = {
   "B-1": "Break: the breaker plays white",
@@ -70,6 +71,10 @@ const PHRASES: Record<string, string> = {
   "H-5": "Board won",
   "H-6": "Board lost by the queen",
   "H-7": "Queen worth one point now",
+  "S-2": "Turn passes to the right",
+  "V-1": "Point carrom: black 1, white 2, queen 5; first to 17",
+  "V-2": "Three players: 3 white and 3 black each",
+  "V-3": "Buying the pockets: a pocket for 25, or 60 if owned",
 };
 
 export function phrase(id: string): string {
@@ -103,6 +108,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 // action was taken in, when known: the queen's state before, the colours
 // and the counts of the board that may have just ended come from it.
 export function explain(ev: EventMsg, prev: GameState | undefined, names: Names): string {
+  if (ev.state.variant) return explainVariant(ev, prev, names);
   const st = ev.state, m = st.match, a = ev.action, r = m.ruling;
   const seat = a.kind === "toss" ? -1 : a.seat;
   const who = seat >= 0 ? names.seat(seat) : "";
@@ -258,6 +264,7 @@ export function describeAction(a: Action, stroke: Stroke | undefined, name: stri
     case "toss": return `toss won by side ${(a.toss ?? 0) + 1}`;
     case "timeout": return `${name}: out of time`;
     case "forfeit": return `${name}: forfeit (${a.rule})`;
+    case "buy": return `${name}: bought pocket ${(a.buy?.pocket ?? 0) + 1}`;
   }
   return `${name}: ${a.kind}`;
 }

@@ -57,6 +57,15 @@ const SECTIONS: Section[] = [
     ],
   },
   {
+    id: "variants", title: "Variants without colours", rules: "V-1…V-3",
+    paras: [
+      "Point carrom (two to four players): anyone pockets any c/m. A black is worth 1 point, a white 2, the queen 5 once covered by any c/m in the same or the next stroke. The first to 17 points wins; otherwise the most points once every c/m is down.",
+      "Three players: each must pocket 3 white and 3 black, and the queen must be covered; any c/m covers it, so a player who already holds 3 of one colour covers with the other. A c/m of a colour you hold 3 of goes to the next player who still needs it.",
+      "Buying the pockets (two to four players): a black is worth 5, a white 10, the queen 25. At a later turn than the one in which you reached the points, pay c/m worth 25 for a free pocket, or 60 for another player's: they go back to the centre and the pocket is yours (a ring of your colour). Whoever owns all four pockets wins.",
+      "In all three, a foul or a pocketed striker costs one of your c/m, your least valuable, back to the centre, or owed until you pocket one. Players sit to the right in turn order: two face each other, three take three sides.",
+    ],
+  },
+  {
     id: "words", title: "Words", rules: "",
     paras: [
       "c/m: a carrom man, one of the white or black playing pieces.",
@@ -77,6 +86,7 @@ export function sectionOf(id: string): string {
     case "D": case "PL": case "H": return "dues";
     case "SC": case "SP": return "scoring";
     case "G": case "TM": return "match";
+    case "V": case "S": return "variants";
   }
   return "aim";
 }

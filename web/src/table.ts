@@ -7,6 +7,7 @@ import type { ClientConfig, ClientMsg, GameState, Replay, ServerMsg, Stroke, Tab
 import { api } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
 import type { Sound } from "./sound";
+import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import {
   add, alongBaseline, direction, dot, forward, inRanges, len, nearestLegal, norm, onBoard, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
 } from "./vec";
@@ -52,6 +53,8 @@ export class TableView {
   private wrap = h("div", { class: "boardwrap" });
   private concede = h("details", { class: "concede" });
   private help = h("p", { class: "help" });
+  // The purchase of a pocket, in buying the pockets (RULES V-3).
+  private buy = new BuyPanel((pocket, pay) => this.send({ type: "buy", pocket, ...pay }));
   // A board's summary on show: the page waits for "Next board" before it
   // shows the next board.
   private summary: HTMLElement | null = null;
@@ -78,7 +81,7 @@ export class TableView {
     // The board, and beside it (below it on a phone) what the current step
     // needs: whose turn, the clock and the power, the buttons, the ruling.
     const step = h("div", { class: "step" }, this.status, h("div", { class: "meters" }, this.clockEl, this.powerEl),
-      this.controls, this.error, this.links, this.panel.ruling, concede);
+      this.controls, this.buy.el, this.error, this.links, this.panel.ruling, concede);
     root.replaceChildren(h("div", { class: "play" }, this.panel.bar, h("div", { class: "boardcol" }, wrap), step, this.panel.el));
     this.board = new BoardView(wrap, cfg, sound);
     this.board.extra = () => this.extra();
@@ -201,7 +204,7 @@ export class TableView {
         if (m.outcome.stroke?.foul || m.state.match.ruling?.place.length) this.sound.foul();
         const mm = m.state.match;
         if (mm.match_winner !== null || m.state.over) this.apply(m.seq, m.state);
-        else if (mm.result || mm.game_winner !== null) {
+        else if (!m.state.variant && (mm.result || mm.game_winner !== null)) {
           // The board is over; the state is already the next board's. A
           // player reads the summary and goes on when ready.
           await this.boardOver(m.state, prev, m.outcome.stroke, this.held.length > 0);
@@ -277,6 +280,8 @@ export class TableView {
     const table = h("table", { class: "list", id: "game-scores" }, h("tr", {}, h("th", {}, "Game"), h("th", {}, this.sideWord(st, 0)), h("th", {}, this.sideWord(st, 1))),
       ...games.map(([g, sc]) => h("tr", {}, h("td", {}, g), h("td", {}, String(sc[0])), h("td", {}, String(sc[1])))),
       h("tr", { class: "total" }, h("th", {}, "Games won"), h("th", {}, String(m.games[0])), h("th", {}, String(m.games[1]))));
+    // A variant's match is one board: each player's points instead of games.
+    const scores = st.variant ? finalPoints(st, (s) => this.sideWord(st, s)) : table;
     const rematch = h("button", { type: "button", id: "rematch" }, "Rematch");
     rematch.addEventListener("click", async () => {
       rematch.disabled = true;
@@ -290,7 +295,7 @@ export class TableView {
       }
     });
     const box = h("div", { class: "summary over", id: "match-over", role: "dialog", "aria-live": "assertive", "aria-label": title },
-      h("h2", {}, title), table,
+      h("h2", {}, title), scores,
       h("div", { class: "actions" }, ...(this.held.length ? [rematch] : []),
         h("a", { class: "button", href: "/#new", id: "new-game" }, "New game"),
         h("a", { class: "button secondary", href: "/", id: "lobby" }, "Lobby"),
@@ -345,6 +350,9 @@ export class TableView {
     else if (this.held.length) view = st.seats[this.held[0]].position;
     this.board.r.setView(view);
     this.board.canvas.dataset.view = String(view);
+    this.board.r.rings = pocketRings(st);
+    this.board.canvas.dataset.owners = (st.variant?.board.owner ?? []).map((o) => o ?? "-").join(",");
+    this.buy.update(st, this.seq, this.mine, view);
     this.panel.update(st, this.held);
     // Spectators neither concede nor need the how-to; nobody concedes a match that is over.
     this.concede.hidden = !this.held.length;
@@ -383,7 +391,7 @@ export class TableView {
         share.addEventListener("click", () => { navigator.share({ title: "A game of carrom", url }).catch(() => undefined); });
         row.append(share);
       }
-      return h("label", {}, `Seat ${s.seat + 1} (side ${s.side + 1})`, row);
+      return h("label", {}, st.variant ? `Seat ${s.seat + 1}` : `Seat ${s.seat + 1} (side ${s.side + 1})`, row);
     }));
   }
 

@@ -1,0 +1,286 @@
+// The variants without colours (RULES §14: point carrom, three players,
+// buying the pockets): each player's holdings and points, the pockets'
+// owners, the purchase of a pocket, and their rulings in words. The table,
+// the panel, the lobby and the rulings call these where a state carries a
+// variant's board; ICF and family play never reach them.
+import type { Counts, EventMsg, GameState, VariantState } from "./protocol";
+import { h } from "./panel";
+import type { Names } from "./rules";
+
+// The rule sets a table may play, with the numbers of players each seats.
+export const RULE_SETS: { id: string; name: string; players: number[] }[] = [
+  { id: "icf", name: "ICF rules", players: [2, 4] },
+  { id: "family", name: "Family rules", players: [2, 4] },
+  { id: "point", name: "Point carrom", players: [2, 3, 4] },
+  { id: "three", name: "Three players", players: [3] },
+  { id: "pockets", name: "Buying the pockets", players: [2, 3, 4] },
+];
+
+export const isVariant = (rules: string): boolean => !["icf", "family"].includes(rules);
+
+export function playersOf(rules: string): number[] {
+  return RULE_SETS.find((r) => r.id === rules)?.players ?? [2];
+}
+
+// What each variant asks, in a line.
+const GOAL: Record<string, string> = {
+  point: "First to 17 points wins: black 1, white 2, the queen 5 once covered (V-1).",
+  three: "Pocket 3 white and 3 black each, and have the queen covered (V-2).",
+  pockets: "Buy all four pockets: a free one costs 25 points, another player's 60; black 5, white 10, queen 25 (V-3).",
+};
+
+// Each player's colour: the chips beside his name and the ring on each
+// pocket he owns.
+const PLAYER_COLOURS: [string, string][] = [["red", "#c0392b"], ["blue", "#2864b4"], ["green", "#2e8b3a"], ["violet", "#8e44ad"]];
+export const playerColour = (p: number): string => PLAYER_COLOURS[p % 4][0];
+export const playerHex = (p: number): string => PLAYER_COLOURS[p % 4][1];
+
+// The pockets by where the viewer sees them: pocket k is at the right-hand
+// end of base k's base line (board.Pocket).
+const CORNERS = ["bottom right", "top right", "top left", "bottom left"];
+export const pocketName = (k: number, view: number): string => `pocket ${k + 1} (${CORNERS[(k - view + 4) % 4]})`;
+
+export function holding(c: Counts): string {
+  const parts = [];
+  if (c.white) parts.push(`${c.white} white`);
+  if (c.black) parts.push(`${c.black} black`);
+  if (c.queen) parts.push("the queen");
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+const worthOf = (v: VariantState, c: Counts): number => c.white * v.worth.white + c.black * v.worth.black + (c.queen ? v.worth.queen : 0);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function owned(v: VariantState, p: number): number {
+  return (v.board.owner ?? []).filter((o) => o === p).length;
+}
+
+// scoreBar is the score bar of a variant: each player's points.
+export function scoreBar(st: GameState, name: (seat: number) => string): HTMLElement[] {
+  const v = st.variant!;
+  return [
+    ...v.score.map((pts, p) => h("span", { class: "side-score", "data-seat": String(p) },
+      h("span", { class: `chip ${playerColour(p)}` }), ` ${name(p)} `, h("b", {}, String(pts)),
+      v.prices ? h("span", { class: "games" }, ` · ${plural(owned(v, p), "pocket")}`) : "")),
+    h("span", { class: "games" }, RULE_SETS.find((r) => r.id === v.rules)?.name ?? v.rules),
+  ];
+}
+
+// scoreBox is the score column of a variant: what each player holds and
+// its points, the pieces left, the queen, the debts, the goal.
+export function scoreBox(st: GameState, name: (seat: number) => string): HTMLElement[] {
+  const v = st.variant!, b = v.board;
+  const rows = v.score.map((pts, p) => h("tr", {
+    "data-seat": String(p), "data-points": String(pts), "data-white": String(v.held[p].white),
+    "data-black": String(v.held[p].black), "data-queen": String(v.held[p].queen), "data-pockets": String(owned(v, p)),
+  },
+  h("td", {}, h("span", { class: `chip ${playerColour(p)}` }), " ", name(p)), h("td", {}, holding(v.held[p])),
+  h("td", { class: "points" }, String(pts)), ...(v.prices ? [h("td", {}, String(owned(v, p)))] : [])));
+  const queen = b.queen === "board" ? "on the board" : `${b.queen === "pending" ? "awaiting its cover by" : "covered by"} ${b.queen_side === null ? "?" : name(b.queen_side)}`;
+  const owing = b.owed.map((n, p) => n ? `${name(p)} ${n}` : "").filter(Boolean);
+  return [
+    h("p", { class: "help", id: "goal" }, GOAL[v.rules] ?? ""),
+    h("table", { class: "list", id: "holdings" },
+      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Holds"), h("th", {}, "Points"), ...(v.prices ? [h("th", {}, "Pockets")] : [])), ...rows),
+    h("div", {}, `On the board: ${b.on_board.white} white, ${b.on_board.black} black`),
+    h("div", {}, h("span", { class: "chip queen" }), ` Queen: ${queen}`),
+    ...(owing.length ? [h("div", {}, `Owed c/m: ${owing.join(", ")}`)] : []),
+  ];
+}
+
+// pocketRings are the rings drawn on owned pockets, in their owners' colours.
+export function pocketRings(st: GameState): { pocket: number; colour: string }[] {
+  return (st.variant?.board.owner ?? []).flatMap((o, k) => o === null ? [] : [{ pocket: k, colour: playerHex(o) }]);
+}
+
+// cheapest is the payment worth at least price with the least worth over
+// it, then the fewest pieces, from what c holds (the queen last).
+function cheapest(v: VariantState, c: Counts, price: number): Counts | null {
+  let best: Counts | null = null, bestWorth = Infinity, bestN = Infinity;
+  for (const queen of c.queen ? [false, true] : [false]) {
+    for (let w = 0; w <= c.white; w++) {
+      for (let b = 0; b <= c.black; b++) {
+        const pay = { white: w, black: b, queen }, worth = worthOf(v, pay), n = w + b + (queen ? 1 : 0);
+        if (worth >= price && (worth < bestWorth || worth === bestWorth && n < bestN)) { best = pay; bestWorth = worth; bestN = n; }
+      }
+    }
+  }
+  return best;
+}
+
+// BuyPanel offers the player in turn the purchase of a pocket (RULES V-3):
+// the pocket and the c/m to pay, each choice he may not make disabled with
+// its reason. It redraws only when the position changes, so a choice in
+// progress survives the page's other redraws.
+export class BuyPanel {
+  readonly el = h("fieldset", { class: "buy", id: "buy-panel" });
+  private key = "";
+
+  constructor(private send: (pocket: number, pay: Counts) => void) {
+    this.el.hidden = true;
+  }
+
+  update(st: GameState, seq: number, mine: boolean, view: number): void {
+    const v = st.variant;
+    const show = !!v?.prices && mine && st.to_act.need === "strike";
+    this.el.hidden = !show;
+    const key = `${seq}/${show}/${view}`;
+    if (!show || !v || key === this.key) { if (!show) this.key = ""; return; }
+    this.key = key;
+    const me = st.to_act.seat, banked = v.banked[me], prices = v.prices!;
+    const have = worthOf(v, banked);
+    const price = (k: number) => (v.board.owner?.[k] ?? null) === null ? prices.free : prices.owned;
+    const why = (k: number): string => {
+      const o = v.board.owner?.[k] ?? null;
+      if (o === me) return "yours already";
+      if (have < price(k)) return `costs ${price(k)}; you have ${have} banked`;
+      return "";
+    };
+    const pocket = h("select", { id: "buy-pocket" });
+    for (let k = 0; k < 4; k++) {
+      const o = v.board.owner?.[k] ?? null, reason = why(k);
+      const whose = o === null ? "free" : o === me ? "yours" : `player ${o + 1}'s`;
+      const opt = h("option", { value: String(k), "data-reason": reason }, `${pocketName(k, view)}: ${whose}, ${price(k)} points${reason && o !== me ? ` (${reason})` : ""}`);
+      opt.disabled = !!reason;
+      pocket.append(opt);
+    }
+    const first = [0, 1, 2, 3].find((k) => !why(k));
+    if (first !== undefined) pocket.value = String(first);
+    const num = (id: string, max: number) => h("input", { id, type: "number", min: "0", max: String(max), step: "1", value: "0", inputmode: "numeric" });
+    const white = num("buy-white", banked.white), black = num("buy-black", banked.black);
+    const queen = h("input", { id: "buy-queen", type: "checkbox" });
+    queen.disabled = !banked.queen;
+    const buy = h("button", { type: "button", id: "buy" }, "Buy");
+    const reason = h("small", { id: "buy-why", class: "help" });
+    const pay = (): Counts => ({ white: Math.floor(+white.value || 0), black: Math.floor(+black.value || 0), queen: queen.checked });
+    const check = () => {
+      const k = +pocket.value, p = pay(), worth = worthOf(v, p);
+      let r = "";
+      if (first === undefined) r = `You have ${have} points banked; a free pocket costs ${prices.free}, another player's ${prices.owned}.`;
+      else if (p.white > banked.white || p.black > banked.black || p.white < 0 || p.black < 0) r = `You may pay only with what you held when your turn began: ${holding(banked)}.`;
+      else if (worth < price(k)) r = `${holding(p)} is worth ${worth}; ${pocketName(k, view)} costs ${price(k)}.`;
+      buy.disabled = !!r;
+      buy.title = r;
+      reason.textContent = r || `Pay ${holding(p)} (${worth} points) for ${pocketName(k, view)}; they go back to the centre.`;
+    };
+    // The cheapest payment for the pocket chosen, to change at will.
+    const suggest = () => {
+      const k = +pocket.value, best = first === undefined ? null : cheapest(v, banked, price(k));
+      white.value = String(best?.white ?? 0); black.value = String(best?.black ?? 0); queen.checked = !!best?.queen;
+      check();
+    };
+    pocket.addEventListener("change", suggest);
+    for (const i of [white, black, queen]) i.addEventListener("input", check);
+    buy.addEventListener("click", () => { check(); if (!buy.disabled) this.send(+pocket.value, pay()); });
+    pocket.disabled = first === undefined;
+    this.el.replaceChildren(h("legend", {}, "Buy a pocket"),
+      h("p", { class: "help" }, `Banked at the start of your turn: ${holding(banked)}, ${have} points.`),
+      h("label", {}, "Pocket ", pocket),
+      h("span", { class: "pay" }, h("label", {}, "White ", white), h("label", {}, "Black ", black), h("label", {}, queen, " queen")),
+      buy, reason);
+    suggest();
+  }
+}
+
+function pocketedList(white: number, black: number, queen: boolean, striker: boolean): string {
+  const parts: string[] = [];
+  if (white) parts.push(`${white} white`);
+  if (black) parts.push(`${black} black`);
+  if (queen) parts.push("the queen");
+  if (striker) parts.push("the striker");
+  return parts.length <= 1 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const ENDS: Record<string, string> = {
+  "V-1": "the first to 17 points, or the most once every c/m is down",
+  "V-2": "3 white and 3 black pocketed, the queen covered",
+  "V-3": "the owner of the pockets",
+  "G-4": "by a concession",
+  "TM-3": "the other left the match",
+  "TM-2": "a stroke out of turn",
+  "D-10": "a player left his seat",
+};
+
+// explainVariant is a variant's ruling in plain words, read from the
+// boards before (prev) and after: what was pocketed or bought, who was
+// credited with what, the queen, what went back, the turn, and the end.
+export function explainVariant(ev: EventMsg, prev: GameState | undefined, names: Names): string {
+  const st = ev.state, v = st.variant!, a = ev.action, r = st.match.ruling, before = prev?.variant;
+  const who = names.seat(a.seat), you = names.you(a.seat);
+  const rules = new Set(r?.rules ?? []);
+  const out: string[] = [];
+  switch (a.kind) {
+    case "strike": case "timeout": {
+      const s = ev.outcome.stroke;
+      if (a.kind === "timeout") out.push(`${who} ran out of time`);
+      else if (s) {
+        const list = pocketedList(s.white, s.black, s.queen, s.striker);
+        out.push(list ? `${who} pocketed ${list}` : s.touched ? `${who} pocketed nothing` : `${who} touched nothing`);
+      }
+      if (s?.foul) out.push("a foul");
+      break;
+    }
+    case "buy": {
+      const b = a.buy!;
+      const paid = { white: b.white, black: b.black, queen: b.queen };
+      out.push(`${who} bought pocket ${b.pocket + 1} for ${holding(paid)} (${worthOf(v, paid)} points), which go back to the centre`);
+      out.push(`${names.you(a.seat) ? "you now have" : `${who} now has`} ${plural(v.score[a.seat], "point")} and ${plural(owned(v, a.seat), "pocket")}`);
+      break;
+    }
+    case "concede": out.push(`${who} conceded`); break;
+    case "forfeit": out.push(`${who} forfeits`); break;
+  }
+  if (rules.has("B-2")) out.push("the break is made");
+  else if (rules.has("B-3")) out.push("break missed: another attempt");
+  else if (rules.has("B-4")) out.push("three break attempts missed: the next player breaks");
+  else if (rules.has("B-5")) out.push("the break attempt failed");
+  if (before) {
+    // Who was credited with what (V-2: a colour a player has three of goes
+    // to the next who needs it), and who paid a debt.
+    v.held.forEach((now, p) => {
+      const was = before.held[p];
+      const gained = { white: Math.max(0, now.white - was.white), black: Math.max(0, now.black - was.black), queen: now.queen && !was.queen };
+      const lost = { white: Math.max(0, was.white - now.white), black: Math.max(0, was.black - now.black), queen: was.queen && !now.queen };
+      const name = names.you(p) ? "you" : names.seat(p);
+      if (gained.white || gained.black || gained.queen) {
+        if (p === a.seat) out.push(`${names.you(p) ? "you now have" : `${names.seat(p)} now has`} ${plural(v.score[p], "point")}`);
+        else out.push(`${holding(gained)} credited to ${name}, now ${plural(v.score[p], "point")}`);
+      }
+      if ((lost.white || lost.black) && a.kind !== "buy") out.push(`${name} ${names.you(p) ? "pay" : "pays"} ${holding(lost)} back (a due or penalty)`);
+    });
+    const bq = before.board.queen, aq = v.board.queen;
+    if (bq !== "pending" && aq === "pending") out.push(you ? "queen pocketed: cover it by pocketing any c/m with your next stroke" : "queen pocketed: it waits for its cover by any c/m in the next stroke");
+    else if (aq === "covered" && bq !== "covered") out.push(`queen covered: ${v.worth.queen} points to ${names.seat(v.board.queen_side ?? a.seat)}`);
+    else if (bq === "pending" && aq === "board") out.push("queen not covered: back to the centre");
+    else if (ev.outcome.stroke?.queen && aq === "board") out.push(rules.has("Q-1") ? "the queen goes back: it needs one of your c/m first (Q-1)" : "the queen goes back to the centre");
+    v.board.owed.forEach((n, p) => {
+      if (n > before.board.owed[p]) out.push(`${names.you(p) ? "you owe" : `${names.seat(p)} owes`} ${plural(n, "c/m")}, paid from the next one credited`);
+    });
+  }
+  const centre = (r?.centre ?? []).filter((c) => c !== "queen");
+  if (centre.length && a.kind !== "buy") out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+  const over = st.match.match_winner !== null;
+  if (!over && r && a.kind !== "concede" && a.kind !== "forfeit") {
+    if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
+    else if (a.kind === "strike" || a.kind === "timeout") out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
+  }
+  let text = cap(out.filter(Boolean).join(" — ")) + ".";
+  const res = st.match.result;
+  if (res && res.winner === null) text += ` The board is replayed from the break (${res.rule}).`;
+  if (over) {
+    const w = st.match.match_winner!;
+    text += ` ${names.seat(w)} ${names.you(w) ? "win" : "wins"} with ${plural(v.score[w], "point")}${ENDS[res?.rule ?? ""] ? `: ${ENDS[res!.rule]}` : ""}.`;
+  }
+  return text;
+}
+
+// finalPoints is the table of each player's points at the end of a variant.
+export function finalPoints(st: GameState, name: (seat: number) => string): HTMLElement {
+  const v = st.variant!;
+  return h("table", { class: "list", id: "final-points" },
+    h("tr", {}, h("th", {}, "Player"), h("th", {}, "Holds"), h("th", {}, "Points"), ...(v.prices ? [h("th", {}, "Pockets")] : [])),
+    ...v.score.map((pts, p) => h("tr", { "data-seat": String(p) }, h("td", {}, name(p)), h("td", {}, holding(v.held[p])), h("td", {}, String(pts)),
+      ...(v.prices ? [h("td", {}, String(owned(v, p)))] : []))));
+}
