@@ -140,12 +140,12 @@ export class BuyPanel {
     for (let k = 0; k < 4; k++) {
       const o = v.board.owner?.[k] ?? null, reason = why(k);
       const whose = o === null ? "free" : o === me ? "yours" : `player ${o + 1}'s`;
-      const opt = h("option", { value: String(k), "data-reason": reason }, `${pocketName(k, view)}: ${whose}, ${price(k)} points${reason && o !== me ? ` (${reason})` : ""}`);
+      const opt = h("option", { value: String(k), "data-reason": reason, title: reason }, `${pocketName(k, view)}: ${whose}${o === me ? "" : `, ${price(k)}${reason ? ` (${reason})` : ""}`}`);
       opt.disabled = !!reason;
       pocket.append(opt);
     }
     const first = [0, 1, 2, 3].find((k) => !why(k));
-    if (first !== undefined) pocket.value = String(first);
+    pocket.value = String(first ?? 0);
     const num = (id: string, max: number) => h("input", { id, type: "number", min: "0", max: String(max), step: "1", value: "0", inputmode: "numeric" });
     const white = num("buy-white", banked.white), black = num("buy-black", banked.black);
     const queen = h("input", { id: "buy-queen", type: "checkbox" });
@@ -175,7 +175,7 @@ export class BuyPanel {
     pocket.disabled = first === undefined;
     this.el.replaceChildren(h("legend", {}, "Buy a pocket"),
       h("p", { class: "help" }, `Banked at the start of your turn: ${holding(banked)}, ${have} points.`),
-      h("label", {}, "Pocket ", pocket),
+      h("label", { class: "pocket" }, "Pocket ", pocket),
       h("span", { class: "pay" }, h("label", {}, "White ", white), h("label", {}, "Black ", black), h("label", {}, queen, " queen")),
       buy, reason);
     suggest();
