@@ -4,6 +4,7 @@ import { BoardView } from "./boardview";
 import { h, Panel } from "./panel";
 import { api, type ClientConfig, type EventMsg, type GameState, type Replay } from "./protocol";
 import type { Sound } from "./sound";
+import { pocketRings } from "./variants";
 
 export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, sound: Sound): Promise<void> {
   const data = await api<Replay>("GET", `/api/matches/${id}/replay`);
@@ -29,7 +30,7 @@ export async function replay(root: HTMLElement, cfg: ClientConfig, id: string, s
     board.finish();
     at = k;
     const st = stateAt(k);
-    if (st) { board.pieces = st.pieces; panel.update(st, [], false); }
+    if (st) { board.pieces = st.pieces; board.r.rings = pocketRings(st); panel.update(st, [], false); }
     panel.show(k === 0 ? null : evs[k - 1]);
     items.forEach((li, i) => li?.classList.toggle("current", i === k - 1));
     status.textContent = `Stroke ${k} of ${evs.length}`;
