@@ -148,13 +148,21 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 		if err != nil || len(pm.Seats) == 0 {
 			continue
 		}
-		side := pm.Seats[0] % 2
+		// A variant without colours is played by each seat for himself: his
+		// side is his seat, and its statistics (boards, slams by side) are
+		// ICF's and family's only.
+		variant := !slices.Contains(ratedRules, ti.Config.Rules)
+		sideOf := func(seat int) int { return seat % 2 }
+		if variant {
+			sideOf = func(seat int) int { return seat }
+		}
+		side := sideOf(pm.Seats[0])
 		pj := playedJSON{ID: ti.ID, Rules: ti.Config.Rules, Players: ti.Config.Players, Rated: ti.Config.Rated, Created: ti.Created, Finished: ti.Finished,
 			Seats: pm.Seats, Opponents: []string{}, Result: "in play",
 			Replay: "/replay/" + ti.ID, Record: "/api/matches/" + ti.ID + ".txt", Table: "/t/" + ti.ID}
 		for _, si := range ti.Seats {
 			switch {
-			case si.Seat%2 != side:
+			case sideOf(si.Seat) != side:
 				pj.Opponents = append(pj.Opponents, seatName(si))
 			case !slices.Contains(pm.Seats, si.Seat):
 				pj.Partner = seatName(si)
@@ -174,9 +182,15 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 					pj.Result = "won"
 					st.MatchesWon++
 				}
-				pj.Games = [2]int{res.Games[side], res.Games[1-side]}
+				if !variant {
+					pj.Games = [2]int{res.Games[side], res.Games[1-side]}
+				}
 			}
 			st.Matches++
+			if variant {
+				matches = append(matches, pj)
+				continue
+			}
 			tl, err := s.tally(ctx, pm.Table, ti.Config)
 			if err != nil {
 				s.log.Warn("a match that does not replay left out of the statistics", "table", ti.ID, "err", err)

@@ -304,3 +304,58 @@ func mustJSON(v any) string {
 	data, _ := json.Marshal(v)
 	return string(data)
 }
+
+// A finished variant's match lists in its player's profile, won or lost by
+// his seat, and the profile's statistics (ICF's and family's boards by
+// side) leave it out.
+func TestVariantInAProfile(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	id := ann.create(variantConfig("point", 4))
+	c := ann.connect(id, 0)
+	c.next("welcome")
+	for s := range 4 {
+		c.send(loadtest.Sit(s, "Ann"))
+		c.next("welcome")
+	}
+	// Play until a seat past 1 leads the others than the one in turn, who
+	// then concedes: the winner is seat 2 or 3 (RULES G-4, the standing).
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := 0; ; i++ {
+		st := c.untilMine(0, 1, 2, 3)
+		if st.Over || i == 60 {
+			t.Fatalf("no seat past 1 led in %d strokes (over: %v)", i, st.Over)
+		}
+		lead, best, tie := -1, -1, false
+		for p, pts := range st.Variant.Score {
+			switch {
+			case p == st.ToAct.Seat:
+			case pts > best:
+				lead, best, tie = p, pts, false
+			case pts == best:
+				tie = true
+			}
+		}
+		if lead >= 2 && !tie {
+			break
+		}
+		c.send(myMove(st, rng))
+		c.next("event")
+	}
+	c.send(loadtest.Concede("match"))
+	if ev := c.next("event"); !ev.State.Over || ev.State.Match.MatchWinner == nil || *ev.State.Match.MatchWinner < 2 {
+		t.Fatalf("the concession did not end the match with seat 2 or 3 winning: %s", ev.Raw)
+	}
+	if code, a, _ := ann.account("signup", "Ann", "correct horse battery"); code != http.StatusOK || !a.SignedIn {
+		t.Fatalf("sign-up: %d %+v", code, a)
+	}
+	var prof struct {
+		Matches []struct {
+			ID, Rules, Result string
+		}
+		Stats struct{ Matches, Boards int }
+	}
+	if code := ann.get("/api/players/ann", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].ID != id || prof.Matches[0].Rules != "point" || prof.Matches[0].Result == "in play" {
+		t.Fatalf("profile: %d %+v; want the point carrom match, finished", code, prof)
+	}
+}
