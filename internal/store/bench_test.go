@@ -59,3 +59,34 @@ func BenchmarkAppendAction(b *testing.B) {
 		b.ReportMetric(float64(waits[n-1].Microseconds())/1000, "max-ms")
 	}
 }
+
+// BenchmarkTables lists 2,000 tables in play, two seats each, as the lobby
+// does on every request.
+//
+//	go test ./internal/store -run '^$' -bench Tables
+func BenchmarkTables(b *testing.B) {
+	ctx := context.Background()
+	st, err := OpenSQLite(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	const tables = 2000
+	for i := range tables {
+		id := fmt.Sprint(i)
+		if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{"rules":"icf","players":2}`)}); err != nil {
+			b.Fatal(err)
+		}
+		for seat := range 2 {
+			if err := st.ClaimSeat(ctx, id, carrom.SeatRecord{Seat: seat, Token: fmt.Sprint("tok", i, seat), Nickname: "Ann"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for b.Loop() {
+		got, err := st.Tables(ctx, false)
+		if err != nil || len(got) != tables || len(got[0].Seats) != 2 {
+			b.Fatalf("Tables: %d tables, %v", len(got), err)
+		}
+	}
+}

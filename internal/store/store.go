@@ -269,10 +269,34 @@ func (s *DB) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, e
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list tables: %w", err)
 	}
-	for i := range out {
-		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
-			return nil, err
+	// The seats of all those tables in one query, not one a table: the
+	// lobby lists every table on each request, and on SQLite every query
+	// takes its turn on the connection the actions are stored by.
+	at := make(map[string]int, len(out))
+	for i, t := range out {
+		at[t.ID] = i
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT s.table_id, s.seat, s.token, s.nickname FROM seats s JOIN tables t ON t.id = s.table_id
+		WHERE t.`+cond+` ORDER BY s.table_id, s.seat`)
+	if err != nil {
+		return nil, fmt.Errorf("store: list seats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id string
+			st carrom.SeatRecord
+		)
+		if err := rows.Scan(&id, &st.Seat, &st.Token, &st.Nickname); err != nil {
+			return nil, fmt.Errorf("store: list seats: %w", err)
 		}
+		// A table made between the two queries is not listed.
+		if i, ok := at[id]; ok {
+			out[i].Seats = append(out[i].Seats, st)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list seats: %w", err)
 	}
 	return out, nil
 }
