@@ -25,12 +25,19 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"v":1,"type":"place","x":0.05,"y":0}`, "act", game.Place},
 		{`{"v":1,"type":"forgo"}`, "act", game.Forgo},
 		{`{"v":1,"type":"concede","what":"match"}`, "act", game.Concede},
+		{`{"v":1,"type":"buy","pocket":2,"white":2,"black":1}`, "act", game.Buy},
+		{`{"v":1,"type":"buy","pocket":0,"white":0,"black":0,"queen":true}`, "act", game.Buy},
 	}
 	for _, tc := range tests {
 		got, err := decodeMessage([]byte(tc.in), 5)
 		if err != nil || got.kind != tc.kind || (got.kind == "act" && got.action.Kind != tc.want) {
 			t.Errorf("decodeMessage(%s) = %+v, %v; want %s %v", tc.in, got, err, tc.kind, tc.want)
 		}
+	}
+	// RULES V-3: the pocket and the c/m paid reach the referee as sent, which
+	// judges them.
+	if got, _ := decodeMessage([]byte(`{"v":1,"type":"buy","pocket":3,"white":1,"black":3,"queen":true}`), 5); got.action.Buy != (rules.Purchase{Pocket: 3, Pay: rules.Holding{White: 1, Black: 3, Queen: true}}) {
+		t.Errorf("buy: %+v", got.action.Buy)
 	}
 	if got, _ := decodeMessage([]byte(`{"v":1,"type":"sit","seat":1,"nickname":"  Ann "}`), 5); got.nickname != "Ann" {
 		t.Errorf("nickname %q; want it trimmed", got.nickname)
@@ -44,6 +51,7 @@ func TestDecodeMessage(t *testing.T) {
 		`{"v":1,"type":"strike","x":0,"dir":[0,0],"power":1}`, `{"v":1,"type":"sit"}`, `{"v":1,"type":"sit","seat":0,"nickname":"` + string(make([]byte, 40)) + `"}`,
 		`{"v":1,"type":"concede","what":"set"}`, `{"v":1,"type":"place","y":1}`, `{"v":1,"type":"ping"} {}`,
 		`{"v":1,"type":"strike","x":0,"dir":[0,1,2],"power":1}`, `{"v":1,"type":"strike","x":0,"dir":[1],"power":1}`,
+		`{"v":1,"type":"buy","pocket":1,"white":2}`, `{"v":1,"type":"buy","white":2,"black":1}`, `{"v":1,"type":"buy","pocket":1,"white":2.5,"black":0}`,
 	} {
 		if _, err := decodeMessage([]byte(in), 5); !errors.Is(err, ErrMessage) {
 			t.Errorf("decodeMessage(%q) error %v; want ErrMessage", in, err)
@@ -100,7 +108,7 @@ func TestPlacingEventNamesNoWinner(t *testing.T) {
 // FuzzDecodeMessage: any bytes decode to a message or an ErrMessage, never
 // a panic, and an accepted shot is finite and within the speed limit.
 func FuzzDecodeMessage(f *testing.F) {
-	for _, s := range []string{`{"v":1,"type":"strike","x":0.01,"angle":90,"speed":4}`, `{"v":1,"type":"place","x":0.05,"y":0}`, `{"v":1,"type":"sit","seat":1,"nickname":"Ann"}`, `{"v":1,"type":"concede","what":"board"}`} {
+	for _, s := range []string{`{"v":1,"type":"strike","x":0.01,"angle":90,"speed":4}`, `{"v":1,"type":"place","x":0.05,"y":0}`, `{"v":1,"type":"sit","seat":1,"nickname":"Ann"}`, `{"v":1,"type":"concede","what":"board"}`, `{"v":1,"type":"buy","pocket":2,"white":2,"black":1,"queen":false}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
