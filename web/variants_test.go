@@ -317,6 +317,7 @@ func TestBuyAPocketInTheBrowser(t *testing.T) {
 	if pocket != "2" || w.Of(paid) < rules.FreePocketPrice || paid.White > banked.White || paid.Black > banked.Black {
 		t.Fatalf("pocket %s, suggested payment %v from %+v banked", pocket, pay, banked)
 	}
+	e.shot(ctx, "variants-buy-panel")
 	before := e.seq(ctx)
 	e.run(ctx, chromedp.Click("#buy", chromedp.ByID))
 	e.waitFor(ctx, "the purchase", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 10*time.Second)
@@ -353,5 +354,6 @@ func TestBuyAPocketInTheBrowser(t *testing.T) {
 	if !disabled || reason != "yours already" {
 		t.Errorf("his own pocket in the buy panel: disabled %v, reason %q", disabled, reason)
 	}
+	e.shot(ctx, "variants-buy", "screenshot-variants.png")
 	e.checkBoard(ctx, "after a purchase")
 }
