@@ -316,6 +316,16 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.clock.Now()
 	if err := s.sheetStore().AppendSheetOp(ctx, id, carrom.SheetOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
+		// Another server sharing the database stored this number first:
+		// the same operation (sent twice) is a duplicate, another a conflict.
+		if errors.Is(err, carrom.ErrDuplicate) {
+			if _, cur, ops, err := s.loadSheet(ctx, id); err == nil && int64(len(ops)) >= op.Seq && bytes.Equal(ops[op.Seq-1].Op, canon) {
+				writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: cur.View(), Yours: true, Duplicate: true})
+				return
+			}
+			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored meanwhile with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			return
+		}
 		apiError(w, err)
 		return
 	}

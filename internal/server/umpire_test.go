@@ -2,13 +2,20 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/store"
+	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -295,5 +302,77 @@ func TestRatedSheet(t *testing.T) {
 	var again struct{ Expected []float64 }
 	if ann.get("/api/expected?rules=icf&players=ann,bob", &again); len(again.Expected) != 2 || again.Expected[0] != exp.Expected[0] {
 		t.Errorf("expected scores after a second confirmation: %v; want %v unchanged", again.Expected, exp.Expected)
+	}
+}
+
+// TestSheetTwoServers: two servers share one PostgreSQL database and one
+// umpire's device sends every entry to both at once, twice each (a device
+// that retries through a load balancer): each entry is stored once, every
+// answer is a success, exactly one of them the entry's first.
+func TestSheetTwoServers(t *testing.T) {
+	url := pgtest.URL(t)
+	var bases []string
+	for range 2 {
+		st, err := store.Open(context.Background(), url, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := server.New(server.Config{Store: st, Clock: newFakeClock(), Physics: physics.Default()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewServer(srv.Handler())
+		t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
+		bases = append(bases, hs.URL)
+	}
+	c, err := loadtest.NewClient(context.Background(), bases[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ump := &player{t: t, Client: c}
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["A", "B"]}`)
+	if code != http.StatusCreated {
+		t.Fatalf("open: %d %q", code, r.Error)
+	}
+	lines := []string{`{"stroke": {"white": 1}}`, `{"stroke": {}}`, `{"stroke": {"black": 2}}`, `{"stroke": {"striker": true}}`, `{"stroke": {"white": 1}}`, `{"stroke": {"queen": true}}`}
+	for i, l := range lines {
+		body := fmt.Sprintf(`{"seq": %d, "line": %s}`, i+1, l)
+		var wg sync.WaitGroup
+		codes := make([]int, 4)
+		dups := make([]bool, 4)
+		for k := range 4 {
+			wg.Go(func() {
+				req, _ := http.NewRequest("POST", bases[k%2]+"/api/umpire/"+r.ID+"/entries", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := c.HTTP().Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				defer resp.Body.Close()
+				var sr sheetReply
+				json.NewDecoder(resp.Body).Decode(&sr)
+				codes[k], dups[k] = resp.StatusCode, sr.Duplicate
+			})
+		}
+		wg.Wait()
+		firsts := 0
+		for k := range 4 {
+			if codes[k] != http.StatusOK {
+				t.Errorf("entry %d, request %d: status %d; want 200", i+1, k, codes[k])
+			}
+			if !dups[k] {
+				firsts++
+			}
+		}
+		if firsts != 1 {
+			t.Errorf("entry %d: %d answers were its first storing (%v, duplicates %v); want exactly 1", i+1, firsts, codes, dups)
+		}
+	}
+	for _, base := range bases {
+		ump.Client.Base = base
+		if code, r := ump.sheet("GET", "/api/umpire/"+r.ID, ""); code != http.StatusOK || r.View.Seq != int64(len(lines)) || len(r.View.Entries) != len(lines) {
+			t.Errorf("%s: %d, entry %d, %d entries; want %d of each", base, code, r.View.Seq, len(r.View.Entries), len(lines))
+		}
 	}
 }

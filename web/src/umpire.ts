@@ -303,7 +303,7 @@ class SheetPage {
       rows.push(el("div", { class: "ruling", id: "u-ruling" }, el("p", {}, text),
         el("small", {}, ...(st.ruling?.rules ?? []).map((r) => el("abbr", { title: phrase(r) }, r + " ")))));
     }
-    if (v.must_sign) {
+    if (v.must_sign && !this.padEl.hidden) {
       const b = v.boards[v.must_sign - 1];
       const res = b.winner === null ? "The board is void." : `Board ${b.number}${colours ? ` of game ${b.game}` : ""} to ${names.side(b.winner)}: ${b.points} point${b.points === 1 ? "" : "s"} (${b.rule}${b.slam ? `, ${b.slam} slam` : ""}).`;
       rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res),
