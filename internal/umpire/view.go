@@ -104,10 +104,13 @@ type BoardView struct {
 	Signed  bool `json:"signed"`
 }
 
-// SideStats are a side's (or a player's) figures over the sheet, with the
-// definitions of the computer players' bench (ai.Transcript): a stroke is
-// a stroke line, a scoring stroke pockets at least one own c/m; a foul is
-// a stroke the umpire marked foul.
+// SideStats are a side's (or, without colours, a player's) figures over
+// the sheet, with the definitions of ai.Tally, which the bench and the
+// players' profiles count with: a stroke is a stroke entry; a scoring
+// stroke pockets at least one own c/m (any c/m without colours); a foul
+// is a stroke ruled one (RULES D-5, H-2), a due is not; a queen covered
+// is a stroke after which the queen is the side's, covered, where before
+// it was not; a slam is a board won in the winner's first turn.
 type SideStats struct {
 	Boards  int `json:"boards"` // boards won
 	Queens  int `json:"queens"` // queens covered
@@ -157,26 +160,19 @@ func (s Sheet) View() View {
 			if own > 0 {
 				v.Stats[sd].Scoring++
 			}
-			if st.Foul {
+			if hasRule(e.After.Ruling, "D-5") || hasRule(e.After.Ruling, "H-2") {
 				v.Stats[sd].Fouls++
 			}
-		}
-		if a := e.After; a.Board.Queen == "covered" && e.Before.Board.Queen != "covered" && a.Board.QueenSide != nil {
-			cur.Queen = a.Board.QueenSide
+			if covered(e, sd, own, *st) {
+				v.Stats[sd].Queens++
+				cur.Queen = &sd
+			}
 		}
 		r := e.After.Result
 		if r == nil {
 			continue
 		}
 		cur.Over, cur.Winner, cur.Points, cur.Rule, cur.Slam = true, r.Winner, r.Points, r.Rule, r.Slam
-		// A board that ends with the covering stroke shows the next
-		// board's queen: a queen pending before that stroke was covered
-		// if the board went to the side that pocketed it and the queen
-		// did not go back to the centre (a concession covers nothing).
-		if q := e.Before.Board.QueenSide; cur.Queen == nil && e.Before.Board.Queen == "pending" && q != nil && r.Winner != nil && *q == *r.Winner &&
-			!hasRule(e.After.Ruling, "G-4") && !slices.Contains(e.After.Ruling.Centre, "queen") {
-			cur.Queen = q
-		}
 		cur.Score, cur.Games, cur.GameWinner = e.After.Score, e.After.Games, e.After.GameWinner
 		if e.After.GameWinner != nil {
 			cur.Score = e.Before.Score
@@ -189,9 +185,6 @@ func (s Sheet) View() View {
 			if r.Slam != "" {
 				v.Stats[*r.Winner].Slams++
 			}
-		}
-		if cur.Queen != nil && *cur.Queen < sides {
-			v.Stats[*cur.Queen].Queens++
 		}
 		cur.Signed = cur.N <= s.signed
 		cur = nil
@@ -213,6 +206,25 @@ func (s Sheet) View() View {
 	v.Winner = now.MatchWinner
 	v.Over = now.Awaiting == rules.AwaitNothing.String() && v.MustSign == 0
 	return v
+}
+
+// covered says whether side's stroke st (own: the own c/m it pocketed)
+// covered the queen, as ai.Tally reads it: while the board goes on the
+// board says so; a stroke that ends the board covers it if it pocketed an
+// own c/m with the queen, or with the queen awaiting the side's cover, and
+// was neither a foul nor a due (RULES Q-4, Q-5, Q-6).
+func covered(e Played, side, own int, st record.Stroke) bool {
+	b, a := e.Before.Board, e.After
+	if b.Queen == "covered" {
+		return false
+	}
+	if a.Result == nil {
+		return a.Board.Queen == "covered" && a.Board.QueenSide != nil && *a.Board.QueenSide == side
+	}
+	if own == 0 || st.Foul || st.Striker || hasRule(a.Ruling, "H-2") {
+		return false
+	}
+	return st.Queen || b.Queen == "pending" && b.QueenSide != nil && *b.QueenSide == side
 }
 
 func hasRule(r *record.Ruling, id string) bool { return r != nil && slices.Contains(r.Rules, id) }
