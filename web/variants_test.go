@@ -357,3 +357,53 @@ func TestBuyAPocketInTheBrowser(t *testing.T) {
 	e.shot(ctx, "variants-buy", "screenshot-variants.png")
 	e.checkBoard(ctx, "after a purchase")
 }
+
+// RULES V-1 against the computer, from the lobby: point carrom for three,
+// the player at seat 0 and the computer (beginner) at seats 1 and 2; both
+// computer seats play, and the page's holdings stay the server's.
+func TestVariantAgainstTheComputer(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID),
+		chromedp.SetValue("#level", "beginner", chromedp.ByID),
+		chromedp.SetValue("#computer-rules", "point", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("computer-rules").dispatchEvent(new Event("change"))`, nil),
+		chromedp.SetValue("#computer-players", "3", chromedp.ByID),
+		chromedp.Click("#play-computer", chromedp.ByID), chromedp.WaitVisible("#board", chromedp.ByID))
+	var url string
+	e.run(ctx, chromedp.Location(&url))
+	id := strings.TrimPrefix(url, e.base+"/t/")
+	id, _, _ = strings.Cut(id, "?")
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 4; i++ {
+		e.waitFor(ctx, "my stroke or the end", myStroke+` || !!document.getElementById("match-over")`, 60*time.Second)
+		var over bool
+		e.run(ctx, chromedp.Evaluate(`!!document.getElementById("match-over")`, &over))
+		if over {
+			break
+		}
+		e.samePage(ctx, id)
+		before := e.seq(ctx)
+		e.playMine(ctx, rng, false)
+		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+	}
+	var rec struct {
+		Table struct {
+			Config struct {
+				Rules   string `json:"rules"`
+				Players int    `json:"players"`
+			} `json:"config"`
+		} `json:"table"`
+		Actions []struct {
+			Action record.Action `json:"action"`
+		} `json:"actions"`
+	}
+	getJSON(t, e.base+"/api/matches/"+id, &rec)
+	seats := map[int]int{}
+	for _, a := range rec.Actions {
+		seats[a.Action.Seat]++
+	}
+	if rec.Table.Config.Rules != "point" || rec.Table.Config.Players != 3 || seats[1] == 0 || seats[2] == 0 {
+		t.Errorf("table %+v, actions by seat %v; want point carrom for three with both computer seats playing", rec.Table.Config, seats)
+	}
+}
