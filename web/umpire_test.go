@@ -117,8 +117,16 @@ func TestUmpireScoresheet(t *testing.T) {
 	}
 	turn("Ben to play (black)")
 	e.shot(ctx, "umpire-due")
+	// The server's answers update the pad in place: a button under the
+	// umpire's finger is never swapped for another.
+	e.run(ctx, chromedp.Evaluate(`window.padButton = document.getElementById("u-black-plus"); true`, nil))
 	entry(true, "u-black-plus", "u-black-plus")
 	want = append(want, `{"stroke":{"black":2}}`)
+	var same bool
+	e.run(ctx, chromedp.Evaluate(`window.padButton === document.getElementById("u-black-plus")`, &same))
+	if !same {
+		t.Errorf("the pad's buttons were replaced by the server's answer; want them updated in place")
+	}
 	entry(true, "u-queen")
 	want = append(want, `{"stroke":{"queen":true}}`)
 	if got := e.text(ctx, "#u-queenstate"); !strings.Contains(got, "waits for Ben's cover") {

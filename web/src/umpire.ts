@@ -140,6 +140,7 @@ class SheetPage {
   private rating: SheetReply["rating"];
   private queue: Queue;
   private pad = emptyPad();
+  private padKey = "";
   private editing = 0; // the entry being corrected, or 0
   private clockEnd = 0;
   private clockTimer = 0;
@@ -337,33 +338,53 @@ class SheetPage {
     return out;
   }
 
+  // drawPad shows the entry pad. It is rebuilt only when its layout
+  // changes (a board to sign, a correction, a toss, a claim, the match's
+  // end); otherwise its counts are updated in place, so that an answer of
+  // the server arriving while the umpire taps never swaps a button from
+  // under his finger.
   private drawPad(st: MatchState): void {
+    const v = this.view!;
+    const key = [v.must_sign, this.editing, st.awaiting, st.claimable?.join(), v.config.rules].join("|");
+    if (key !== this.padKey) this.buildPad(st, key);
     const p = this.pad;
+    for (const k of ["white", "black", "jw", "jb"] as const) {
+      const o = this.padEl.querySelector(`#u-${k}`);
+      if (o) o.textContent = String(p[k]);
+    }
+    for (const k of ["queen", "striker", "foul", "missed", "jq", "off"] as const) this.padEl.querySelector(`#u-${k}`)?.setAttribute("aria-pressed", String(p[k]));
+  }
+
+  private redrawPad(): void { if (this.view) this.drawPad(this.view.state); }
+
+  private buildPad(st: MatchState, key: string): void {
+    this.padKey = key;
     const colours = this.colours;
-    const counter = (label: string, key: "white" | "black" | "jw" | "jb") => el("span", { class: "u-count" }, `${label} `,
-      button(`u-${key}-minus`, "−", () => { p[key] = Math.max(0, p[key] - 1); this.drawPad(st); }, "secondary"),
-      el("output", { id: `u-${key}` }, String(p[key])),
-      button(`u-${key}-plus`, "+", () => { p[key]++; this.drawPad(st); }, "secondary"));
-    const toggle = (label: string, key: "queen" | "striker" | "foul" | "missed" | "jq" | "off") => {
-      const b = button(`u-${key}`, label, () => { p[key] = !p[key]; this.drawPad(st); }, "u-toggle");
-      b.setAttribute("aria-pressed", String(p[key]));
-      return b;
-    };
-    const enter = button("u-enter", this.editing ? `Save entry ${this.editing}` : "Enter the stroke", () => {
-      const line = strokeLine(p);
-      this.send(this.editing ? { edit: { entry: this.editing, line } } : { line });
-    });
+    const counter = (label: string, k: "white" | "black" | "jw" | "jb") => el("span", { class: "u-count" }, `${label} `,
+      button(`u-${k}-minus`, "−", () => { this.pad[k] = Math.max(0, this.pad[k] - 1); this.redrawPad(); }, "secondary"),
+      el("output", { id: `u-${k}` }, "0"),
+      button(`u-${k}-plus`, "+", () => { this.pad[k]++; this.redrawPad(); }, "secondary"));
+    const toggle = (label: string, k: "queen" | "striker" | "foul" | "missed" | "jq" | "off") =>
+      button(`u-${k}`, label, () => { this.pad[k] = !this.pad[k]; this.redrawPad(); }, "u-toggle");
     if (this.view?.must_sign && !this.editing) {
       this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", "Undo the last entry (reopens the board)", () => this.send({ undo: true }), "secondary")));
       return;
     }
+    if (st.awaiting === "over" && !this.editing) {
+      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", "Undo the last entry", () => this.send({ undo: true }), "secondary")));
+      return;
+    }
+    const enter = button("u-enter", this.editing ? `Save entry ${this.editing}` : "Enter the stroke", () => {
+      const line = strokeLine(this.pad);
+      this.send(this.editing ? { edit: { entry: this.editing, line } } : { line });
+    });
     const rows: (Node | string)[] = [
       el("div", { class: "u-row" }, el("b", {}, "Pocketed"), counter("White", "white"), counter("Black", "black"), toggle("Queen", "queen"), toggle("Striker", "striker")),
       el("div", { class: "u-row" }, toggle("Foul", "foul"), toggle("Touched nothing", "missed")),
       el("details", { class: "u-off" }, el("summary", {}, "Off the board (jumped)"),
         el("div", { class: "u-row" }, counter("White", "jw"), counter("Black", "jb"), toggle("Queen", "jq"), toggle("Striker", "off"))),
       el("div", { class: "u-row u-main" }, enter,
-        this.editing ? button("u-cancel", "Cancel", () => { this.editing = 0; this.pad = emptyPad(); this.drawPad(st); }, "secondary")
+        this.editing ? button("u-cancel", "Cancel", () => { this.editing = 0; this.pad = emptyPad(); this.redrawPad(); }, "secondary")
           : button("u-undo", "Undo", () => this.send({ undo: true }), "secondary")),
     ];
     const more: (Node | string)[] = [
@@ -394,7 +415,7 @@ class SheetPage {
       const line = e.line as Line;
       const li = el("li", { value: String(e.n), "data-n": String(e.n) }, el("span", {}, this.words(line, e.seat, before, after)));
       if (!this.padEl.hidden) {
-        if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.drawPad(after); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
+        if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.redrawPad(); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
         li.append(button("", "Remove", () => this.send({ remove: e.n }), "secondary u-small"));
       }
       items.push(li);
