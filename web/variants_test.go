@@ -161,6 +161,7 @@ func TestThreePlayerHotSeat(t *testing.T) {
 	if !strings.Contains(goal, "3 white and 3 black") {
 		t.Errorf("the goal shown is %q", goal)
 	}
+	e.shot(ctx, "three-players")
 	e.checkBoard(ctx, "three players")
 }
 
