@@ -72,7 +72,7 @@ func TestPlayReplays(t *testing.T) {
 	if again.Match() != end.Match() {
 		t.Errorf("Replay gives match %+v; want %+v", again.Match(), end.Match())
 	}
-	won := [2]int{}
+	var won [4]int
 	for _, b := range rec.Boards {
 		if b.Winner != rules.NoSide {
 			won[b.Winner]++

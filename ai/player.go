@@ -61,13 +61,21 @@ func (c *Computer) searcherFor(p physics.Params) (*searcher, error) {
 	return s, nil
 }
 
-// Act chooses a stroke, a placing, or a toss's winner, as the table needs.
+// Act chooses a stroke, a placing, or a toss's winner, as the table needs;
+// under buying the pockets (RULES V-3), a purchase before the stroke.
 func (c *Computer) Act(ctx context.Context, t game.Table) (game.Action, error) {
 	turn := t.ToAct()
 	a := game.Action{Seat: turn.Seat}
 	seed := c.r.Uint64()
 	switch turn.Need {
 	case game.NeedStrike:
+		if m := t.Match(); m.Rules.Variant != nil {
+			// RULES V-3: a pocket is bought before the stroke (see purchase).
+			if b, ok := purchase(m.Colourless); ok {
+				a.Kind, a.Buy = game.Buy, b
+				return a, nil
+			}
+		}
 		adv, err := c.Advise(ctx, t, seed)
 		if err != nil {
 			return game.Action{}, err
@@ -132,6 +140,13 @@ func fallback(t game.Table) physics.Shot {
 // situationOf describes the table to the seat to strike.
 func situationOf(t game.Table, n Noise) situation {
 	m := t.Match()
+	if m.Rules.Variant != nil {
+		var bases [rules.MaxPlayers]board.Base
+		for i := range m.Players {
+			bases[i] = t.Base(i)
+		}
+		return variantSituation(m.Colourless, t.Pieces(), bases, n)
+	}
 	turn := t.ToAct()
 	side := rules.Side(turn.Seat % 2)
 	j := matchJudge{m: m, side: side, players: m.Players}

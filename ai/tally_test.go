@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
@@ -37,7 +38,7 @@ func TestTally(t *testing.T) {
 		{"a due is no foul (D-1)", strike(1 - white), game.Outcome{Stroke: rules.Stroke{Striker: true}, Ruling: &rules.Ruling{Applied: []string{"D-1"}}},
 			ai.Tally{Strokes: at(1 - white)}},
 		{"queen and own c/m ending the board: covered, won, a slam", strike(white), game.Outcome{Stroke: rules.Stroke{Pocketed: rules.Count{White: 1, Queen: true}}, Ruling: won},
-			ai.Tally{Strokes: at(white), Scoring: at(white), Covers: at(white), Boards: []rules.Result{*won.Result}, Won: side(white), Slams: side(white)}},
+			ai.Tally{Strokes: at(white), Scoring: at(white), Covers: at(white), Boards: []rules.Result{*won.Result}, Won: at(white), Slams: side(white)}},
 		{"a placing counts nothing", game.Action{Seat: white, Kind: game.Place}, game.Outcome{}, ai.Tally{}},
 	}
 	for _, tt := range tests {
@@ -62,4 +63,43 @@ func side(s int) [2]int {
 	var a [2]int
 	a[s] = 1
 	return a
+}
+
+// In a variant without colours a scoring stroke is one that credits the
+// striker with a c/m, whatever its colour, and each player is his own side:
+// the third player of point carrom wins boards as player 2 (RULES V-1).
+func TestTallyVariant(t *testing.T) {
+	cfg := game.Config{Rules: rules.Of(rules.PointCarrom()), Players: 3, Physics: physics.Default()}
+	before, err := game.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := before.Match().Colourless
+	g.Broken, g.Turn = true, 2
+	pieces := before.Pieces()
+	var pocketed []board.Piece
+	for i, p := range pieces {
+		if p.Kind == board.Black {
+			pocketed = append(pocketed, p)
+			pieces = append(pieces[:i], pieces[i+1:]...)
+			break
+		}
+	}
+	g.OnBoard.Black--
+	g.Held[2].Black = 1
+	after, err := game.Resume(cfg, game.Setup{Match: rules.MatchOf(g), Pieces: pieces, Pocketed: pocketed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got ai.Tally
+	got.Add(before, game.Action{Seat: 2, Kind: game.Strike}, game.Outcome{Stroke: rules.Stroke{Pocketed: rules.Count{Black: 1}}, Ruling: &rules.Ruling{}}, after)
+	if want := at(2); got.Strokes != want || got.Scoring != want {
+		t.Errorf("a black credited to player 2: strokes %v, scoring %v; want %v each", got.Strokes, got.Scoring, want)
+	}
+	won := &rules.Ruling{Result: &rules.Result{Winner: 2, Points: 17, Rule: "V-1"}}
+	got = ai.Tally{}
+	got.Add(after, game.Action{Seat: 2, Kind: game.Strike}, game.Outcome{Ruling: won}, after)
+	if got.Won != at(2) || got.Scoring != ([4]int{}) {
+		t.Errorf("player 2 wins with a stroke that credits nothing: won %v, scoring %v; want %v and none", got.Won, got.Scoring, at(2))
+	}
 }

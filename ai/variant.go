@@ -119,3 +119,19 @@ func profits(g rules.Colourless) kinds {
 	}
 	return k
 }
+
+// variantSituation is board g, with pieces at rest, seen by the player in
+// turn, who strikes from his base line in bases (each player's, in turn
+// order) and plans with noise n. The variants shoot as ICF does, backwards
+// too (RULES ST-4 is a family rule).
+func variantSituation(g rules.Colourless, pieces []board.Piece, bases [rules.MaxPlayers]board.Base, n Noise) situation {
+	return situation{
+		pieces:    pieces,
+		seat:      bases[g.Turn],
+		own:       profits(g),
+		brk:       !g.Broken,
+		backShots: true,
+		judge:     variantJudge{g: g, me: g.Turn, pos: bases},
+		noise:     n,
+	}
+}

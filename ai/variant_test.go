@@ -222,23 +222,16 @@ func anyPurchase(g rules.Colourless) (rules.Purchase, bool) {
 }
 
 // variantSearch runs the club's search for the player in turn at g, on
-// base line 0, with pieces on the board.
+// base line 0 (players 1 and 2 on 1 and 2), with pieces on the board.
 func variantSearch(t *testing.T, g rules.Colourless, pieces []board.Piece) []Advice {
 	t.Helper()
 	club := mustLevel(t, "club")
-	sit := &situation{
-		pieces:    pieces,
-		seat:      0,
-		own:       profits(g),
-		backShots: true,
-		judge:     variantJudge{g: g, me: g.Turn, pos: [rules.MaxPlayers]board.Base{0, 2, 1, 3}},
-		noise:     club.Noise,
-	}
+	sit := variantSituation(g, pieces, [rules.MaxPlayers]board.Base{0, 1, 2}, club.Noise)
 	s, err := newSearcher(physics.Default(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	adv, err := s.search(t.Context(), sit, club.Budget, 1)
+	adv, err := s.search(t.Context(), &sit, club.Budget, 1)
 	if err != nil || len(adv) == 0 {
 		t.Fatalf("search: %d shots, %v", len(adv), err)
 	}

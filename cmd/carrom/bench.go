@@ -14,6 +14,7 @@ import (
 	"github.com/carrom-game/carrom/internal/aibench"
 	"github.com/carrom-game/carrom/internal/physicsbench"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/rules"
 )
 
 func benchCommand(s streams) *cli.Command {
@@ -70,7 +71,17 @@ func benchAICommand(s streams) *cli.Command {
 			&cli.IntFlag{Name: "clear", Value: 10, Usage: "solo clearances per level and noise model", Validator: atLeastOne},
 			&cli.IntFlag{Name: "max", Value: 100, Usage: "stroke limit of a solo clearance; one not cleared counts as this many", Validator: atLeastOne},
 			&cli.IntFlag{Name: "slams", Value: 20, Usage: "expert first turns from the break, for the white-slam share", Validator: atLeastOne},
-			&cli.IntFlag{Name: "boards", Value: 40, Usage: "boards at least per ladder pair (whole matches are played)", Validator: atLeastOne},
+			&cli.IntFlag{Name: "boards", Value: 40, Usage: "boards at least per ladder pair (whole matches are played; under a variant, games a pair)", Validator: atLeastOne},
+			&cli.StringFlag{Name: "rules", Value: "icf", Usage: "icf, or a variant without colours for its ladder: point, three or pockets (docs/variants.md)",
+				Validator: func(v string) error {
+					if v == "icf" {
+						return nil
+					}
+					_, err := rules.VariantByName(v)
+					return err
+				}},
+			&cli.IntFlag{Name: "players", Usage: "players at a variant's table (default the fewest it takes: 2, or 3 for three)"},
+			&cli.IntFlag{Name: "strokes", Value: 400, Usage: "strokes after which a variant's game counts as undecided", Validator: atLeastOne},
 			&cli.IntFlag{Name: "decisions", Value: 12, Usage: "tables timed per level for the time per decision", Validator: atLeastOne},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of every random draw"},
 			&cli.StringFlag{Name: "only", Value: strings.Join(aiSteps, ","), Usage: "measurements to run, comma-separated",
@@ -93,6 +104,12 @@ func benchAICommand(s streams) *cli.Command {
 			lv, err := levels(cmd.String("levels"))
 			if err != nil {
 				return usagef(cmd, "%v", err)
+			}
+			if name := cmd.String("rules"); name != "icf" {
+				return benchVariant(ctx, cmd, s, lv, name)
+			}
+			if cmd.IsSet("players") {
+				return usagef(cmd, "-players is for a variant's ladder (-rules point, three or pockets)")
 			}
 			cfg := aibench.Config{Physics: physics.Default(), Levels: lv, Seed: cmd.Uint64("seed"), Out: s.out}
 			if !cmd.Bool("quiet") {
@@ -118,6 +135,42 @@ func benchAICommand(s streams) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// benchVariant runs the ladder of a variant without colours (carrom bench
+// ai -rules point|three|pockets); the other measurements are ICF's.
+func benchVariant(ctx context.Context, cmd *cli.Command, s streams, lv []ai.Level, name string) error {
+	r, err := rules.ByName(name)
+	if err != nil {
+		return usagef(cmd, "%v", err)
+	}
+	if only := strings.TrimSpace(cmd.String("only")); cmd.IsSet("only") && only != "ladder" {
+		return usagef(cmd, "-rules %s measures the ladder only (-only ladder), not %q", name, only)
+	}
+	players := cmd.Int("players")
+	lo, hi := r.Seats()
+	if !cmd.IsSet("players") {
+		players = lo
+	}
+	if players < lo || players > hi {
+		return usagef(cmd, "-rules %s takes %d to %d players, not %d", name, lo, hi, players)
+	}
+	if len(lv) < 2 {
+		return usagef(cmd, "a ladder needs two levels or more")
+	}
+	cfg := aibench.Config{Physics: physics.Default(), Levels: lv, Seed: cmd.Uint64("seed"), Out: s.out}
+	if !cmd.Bool("quiet") {
+		cfg.Progress = s.err
+	}
+	b, err := aibench.New(cfg)
+	if err != nil {
+		return failed(cmd, err)
+	}
+	b.Header()
+	if err := b.VariantLadder(ctx, r, players, cmd.Int("boards"), cmd.Int("strokes")); err != nil {
+		return failed(cmd, fmt.Errorf("ladder: %w", err))
+	}
+	return nil
 }
 
 // levels reads -levels: names, comma-separated; empty: every level.
