@@ -6,6 +6,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
@@ -272,4 +273,133 @@ func TestSearchAimsAtTheVariantsObjective(t *testing.T) {
 			}
 		})
 	}
+}
+
+// drawVariantTable draws a table of some variant without colours in some
+// consistent position after the break: the c/m and the queen spread
+// between the board and the players (the queen on the board, awaiting
+// its cover or covered), what the player in turn banked a part of what he
+// holds, the pockets owned at random under buying the pockets, and the
+// pieces left on the board at distinct spots of a grid.
+func drawVariantTable(t *rapid.T) game.Table {
+	name := rapid.SampledFrom([]string{"point", "three", "pockets"}).Draw(t, "rules")
+	r, err := rules.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := r.Seats()
+	n := rapid.IntRange(lo, hi).Draw(t, "players")
+	g, err := rules.NewColourless(r.Variant, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Broken = true
+	g.Turn = rapid.IntRange(0, n-1).Draw(t, "turn")
+	to := func(label string) int { return rapid.IntRange(-1, n-1).Draw(t, label) }
+	for range board.WhiteCount {
+		if p := to("white"); p >= 0 && (name != "three" || g.Held[p].White < setSize) {
+			g.Held[p].White++
+			g.OnBoard.White--
+		}
+	}
+	for range board.BlackCount {
+		if p := to("black"); p >= 0 && (name != "three" || g.Held[p].Black < setSize) {
+			g.Held[p].Black++
+			g.OnBoard.Black--
+		}
+	}
+	if g.OnBoard.White+g.OnBoard.Black == 0 {
+		g.Held[0].Black--
+		g.OnBoard.Black++
+	}
+	switch q := rapid.IntRange(0, 2).Draw(t, "queen"); q {
+	case 1, 2:
+		p := to("queen by")
+		if p < 0 {
+			break
+		}
+		g.OnBoard.Queen, g.QueenSide = false, p
+		g.Queen = rules.QueenPending
+		if q == 2 {
+			g.Queen, g.Held[p].Queen = rules.QueenCovered, true
+		}
+	}
+	for p := range n {
+		g.Earned[p] = g.Held[p].White+g.Held[p].Black > 0
+		g.Banked[p] = g.Held[p]
+		if name == "three" && g.Queen == rules.QueenCovered && g.Held[p].White >= setSize && g.Held[p].Black >= setSize {
+			// A set complete with the queen covered ended the board.
+			g.Held[p].Black--
+			g.Banked[p].Black--
+			g.OnBoard.Black++
+		}
+		if name == "point" {
+			for g.Points(p) >= 17 {
+				g.Held[p].White--
+				g.OnBoard.White++
+			}
+			g.Banked[p] = g.Held[p]
+		}
+	}
+	b := &g.Banked[g.Turn]
+	b.White = rapid.IntRange(0, b.White).Draw(t, "banked white")
+	b.Black = rapid.IntRange(0, b.Black).Draw(t, "banked black")
+	b.Queen = b.Queen && rapid.Bool().Draw(t, "banked queen")
+	if r.Variant.Buys() {
+		for k := range g.Owner {
+			g.Owner[k] = to("owner")
+		}
+		if o := g.Owner[0]; o >= 0 && g.Owner == [4]int{o, o, o, o} {
+			g.Owner[0] = rules.NoPlayer
+		}
+	}
+	if err := g.Check(); err != nil {
+		t.Fatalf("drawn board: %v", err)
+	}
+	var pieces, pocketed []board.Piece
+	left := map[board.Kind]int{board.White: g.OnBoard.White, board.Black: g.OnBoard.Black}
+	if g.OnBoard.Queen {
+		left[board.Queen] = 1
+	}
+	cells := rapid.SliceOfNDistinct(rapid.IntRange(0, 120), 19, 19, rapid.ID[int]).Draw(t, "cells")
+	for i, pc := range physics.Default().Spec.BreakArrangement(0) {
+		if left[pc.Kind] == 0 {
+			pocketed = append(pocketed, board.Piece{ID: pc.ID, Kind: pc.Kind})
+			continue
+		}
+		left[pc.Kind]--
+		pc.Pos = board.Vec{X: -0.25 + 0.05*float64(cells[i]%11), Y: -0.25 + 0.05*float64(cells[i]/11)}
+		pieces = append(pieces, pc)
+	}
+	tab, err := game.Resume(game.Config{Rules: r, Players: n, Physics: physics.Default()}, game.Setup{Match: rules.MatchOf(g), Pieces: pieces, Pocketed: pocketed})
+	if err != nil {
+		t.Fatalf("game.Resume: %v", err)
+	}
+	return tab
+}
+
+// Whatever the position of whatever variant, the computer's action is one
+// the table accepts, and it buys a pocket whenever the referee would
+// accept some purchase (RULES §14, V-3).
+func TestVariantActionIsLegal(t *testing.T) {
+	beginner := mustLevel(t, "beginner")
+	kindsSeen := map[string]int{}
+	defer func() { t.Logf("actions chosen: %v", kindsSeen) }()
+	rapid.Check(t, func(rt *rapid.T) {
+		tab := drawVariantTable(rt)
+		if tab.ToAct().Need != game.NeedStrike {
+			rt.Fatalf("drawn table needs %v; want a stroke", tab.ToAct().Need)
+		}
+		a, err := New(beginner, 1, rapid.Uint64().Draw(rt, "seed")).Act(rt.Context(), tab)
+		if err != nil {
+			rt.Fatalf("Act: %v", err)
+		}
+		kindsSeen[a.Kind.String()]++
+		if _, _, err := tab.Apply(a); err != nil {
+			rt.Fatalf("the table refuses %+v: %v", a, err)
+		}
+		if b, ok := anyPurchase(tab.Match().Colourless); ok && a.Kind != game.Buy {
+			rt.Errorf("%v while the referee would accept %+v", a.Kind, b)
+		}
+	})
 }
