@@ -29,8 +29,10 @@ type Counter interface {
 }
 
 // Exercise plays matches in which the player made by newPlayer acts for
-// every seat, under the ICF laws in singles and doubles and under the family
-// rules, for Actions actions each, and checks at every step that the player
+// every seat, under the ICF laws in singles and doubles, under the family
+// rules, and under each variant without colours (RULES §14: point carrom
+// for two, three players, buying the pockets for four), for Actions
+// actions each, and checks at every step that the player
 // answers without panicking, with an action the table accepts, and with
 // the same action as a second player made with the same seed; with most
 // above 0, the player must be a Counter and simulate at most most strokes
@@ -47,6 +49,9 @@ func Exercise(t *testing.T, newPlayer func(seed uint64) ai.Player, most int) {
 		{"icf singles", rules.ICF(), 2},
 		{"icf doubles", rules.ICF(), 4},
 		{"family singles", rules.Family(), 2},
+		{"point carrom", rules.Of(rules.PointCarrom()), 2},
+		{"three players", rules.Of(rules.ThreePlayers()), 3},
+		{"buying the pockets, four players", rules.Of(rules.BuyingPockets()), 4},
 	}
 	wide := ai.Noise{X: 0.01, Angle: 5, Speed: 0.1}
 	for i, su := range setups {

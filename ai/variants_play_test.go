@@ -120,3 +120,56 @@ func TestGoldenVariantDecisions(t *testing.T) {
 
 	golden.Check(t, "testdata/variants.golden", []byte(got), *update)
 }
+
+// A whole game of every variant between two levels is legal, ends with a
+// winner, and replays bit for bit from its actions, purchases included
+// (RULES §14); the higher level, here the casual one, wins more often than
+// not only over many games (carrom bench ai -rules), so this checks no
+// winner.
+func TestVariantPlayReplays(t *testing.T) {
+	beginner, casual := levelNamed(t, "beginner"), levelNamed(t, "casual")
+	for _, v := range []struct {
+		name    string
+		players int
+	}{{"point", 3}, {"three", 3}, {"pockets", 2}} {
+		t.Run(v.name, func(t *testing.T) {
+			tab := variantTable(t, v.name, v.players)
+			var players []ai.Player
+			var noises []ai.Noise
+			for s := range v.players {
+				l := []ai.Level{beginner, casual}[s%2]
+				players = append(players, ai.New(l, 0, uint64(10+s)))
+				noises = append(noises, l.Noise)
+			}
+			end, rec, err := ai.Play(t.Context(), tab, players, noises, 11, nil)
+			if err != nil {
+				t.Fatalf("Play: %v", err)
+			}
+			m := end.Match()
+			if m.Awaiting != rules.AwaitNothing || m.Winner < 0 || int(m.Winner) >= v.players {
+				t.Fatalf("Play ended awaiting %v, winner %d; want the game over with a winner", m.Awaiting, m.Winner)
+			}
+			buys := 0
+			for _, a := range rec.Actions {
+				if a.Kind == game.Buy {
+					buys++
+				}
+			}
+			if v.name == "pockets" && buys < 4 {
+				t.Errorf("%d purchases; the winner owns all four pockets, so want 4 or more", buys)
+			}
+			again, err := game.Replay(end.Config(), rec.Actions)
+			if err != nil {
+				t.Fatalf("Replay: %v", err)
+			}
+			if again.Match() != m {
+				t.Errorf("Replay gives match %+v; want %+v", again.Match(), m)
+			}
+			for s := range v.players {
+				if rec.Scoring[s] > rec.Strokes[s] {
+					t.Errorf("player %d: %d scoring strokes of %d", s, rec.Scoring[s], rec.Strokes[s])
+				}
+			}
+		})
+	}
+}
