@@ -171,6 +171,79 @@ func TestBenchAI(t *testing.T) {
 	})
 }
 
+// TestBenchAIVariants runs each variant's ladder small and checks its
+// figures: the games add up, the shares lie inside their intervals, the
+// head-to-head share is the share seen from one copy of the lower level
+// (the same with two players, 50 % where the share is 1 in 3 with three),
+// and every decision kept within its level's simulations.
+func TestBenchAIVariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games of every variant; skipped under -short")
+	}
+	const games = 2
+	levels := []string{"beginner", "casual"}
+	limits := map[string]float64{"beginner": 500, "casual": 1000}
+	for _, v := range []struct {
+		name    string
+		players int
+	}{{"point", 2}, {"three", 3}, {"pockets", 2}} {
+		t.Run(v.name, func(t *testing.T) {
+			var out, errw bytes.Buffer
+			args := []string{"bench", "ai", "-rules", v.name, "-levels", strings.Join(levels, ","), "-boards", fmt.Sprint(games), "-quiet"}
+			if code := run(args, nil, &out, &errw); code != 0 {
+				t.Fatalf("carrom %s: exit %d; stderr:\n%s", strings.Join(args, " "), code, errw.String())
+			}
+			report := out.String()
+			rows := section(t, report, "ladder under "+v.name)
+			if want := fmt.Sprintf(", %d players: ", v.players); !strings.Contains(rows[0], want) || !strings.Contains(rows[0], fmt.Sprintf("; %d games a pair", games)) {
+				t.Errorf("title %q; want %d players and %d games a pair", rows[0], v.players, games)
+			}
+			rows = rows[2:]
+			if len(rows) != len(levels)-1 {
+				t.Fatalf("%d ladder rows; want %d", len(rows), len(levels)-1)
+			}
+			re := regexp.MustCompile(`^(\S+) v (\S+)\s+(\d+)\s+(\d+)\s+([\d.]+)% \(\s*([\d.]+)–\s*([\d.]+)%\)\s+([\d.]+)% \(\s*([\d.]+)–\s*([\d.]+)%\)\s+(\d+)\s+([\d.]+)$`)
+			for i, row := range rows {
+				f, w := figures(t, re, row)
+				played, won, share, lo, hi, h2h, h2hLo, h2hHi, undecided, strokes := f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11]
+				if w[0] != levels[i] || w[1] != levels[i+1] {
+					t.Errorf("row %d pairs %s v %s; want %s v %s", i, w[0], w[1], levels[i], levels[i+1])
+				}
+				if played != games || won+undecided > played || !near(share, 100*won/max(played-undecided, 1), 0.1) {
+					t.Errorf("%q: %v games, %v won, %v undecided, share %v%%; want %d games and the share of the decided", row, played, won, undecided, share, games)
+				}
+				if !(0 <= lo && lo <= share && share <= hi && hi <= 100) || !(0 <= h2hLo && h2hLo <= h2h && h2h <= h2hHi && h2hHi <= 100) {
+					t.Errorf("%q: want each share inside its interval, within 0..100 %%", row)
+				}
+				n := float64(v.players)
+				for _, pair := range [][2]float64{{share, h2h}, {lo, h2hLo}, {hi, h2hHi}} {
+					// From the printed share, rounded to 0.05 %, which the
+					// head-to-head share's slope (at most players-1) widens.
+					s := pair[0] / 100
+					if want := 100 * s / (s + (1-s)/(n-1)); s > 0 && !near(pair[1], want, 0.1*(n-1)+0.1) {
+						t.Errorf("%q: head to head %v%% for a share of %v%%; want %.1f%%", row, pair[1], pair[0], want)
+					}
+				}
+				if strokes < 1 {
+					t.Errorf("%q: %v strokes a game; want at least the break", row, strokes)
+				}
+			}
+			rows = section(t, report, "time per decision under "+v.name)[2:]
+			if len(rows) != len(levels) {
+				t.Fatalf("%d time rows; want one a level", len(rows))
+			}
+			re = regexp.MustCompile(`^(\S+)\s+(\d+)\s+([\d.]+) ms\s+([\d.]+) ms\s+(\d+) \(\s*(\d+)\)$`)
+			for i, row := range rows {
+				f, w := figures(t, re, row)
+				decisions, mean, worst, most, limit := f[1], f[2], f[3], f[4], f[5]
+				if w[0] != levels[i] || decisions < 1 || mean > worst || most < 1 || limit != limits[w[0]] || most > limit {
+					t.Errorf("%q: want level %s with decisions, a mean no more than the max, and its most simulations within its limit %v", row, levels[i], limits[levels[i]])
+				}
+			}
+		})
+	}
+}
+
 func TestBenchAIFlags(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -180,6 +253,12 @@ func TestBenchAIFlags(t *testing.T) {
 		{[]string{"-only", "clear,speed"}, `carrom bench ai: invalid value "clear,speed" for flag -only: unknown measurement "speed"`},
 		{[]string{"-levels", "grandmaster"}, `carrom bench ai: invalid value "grandmaster" for flag -levels`},
 		{[]string{"extra"}, `carrom bench ai: unexpected argument "extra"`},
+		{[]string{"-rules", "snooker"}, `carrom bench ai: invalid value "snooker" for flag -rules`},
+		{[]string{"-rules", "three", "-players", "4"}, `carrom bench ai: -rules three takes 3 to 3 players, not 4`},
+		{[]string{"-rules", "point", "-only", "clear"}, `carrom bench ai: -rules point measures the ladder only (-only ladder), not "clear"`},
+		{[]string{"-rules", "pockets", "-levels", "club"}, `carrom bench ai: a ladder needs two levels or more`},
+		{[]string{"-players", "3"}, `carrom bench ai: -players is for a variant's ladder`},
+		{[]string{"-strokes", "0"}, `carrom bench ai: invalid value "0" for flag -strokes`},
 	} {
 		var out, errw bytes.Buffer
 		args := append([]string{"bench", "ai"}, c.args...)

@@ -59,3 +59,25 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// The head-to-head share is 50 % between equals at any number of players
+// (one in players wins), is the share itself with two, and rises with it.
+func TestHeadToHead(t *testing.T) {
+	for _, c := range []struct {
+		share   float64
+		players int
+		want    float64
+	}{
+		{0.5, 2, 0.5}, {0.7, 2, 0.7}, {1.0 / 3, 3, 0.5}, {0.25, 4, 0.5},
+		{0.5, 3, 2.0 / 3}, {0, 3, 0}, {1, 3, 1}, {0.6, 4, 0.6 / (0.6 + 0.4/3)},
+	} {
+		if got := headToHead(c.share, c.players); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("headToHead(%v, %d) = %v; want %v", c.share, c.players, got, c.want)
+		}
+	}
+	for s := 0.0; s < 1; s += 0.01 {
+		if headToHead(s, 3) >= headToHead(s+0.01, 3) {
+			t.Errorf("headToHead(%v, 3) ≥ headToHead(%v, 3); want it rising", s, s+0.01)
+		}
+	}
+}
