@@ -444,6 +444,10 @@ func (g Colourless) Concede() (Colourless, Ruling, error) {
 	return g, rul, nil
 }
 
+// Leader is the player ahead by the standing that ends a board which
+// cannot go on (see standing): what adjudicates a game cut short.
+func (g Colourless) Leader() int { return g.standing(NoPlayer) }
+
 // standing is the leading player, leaving out player skip (NoPlayer for
 // none): the most pockets owned, then the most points, then the earliest to
 // reach his points, then the first in turn order. It ends a board that

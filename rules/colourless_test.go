@@ -328,3 +328,21 @@ func playColourless(t interface{ Fatalf(string, ...any) }, d draws, v Variant, p
 		g = next
 	}
 }
+
+// Leader is the standing of a board cut short: the most pockets, then the
+// most points, then the first to reach them (RULES V-3, docs/variants.md).
+func TestLeader(t *testing.T) {
+	g := broken(t, BuyingPockets(), 3, hold(1, 0), hold(3, 0), hold(0, 2))
+	if got := g.Leader(); got != 1 {
+		t.Errorf("no pockets, points 10, 30, 10: leader %d; want 1, the most points", got)
+	}
+	g.Owner = [4]int{2, NoPlayer, NoPlayer, NoPlayer}
+	if got := g.Leader(); got != 2 {
+		t.Errorf("player 2 owns a pocket: leader %d; want 2, the most pockets", got)
+	}
+	p := broken(t, PointCarrom(), 2, hold(2, 0), hold(1, 2))
+	p.Reached = [MaxPlayers]int{4, 2}
+	if got := p.Leader(); got != 1 {
+		t.Errorf("4 points each, player 1 first to them: leader %d; want 1", got)
+	}
+}

@@ -81,7 +81,7 @@ func benchAICommand(s streams) *cli.Command {
 					return err
 				}},
 			&cli.IntFlag{Name: "players", Usage: "players at a variant's table (default the fewest it takes: 2, or 3 for three)"},
-			&cli.IntFlag{Name: "strokes", Value: 400, Usage: "strokes after which a variant's game counts as undecided", Validator: atLeastOne},
+			&cli.IntFlag{Name: "strokes", Value: 400, Usage: "strokes after which a variant's game is adjudicated to the leader (most pockets, then points): the short game", Validator: atLeastOne},
 			&cli.IntFlag{Name: "decisions", Value: 12, Usage: "tables timed per level for the time per decision", Validator: atLeastOne},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of every random draw"},
 			&cli.StringFlag{Name: "only", Value: strings.Join(aiSteps, ","), Usage: "measurements to run, comma-separated",

@@ -180,7 +180,8 @@ func TestBenchAIVariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games of every variant; skipped under -short")
 	}
-	const games = 2
+	// Short games, so that some are adjudicated.
+	const games, maxStrokes = 2, 12
 	levels := []string{"beginner", "casual"}
 	limits := map[string]float64{"beginner": 500, "casual": 1000}
 	for _, v := range []struct {
@@ -189,7 +190,7 @@ func TestBenchAIVariants(t *testing.T) {
 	}{{"point", 2}, {"three", 3}, {"pockets", 2}} {
 		t.Run(v.name, func(t *testing.T) {
 			var out, errw bytes.Buffer
-			args := []string{"bench", "ai", "-rules", v.name, "-levels", strings.Join(levels, ","), "-boards", fmt.Sprint(games), "-quiet"}
+			args := []string{"bench", "ai", "-rules", v.name, "-levels", strings.Join(levels, ","), "-boards", fmt.Sprint(games), "-strokes", fmt.Sprint(maxStrokes), "-quiet"}
 			if code := run(args, nil, &out, &errw); code != 0 {
 				t.Fatalf("carrom %s: exit %d; stderr:\n%s", strings.Join(args, " "), code, errw.String())
 			}
@@ -205,12 +206,15 @@ func TestBenchAIVariants(t *testing.T) {
 			re := regexp.MustCompile(`^(\S+) v (\S+)\s+(\d+)\s+(\d+)\s+([\d.]+)% \(\s*([\d.]+)–\s*([\d.]+)%\)\s+([\d.]+)% \(\s*([\d.]+)–\s*([\d.]+)%\)\s+(\d+)\s+([\d.]+)$`)
 			for i, row := range rows {
 				f, w := figures(t, re, row)
-				played, won, share, lo, hi, h2h, h2hLo, h2hHi, undecided, strokes := f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11]
+				played, won, share, lo, hi, h2h, h2hLo, h2hHi, adjudicated, strokes := f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11]
 				if w[0] != levels[i] || w[1] != levels[i+1] {
 					t.Errorf("row %d pairs %s v %s; want %s v %s", i, w[0], w[1], levels[i], levels[i+1])
 				}
-				if played != games || won+undecided > played || !near(share, 100*won/max(played-undecided, 1), 0.1) {
-					t.Errorf("%q: %v games, %v won, %v undecided, share %v%%; want %d games and the share of the decided", row, played, won, undecided, share, games)
+				if played != games || won > played || adjudicated > played || !near(share, 100*won/played, 0.1) {
+					t.Errorf("%q: %v games, %v won, %v adjudicated, share %v%%; want %d games, and the share won", row, played, won, adjudicated, share, games)
+				}
+				if adjudicated > 0 && strokes < maxStrokes*adjudicated/played {
+					t.Errorf("%q: %v games adjudicated after %d strokes, but %v strokes a game", row, adjudicated, maxStrokes, strokes)
 				}
 				if !(0 <= lo && lo <= share && share <= hi && hi <= 100) || !(0 <= h2hLo && h2hLo <= h2h && h2h <= h2hHi && h2hHi <= 100) {
 					t.Errorf("%q: want each share inside its interval, within 0..100 %%", row)

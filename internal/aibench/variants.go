@@ -15,8 +15,12 @@ import (
 // pair, at tables of players seats, the higher level in one seat and the
 // lower in every other, the higher level's seat going round the table from
 // game to game so that each seat breaks as often. A game not over after
-// maxStrokes strokes counts as undecided. It reports, for each pair, the
-// share of the decided games the higher level won, and, since with more
+// maxStrokes strokes is adjudicated to the leader by the standing that ends
+// a board which cannot go on (rules.Colourless.Leader: the most pockets,
+// then the most points, then the first to reach them): the short game,
+// for the levels whose whole games take too long to play a hundred. It
+// reports, for each pair, the share of the games the higher level won,
+// and, since with more
 // than two players a level no better than the others wins 1 in players,
 // the head-to-head share: of the games won by the higher level or by one
 // given copy of the lower, those the higher won, which is 50 % between
@@ -30,9 +34,9 @@ func (b *Bench) VariantLadder(ctx context.Context, r rules.Rules, players, n, ma
 	if lo, hi := r.Seats(); players < lo || players > hi {
 		return fmt.Errorf("aibench: %s takes %d to %d players, not %d", r.Name, lo, hi, players)
 	}
-	fmt.Fprintf(b.out, "\nladder under %s (RULES %s), %d players: the higher level in one seat, the lower in the other%s, the seats in turn; %d games a pair, a game not over after %d strokes undecided\n",
+	fmt.Fprintf(b.out, "\nladder under %s (RULES %s), %d players: the higher level in one seat, the lower in the other%s, the seats in turn; %d games a pair, a game not over after %d strokes adjudicated to the leader\n",
 		r.Name, r.Variant.Rule(), players, map[bool]string{true: "s", false: ""}[players > 2], n, maxStrokes)
-	fmt.Fprintf(b.out, "%-18s %6s %9s %23s %23s %10s %15s\n", "low v high", "games", "high won", "high's share (95% CI)", "head to head (95% CI)", "undecided", "strokes a game")
+	fmt.Fprintf(b.out, "%-18s %6s %9s %23s %23s %10s %15s\n", "low v high", "games", "high won", "high's share (95% CI)", "head to head (95% CI)", "adjudicated", "strokes a game")
 	decisions := make([][]decision, len(b.levels))
 	for k := 0; k+1 < len(b.levels); k++ {
 		lo, hi := b.levels[k], b.levels[k+1]
@@ -45,24 +49,24 @@ func (b *Bench) VariantLadder(ctx context.Context, r rules.Rules, players, n, ma
 		if err != nil {
 			return err
 		}
-		won, decided, strokes := 0, 0, 0
+		won, adjudicated, strokes := 0, 0, 0
 		for _, g := range games {
-			if g.decided {
-				decided++
-				if g.highWon {
-					won++
-				}
+			if g.highWon {
+				won++
+			}
+			if g.adjudicated {
+				adjudicated++
 			}
 			strokes += g.strokes
 			decisions[k] = append(decisions[k], g.low...)
 			decisions[k+1] = append(decisions[k+1], g.high...)
 		}
-		l, h := wilson(won, decided)
-		share := float64(won) / float64(max(decided, 1))
-		fmt.Fprintf(b.out, "%-18s %6d %9d %8.1f%% (%4.1f–%4.1f%%) %8.1f%% (%4.1f–%4.1f%%) %10d %15.1f\n",
+		l, h := wilson(won, n)
+		share := float64(won) / float64(n)
+		fmt.Fprintf(b.out, "%-18s %6d %9d %8.1f%% (%4.1f–%4.1f%%) %8.1f%% (%4.1f–%4.1f%%) %11d %15.1f\n",
 			lo.Name+" v "+hi.Name, n, won, 100*share, 100*l, 100*h,
 			100*headToHead(share, players), 100*headToHead(l, players), 100*headToHead(h, players),
-			n-decided, float64(strokes)/float64(n))
+			adjudicated, float64(strokes)/float64(n))
 	}
 	fmt.Fprintf(b.out, "\ntime per decision under %s: every stroke the level chose in the ladder above, each search on one core, %d games at once\n", r.Name, b.cores)
 	fmt.Fprintf(b.out, "%-10s %9s %11s %11s %23s\n", "level", "decisions", "mean", "max", "simulations max (limit)")
@@ -119,9 +123,9 @@ func (p *timed) Act(ctx context.Context, t game.Table) (game.Action, error) {
 
 // variantGame is one game of the variant ladder.
 type variantGame struct {
-	decided, highWon bool
-	strokes          int
-	low, high        []decision
+	adjudicated, highWon bool
+	strokes              int
+	low, high            []decision
 }
 
 func (b *Bench) variantGame(ctx context.Context, r rules.Rules, players int, lo, hi ai.Level, m, maxStrokes int) (variantGame, error) {
@@ -164,8 +168,11 @@ func (b *Bench) variantGame(ctx context.Context, r rules.Rules, players int, lo,
 	for _, s := range rec.Strokes {
 		g.strokes += s
 	}
-	if m := end.Match(); m.Awaiting == rules.AwaitNothing {
-		g.decided, g.highWon = true, int(m.Winner) == high
+	over := end.Match()
+	winner := int(over.Winner)
+	if over.Awaiting != rules.AwaitNothing {
+		g.adjudicated, winner = true, over.Colourless.Leader()
 	}
+	g.highWon = winner == high
 	return g, nil
 }
