@@ -249,8 +249,9 @@ func (s *Server) ratingChart(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(chart(pts, p)))
 }
 
-// chart is the SVG of a rating history, 600×240, with the scale's
-// extremes and the matches' count as labels.
+// chart is the SVG of a rating history, 600×240: the rating after each
+// match, its ± 2 RD as a band and a bar, the scale's extremes and the
+// matches' count as labels.
 func chart(pts []carrom.RatingPoint, p carrom.Pool) string {
 	const W, H, left, right, top, bottom = 600.0, 240.0, 48.0, 12.0, 12.0, 28.0
 	var b strings.Builder
@@ -289,7 +290,8 @@ func chart(pts []carrom.RatingPoint, p carrom.Pool) string {
 	fmt.Fprintf(&b, `<polygon points="%s" fill="#e4c98f" fill-opacity="0.6"><title>± 2 RD</title></polygon>`, strings.Join(band, " "))
 	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#8a2c0d" stroke-width="2"/>`, strings.Join(line, " "))
 	for i, pt := range pts {
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#8a2c0d"><title>%s: %.0f ± %.0f</title></circle>`, x(i), y(pt.R), pt.At.Format("2006-01-02"), pt.R, 2*pt.RD)
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8a2c0d" stroke-opacity="0.5"/>`, x(i), y(pt.R+2*pt.RD), x(i), y(pt.R-2*pt.RD))
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" fill="#8a2c0d"><title>%s: %.0f ± %.0f</title></circle>`, x(i), y(pt.R), pt.At.Format("2006-01-02"), pt.R, 2*pt.RD)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -93,7 +93,10 @@ export type ClientMsg =
   | { type: "buy"; pocket: number; white: number; black: number; queen: boolean }
   | { type: "ping" };
 
-export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | { v: 1; type: "pong" };
+// A rematch of this finished table is ready at table `rematch`.
+export interface RematchMsg { v: 1; type: "rematch"; table: string; rematch: string }
+
+export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | RematchMsg | { v: 1; type: "pong" };
 
 export interface TableInfo {
   id: string; config: TableConfig; created: string; finished?: string; result?: unknown;

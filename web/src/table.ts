@@ -6,6 +6,7 @@ import { breakdown, describeResult } from "./rules";
 import type { ClientConfig, ClientMsg, GameState, Replay, ServerMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
+import { offerRematch, requestRematch } from "./rematch";
 import type { Sound } from "./sound";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import {
@@ -177,6 +178,9 @@ export class TableView {
         return;
       case "pong":
         return;
+      case "rematch":
+        offerRematch(this.wrap, m, this.held);
+        return;
     }
     this.queue.push(m);
     this.drain();
@@ -286,9 +290,7 @@ export class TableView {
     rematch.addEventListener("click", async () => {
       rematch.disabled = true;
       try {
-        const { seed: _seed, ...cfg } = st.config;
-        const t = await api<TableInfo>("POST", "/api/tables", cfg);
-        location.href = `/t/${t.id}` + (this.held.length ? "?" + this.held.map((s) => `seat=${s}`).join("&") : "");
+        location.href = await requestRematch(this.id);
       } catch (e) {
         this.error.textContent = e instanceof Error ? e.message : String(e);
         rematch.disabled = false;

@@ -1,0 +1,107 @@
+// Accounts in the page: who is signed in, the CSRF token every state
+// change carries once signed in, the header's link, and the account page
+// (/account): sign in, sign up, change the password, sign out, delete.
+import { h } from "./panel";
+
+export interface Me { signed_in: boolean; name?: string; csrf?: string }
+
+let current: Promise<Me> | null = null;
+
+// me is the signed-in account, asked of the server once per page.
+export function me(): Promise<Me> {
+  current ??= fetch("/api/account").then((r) => r.json() as Promise<Me>).catch(() => ({ signed_in: false }));
+  return current;
+}
+
+// installCSRF makes every state-changing request of the page to its own
+// server carry the session's CSRF token, whichever screen sends it (the
+// server refuses a signed-in browser's POST or DELETE without it).
+export function installCSRF(): void {
+  const plain = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (method === "GET" || method === "HEAD" || url.origin !== location.origin || url.pathname === "/api/account") return plain(input, init);
+    const m = await me();
+    if (!m.signed_in || !m.csrf) return plain(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set("X-CSRF-Token", m.csrf);
+    return plain(input, { ...init, headers });
+  };
+}
+
+async function post(path: string, body: unknown, method = "POST"): Promise<Me> {
+  const res = await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  return data as Me;
+}
+
+// accountNav puts the account's link in the page's header: the player's
+// name (his profile) or "Sign in".
+export function accountNav(): void {
+  const header = document.querySelector("header");
+  if (!header) return;
+  const nav = h("nav", { id: "account-nav", class: "account-nav" },
+    h("a", { href: "/leaderboard" }, "Ratings"));
+  header.insertBefore(nav, header.querySelector("#mute"));
+  me().then((m) => {
+    nav.append(m.signed_in
+      ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
+      : "", m.signed_in && m.name
+      ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me" }, m.name)
+      : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));
+  });
+}
+
+function field(label: string, input: HTMLInputElement): HTMLLabelElement {
+  return h("label", {}, label + " ", input);
+}
+
+function form(id: string, title: string, fields: HTMLElement[], submit: string, act: (err: HTMLElement) => Promise<void>): HTMLFormElement {
+  const err = h("div", { class: "error", role: "alert" });
+  // POST, so that a form sent without the script never puts a password in an address.
+  const f = h("form", { id, class: "card", method: "post" }, h("h2", {}, title), ...fields, h("button", { type: "submit" }, submit), err);
+  f.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    act(err).catch((e: Error) => { err.textContent = e.message; });
+  });
+  return f;
+}
+
+const input = (name: string, type: string, auto: string) => h("input", { name, type, autocomplete: auto, required: "" });
+
+// accountPage is /account.
+export async function accountPage(root: HTMLElement): Promise<void> {
+  const m = await me();
+  root.replaceChildren();
+  if (!m.signed_in) {
+    const inName = input("name", "text", "username"), inPw = input("password", "password", "current-password");
+    const upName = input("name", "text", "username"), upPw = input("password", "password", "new-password");
+    upName.setAttribute("pattern", "[\\p{L}\\p{N}_.\\-]{3,20}");
+    upPw.setAttribute("minlength", "8");
+    const done = () => { location.href = new URLSearchParams(location.search).get("next") ?? "/"; };
+    root.append(h("h1", {}, "Your account"),
+      h("p", {}, "Playing needs no account. With one, your games follow you from device to device, you get a profile and a rating, and you can play rated matches and challenge other players. The games this browser has played become your account's."),
+      h("div", { class: "cards" },
+        form("signin", "Sign in", [field("Name", inName), field("Password", inPw)], "Sign in",
+          async () => { await post("/api/account/signin", { name: inName.value, password: inPw.value }); done(); }),
+        form("signup", "Sign up", [field("Name (3 to 20 letters, digits, _ - .)", upName), field("Password (8 characters or more)", upPw)], "Sign up",
+          async () => { await post("/api/account/signup", { name: upName.value, password: upPw.value }); done(); })));
+    return;
+  }
+  const oldPw = input("old", "password", "current-password"), newPw = input("new", "password", "new-password");
+  newPw.setAttribute("minlength", "8");
+  const delPw = input("password", "password", "current-password");
+  const out = h("button", { type: "button", id: "signout" }, "Sign out");
+  out.addEventListener("click", async () => { await post("/api/account/signout", {}); location.href = "/"; });
+  root.append(h("h1", {}, `Signed in as ${m.name}`),
+    h("p", {}, h("a", { href: `/u/${encodeURIComponent(m.name!)}` }, "Your profile"), " · ", h("a", { href: "/challenges" }, "Challenges"), " · ",
+      h("a", { href: "/leaderboard" }, "Ratings"), " · ", out),
+    h("div", { class: "cards" },
+      form("password", "Change the password", [field("Current password", oldPw), field("New password", newPw)], "Change",
+        async (err) => { await post("/api/account/password", { old: oldPw.value, new: newPw.value }); err.textContent = "Changed: your other devices are signed out."; }),
+      form("delete", "Delete the account", [h("p", {}, "Your name, password, ratings and challenges are removed; your matches stay for your opponents, under “(deleted)”."), field("Password", delPw)], "Delete for good",
+        async () => { await post("/api/account", { password: delPw.value }, "DELETE"); location.href = "/"; })));
+}

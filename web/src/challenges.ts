@@ -1,0 +1,76 @@
+// Challenges (/challenges): invite a named player to a table with chosen
+// rules and clock, rated or not, with the expected score of a rated one;
+// answer the invitations; go to the table once accepted.
+import { me } from "./account";
+import { h } from "./panel";
+
+interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, { method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  return data as T;
+}
+
+export async function challengesPage(root: HTMLElement): Promise<void> {
+  const m = await me();
+  if (!m.signed_in) {
+    root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, h("a", { href: "/account?next=/challenges" }, "Sign in"), " to challenge a player."));
+    return;
+  }
+  const to = h("input", { id: "challenge-to", name: "to", required: "", value: new URLSearchParams(location.search).get("to") ?? "", autocomplete: "off" });
+  const rules = h("select", { id: "challenge-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
+  const clock = h("select", { id: "challenge-clock" }, h("option", { value: "15" }, "15 s a stroke"), h("option", { value: "30" }, "30 s a stroke"), h("option", { value: "0" }, "no clock"));
+  const rated = h("input", { id: "challenge-rated", type: "checkbox", checked: "" });
+  const expected = h("p", { id: "expected", "aria-live": "polite" });
+  const err = h("div", { class: "error", role: "alert" });
+  const showExpected = async () => {
+    expected.textContent = "";
+    if (!rated.checked || !to.value.trim()) return;
+    try {
+      const e = await call<{ expected: [number, number]; players: { name: string; rating: number; rd: number }[] }>("GET",
+        `/api/expected?rules=${rules.value}&players=${encodeURIComponent(m.name!)},${encodeURIComponent(to.value.trim())}`);
+      const [a, b] = e.players;
+      expected.textContent = `Expected score: ${e.expected[0].toFixed(2)} for you (${a.rating.toFixed(0)} ± ${(2 * a.rd).toFixed(0)}) against ${b.name} (${b.rating.toFixed(0)} ± ${(2 * b.rd).toFixed(0)}).`;
+    } catch (e) {
+      expected.textContent = e instanceof Error ? e.message : String(e);
+    }
+  };
+  for (const el of [to, rules, rated]) el.addEventListener("change", showExpected);
+  const f = h("form", { class: "card", id: "challenge" }, h("h2", {}, "Challenge a player"),
+    h("label", {}, "Player ", to), h("label", {}, rules, " ", clock), h("label", {}, rated, " rated"), expected,
+    h("button", { type: "submit" }, "Send the challenge"), err);
+  f.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    call("POST", "/api/challenges", { to: to.value.trim(), rules: rules.value, clock: +clock.value, rated: rated.checked })
+      .then(() => { to.value = ""; expected.textContent = ""; return refresh(); })
+      .catch((e: Error) => { err.textContent = e.message; });
+  });
+  const list = h("div", { id: "challenge-list" });
+  const answer = (c: Challenge, what: string, label: string) => {
+    const b = h("button", { type: "button", class: what === "accept" ? "" : "secondary", "data-answer": what }, label);
+    b.addEventListener("click", () => call<Challenge>("POST", `/api/challenges/${c.id}/${what}`)
+      .then((r) => { if (r.link) location.href = r.link; else return refresh(); })
+      .catch((e: Error) => { err.textContent = e.message; }));
+    return b;
+  };
+  const refresh = async () => {
+    const cs = await call<Challenge[]>("GET", "/api/challenges");
+    list.replaceChildren(cs.length ? h("table", { class: "list" }, ...cs.map((c) => {
+      const mine = c.from === m.name;
+      const what = `${mine ? `To ${c.to}` : `From ${c.from}`}: ${c.rules === "icf" ? "ICF" : "family"} rules, ${c.clock ? `${c.clock} s a stroke` : "no clock"}${c.rated ? ", rated" : ""}`;
+      const act = c.status === "open"
+        ? (mine ? [answer(c, "withdraw", "Withdraw")] : [answer(c, "accept", "Accept"), " ", answer(c, "decline", "Decline")])
+        : c.link && c.status === "accepted" ? [h("a", { href: c.link, class: "button" }, "Go to the table")] : [c.status];
+      return h("tr", { "data-challenge": c.id }, h("td", {}, what), h("td", {}, ...act));
+    })) : h("p", {}, "No challenge yet."));
+  };
+  root.replaceChildren(h("h1", {}, "Challenges"), f, h("h2", {}, "Sent and received"), list);
+  await refresh();
+  showExpected();
+  // The other player answers from his own page: look again every 5 s.
+  const timer = setInterval(() => { refresh().catch(() => undefined); }, 5000);
+  window.addEventListener("pagehide", () => clearInterval(timer), { once: true });
+}

@@ -1,0 +1,51 @@
+// Rematch and rated tables in the table's page: ask for a rematch of a
+// finished match (the server seats everyone again and tells the others),
+// show the offer when another player asked, and, for a rated match, the
+// players' ratings and the score each side expects.
+import { h } from "./panel";
+import type { RematchMsg } from "./protocol";
+
+// requestRematch asks for the rematch and returns the link to this
+// browser's seats at it.
+export async function requestRematch(table: string): Promise<string> {
+  const res = await fetch(`/api/tables/${table}/rematch`, { method: "POST" });
+  const data = await res.json();
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  return data.link as string;
+}
+
+// offerRematch shows, over the table, that a rematch is ready.
+export function offerRematch(wrap: HTMLElement, m: RematchMsg, held: number[]): void {
+  if (!held.length || document.getElementById("rematch-offer")) return;
+  const link = `/t/${m.rematch}?` + held.map((s) => `seat=${s}`).join("&");
+  wrap.append(h("div", { class: "summary", id: "rematch-offer", role: "dialog", "aria-live": "assertive", "aria-label": "Rematch" },
+    h("h2", {}, "Rematch"), h("p", {}, "Your opponent asks for a rematch: your seat is ready."),
+    h("div", { class: "actions" }, h("a", { class: "button", href: link, id: "join-rematch" }, "Play the rematch"))));
+}
+
+interface TableAnswer { table: { config: { rules: string; players: number; rated?: boolean }; seats: { seat: number; nickname?: string; taken: boolean }[] } }
+
+// ratedBanner shows in the header that the table's match is rated and,
+// once every seat is taken, each side's ratings and expected score.
+export async function ratedBanner(table: string, tries = 20): Promise<void> {
+  const res = await fetch(`/api/tables/${table}`);
+  if (!res.ok) return;
+  const t = ((await res.json()) as TableAnswer).table;
+  if (!t.config.rated) return;
+  const nav = document.getElementById("account-nav");
+  let el = document.getElementById("rated");
+  if (!el) {
+    el = h("span", { id: "rated" }, "Rated match");
+    nav?.prepend(el);
+  }
+  const names = t.seats.map((s) => s.nickname ?? "");
+  if (names.some((n) => !n)) {
+    if (tries > 0) setTimeout(() => { ratedBanner(table, tries - 1); }, 3000);
+    return;
+  }
+  const e = await fetch(`/api/expected?rules=${t.config.rules}&players=${names.map(encodeURIComponent).join(",")}`);
+  if (!e.ok) return;
+  const x = (await e.json()) as { expected: [number, number]; players: { name: string; rating: number }[] };
+  const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${p.rating.toFixed(0)}`).join(" & ");
+  el.textContent = `Rated: ${side(0)} v ${side(1)}, expected ${x.expected[0].toFixed(2)}–${x.expected[1].toFixed(2)}`;
+}
