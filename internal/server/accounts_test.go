@@ -322,6 +322,17 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	if code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"computer","level":"test"}]}`, "X-CSRF-Token", csrf[0]); code != http.StatusBadRequest {
 		t.Errorf("a rated table with a computer: %d %s; want 400", code, body)
 	}
+	for _, bad := range []string{
+		`{"rules":"point","players":4,"rated":true,"seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}`,
+		`{"rules":"three","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`,
+	} {
+		if code, body, _ := ann.request("POST", "/api/tables", bad, "X-CSRF-Token", csrf[0]); code != http.StatusBadRequest {
+			t.Errorf("a rated table %s: %d %s; want 400 (a variant is rated between two players)", bad, code, body)
+		}
+	}
+	if code, body, _ := ann.request("POST", "/api/tables", `{"rules":"point","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0]); code != http.StatusCreated {
+		t.Errorf("a rated table of point carrom for two: %d %s; want 201", code, body)
+	}
 	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seed":3,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0])
 	if code != http.StatusCreated {
 		t.Fatalf("a rated table: %d %s", code, body)

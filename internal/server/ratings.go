@@ -14,8 +14,14 @@ import (
 	"github.com/carrom-game/carrom/rules"
 )
 
-// ratedRules are the rule sets with ratings: the two played by sides.
-var ratedRules = []string{"icf", "family"}
+// ratedRules are the rule sets with ratings: the two played by sides, and
+// the variants without colours that two players can play, each his own
+// side (RULES §14; three-player carrom and three or four players each for
+// himself are not rated).
+var ratedRules = []string{"icf", "family", "point", "pockets"}
+
+// sidesRules are the rated rule sets played by sides, so also in doubles.
+var sidesRules = []string{"icf", "family"}
 
 // checkRated refuses a rated table that cannot be rated: one without
 // accounts on the server, with a computer seat (its levels are unrated,
@@ -29,6 +35,9 @@ func (s *Server) checkRated(cfg TableConfig) error {
 		return fmt.Errorf("server: this server keeps no accounts, so no ratings: %w", ErrBadConfig)
 	case !slices.Contains(ratedRules, cfg.Rules):
 		return fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig)
+	}
+	if !slices.Contains(sidesRules, cfg.Rules) && cfg.Players != 2 {
+		return fmt.Errorf("server: rules %q are rated between two players only: %w", cfg.Rules, ErrBadConfig)
 	}
 	for i, sc := range cfg.Seats {
 		if sc.Kind != "human" {
@@ -106,6 +115,9 @@ func (s *Server) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.R
 	n := len(m.Sides[0])
 	if (n != 1 && n != 2) || len(m.Sides[1]) != n || (m.Winner != 0 && m.Winner != 1) {
 		return nil, fmt.Errorf("server: a rated match is one or two accounts a side and a winner: %w", ErrBadConfig)
+	}
+	if n == 2 && !slices.Contains(sidesRules, m.Rules) {
+		return nil, fmt.Errorf("server: rules %q are rated between two players only: %w", m.Rules, ErrBadConfig)
 	}
 	seen := map[string]bool{}
 	for _, side := range m.Sides {

@@ -81,7 +81,9 @@ func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table
 	}
 	st, err := game.New(gcfg)
 	if err != nil {
-		return nil, err
+		// A configuration the table refuses (three-player carrom for two) is
+		// the request's fault.
+		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
 	t := &table{
 		id: id, cfg: cfg, created: created, srv: s,

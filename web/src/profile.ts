@@ -16,7 +16,7 @@ interface Stats {
 }
 interface Profile { name: string; since: string; ratings: Rating[]; matches: Played[]; stats: Stats }
 
-const rulesName: Record<string, string> = { icf: "ICF", family: "Family" };
+const rulesName: Record<string, string> = { icf: "ICF", family: "Family", point: "Point carrom", pockets: "Buying the pockets" };
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const signed = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(1);
 
@@ -73,8 +73,9 @@ export async function profilePage(root: HTMLElement, name: string): Promise<void
 export async function leaderboardPage(root: HTMLElement): Promise<void> {
   const q = new URLSearchParams(location.search);
   const rules = q.get("rules") ?? "icf", format = q.get("format") ?? "singles";
-  const tabs = h("p", { class: "tabs" }, ...["icf", "family"].flatMap((r) => ["singles", "doubles"].map((f) =>
-    r === rules && f === format ? h("strong", {}, `${rulesName[r]} ${f} `) : h("a", { href: `/leaderboard?rules=${r}&format=${f}` }, `${rulesName[r]} ${f} `))));
+  const pools = [["icf", "singles"], ["icf", "doubles"], ["family", "singles"], ["family", "doubles"], ["point", "singles"], ["pockets", "singles"]];
+  const tabs = h("p", { class: "tabs" }, ...pools.map(([r, f]) =>
+    r === rules && f === format ? h("strong", {}, `${rulesName[r]} ${f} `) : h("a", { href: `/leaderboard?rules=${r}&format=${f}` }, `${rulesName[r]} ${f} `)));
   root.replaceChildren(h("h1", {}, "Ratings"), tabs);
   const lb = await get<{ ratings: Rating[] }>(`/api/leaderboard?rules=${rules}&format=${format}`);
   root.append(lb.ratings.length
