@@ -151,7 +151,7 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 		// A variant without colours is played by each seat for himself: his
 		// side is his seat, and its statistics (boards, slams by side) are
 		// ICF's and family's only.
-		variant := !slices.Contains(ratedRules, ti.Config.Rules)
+		variant := !slices.Contains(sidesRules, ti.Config.Rules)
 		sideOf := func(seat int) int { return seat % 2 }
 		if variant {
 			sideOf = func(seat int) int { return seat }
