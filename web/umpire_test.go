@@ -62,8 +62,9 @@ type umpireView struct {
 // TestUmpireScoresheet: an umpire on a phone keeps the sheet of a real
 // board by taps: a due (RULES D-1, placed by the opponent), the queen
 // pocketed and waiting for its cover (Q-4), then covered, a wrong entry
-// undone, another corrected; mid-board the network goes (the entries wait on the device) and
-// comes back (they go out in order), and one answer is lost on the way
+// undone, another corrected; mid-board the network goes (the entries wait on the device), the
+// umpire leaves the page and opens it again once the network is back (they go out in order), and
+// one answer is lost on the way
 // (the entry is sent again and stored once). The board is won and
 // signed; the stored entries are exactly the umpire's, and the stored
 // answers and result are what carrom referee gives for them.
@@ -164,8 +165,14 @@ func TestUmpireScoresheet(t *testing.T) {
 		t.Errorf("the server has %d operations while the page is offline; want 7", n)
 	}
 
-	// The network returns, but the answer to the first entry sent is lost
-	// after the server stored it: the page sends it again.
+	// The umpire leaves the page while offline, and opens it again once
+	// the network is back: the entries kept on the device go out, in order.
+	e.run(ctx, chromedp.Navigate("about:blank"), offline(false), chromedp.Navigate(url), chromedp.WaitVisible("#u-enter", chromedp.ByID))
+	e.waitFor(ctx, "the entries sent", `document.getElementById("u-sync").dataset.state === "saved" && document.querySelectorAll("li.u-waiting").length === 0`, 30*time.Second)
+	turn("Asha to play (white)")
+
+	// The answer to the next entry is lost after the server stored it:
+	// the page sends it again, and it is stored once.
 	var lost atomic.Int32
 	chromedp.ListenTarget(ctx, func(ev any) {
 		if p, ok := ev.(*fetch.EventRequestPaused); ok {
@@ -180,15 +187,16 @@ func TestUmpireScoresheet(t *testing.T) {
 			}()
 		}
 	})
-	e.run(ctx, fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*/entries", RequestStage: fetch.RequestStageResponse}}), offline(false))
-	e.waitFor(ctx, "the entries sent", `document.getElementById("u-sync").dataset.state === "saved" && document.querySelectorAll("li.u-waiting").length === 0`, 30*time.Second)
+	e.run(ctx, fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*/entries", RequestStage: fetch.RequestStageResponse}}))
+	// Three white entered where four fell: corrected through Edit below.
+	entry(true, "u-white-plus", "u-white-plus", "u-white-plus")
 	e.run(ctx, fetch.Disable())
 	if lost.Load() < 2 {
 		t.Errorf("%d answers intercepted; want the lost one and its resend", lost.Load())
 	}
-	turn("Asha to play (white)")
-	// Three white entered where four fell: corrected through Edit.
-	entry(true, "u-white-plus", "u-white-plus", "u-white-plus")
+	if n := storedSeq(t, e.base, id); n != 11 {
+		t.Errorf("the server has %d operations after the lost answer; want 11, the entry once", n)
+	}
 	e.run(ctx, chromedp.Click(`#u-entries li[data-n="9"] button`, chromedp.ByQuery))
 	if got := e.text(ctx, "#u-white"); got != "3" {
 		t.Errorf("editing entry 9 the pad shows %s white; want its 3", got)
