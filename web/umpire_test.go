@@ -321,10 +321,17 @@ func TestUmpireDoublesAndVariants(t *testing.T) {
 	}
 
 	open("icf", "4", "Asha", "Ben", "Cleo", "Dev")
+	// The stroke clock (TM-1) counts down once started, and is started
+	// afresh for the next stroke.
+	e.run(ctx, tap("u-clock"))
+	e.waitFor(ctx, "the clock running", `/^\d+ s$/.test(document.getElementById("u-clock").textContent)`, 5*time.Second)
 	if got := e.text(ctx, "#u-score"); got != "Asha & Cleo 0 – Ben & Dev 0" {
 		t.Errorf("doubles score %q; want the sides by their players", got)
 	}
 	enter("u-white-plus")
+	if got := e.text(ctx, "#u-clock"); got != "Start the 15 s clock" {
+		t.Errorf("the clock after the stroke: %q; want it ready for the next", got)
+	}
 	enter()
 	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Ben to play (black)") {
 		t.Errorf("after the breaker's miss: %q; want Ben (seat 2) to play black", got)

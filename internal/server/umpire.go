@@ -287,7 +287,13 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
 			return
 		}
-		writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: sh.View(), Yours: true, Duplicate: true})
+		v := sh.View()
+		rt, err := s.rating(ctx, id, sh, v)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
 		return
 	case op.Seq > sh.Seq+1:
 		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))

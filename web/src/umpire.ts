@@ -151,6 +151,8 @@ class SheetPage {
   private readonly entries = el("ol", { class: "u-entries", id: "u-entries" });
   private readonly sheet = el("section", { class: "u-sheet", id: "u-sheet" });
   private readonly err = el("p", { class: "error", id: "error", role: "alert" });
+  private readonly clockBtn = button("u-clock", "", () => this.startClock(), "secondary");
+  private readonly clockEl = el("p", { class: "u-clock" }, this.clockBtn);
 
   constructor(root: HTMLElement, private id: string) {
     this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
@@ -176,6 +178,9 @@ class SheetPage {
 
   private send(op: Omit<Op, "seq">): void {
     this.err.textContent = "";
+    // The next stroke's clock is started afresh.
+    clearInterval(this.clockTimer);
+    this.clockEnd = 0;
     this.queue.push(op, this.view?.seq ?? 0);
     this.pad = emptyPad();
     this.editing = 0;
@@ -323,19 +328,23 @@ class SheetPage {
   }
 
   // clock is the stroke clock the umpire starts by hand (TM-1: 15 s).
+  // clock is the stroke clock the umpire starts by hand (TM-1: 15 s): one
+  // element kept across redraws, so that its countdown goes on.
   private clock(): HTMLElement {
-    const out = el("p", { class: "u-clock" });
-    const show = () => {
-      const left = Math.ceil((this.clockEnd - Date.now()) / 1000);
-      out.replaceChildren(button("u-clock", this.clockEnd && left > 0 ? `${left} s` : this.clockEnd ? "Time! (TM-1)" : "Start the 15 s clock", () => {
-        this.clockEnd = Date.now() + 15000;
-        clearInterval(this.clockTimer);
-        this.clockTimer = window.setInterval(() => { show(); if (Date.now() > this.clockEnd + 3000) clearInterval(this.clockTimer); }, 250);
-        show();
-      }, left <= 5 && this.clockEnd ? "secondary low" : "secondary"));
-    };
-    show();
-    return out;
+    const left = Math.ceil((this.clockEnd - Date.now()) / 1000);
+    this.clockBtn.textContent = this.clockEnd && left > 0 ? `${left} s` : this.clockEnd ? "Time! (TM-1)" : "Start the 15 s clock";
+    this.clockBtn.className = left <= 5 && this.clockEnd ? "secondary low" : "secondary";
+    return this.clockEl;
+  }
+
+  private startClock(): void {
+    this.clockEnd = Date.now() + 15000;
+    clearInterval(this.clockTimer);
+    this.clockTimer = window.setInterval(() => {
+      this.clock();
+      if (Date.now() > this.clockEnd + 3000) clearInterval(this.clockTimer);
+    }, 250);
+    this.clock();
   }
 
   // drawPad shows the entry pad. It is rebuilt only when its layout
