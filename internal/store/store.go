@@ -36,7 +36,12 @@ var migrations embed.FS
 // DB keeps the tables in SQLite or PostgreSQL; it is the store the server
 // declares (internal/server.Store).
 type DB struct {
-	db   *sql.DB
+	db *sql.DB
+	// rdb serves the reads of tables, seats and actions. On SQLite it is a
+	// pool of query-only connections of its own: WAL lets them read while
+	// the one writing connection commits, so a long listing never holds up
+	// the actions. On PostgreSQL it is db.
+	rdb  *sql.DB
 	d    *dialect
 	lock *flock.Flock // SQLite's data directory, locked while open; nil for PostgreSQL
 
@@ -96,6 +101,12 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 		fl.Unlock()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
+	if s.rdb, err = sql.Open("sqlite", "file:"+path+"?_pragma=query_only(1)&_pragma=busy_timeout(5000)"); err != nil {
+		db.Close()
+		fl.Unlock()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s.rdb.SetMaxOpenConns(4)
 	s.startCommitter()
 	return s, nil
 }
@@ -113,7 +124,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
 	}
-	s := &DB{db: db, d: postgres}
+	s := &DB{db: db, rdb: db, d: postgres}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", redact(url), err)
@@ -184,6 +195,9 @@ func (s *DB) Close() error {
 	s.mu.Unlock()
 	<-s.committed
 	err := s.db.Close()
+	if s.rdb != s.db {
+		err = errors.Join(err, s.rdb.Close())
+	}
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Unlock())
 	}
@@ -252,7 +266,7 @@ func (s *DB) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, e
 	if finished {
 		cond = "finished_at IS NOT NULL"
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE `+cond+` ORDER BY created_at DESC, id`)
+	rows, err := s.rdb.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE `+cond+` ORDER BY created_at DESC, id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: list tables: %w", err)
 	}
@@ -276,7 +290,7 @@ func (s *DB) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, e
 	for i, t := range out {
 		at[t.ID] = i
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT s.table_id, s.seat, s.token, s.nickname FROM seats s JOIN tables t ON t.id = s.table_id
+	rows, err = s.rdb.QueryContext(ctx, `SELECT s.table_id, s.seat, s.token, s.nickname FROM seats s JOIN tables t ON t.id = s.table_id
 		WHERE t.`+cond+` ORDER BY s.table_id, s.seat`)
 	if err != nil {
 		return nil, fmt.Errorf("store: list seats: %w", err)
@@ -329,7 +343,7 @@ func scanTable(r scanner) (carrom.TableRecord, error) {
 
 // Table returns one table with its seats.
 func (s *DB) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
-	t, err := scanTable(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
+	t, err := scanTable(s.rdb.QueryRowContext(ctx, s.d.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
 	if err != nil {
 		return t, err
 	}
@@ -338,7 +352,7 @@ func (s *DB) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
 }
 
 func (s *DB) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) {
-	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seat, token, nickname FROM seats WHERE table_id = ? ORDER BY seat`), id)
+	rows, err := s.rdb.QueryContext(ctx, s.d.q(`SELECT seat, token, nickname FROM seats WHERE table_id = ? ORDER BY seat`), id)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
 	}
@@ -356,7 +370,7 @@ func (s *DB) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) 
 
 // Actions returns a table's actions in order.
 func (s *DB) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
-	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, action, at, epoch FROM actions WHERE table_id = ? ORDER BY seq`), tableID)
+	rows, err := s.rdb.QueryContext(ctx, s.d.q(`SELECT seq, action, at, epoch FROM actions WHERE table_id = ? ORDER BY seq`), tableID)
 	if err != nil {
 		return nil, fmt.Errorf("store: actions of %s: %w", tableID, err)
 	}

@@ -617,3 +617,43 @@ func TestBackupSQLite(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsDoNotHoldUpActions: while a listing is being read (its rows
+// open), actions are still stored: on SQLite the reads have connections
+// of their own. (With one connection for both this test hangs until its
+// bound.)
+func TestReadsDoNotHoldUpActions(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		for _, id := range []string{"a", "b"} {
+			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows, err := st.rdb.QueryContext(ctx, `SELECT id FROM tables`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		if !rows.Next() {
+			t.Fatal("no tables listed")
+		}
+		done := make(chan error, 1)
+		go func() { done <- st.AppendAction(ctx, "a", carrom.ActionRecord{Seq: 1, Action: []byte(`{}`), At: at}) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(time.Minute): // a bound on a deadlock, not a measure of speed
+			t.Fatal("an action was not stored while a listing was open")
+		}
+		// The listing's reader sees what was committed before it began, and
+		// a new read sees the action.
+		if acts, err := st.Actions(ctx, "a"); err != nil || len(acts) != 1 {
+			t.Errorf("actions after the commit: %+v, %v", acts, err)
+		}
+	})
+}
