@@ -19,8 +19,20 @@ import (
 	"github.com/carrom-game/carrom/board"
 )
 
-//go:embed index.html style.css favicon.svg src/*.ts
+//go:embed index.html style.css favicon.svg src/*.ts src/*.tsx vendor
 var files embed.FS
+
+// Vendored maps each bare import of the client to its ES module in
+// vendor/: Preact and its signals, copied byte for byte from the npm
+// packages that package.json pins (TestVendoredLibraries checks the copy),
+// so that the server bundles the page with no npm on the machine.
+var Vendored = map[string]string{
+	"preact":               "vendor/preact/dist/preact.mjs",
+	"preact/hooks":         "vendor/preact/hooks/dist/hooks.mjs",
+	"preact/jsx-runtime":   "vendor/preact/jsx-runtime/dist/jsxRuntime.mjs",
+	"@preact/signals":      "vendor/@preact/signals/dist/signals.mjs",
+	"@preact/signals-core": "vendor/@preact/signals-core/dist/signals-core.mjs",
+}
 
 // Options configure the client.
 type Options struct {
@@ -92,6 +104,31 @@ func New(opt Options) (*Handler, error) {
 	return h, nil
 }
 
+// resolve finds an import in the embedded files: a relative path to a
+// source (.ts or .tsx, the extension left out), or a vendored library.
+func resolve(a api.OnResolveArgs) (string, error) {
+	p := a.Path
+	if a.Kind != api.ResolveEntryPoint {
+		if v, ok := Vendored[p]; ok {
+			return v, nil
+		}
+		if !strings.HasPrefix(p, "./") {
+			return "", fmt.Errorf("web: import %q: only relative imports of the embedded sources and the vendored libraries", p)
+		}
+		p = path.Join(path.Dir(a.Importer), p)
+	}
+	p = path.Clean(p)
+	if path.Ext(p) != "" {
+		return p, nil
+	}
+	for _, ext := range []string{".ts", ".tsx"} {
+		if _, err := fs.Stat(files, p+ext); err == nil {
+			return p + ext, nil
+		}
+	}
+	return "", fmt.Errorf("web: import %q: no such source", a.Path)
+}
+
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
 
 func asset(ctype string, data []byte) http.HandlerFunc {
@@ -107,28 +144,18 @@ func digest(b []byte) string {
 	return hex.EncodeToString(sum[:6])
 }
 
-// Bundle compiles src/main.ts and what it imports into one script. The
+// Bundle compiles src/main.tsx and what it imports into one script. The
 // sources are read from the embedded files through an esbuild plugin, so
 // the bundle is the same wherever the binary runs.
-func Bundle() ([]byte, error) { return bundle("src/main.ts", "") }
+func Bundle() ([]byte, error) { return bundle("src/main.tsx", "") }
 
 // bundle compiles one entry point; a global name makes its exports a
 // global variable of that name (for tests of a single module).
 func bundle(entry, global string) ([]byte, error) {
 	embedded := api.Plugin{Name: "embedded", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			p := a.Path
-			if a.Kind != api.ResolveEntryPoint {
-				if !strings.HasPrefix(p, "./") {
-					return api.OnResolveResult{}, fmt.Errorf("web: import %q: only relative imports of the embedded sources", p)
-				}
-				p = path.Join(path.Dir(a.Importer), p)
-			}
-			p = path.Clean(p)
-			if path.Ext(p) != ".ts" {
-				p += ".ts"
-			}
-			return api.OnResolveResult{Path: p, Namespace: "embedded"}, nil
+			p, err := resolve(a)
+			return api.OnResolveResult{Path: p, Namespace: "embedded"}, err
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "embedded"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			data, err := fs.ReadFile(files, a.Path)
@@ -136,7 +163,11 @@ func bundle(entry, global string) ([]byte, error) {
 				return api.OnLoadResult{}, err
 			}
 			src := string(data)
-			return api.OnLoadResult{Contents: &src, Loader: api.LoaderTS}, nil
+			loader := map[string]api.Loader{".ts": api.LoaderTS, ".tsx": api.LoaderTSX}[path.Ext(a.Path)]
+			if loader == api.LoaderNone {
+				loader = api.LoaderJS
+			}
+			return api.OnLoadResult{Contents: &src, Loader: loader}, nil
 		})
 	}}
 	res := api.Build(api.BuildOptions{
@@ -147,6 +178,8 @@ func bundle(entry, global string) ([]byte, error) {
 		Outfile:           "app.js",
 		Format:            api.FormatIIFE,
 		Target:            api.ES2020,
+		JSX:               api.JSXAutomatic,
+		JSXImportSource:   "preact",
 		MinifyWhitespace:  true,
 		MinifySyntax:      true,
 		MinifyIdentifiers: true,

@@ -44,7 +44,7 @@ export function accountNav(): void {
   if (!header) return;
   const nav = h("nav", { id: "account-nav", class: "account-nav" },
     h("a", { href: "/leaderboard" }, "Ratings"));
-  header.insertBefore(nav, header.querySelector("#mute"));
+  header.insertBefore(nav, header.querySelector("#sound"));
   me().then((m) => {
     nav.append(m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")

@@ -1,6 +1,7 @@
 // BoardView owns the canvas: it keeps the pieces at rest, plays strokes
 // from their trajectories at the display's frame rate, and redraws only
 // when something changed.
+import type { Signal } from "@preact/signals";
 import type { ClientConfig, Piece, TrajEvent, Trajectory } from "./protocol";
 import { Renderer, type DrawPiece, type Overlay } from "./render";
 import type { Sound } from "./sound";
@@ -8,7 +9,6 @@ import { Playback } from "./traj";
 import { len, sub } from "./vec";
 
 export class BoardView {
-  readonly canvas: HTMLCanvasElement;
   readonly r: Renderer;
   pieces: Piece[] = [];
   // extra returns what the view around the board wants drawn on top: the
@@ -18,12 +18,8 @@ export class BoardView {
   private dirty = true;
   speed = 1;
 
-  constructor(parent: HTMLElement, readonly cfg: ClientConfig, private sound: Sound) {
-    this.canvas = document.createElement("canvas");
-    this.canvas.id = "board";
-    this.canvas.setAttribute("role", "img");
-    this.canvas.setAttribute("aria-label", "the carrom board");
-    parent.appendChild(this.canvas);
+  // busy, when given, follows whether a stroke is playing.
+  constructor(readonly canvas: HTMLCanvasElement, readonly cfg: ClientConfig, private sound: Sound, private busy?: Signal<boolean>) {
     this.r = new Renderer(this.canvas, cfg.geometry);
     new ResizeObserver(() => this.invalidate()).observe(this.canvas);
     window.addEventListener("resize", () => this.invalidate());
@@ -45,6 +41,7 @@ export class BoardView {
       const pb = new Playback(traj, this.cfg.geometry.pockets, (e) => this.knock(e));
       this.play = { pb, start: performance.now(), done };
       this.canvas.dataset.busy = "1";
+      if (this.busy) this.busy.value = true;
     });
   }
 
@@ -55,6 +52,7 @@ export class BoardView {
     if (!p) return;
     this.play = null;
     delete this.canvas.dataset.busy;
+    if (this.busy) this.busy.value = false;
     this.invalidate();
     p.done();
   }

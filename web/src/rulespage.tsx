@@ -1,6 +1,6 @@
 // How to play: the laws of RULES.md in plain words, one section per
 // subject, each with an anchor that the rulings link to.
-import { h } from "./panel";
+import { useEffect } from "preact/hooks";
 
 interface Section { id: string; title: string; paras: string[]; rules: string }
 
@@ -91,14 +91,20 @@ export function sectionOf(id: string): string {
   return "aim";
 }
 
-export function rulesPage(root: HTMLElement): void {
-  root.replaceChildren(h("article", { class: "rules" },
-    h("h1", {}, "How to play carrom"),
-    h("p", { class: "help" }, "The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The rule IDs refer to the project's RULES.md."),
-    h("nav", {}, ...SECTIONS.map((s) => h("a", { href: `#${s.id}` }, s.title))),
-    ...SECTIONS.map((s) => h("section", { id: s.id },
-      h("h2", {}, s.title, s.rules ? h("small", { class: "ids" }, ` ${s.rules}`) : ""),
-      ...s.paras.map((p) => h("p", {}, p)))),
-    h("p", {}, h("a", { class: "button", href: "/" }, "Play"))));
-  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+export function RulesPage() {
+  useEffect(() => { if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView(); }, []);
+  return (
+    <article class="rules">
+      <h1>How to play carrom</h1>
+      <p class="help">The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The rule IDs refer to the project's RULES.md.</p>
+      <nav>{SECTIONS.map((s) => <a href={`#${s.id}`}>{s.title}</a>)}</nav>
+      {SECTIONS.map((s) => (
+        <section id={s.id}>
+          <h2>{s.title}{s.rules ? <small class="ids">{` ${s.rules}`}</small> : ""}</h2>
+          {s.paras.map((p) => <p>{p}</p>)}
+        </section>
+      ))}
+      <p><a class="button" href="/">Play</a></p>
+    </article>
+  );
 }

@@ -1,0 +1,198 @@
+// The lobby: start a game against the computer, on one device (hot-seat)
+// or online, watch a table in play, or replay a finished match.
+import { useSignal } from "@preact/signals";
+import type { ComponentChildren, Ref } from "preact";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { App } from "./app";
+import { api, type TableConfig, type TableInfo } from "./protocol";
+import { isVariant, playersOf, RULE_SETS } from "./variants";
+
+type Options = [string, string][];
+
+// Select is read when a button is pressed, not kept in state: what the
+// page shows is what a game is made of, however the value was set. Its
+// first value is an option's selected, which a later render leaves alone.
+function Select({ id, options, value, sel, onChange }: { id?: string; options: Options; value: string; sel: Ref<HTMLSelectElement>; onChange?: () => void }) {
+  return (
+    <select id={id} ref={sel} onChange={onChange}>
+      {options.map(([v, label]) => <option value={v} selected={v === value}>{label}</option>)}
+    </select>
+  );
+}
+
+const Label = ({ text, children }: { text: string; children: ComponentChildren }) => <label>{text + " "}{children}</label>;
+
+const RULES: Options = RULE_SETS.map((r) => [r.id, r.name]);
+const CLOCKS: Options = [["0", "no clock"], ["15", "15 s a stroke"], ["30", "30 s a stroke"]];
+// The numbers of players a rule set seats, as options.
+const playerOptions = (rules: string): Options =>
+  playersOf(rules).map((n) => [String(n), n === 4 && !isVariant(rules) ? "4 players (doubles)" : `${n} players`]);
+
+// Players is the choice of the number of players, its options those of
+// the rule set chosen; a number the new rule set also seats stays chosen.
+function Players({ id, rules, sel, onChange }: { id: string; rules: string; sel: Ref<HTMLSelectElement>; onChange?: () => void }) {
+  const box = sel as { current: HTMLSelectElement | null };
+  const keep = useRef("2");
+  if (box.current) keep.current = box.current.value;
+  // A new rule set makes a new select (key), with the number kept if it may.
+  const opts = playerOptions(rules);
+  const chosen = opts.some(([v]) => v === keep.current) ? keep.current : opts[0][0];
+  useLayoutEffect(() => onChange?.(), [rules]);
+  return (
+    <select id={id} ref={sel} onChange={onChange} key={rules}>
+      {opts.map(([v, label]) => <option value={v} selected={v === chosen}>{label}</option>)}
+    </select>
+  );
+}
+
+async function create(cfg: TableConfig, sit: number[]): Promise<void> {
+  const t = await api<TableInfo>("POST", "/api/tables", cfg);
+  location.href = `/t/${t.id}` + (sit.length ? "?" + sit.map((s) => `seat=${s}`).join("&") : "");
+}
+
+export function Lobby({ app }: { app: App }) {
+  const levels = app.cfg.levels;
+  const middle = levels[Math.floor(levels.length / 2)] ?? "";
+  const err = useSignal("");
+  const go = (f: () => Promise<void>) => () => { err.value = ""; f().catch((e: Error) => { err.value = e.message; }); };
+  const sel = () => useRef<HTMLSelectElement>(null);
+  const level = sel(), r1 = sel(), c1 = sel(), hp = sel(), r2 = sel(), c2 = sel(), op = sel(), r3 = sel(), c3 = sel();
+  const seatKinds = [sel(), sel(), sel(), sel()];
+  const v = (r: Ref<HTMLSelectElement>) => (r as { current: HTMLSelectElement }).current.value;
+  const [players, setPlayers] = useState(2);
+  // The rule set chosen on each card: it decides the numbers of players.
+  const [rules1, setRules1] = useState("icf"), [rules2, setRules2] = useState("icf"), [rules3, setRules3] = useState("icf");
+  const p1 = sel();
+  const now = useRef<HTMLButtonElement>(null), vs = useRef<HTMLButtonElement>(null);
+  // "New game" at the end of a match comes here to choose again.
+  useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus(); }, []);
+
+  // One click to a game: the computer at the middle level, ICF rules, no clock.
+  const playNow = go(() => create({ rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: middle }] }, [0]));
+  // Against the computer.
+  // You at seat 0, the computer at every other seat.
+  const playComputer = go(() => create({
+    rules: v(r1), players: +v(p1), clock: +v(c1),
+    seats: Array.from({ length: +v(p1) }, (_, i) => i === 0 ? { kind: "human" as const } : { kind: "computer" as const, level: v(level) }),
+  }, [0]));
+  // Hot-seat: every seat human, all held by this browser.
+  const playHotseat = go(() => {
+    const n = +v(hp);
+    return create({ rules: v(r2), players: n, clock: +v(c2), seats: Array.from({ length: n }, () => ({ kind: "human" as const })) },
+      Array.from({ length: n }, (_, i) => i));
+  });
+  // Online: each seat a human (by link) or a computer; this browser sits at seat 1.
+  const playOnline = go(() => {
+    const seats = seatKinds.slice(0, +v(op)).map(v).map((s) => s === "human" ? { kind: "human" as const } : { kind: "computer" as const, level: s.slice(9) });
+    return create({ rules: v(r3), players: seats.length, clock: +v(c3), seats }, seats[0].kind === "human" ? [0] : []);
+  });
+
+  return (
+    <>
+      <h1>Carrom</h1>
+      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${middle}), ICF rules, no clock`}</span></p>
+      <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words.</p>
+      <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
+        onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
+      <div class="cards">
+        <div class="card"><h2>Play the computer</h2>
+          <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={middle} sel={level} /></Label>
+          <Label text="Rules"><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
+          <Label text="Players"><Players id="computer-players" rules={rules1} sel={p1} /></Label>
+          <Label text="Clock"><Select options={CLOCKS} value="0" sel={c1} /></Label>
+          <button id="play-computer" type="button" ref={vs} onClick={playComputer}>Play</button>
+        </div>
+        <div class="card"><h2>Hot-seat</h2>
+          <p class="help">Everyone plays on this device; the board turns to the player to act.</p>
+          <Label text="Rules"><Select id="hot-rules" options={RULES} value="icf" sel={r2} onChange={() => setRules2(v(r2))} /></Label>
+          <Label text="Players"><Players id="hot-players" rules={rules2} sel={hp} /></Label>
+          <Label text="Clock"><Select options={CLOCKS} value="0" sel={c2} /></Label>
+          <button id="play-hotseat" type="button" onClick={playHotseat}>Play</button>
+        </div>
+        <div class="card"><h2>Online</h2>
+          <Label text="Rules"><Select id="online-rules" options={RULES} value="icf" sel={r3} onChange={() => setRules3(v(r3))} /></Label>
+          <Label text="Players"><Players id="online-players" rules={rules3} sel={op} onChange={() => setPlayers(+v(op))} /></Label>
+          <div>
+            {Array.from({ length: players }, (_, i) => (
+              <Label text={isVariant(rules3) ? `Seat ${i + 1}` : `Seat ${i + 1} (side ${(i % 2) + 1})`}>
+                <select id={`seat-${i}`} ref={seatKinds[i]}>
+                  <option value="human">{i === 0 ? "you" : "a player (by link)"}</option>
+                  {levels.map((l) => <option value={"computer:" + l}>{"computer, " + l}</option>)}
+                </select>
+              </Label>
+            ))}
+          </div>
+          <Label text="Clock"><Select options={[["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]} value="15" sel={c3} /></Label>
+          <button id="play-online" type="button" onClick={playOnline}>Create table</button>
+          <p class="help">Then share the links shown beside the board.</p>
+        </div>
+      </div>
+      <div class="error">{err.value}</div>
+      <h2>Tables in play</h2>
+      <Tables />
+      <h2>Finished matches</h2>
+      <Finished />
+    </>
+  );
+}
+
+const names = (t: TableInfo) => t.seats.map((s) => s.kind === "computer" ? `computer (${s.level})` : s.nickname || (s.taken ? "player" : "free")).join(" · ");
+
+// useList fetches a list once: undefined while loading, null if unavailable.
+function useList(path: string): TableInfo[] | null | undefined {
+  const [list, setList] = useState<TableInfo[] | null | undefined>(undefined);
+  useEffect(() => { api<TableInfo[]>("GET", path).then(setList, () => setList(null)); }, [path]);
+  return list;
+}
+
+function Tables() {
+  const ts = useList("/api/tables");
+  return (
+    <div id="open-tables">
+      {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
+        <table class="list">
+          {ts.map((t) => (
+            <tr>
+              <td>{names(t)}</td><td>{`${t.config.rules}, ${t.config.players} players`}</td>
+              <td><a href={`/t/${t.id}`}>watch</a>{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
+            </tr>
+          ))}
+        </table>
+      )}
+    </div>
+  );
+}
+
+function Finished() {
+  const ts = useList("/api/matches");
+  return (
+    <div id="finished">
+      {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
+        <table class="list">
+          {ts.slice(0, 50).map((t) => (
+            <tr>
+              <td>{names(t)}</td><td class="result">{outcome(t)}</td><td>{t.finished ? new Date(t.finished).toLocaleString() : ""}</td>
+              <td><a href={`/replay/${t.id}`}>replay</a></td>
+            </tr>
+          ))}
+        </table>
+      )}
+    </div>
+  );
+}
+
+// outcome is a finished match's winner and games, from the summary the
+// server keeps: {winner: side, games: [side 0, side 1], score: the points
+// of the game in play at the end}.
+function outcome(t: TableInfo): string {
+  const r = t.result as { winner?: number; games?: [number, number]; score?: [number, number]; points?: number[] } | undefined;
+  // A variant's summary: the winner and each player's points.
+  if (r?.points) {
+    const who = (s: number) => { const x = t.seats[s]; return !x ? "?" : x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player"; };
+    return `${r.winner !== undefined && r.winner >= 0 ? `${who(r.winner)} won, ` : ""}points ${r.points.join("–")}`;
+  }
+  if (!r || !r.games) return "";
+  const side = (s: number) => t.seats.filter((x) => x.seat % 2 === s).map((x) => x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player").join(" & ");
+  const games = `games ${r.games[0]}–${r.games[1]}` + (r.score && (r.score[0] || r.score[1]) ? `, last game ${r.score[0]}–${r.score[1]}` : "");
+  return r.winner === 0 || r.winner === 1 ? `${side(r.winner)} won, ${games}` : `no winner, ${games}`;
+}

@@ -1,0 +1,52 @@
+// The page's entry: read the configuration the server put in the page and
+// show the screen its path names. A screen lives in its own files and
+// adds one line to routes; the first pattern that matches is shown.
+import { options, render } from "preact";
+import { accountNav, accountPage, installCSRF } from "./account";
+import type { App, Route } from "./app";
+import { challengesPage } from "./challenges";
+import { Lobby } from "./lobby";
+import { Mount } from "./mount";
+import { MuteButton } from "./mute";
+import type { ClientConfig } from "./protocol";
+import { leaderboardPage, profilePage } from "./profile";
+import { ratedBanner } from "./rematch";
+import { ReplayScreen } from "./replay";
+import { RulesPage } from "./rulespage";
+import { Sound } from "./sound";
+import { TableScreen } from "./table";
+import { umpire } from "./umpire";
+
+const routes: Route[] = [
+  [/^\/t\/([0-9a-f]+)$/, (app, [id], q) => { void ratedBanner(id); return <TableScreen app={app} id={id} seats={seatsOf(q)} />; }],
+  [/^\/replay\/([0-9a-f]+)$/, (app, [id]) => <ReplayScreen app={app} id={id} />],
+  [/^\/rules$/, () => <RulesPage />],
+  [/^\/umpire\/([0-9a-f]*)$/, (_, [id]) => <Mount run={(root) => umpire(root, id || undefined)} />],
+  [/^\/u\/([^/]+)$/, (_, [name]) => <Mount run={(root) => profilePage(root, decodeURIComponent(name))} />],
+  [/^\/account$/, () => <Mount run={accountPage} />],
+  [/^\/leaderboard$/, () => <Mount run={leaderboardPage} />],
+  [/^\/challenges$/, () => <Mount run={challengesPage} />],
+  [/^/, (app) => <Lobby app={app} />],
+];
+
+// seatsOf reads the seats a link asks for (?seat=0&seat=1).
+function seatsOf(q: URLSearchParams): number[] {
+  return q.getAll("seat").map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n < 4);
+}
+
+// A change is drawn at once, not on the next tick: the page after a click
+// or a key is already that click's page, for the player, a screen reader
+// and the browser tests that read it back.
+options.debounceRendering = (render) => render();
+
+const app: App = { cfg: JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig, sound: new Sound() };
+// Browsers start audio only in answer to a gesture: the first touch, click or key.
+for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
+render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
+installCSRF();
+accountNav();
+const query = new URLSearchParams(location.search);
+for (const [re, screen] of routes) {
+  const m = location.pathname.match(re);
+  if (m) { render(screen(app, m.slice(1), query), document.getElementById("app")!); break; }
+}

@@ -1,0 +1,195 @@
+// The information around the board: seats and colours, whose turn, the
+// scores, owed c/m, the queen, the last ruling and the move list.
+import { signal } from "@preact/signals";
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "preact/hooks";
+import type { EventMsg, GameState, SeatState } from "./protocol";
+import { describeAction, explain, GLOSSARY, type Names, phrase } from "./rules";
+import { sectionOf } from "./rulespage";
+import { Nodes } from "./nodes";
+import { playerColour, scoreBar, scoreBox } from "./variants";
+
+// h builds an element, for the parts of the page written without
+// components (the variants' panels).
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") el.className = v; else el.setAttribute(k, v);
+  }
+  el.append(...kids);
+  return el;
+}
+
+export function seatName(s: SeatState | undefined): string {
+  if (!s) return "?";
+  if (s.kind === "computer") return `Computer (${s.level})`;
+  return s.nickname || `Seat ${s.seat + 1}`;
+}
+
+export function sideName(st: GameState, side: number): string {
+  return st.seats.filter((s) => s.side === side).map(seatName).join(" & ");
+}
+
+// colourOf is the colour a side plays; in a variant without colours, each
+// player's own colour on the board (his chip and his pockets' rings).
+export function colourOf(st: GameState, side: number): string {
+  if (st.variant) return playerColour(side);
+  return st.match.board.white === side ? "white" : "black";
+}
+
+// playerName names a seat for a variant's panels: "You" for the one seat
+// this browser holds.
+const playerName = (st: GameState, held: number[]) => (s: number) => held.length === 1 && held[0] === s ? "You" : seatName(st.seats[s]);
+
+// A move in the list: its event, its ruling in words, and what a click does.
+export interface Move { ev: EventMsg; words: string; onClick?: () => void }
+
+// A ruling on show: the sentence, the rule IDs, and the words a newcomer
+// may not know, explained the first time they appear.
+export interface Shown { ev: EventMsg; words: string; gloss: string[] }
+
+// MoveLog keeps the moves of a table or a replay, in order of sequence,
+// and the ruling on show.
+export class MoveLog {
+  readonly moves = signal<Move[]>([]);
+  readonly shown = signal<Shown | null>(null);
+  // The points of each game won so far, by game number.
+  readonly gameScores = new Map<number, [number, number]>();
+  // The seats this browser holds: "You" in the rulings.
+  held: number[] = [];
+  private seen = new Set<number>();
+  private states = new Map<number, GameState>();
+  private explained = new Set<string>();
+
+  // note keeps a state by its sequence number: the state an action was
+  // taken in is what its ruling is read against.
+  note(seq: number, st: GameState): void { this.states.set(seq, st); }
+
+  // add puts an event in the move list and, unless quiet (the history of
+  // a table, a replay), shows its ruling; an event seen before (a
+  // reconnect) is not added twice.
+  add(ev: EventMsg, onClick?: () => void, quiet = false): boolean {
+    if (this.seen.has(ev.seq)) return false;
+    this.seen.add(ev.seq);
+    const prev = this.states.get(ev.seq - 1);
+    this.note(ev.seq, ev.state);
+    const words = explain(ev, prev, this.names(ev.state));
+    // In order of sequence, though the history and live events may arrive
+    // in either order.
+    const moves = [...this.moves.value, { ev, words, onClick }].sort((a, b) => a.ev.seq - b.ev.seq);
+    this.moves.value = moves;
+    const m = ev.state.match;
+    if (m.game_winner !== null && m.game_score) this.gameScores.set(m.game, m.game_score);
+    if (!quiet) this.show(ev);
+    return true;
+  }
+
+  // show puts an event's ruling on show (none for null).
+  show(ev: EventMsg | null): void {
+    if (!ev) { this.shown.value = null; return; }
+    const words = this.moves.value.find((mv) => mv.ev.seq === ev.seq)?.words ?? explain(ev, this.states.get(ev.seq - 1), this.names(ev.state));
+    const gloss: string[] = [];
+    for (const [term, text] of Object.entries(GLOSSARY)) {
+      if (this.explained.has(term) || !new RegExp(`\\b${term.replace("/", "\\/")}\\b`).test(words)) continue;
+      this.explained.add(term);
+      gloss.push(text);
+    }
+    this.shown.value = { ev, words, gloss };
+  }
+
+  private names(st: GameState): Names {
+    const held = this.held;
+    const alone = held.length === 1;
+    return {
+      seat: (s) => alone && held[0] === s ? "You" : seatName(st.seats[s]),
+      side: (s) => alone && st.seats[held[0]]?.side === s ? "You" : sideName(st, s),
+      you: (s) => alone && held[0] === s,
+    };
+  }
+}
+
+const Chip = ({ c }: { c: string }) => <span class={`chip ${c}`} />;
+
+// ScoreBar is the score in one line: above the board on a phone.
+export function ScoreBar({ st, held = [] }: { st: GameState | null; held?: number[] }) {
+  if (!st) return <div class="scorebar" id="scorebar" />;
+  if (st.variant) return <div class="scorebar" id="scorebar"><Nodes nodes={scoreBar(st, playerName(st, held))} /></div>;
+  const m = st.match;
+  return (
+    <div class="scorebar" id="scorebar">
+      {[0, 1].map((side) => <span class="side-score"><Chip c={colourOf(st, side)} />{` ${sideName(st, side)} `}<b>{m.score[side]}</b></span>)}
+      <span class="games">{`games ${m.games[0]}–${m.games[1]} · board ${m.board.number}`}</span>
+    </div>
+  );
+}
+
+// Ruling shows the ruling on show: the sentence, then the rule IDs as a
+// detail (each with its phrase as a tooltip), then the glossary's words.
+export function Ruling({ log }: { log: MoveLog }) {
+  const s = log.shown.value;
+  const rules = s?.ev.state.match.ruling?.rules ?? [];
+  return (
+    <div class="ruling" id="ruling" aria-live="polite">
+      {s && <p class="words" data-seq={String(s.ev.seq)}>{s.words}</p>}
+      {s && rules.length > 0 && (
+        <small class="detail">
+          {"Rules: "}
+          {rules.map((id, i) => <>{i ? ", " : ""}<abbr title={phrase(id)}>{id}</abbr></>)}
+          {" · "}<a href={`/rules#${sectionOf(rules[0])}`} target="_blank" class="explain">what does this mean?</a>
+        </small>
+      )}
+      {s?.gloss.map((g) => <small class="gloss">{g}</small>)}
+    </div>
+  );
+}
+
+// Side is the side column: the players, the score and the moves; live says
+// whether seats come and go (not in a replay); current marks a move.
+export function Side({ st, held, log, live = true, current, children }: { st: GameState | null; held: number[]; log: MoveLog; live?: boolean; current?: number; children?: ComponentChildren }) {
+  const list = useRef<HTMLOListElement>(null);
+  const moves = log.moves.value;
+  useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [moves.length]);
+  const m = st?.match;
+  const queen = !m ? "" : m.board.queen === "board" ? "on the board"
+    : `${m.board.queen === "pending" ? "pending cover" : "covered"} by ${m.board.queen_side === null ? "?" : sideName(st!, m.board.queen_side)}`;
+  return (
+    <div class="side">
+      <h3>Players</h3>
+      <div class="seats">
+        {st?.seats.map((s) => {
+          const you = held.includes(s.seat) ? " (you)" : "";
+          const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
+          return <div data-seat={String(s.seat)} class={st.to_act.seat === s.seat && !st.over ? "toact" : undefined}><Chip c={colourOf(st, s.side)} />{`${seatName(s)}${you}${away}`}</div>;
+        })}
+      </div>
+      <h3>Score</h3>
+      <div class="score">
+        {st?.variant ? <Nodes nodes={scoreBox(st, playerName(st, held))} /> : st && m && <>
+          <div id="games">{`Games: ${m.games[0]} – ${m.games[1]}`}</div>
+          <div id="points">{`Game ${m.game}: ${m.score[0]} – ${m.score[1]} points`}</div>
+          <div>{`Board ${m.board.number}, ${sideName(st, m.board.white)} plays white`}</div>
+          <div>{`On the board: ${m.board.on_board.white} white, ${m.board.on_board.black} black`}</div>
+          <div>{"Owed "}<abbr title={GLOSSARY["c/m"]}>c/m</abbr>{`: ${m.board.owed[0]} – ${m.board.owed[1]}`}</div>
+          <div><Chip c="queen" />{` Queen: ${queen}`}</div>
+        </>}
+      </div>
+      <h3>Moves</h3>
+      <ol class="moves" id="moves" ref={list}>
+        {moves.map(({ ev, words, onClick }) => {
+          const r = ev.state.match.ruling;
+          return (
+            <li key={ev.seq} value={ev.seq} data-rules={(r?.rules ?? []).join(" ")} data-ruling={words} onClick={onClick}
+              title={words + (r?.rules.length ? ` (${r.rules.join(", ")})` : "")} class={current === ev.seq ? "current" : undefined}>
+              {describeAction(ev.action, ev.outcome.stroke, actor(ev))}
+            </li>
+          );
+        })}
+      </ol>
+      {children}
+    </div>
+  );
+}
+
+function actor(ev: EventMsg): string {
+  return ev.action.kind === "toss" ? "" : seatName(ev.state.seats[ev.action.seat]);
+}

@@ -1,0 +1,220 @@
+// A table in play: the board, and around it what the current step needs
+// (whose turn, the clock and the power, the buttons, the ruling), the
+// players and the moves, a board's summary and the match's end. The
+// connection and the input live in their own modules; this is the view.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { App } from "./app";
+import { BoardCanvas } from "./boardcanvas";
+import { Nodes } from "./nodes";
+import { Ruling, ScoreBar, Side } from "./panel";
+import { requestRematch } from "./rematch";
+import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
+
+export function TableScreen({ app, id, seats }: { app: App; id: string; seats: number[] }) {
+  const t = useMemo(() => new TableModel(app, id, seats), [id]);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => t.start(canvas.current!), [t]);
+  const st = t.st.value, held = t.held.value;
+  return (
+    <div class="play">
+      <ScoreBar st={st} held={held} />
+      <div class="boardcol">
+        <div class="boardwrap">
+          <BoardCanvas canvas={canvas} />
+          {t.summary.value && <Summary s={t.summary.value} />}
+          {t.over.value && <MatchOver t={t} m={t.over.value} />}
+        </div>
+      </div>
+      <div class="step">
+        <Status t={t} />
+        <div class="meters">
+          <span class={t.clock.value !== null && t.clock.value <= 5 ? "clock low" : "clock"} id="clock">{t.clock.value === null ? "" : `${t.clock.value} s left`}</span>
+          <span class="power" id="power">{t.input?.aim.value && t.mine.value ? `Power ${Math.round(t.input.aim.value.power * 100)} %` : ""}</span>
+        </div>
+        <Controls t={t} />
+        <Nodes nodes={[t.buy.el]} />
+        <div class="error" id="error">{t.error.value}</div>
+        <Invites t={t} />
+        <Ruling log={t.log} />
+        <Concede t={t} />
+      </div>
+      <Side st={st} held={held} log={t.log}>
+        {/* Spectators neither concede nor need the how-to. */}
+        <details class="howto" hidden={!held.length}>
+          <summary>How to play</summary>
+          <p class="help">
+            Drag along your base line to place the striker; press on the striker (or anywhere on the board off the base line) and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys:{" "}
+            <kbd>←</kbd><kbd>→</kbd> place, <kbd>A</kbd><kbd>D</kbd> aim, <kbd>↑</kbd><kbd>↓</kbd> power, <kbd>Space</kbd> shoot, <kbd>Esc</kbd> cancel, <kbd>M</kbd> sound.
+          </p>
+        </details>
+      </Side>
+    </div>
+  );
+}
+
+function Status({ t }: { t: TableModel }) {
+  const low = t.clock.value !== null && t.clock.value <= 5;
+  const ended = t.ended.value;
+  return (
+    <div class={low ? "status low" : "status"} id="status" role="status">
+      {ended === "gone" ? "There is no such table."
+        : ended === "over" ? <>This match is over: <a href={`/replay/${t.id}`}>replay it</a>.</>
+        : t.status.value}
+    </div>
+  );
+}
+
+function Controls({ t }: { t: TableModel }) {
+  const st = t.st.value, mine = t.mine.value, inp = t.input;
+  const b = [];
+  if (st && inp && mine && st.to_act.need === "place") {
+    const hint = st.to_act.place_hint;
+    if (hint) b.push(<button type="button" id="place-hint" onClick={() => t.send({ type: "place", x: hint[0], y: hint[1] })}>Place at the marked spot</button>);
+    b.push(<button type="button" class="secondary" id="forgo" onClick={() => t.send({ type: "forgo" })}>Forgo</button>);
+  }
+  if (st && inp && mine && st.to_act.need === "strike") {
+    const aim = inp.aim.value, locked = inp.locked.value;
+    b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? "Shoot" : "Aim with keys"}</button>);
+    if (aim) b.push(<button type="button" class="secondary" onClick={() => inp.cancel()}>Cancel</button>);
+    // Lock: letting go keeps the aim, to be turned by half degrees and
+    // its power changed by a percent before shooting.
+    b.push(<button type="button" class="secondary" id="lock" aria-pressed={locked} title="Let go without shooting, then fine-tune"
+      onClick={() => { inp.locked.value = !inp.locked.peek(); }}>{locked ? "Lock: on" : "Lock: off"}</button>);
+    if (locked && aim && inp.mode.value === "none") {
+      for (const [id, label, title, turn, dp] of [
+        ["turn-left", "↶", "Turn the aim half a degree left", 0.5, 0], ["turn-right", "↷", "Turn the aim half a degree right", -0.5, 0],
+        ["power-down", "−", "One percent less power", 0, -0.01], ["power-up", "+", "One percent more power", 0, 0.01],
+      ] as const) {
+        b.push(<button type="button" class="secondary nudge" id={id} title={title} aria-label={title} onClick={() => inp.nudge(turn, dp)}>{label}</button>);
+      }
+    }
+  }
+  // The last stroke again, at once, and slow motion for every stroke.
+  if (st && t.lastTraj.value && !st.over && !t.summary.value) {
+    const slow = t.slow.value;
+    b.push(<button type="button" class="secondary" id="replay-last" title="Play the last stroke again" onClick={() => void t.replayLast()}>↺ Last stroke</button>);
+    b.push(<button type="button" class="secondary" id="slow" aria-pressed={slow} title="Play strokes at a quarter of their speed" onClick={() => t.toggleSlow()}>{slow ? "Slow motion: on" : "Slow motion: off"}</button>);
+  }
+  return <div class="controls">{b}</div>;
+}
+
+// Invites are the links for the free seats, with Copy and, on a phone, Share.
+function Invites({ t }: { t: TableModel }) {
+  const st = t.st.value;
+  const free = st?.seats.filter((s) => s.kind === "human" && !s.taken) ?? [];
+  if (!st || !free.length) return <div class="links" />;
+  return (
+    <div class="links">
+      <h3>Invite players</h3>
+      {free.map((s) => <Invite key={s.seat} seat={s.seat} side={st.variant ? -1 : s.side} url={`${location.origin}/t/${st.table}?seat=${s.seat}`} />)}
+    </div>
+  );
+}
+
+function Invite({ seat, side, url }: { seat: number; side: number; url: string }) {
+  const [copied, setCopied] = useState("Copy");
+  const input = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("Copied");
+    } catch {
+      // No clipboard (an insecure origin, no permission): the link is
+      // selected for the player to copy.
+      input.current?.focus(); input.current?.select();
+      setCopied("Press Ctrl+C");
+    }
+  };
+  return (
+    <label>
+      {side < 0 ? `Seat ${seat + 1}` : `Seat ${seat + 1} (side ${side + 1})`}
+      <div class="invite">
+        <input readOnly value={url} data-seat={String(seat)} aria-label={`Link for seat ${seat + 1}`} ref={input} onFocus={() => input.current?.select()} />
+        <button type="button" class="secondary copy" data-seat={String(seat)} onClick={copy}>{copied}</button>
+        {/* A phone's share sheet, where there is one. */}
+        {typeof navigator.share === "function" && (
+          <button type="button" class="secondary share" onClick={() => { navigator.share({ title: "A game of carrom", url }).catch(() => undefined); }}>Share</button>
+        )}
+      </div>
+    </label>
+  );
+}
+
+function Concede({ t }: { t: TableModel }) {
+  const st = t.st.value;
+  const box = useRef<HTMLDetailsElement>(null);
+  // Nobody concedes a match that is over.
+  useEffect(() => { if (st?.over && box.current) box.current.open = false; }, [st?.over]);
+  return (
+    <details class="concede" ref={box} hidden={!t.held.value.length}>
+      <summary>Concede</summary>
+      {(["board", "game", "match"] as const).map((w) => (
+        <button class="secondary" type="button" disabled={!!st?.over} onClick={() => {
+          if (box.current) box.current.open = false;
+          if (confirm(`Concede the ${w}?`)) t.send({ type: "concede", what: w });
+        }}>{`the ${w}`}</button>
+      ))}
+    </details>
+  );
+}
+
+// Summary is a board's end: the points and why, the score, the next
+// board's colours, and Next board when the player paces it. A timed first
+// stroke of his own is counted down on the button, which goes on by
+// itself a few seconds before the clock runs out.
+function Summary({ s }: { s: BoardSummary }) {
+  const next = useRef<HTMLButtonElement>(null);
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    next.current?.focus();
+    if (!s.deadline) return;
+    const tick = () => {
+      const l = Math.ceil((s.deadline! - Date.now()) / 1000);
+      setLeft(Math.max(0, l));
+      if (l <= 3) s.next();
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [s]);
+  return (
+    <div class="summary" id="summary" role="dialog" aria-live="assertive" aria-label={s.title}>
+      <h2>{s.title}</h2>
+      <p class="why">{s.why}</p>
+      <p id="summary-score">{s.score}</p>
+      <p id="summary-colour" class="colour"><span class={`chip ${s.chip}`} />{" "}{s.colour}</p>
+      {s.wait && <button type="button" id="next-board" ref={next} onClick={() => s.next()}>{left === null ? "Next board" : `Next board (${left} s on your clock)`}</button>}
+    </div>
+  );
+}
+
+// MatchOver is the end of the match: who won, the score by game, and what next.
+function MatchOver({ t, m }: { t: TableModel; m: MatchSummary }) {
+  const [busy, setBusy] = useState(false);
+  const held = t.held.value;
+  const rematch = async () => {
+    setBusy(true);
+    try {
+      location.href = await requestRematch(t.id);
+    } catch (e) {
+      t.error.value = e instanceof Error ? e.message : String(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="summary over" id="match-over" role="dialog" aria-live="assertive" aria-label={m.title}>
+      <h2>{m.title}</h2>
+      {m.points ? <Nodes nodes={[m.points]} /> : <table class="list" id="game-scores">
+        <tr><th>Game</th><th>{m.names[0]}</th><th>{m.names[1]}</th></tr>
+        {m.games.map(([g, sc]) => <tr><td>{g}</td><td>{String(sc[0])}</td><td>{String(sc[1])}</td></tr>)}
+        <tr class="total"><th>Games won</th><th>{String(m.won[0])}</th><th>{String(m.won[1])}</th></tr>
+      </table>}
+      <div class="actions">
+        {held.length > 0 && <button type="button" id="rematch" disabled={busy} onClick={rematch}>Rematch</button>}
+        <a class="button" href="/#new" id="new-game">New game</a>
+        <a class="button secondary" href="/" id="lobby">Lobby</a>
+        <a class="button secondary" href={`/replay/${t.id}`}>Replay</a>
+      </div>
+    </div>
+  );
+}

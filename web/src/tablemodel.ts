@@ -1,0 +1,329 @@
+// A table in play as signals: the state the server sent, the seats this
+// browser holds, what is on show (a board's summary, the match's end),
+// and the status line; the connection feeds it and the view reads it.
+import { batch, computed, effect, signal } from "@preact/signals";
+import type { App } from "./app";
+import { BoardView } from "./boardview";
+import { Connection } from "./connection";
+import { Input } from "./input";
+import { toggleMute } from "./mute";
+import { colourOf, MoveLog, seatName, sideName } from "./panel";
+import type { ClientMsg, EventMsg, GameState, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import { api } from "./protocol";
+import { offerRematch } from "./rematch";
+import { breakdown, describeResult } from "./rules";
+import { BuyPanel, finalPoints, pocketRings } from "./variants";
+
+// A board's end, held until the player goes on (wait) or for a moment.
+export interface BoardSummary {
+  title: string; why: string; score: string; colour: string; chip: string;
+  wait: boolean; deadline?: number; next: () => void;
+}
+
+// The match's end: the points by game and the games won.
+// A variant's match is one board: each player's points instead (points).
+export interface MatchSummary { title: string; names: [string, string]; games: [string, [number, number]][]; won: [number, number]; points?: HTMLElement }
+
+export class TableModel {
+  readonly st = signal<GameState | null>(null);
+  readonly held = signal<number[]>([]);
+  readonly pending = signal(false);      // an intent was sent and awaits its answer
+  readonly error = signal("");
+  readonly ended = signal<"" | "gone" | "over">(""); // the table is not in play
+  readonly lost = signal(false);
+  readonly summary = signal<BoardSummary | null>(null);
+  readonly over = signal<MatchSummary | null>(null);
+  // The last stroke's trajectory, for an instant replay.
+  readonly lastTraj = signal<Trajectory | null>(null);
+  readonly slow = signal(false);
+  readonly replaying = signal(false);
+  readonly busy = signal(false);         // a stroke is playing on the board
+  readonly now = signal(Date.now());     // ticks for the clocks
+  readonly log = new MoveLog();
+  // The purchase of a pocket, in buying the pockets (RULES V-3).
+  readonly buy = new BuyPanel((pocket, pay) => this.send({ type: "buy", pocket, ...pay }));
+  board!: BoardView;
+  input!: Input;
+  private conn!: Connection;
+  private seq = 0;
+  private asked = new Set<number>();     // seats asked for on this connection
+  private draining = false;
+  private lastTick = -1;
+
+  constructor(readonly app: App, readonly id: string, private want: number[]) {}
+
+  // mine: this browser is to act now.
+  readonly mine = computed(() => {
+    const st = this.st.value;
+    return !!st && st.started && !st.over && this.held.value.includes(st.to_act.seat) && !this.busy.value && !this.pending.value && !this.summary.value;
+  });
+
+  // start puts the board on the canvas and connects.
+  start(canvas: HTMLCanvasElement): void {
+    this.board = new BoardView(canvas, this.app.cfg, this.app.sound, this.busy);
+    this.input = new Input(this.board, this.app.cfg, {
+      state: () => this.st.peek(), mine: () => this.mine.peek(), held: () => this.held.peek(),
+      send: (m) => this.send(m), fail: (msg) => { this.error.value = msg; }, toggleMute: () => toggleMute(this.app.sound),
+    });
+    this.board.extra = () => this.input.extra();
+    // The viewer's own base line is at the bottom; a browser holding several
+    // seats (hot-seat) turns the board to whichever of them is to act.
+    effect(() => {
+      const st = this.st.value, held = this.held.value;
+      this.input.aim.value; this.input.x.value; this.input.coin.value; this.input.mode.value; this.mine.value;
+      if (st) {
+        let view = 0;
+        if (held.includes(st.to_act.seat)) view = st.to_act.position;
+        else if (held.length) view = st.seats[held[0]].position;
+        this.board.r.setView(view);
+        this.board.canvas.dataset.view = String(view);
+        this.board.r.rings = pocketRings(st);
+        this.board.canvas.dataset.owners = (st.variant?.board.owner ?? []).map((o) => o ?? "-").join(",");
+        this.buy.update(st, this.seq, this.mine.value, view);
+      }
+      this.board.invalidate();
+    });
+    void this.loadHistory();
+    this.conn = new Connection(this.id, {
+      since: () => this.seq,
+      welcome: (seats) => this.welcome(seats),
+      rematch: (m) => offerRematch(canvas.parentElement!, m, this.held.peek()),
+      refused: (e) => batch(() => { this.pending.value = false; this.error.value = e.replace(/^server: /, ""); }),
+      table: (m) => this.table(m),
+      lost: async (welcomed) => {
+        batch(() => { this.pending.value = false; this.lost.value = true; });
+        this.asked.clear();
+        return !welcomed && (await this.gone());
+      },
+    });
+    setInterval(() => this.tick(), 250);
+  }
+
+  send(m: ClientMsg): void {
+    if (!this.conn.send(m)) { this.error.value = "Not connected."; return; }
+    this.error.value = "";
+    if (m.type !== "sit" && m.type !== "ping") this.pending.value = true;
+  }
+
+  private tick(): void {
+    this.now.value = Date.now();
+    const st = this.st.peek();
+    const t = st?.to_act;
+    if (!st || !t?.deadline || st.over || !st.started) return;
+    const left = Math.max(0, Math.ceil((t.deadline - Date.now()) / 1000));
+    // A tick for each of the last five seconds of the player's own clock.
+    if (left <= 5 && left > 0 && left !== this.lastTick && this.mine.peek()) this.app.sound.tick();
+    this.lastTick = left;
+    this.board.invalidate(); // the clock's ring empties
+  }
+
+  private welcome(seats: number[]): void {
+    this.lost.value = false;
+    this.held.value = seats;
+    this.log.held = seats;
+    // One browser at several seats is hot-seat play: the server names
+    // the players "Player 1", "Player 2", … rather than all alike.
+    const name = this.want.length === 1 ? localStorage.getItem("carrom-nickname") || undefined : undefined;
+    for (const s of this.want) {
+      if (!seats.includes(s) && !this.asked.has(s)) {
+        this.asked.add(s);
+        this.send({ type: "sit", seat: s, nickname: name });
+      }
+    }
+  }
+
+  // loadHistory fills the move list with what happened before this page
+  // was opened (after a reload, or when joining late).
+  private async loadHistory(): Promise<void> {
+    try {
+      const r = await api<Replay>("GET", `/api/matches/${this.id}/replay`);
+      if (r.start) this.log.note(r.start.seq, r.start.state);
+      const past = r.events.filter((ev) => ev.seq <= this.seq || this.seq === 0);
+      for (const ev of past) this.log.add(ev, undefined, true);
+      if (!this.lastTraj.peek()) this.lastTraj.value = past.map((ev) => ev.outcome.trajectory).filter((t) => !!t).pop() ?? null;
+      if (past.length && !this.draining) this.log.show(past[past.length - 1]);
+    } catch {
+      // The history is a convenience; the table plays on without it.
+    }
+  }
+
+  // gone reports (and shows) whether the table is no longer in play.
+  private async gone(): Promise<boolean> {
+    let info: { table: TableInfo; state?: unknown };
+    try {
+      info = await api("GET", `/api/tables/${this.id}`);
+    } catch (e) {
+      if (e instanceof Error && /not found|no such/i.test(e.message)) {
+        this.ended.value = "gone";
+        return true;
+      }
+      return false;
+    }
+    if (info.state || !info.table.finished) return false;
+    this.ended.value = "over";
+    return true;
+  }
+
+  // table applies the table's messages in order, playing each stroke
+  // before the state that follows it.
+  private async table(m: StateMsg | EventMsg): Promise<void> {
+    this.draining = true;
+    try {
+      if (m.type === "state") {
+        if (m.seq >= this.seq) this.apply(m.seq, m.state);
+        return;
+      }
+      if (m.seq <= this.seq) return;
+      this.pending.value = false;
+      const traj = m.outcome.trajectory;
+      if (traj && this.st.peek()) {
+        this.input.drop();
+        this.lastTraj.value = traj;
+        await this.board.animate(traj);
+      }
+      const prev = this.st.peek();
+      this.log.add(m);
+      if (m.outcome.stroke?.foul || m.state.match.ruling?.place.length) this.app.sound.foul();
+      const mm = m.state.match;
+      if (mm.match_winner === null && !m.state.over && !m.state.variant && (mm.result || mm.game_winner !== null)) {
+        // The board is over; the state is already the next board's. A
+        // player reads the summary and goes on when ready.
+        await this.boardOver(m.state, prev, m.outcome.stroke, this.held.peek().length > 0);
+      }
+      this.apply(m.seq, m.state);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  // sideWord names a side: "You" for the side of the one seat this browser holds.
+  sideWord(st: GameState, side: number): string {
+    const held = this.held.peek();
+    if (held.length === 1 && st.seats[held[0]]?.side === side) return "You";
+    return sideName(st, side);
+  }
+
+  // boardOver shows how the board ended and the next board's colours;
+  // with wait, it resolves when the player goes on, else at once.
+  private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, wait: boolean): Promise<void> {
+    const m = st.match, names = (s: number) => this.sideWord(st, s);
+    const res = m.result;
+    const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${names(res.winner)}`.replace("  ", " ") : "Board over";
+    const because = res && res.winner !== null ? breakdown(m, prev ?? undefined, stroke) : "";
+    const why = res && res.winner !== null
+      ? `${res.points} point${res.points === 1 ? "" : "s"}${because ? `: ${because}` : ""}${res.slam ? `, a ${res.slam} slam` : ""}.`
+      : describeResult(m, names, prev ?? undefined, stroke);
+    const gs = m.game_winner !== null && m.game_score ? m.game_score : m.score;
+    const score = m.game_winner !== null ? `Game ${prev?.match.game ?? m.game - 1} final: ${gs[0]} – ${gs[1]} points. Games: ${m.games[0]} – ${m.games[1]}.` : `Game ${m.game}: ${gs[0]} – ${gs[1]} points.`;
+    const held = this.held.peek();
+    const mineSeat = held.length === 1 ? st.seats[held[0]] : undefined;
+    const white = this.sideWord(st, m.board.white);
+    const colour = mineSeat ? `You play ${colourOf(st, mineSeat.side)} this board.` : `${white} ${white === "You" ? "play" : "plays"} white this board.`;
+    this.app.sound.fanfare(!!mineSeat && res?.winner === mineSeat.side);
+    // The server's shot clock does not wait for the summary: when the next
+    // board's first stroke is this browser's and timed, the summary counts
+    // its seconds down and goes on by itself before they run out.
+    const t = st.to_act;
+    const deadline = wait && t.deadline && held.includes(t.seat) ? t.deadline : undefined;
+    return new Promise((resolve) => {
+      const box: BoardSummary = {
+        title, why, score, colour, chip: mineSeat ? colourOf(st, mineSeat.side) : "white", wait, deadline,
+        next: () => { if (this.summary.peek() === box) this.summary.value = null; resolve(); },
+      };
+      this.summary.value = box;
+      if (!wait) {
+        setTimeout(() => { if (this.summary.peek() === box) this.summary.value = null; }, 4000);
+        resolve();
+      }
+    });
+  }
+
+  // matchOver holds the end of the match: who won and the score by game.
+  private matchOver(st: GameState): MatchSummary {
+    const m = st.match, w = m.match_winner;
+    const title = w === null ? "Match over" : `Match over: ${this.sideWord(st, w)} ${this.sideWord(st, w) === "You" ? "win" : "wins"}`;
+    const scores = this.log.gameScores;
+    const games: [string, [number, number]][] = [...scores.entries()].sort((a, b) => a[0] - b[0]).map(([g, sc]) => [String(g), sc]);
+    // A match ended within a game (a concession) shows that game's points too.
+    if (!scores.has(m.game) && (m.score[0] || m.score[1])) games.push([`${m.game} (unfinished)`, m.score]);
+    const points = st.variant ? finalPoints(st, (s) => this.sideWord(st, s)) : undefined;
+    return { title, names: [this.sideWord(st, 0), this.sideWord(st, 1)], games, won: m.games, points };
+  }
+
+  private apply(seq: number, st: GameState): void {
+    const turnChanged = !this.st.peek() || seq !== this.seq;
+    const wasMine = this.mine.peek();
+    this.seq = seq;
+    batch(() => {
+      this.st.value = st;
+      this.log.note(seq, st);
+      if (st.over && !this.over.peek()) { this.summary.value = null; this.over.value = this.matchOver(st); }
+      if (turnChanged) this.input.reset(st);
+    });
+    this.board.canvas.dataset.seq = String(seq);
+    this.board.pieces = st.pieces;
+    this.board.invalidate();
+    if (!wasMine && this.mine.peek() && st.started) this.app.sound.turn();
+  }
+
+  // replayLast plays the last stroke again over the board as it is, then
+  // shows the board as it is again; a stroke that arrives meanwhile ends it.
+  async replayLast(): Promise<void> {
+    const traj = this.lastTraj.peek();
+    if (!traj || this.board.animating) return;
+    this.input.drop();
+    this.board.canvas.dataset.replays = String(+(this.board.canvas.dataset.replays ?? "0") + 1);
+    const played = this.board.animate(traj);
+    this.replaying.value = true;
+    await played;
+    this.replaying.value = false;
+  }
+
+  toggleSlow(): void {
+    this.slow.value = !this.slow.peek();
+    this.board.speed = this.slow.peek() ? 0.25 : 1;
+    this.board.canvas.dataset.speed = String(this.board.speed);
+  }
+
+  // status is the line that says whose turn it is and what to do.
+  readonly status = computed(() => {
+    const st = this.st.value;
+    if (!st) return this.lost.value ? "Connection lost; reconnecting…" : "Connecting…";
+    const t = st.to_act, who = seatName(st.seats[t.seat]);
+    const held = this.held.value;
+    if (st.over) {
+      const w = st.match.match_winner;
+      return w === null ? "The match is over." : `Match over: ${st.seats.filter((s) => s.side === w).map(seatName).join(" & ")} won.`;
+    }
+    if (this.lost.value) return "Connection lost; reconnecting…";
+    if (this.summary.value) return "The board is over.";
+    if (!st.started) return "Waiting for the players to take their seats…";
+    if (this.busy.value) {
+      // The state is still the one the stroke was played in: its player
+      // is the one to act.
+      const s = st.seats[t.seat];
+      return this.replaying.value ? "The last stroke again…"
+        : held.length === 1 && held[0] === t.seat ? "Your stroke…"
+        : s.kind === "computer" ? `Computer's stroke (${colourOf(st, s.side)})…` : `${who}'s stroke…`;
+    }
+    if (this.mine.value) {
+      const many = held.length > 1 ? `${who}: ` : "";
+      return t.need === "place"
+        ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green), or forgo.`
+        : `${many}Your stroke: place the striker, then pull back to aim.`;
+    }
+    const s = st.seats[t.seat];
+    // The server paces a computer's actions so that the last ruling
+    // can be read meanwhile.
+    return s.kind === "computer" ? `Computer's turn (${colourOf(st, s.side)}): ${t.need === "place" ? "placing a c/m" : "about to play"}…`
+      : t.need === "place" ? `${who} places a c/m…` : `${who} to play (${colourOf(st, s.side)}).`;
+  });
+
+  // clock is the seconds left on the shot clock, when it runs.
+  readonly clock = computed(() => {
+    const st = this.st.value, now = this.now.value;
+    const t = st?.to_act;
+    if (!st || !t?.deadline || st.over || !st.started) return null;
+    return Math.max(0, Math.ceil((t.deadline - now) / 1000));
+  });
+}
