@@ -36,6 +36,7 @@ import (
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/coach"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -122,7 +123,11 @@ func newEnvWith(t *testing.T, edit func(*server.Config)) *env {
 		l, err := ai.LevelByName(level)
 		return ai.Bot{Level: l}, err
 	}
-	cfg := server.Config{Store: st, Bots: bots, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	coach, err := coach.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Bots: bots, Coach: coach, Physics: params, Web: page, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
 		edit(&cfg)
 	}

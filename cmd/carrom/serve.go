@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/internal/coach"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -157,7 +158,11 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st})
+	coach, err := coach.New()
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st})
 	if err != nil {
 		return err
 	}

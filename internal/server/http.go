@@ -44,6 +44,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
+	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
+	mux.HandleFunc("POST /api/practice", s.practice)
 	mux.Handle("GET /ws/{id}", s.identified(http.HandlerFunc(s.serveWS)))
 	mux.Handle("GET /api/umpire", s.sheetAPI(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
@@ -180,6 +182,10 @@ func apiError(w http.ResponseWriter, err error) {
 		code = http.StatusForbidden
 	case errors.Is(err, ErrNameTaken):
 		code = http.StatusConflict
+	case errors.Is(err, ErrNoHint):
+		code = http.StatusConflict
+	case errors.Is(err, ErrNoCoach):
+		code = http.StatusServiceUnavailable
 	}
 	writeJSON(w, code, map[string]string{"error": err.Error()})
 }

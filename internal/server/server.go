@@ -41,6 +41,7 @@ type Config struct {
 	Clock   Clock        // RealClock{} if nil
 	Log     *slog.Logger // slog.Default() if nil
 	Bots    BotFactory   // computer players; nil: humans only
+	Coach   Coach        // hints in games against the computer and in practice; nil: none
 	Physics physics.Params
 	// Grace is how long a player may stay disconnected before he loses
 	// the match (RULES TM-3); 2 minutes if zero.
@@ -75,6 +76,8 @@ type Server struct {
 	clock    Clock
 	log      *slog.Logger
 	bots     BotFactory
+	coach    Coach
+	coaching chan struct{} // a slot for each search of the coach running
 	physics  physics.Params
 	grace    time.Duration
 	metrics  *metrics
@@ -111,7 +114,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
+		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, acct: newAccountState(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{}, rematches: map[string]string{},

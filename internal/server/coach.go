@@ -1,0 +1,240 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+
+	"github.com/carrom-game/carrom/board"
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
+)
+
+// Coach advises the seat to strike at a table: the best shot its search
+// found and the share of noisy samples in which that shot pocketed one of
+// the seat's own c/m to stay. It runs on the goroutine of the request that
+// asked, on a table value of its own, and returns once ctx ends.
+type Coach interface {
+	Advise(ctx context.Context, t game.Table, seed uint64) (Advice, error)
+}
+
+// Advice is a coach's best shot.
+type Advice struct {
+	Shot    physics.Shot
+	Kind    string       // "direct", "rebound", "break", …
+	Target  string       // the piece aimed at; "" for a break or a sweep
+	Pocket  board.Pocket // the pocket aimed at, when Aimed
+	Aimed   bool
+	Success float64 // 0 to 1
+}
+
+// Errors of the coach.
+var (
+	ErrNoHint  = errors.New("a hint is for your own stroke in a game against the computer, or in practice")
+	ErrNoCoach = errors.New("this server has no coach")
+)
+
+// maxCoaching bounds the searches the coach runs at once: each takes a
+// core for up to a second or so.
+const maxCoaching = 2
+
+// hintJSON is the coach's shot in the form a strike message takes it
+// (x, dir in the shooter's frame, speed), with its power, what it aims
+// at and its chance.
+type hintJSON struct {
+	Seq     int64       `json:"seq"`
+	X       float64     `json:"x"`
+	Dir     [2]float64  `json:"dir"`
+	Speed   float64     `json:"speed"`
+	Power   float64     `json:"power"`
+	Kind    string      `json:"kind"`
+	Target  string      `json:"target,omitempty"`
+	Pocket  *[2]float64 `json:"pocket,omitempty"` // the pocket's centre on the board
+	Success float64     `json:"success"`
+}
+
+// advise runs the coach on st, one search at a time per slot.
+func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint64) (hintJSON, error) {
+	if s.coach == nil {
+		return hintJSON{}, fmt.Errorf("server: %w", ErrNoCoach)
+	}
+	if st.ToAct().Need != game.NeedStrike {
+		return hintJSON{}, fmt.Errorf("server: no stroke to advise: %w", ErrNoHint)
+	}
+	select {
+	case s.coaching <- struct{}{}:
+		defer func() { <-s.coaching }()
+	default:
+		return hintJSON{}, fmt.Errorf("server: %d hints being worked out: %w", maxCoaching, ErrTooMany)
+	}
+	a, err := s.coach.Advise(ctx, st, seed)
+	if err != nil {
+		return hintJSON{}, fmt.Errorf("server: coach: %w", err)
+	}
+	max := st.Config().Physics.MaxSpeed
+	h := hintJSON{
+		Seq: seq, X: a.Shot.X, Dir: [2]float64{a.Shot.Dir.X, a.Shot.Dir.Y}, Speed: a.Shot.Speed, Power: a.Shot.Speed / max,
+		Kind: a.Kind, Target: a.Target, Success: a.Success,
+	}
+	if a.Aimed {
+		c := st.Config().Physics.Spec.PocketCentre(a.Pocket)
+		h.Pocket = &[2]float64{c.X, c.Y}
+	}
+	return h, nil
+}
+
+// coachReq asks a table for its position, for the coach of the seat that
+// token holds.
+type coachReq struct {
+	token string
+	reply chan coachSnap
+}
+
+type coachSnap struct {
+	state game.Table
+	seq   int64
+	seed  uint64
+	err   error
+}
+
+// coachable answers a coachReq: the table's position, if the token holds
+// the seat to strike at a table with a computer player.
+func (t *table) coachable(token string) coachSnap {
+	turn := t.state.ToAct()
+	computer := false
+	for _, s := range t.seats {
+		computer = computer || s.bot != nil
+	}
+	switch {
+	case !computer:
+		return coachSnap{err: fmt.Errorf("server: no computer plays at this table: %w", ErrNoHint)}
+	case t.over() || !t.started() || turn.Need != game.NeedStrike:
+		return coachSnap{err: fmt.Errorf("server: no stroke to play: %w", ErrNoHint)}
+	case t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != token:
+		return coachSnap{err: fmt.Errorf("server: seat %d is not yours: %w", turn.Seat, ErrNoHint)}
+	}
+	return coachSnap{state: t.state, seq: t.seq, seed: rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))).Uint64()}
+}
+
+// tableHint answers POST /api/tables/{id}/hint: the coach's shot for the
+// stroke the asker is to play now.
+func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) {
+	t := s.table(r.PathValue("id"))
+	if t == nil {
+		apiError(w, fmt.Errorf("server: no table %q in play: %w", r.PathValue("id"), carrom.ErrNotFound))
+		return
+	}
+	reply := make(chan coachSnap, 1)
+	if !t.post(coachReq{token: token(r), reply: reply}) {
+		apiError(w, fmt.Errorf("server: the table has ended: %w", ErrNoHint))
+		return
+	}
+	var snap coachSnap
+	select {
+	case snap = <-reply:
+	case <-r.Context().Done():
+		return
+	}
+	if snap.err != nil {
+		apiError(w, snap.err)
+		return
+	}
+	h, err := s.advise(r.Context(), snap.state, snap.seq, snap.seed)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
+}
+
+// practiceReq is a practice position, and what to do with it: an action
+// (a strike, place or forgo message of the protocol) and/or a hint.
+type practiceReq struct {
+	Position string          `json:"position"`
+	Action   json.RawMessage `json:"action,omitempty"`
+	Hint     bool            `json:"hint,omitempty"`
+}
+
+type practiceResp struct {
+	Position string    `json:"position"` // after the action
+	State    gameJSON  `json:"state"`
+	Event    *eventMsg `json:"event,omitempty"`
+	Hint     *hintJSON `json:"hint,omitempty"`
+}
+
+// practice answers POST /api/practice: any position, as a position string
+// (docs/notation.md), played on by one action and/or advised by the coach.
+// Nothing is kept: the page holds the positions, and undo is the one before.
+func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		apiError(w, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType))
+		return
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		apiError(w, fmt.Errorf("server: a practice request over %d bytes: %w", maxBody, ErrMessage))
+		return
+	}
+	var req practiceReq
+	if err := decodeStrict(data, &req); err != nil {
+		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		return
+	}
+	setup, err := record.ParsePosition(req.Position)
+	if err != nil {
+		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		return
+	}
+	m := setup.Match
+	st, err := game.Resume(game.Config{Rules: m.Rules, Players: m.Players, Physics: s.physics}, setup)
+	if err != nil {
+		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		return
+	}
+	// A table value that never runs: the same state and event messages as
+	// a table's, every seat held by the one practising.
+	t := &table{id: "practice", cfg: TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players)}
+	for i := range t.seats {
+		t.seats[i] = seat{cfg: SeatConfig{Kind: "human"}, token: "practice", nickname: "You"}
+	}
+	var resp practiceResp
+	if len(req.Action) > 0 {
+		in, err := decodeMessage(req.Action, s.physics.MaxSpeed)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		if in.kind != "act" || in.action.Kind == game.Concede {
+			apiError(w, fmt.Errorf("server: practice: a strike, a place or a forgo: %w", ErrMessage))
+			return
+		}
+		a := in.action
+		a.Seat = st.ToAct().Seat
+		next, out, err := st.Apply(a)
+		if err != nil {
+			apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+			return
+		}
+		t.state, t.seq = next, 1
+		ev := eventMsg{V: ProtocolVersion, Type: "event", Seq: 1, Action: record.FromAction(a), Outcome: t.outcome(st, a, out), State: t.gameState()}
+		ev.State.Match = record.FromMatch(next.Match(), out.Ruling)
+		resp.Event = &ev
+	}
+	resp.Position, resp.State = record.FormatPosition(t.state.Setup()), t.gameState()
+	if req.Hint && t.state.ToAct().Need == game.NeedStrike {
+		h, err := s.advise(r.Context(), t.state, t.seq, 1)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		resp.Hint = &h
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
