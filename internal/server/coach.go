@@ -9,12 +9,14 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"slices"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
+	"github.com/carrom-game/carrom/rules"
 )
 
 // Coach advises the seat to strike at a table: the best shot its search
@@ -154,10 +156,13 @@ func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, h)
 }
 
-// practiceReq is a practice position, and what to do with it: an action
-// (a strike, place or forgo message of the protocol) and/or a hint.
+// practiceReq is a practice position ("" for the start of a board under
+// the ICF rules), the pieces moved by hand if any (each by its id), and
+// what to do then: an action (a strike, place or forgo message of the
+// protocol) and/or a hint.
 type practiceReq struct {
 	Position string          `json:"position"`
+	Moved    []record.Piece  `json:"moved,omitempty"`
 	Action   json.RawMessage `json:"action,omitempty"`
 	Hint     bool            `json:"hint,omitempty"`
 }
@@ -187,7 +192,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
 		return
 	}
-	setup, err := record.ParsePosition(req.Position)
+	setup, err := practiceSetup(req, s.physics)
 	if err != nil {
 		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
 		return
@@ -237,4 +242,35 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 		resp.Hint = &h
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// practiceSetup reads the position of a practice request and moves the
+// pieces it moves; whether the result is a table is game.Resume's to say.
+func practiceSetup(req practiceReq, p physics.Params) (game.Setup, error) {
+	if req.Position == "" {
+		t, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: p})
+		if err != nil {
+			return game.Setup{}, err
+		}
+		req.Position = record.FormatPosition(t.Setup())
+	}
+	setup, err := record.ParsePosition(req.Position)
+	if err != nil {
+		return setup, err
+	}
+	for _, mv := range req.Moved {
+		i := slices.IndexFunc(setup.Pieces, func(q board.Piece) bool { return q.ID == mv.ID })
+		if i < 0 {
+			return setup, fmt.Errorf("no piece %q on the board to move", mv.ID)
+		}
+		q, err := mv.ToPiece()
+		if err != nil {
+			return setup, err
+		}
+		if q.Kind != setup.Pieces[i].Kind {
+			return setup, fmt.Errorf("piece %q is a %v, not a %v", mv.ID, setup.Pieces[i].Kind, q.Kind)
+		}
+		setup.Pieces[i] = q
+	}
+	return setup, nil
 }

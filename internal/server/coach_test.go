@@ -72,6 +72,15 @@ func TestPractice(t *testing.T) {
 	}
 	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
 
+	// The empty position is the start of a board; a piece moved by hand
+	// moves in the position string.
+	if code, o, text := post(`{"position":""}`); code != http.StatusOK || o.Position != start {
+		t.Errorf("the empty position: %d %s; want %q", code, text, start)
+	}
+	if code, o, text := post(`{"position":"","moved":[{"id":"w1","kind":"white","x":0.2,"y":0.25}]}`); code != http.StatusOK || !strings.Contains(o.Position, " w1 0.2,0.25 ") {
+		t.Errorf("w1 moved to (0.2, 0.25): %d %s", code, text)
+	}
+
 	code, h, text := post(fmt.Sprintf(`{"position":%s,"hint":true}`, q(start)))
 	if code != http.StatusOK || h.Hint == nil {
 		t.Fatalf("a hint at the break: %d %s", code, text)
@@ -102,6 +111,9 @@ func TestPractice(t *testing.T) {
 		fmt.Sprintf(`{"position":%s,"action":{"v":1,"type":"concede","what":"match"}}`, q(start)),
 		fmt.Sprintf(`{"position":%s,"action":{"v":1,"type":"strike","x":9,"angle":90,"power":0.5}}`, q(start)),
 		`{"position":1}`,
+		`{"position":"","moved":[{"id":"w1","kind":"white","x":0,"y":0}]}`,
+		`{"position":"","moved":[{"id":"w99","kind":"white","x":0.2,"y":0.2}]}`,
+		`{"position":"","moved":[{"id":"w1","kind":"black","x":0.2,"y":0.2}]}`,
 	} {
 		if code, text := p.do("POST", "/api/practice", bad); code != http.StatusBadRequest || !strings.Contains(text, "server: ") {
 			t.Errorf("POST /api/practice %s = %d %s; want 400 with the server's words", bad, code, text)
