@@ -4,7 +4,7 @@
 // that draws over the board.
 import { signal } from "@preact/signals";
 import type { BoardView } from "./boardview";
-import type { ClientConfig, ClientMsg, GameState } from "./protocol";
+import type { ClientConfig, ClientMsg, GameState, Hint } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
 import {
   add, alongBaseline, direction, dot, forward, inRanges, len, nearestLegal, norm, onBoard, rayCircle, right, scale, strikerAt, sub, vec, type Vec,
@@ -21,7 +21,9 @@ type Mode = "none" | "slide" | "pull" | "drag";
 // The aim: the direction on the board and the power; angle, in degrees in
 // the shooter's frame, when the keys set it (then the stroke is sent as
 // that angle, which the server turns into the same direction).
-export interface Aim { dir: Vec; power: number; angle?: number }
+// exact, for the coach's shot, is the strike as the coach gave it (the
+// direction in the shooter's frame and the speed), sent as it is.
+export interface Aim { dir: Vec; power: number; angle?: number; exact?: { dir: [number, number]; speed: number } }
 
 // What the input needs of the table: its state, whether this browser is to
 // act now, and a way to send and to say what went wrong.
@@ -88,7 +90,8 @@ export class Input {
         data.striker = this.cssAt(at);
         data.zones = this.zones(t.position, x, ranges);
         if (aim) data.aimColour = powerColour(aim.power);
-        if (aim) overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal, ...this.guide(st, at, aim.dir) };
+        // The coach's shot is a ghost until the player takes it.
+        if (aim) overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...this.guide(st, at, aim.dir) };
       }
       if (this.mode.value === "pull" && this.pointer) overlay.pull = { from: this.anchor ?? at, to: this.pointer };
       overlay.clock = this.clock(st, at, g.striker_radius + 0.005);
@@ -246,6 +249,16 @@ export class Input {
     return Math.max(-lim, Math.min(lim, x));
   }
 
+  // showHint puts the coach's shot on the board as the aim: the striker
+  // where the coach would place it, the direction and the power.
+  showHint(h: Hint): void {
+    const st = this.seat.state();
+    if (!st || st.to_act.need !== "strike") return;
+    this.x.value = h.x;
+    this.aim.value = { dir: onBoard(st.to_act.position, vec(h.dir[0], h.dir[1])), power: h.power, exact: { dir: h.dir, speed: h.speed } };
+    this.board.invalidate();
+  }
+
   startKeyAim(): void {
     const st = this.seat.state();
     if (!st) return;
@@ -306,7 +319,8 @@ export class Input {
     const st = this.seat.state();
     if (!st) return;
     if (!this.aim.value) this.startKeyAim();
-    const a = { ...this.aim.value! }, pos = st.to_act.position;
+    // A nudged aim is the player's own, no longer the coach's exact shot.
+    const a: Aim = { ...this.aim.value!, exact: undefined }, pos = st.to_act.position;
     if (turn) {
       // A pulled aim becomes the nearest half degree, then turns by whole steps.
       const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;
@@ -340,7 +354,8 @@ export class Input {
     }
     const power = Math.max(0.01, a.power);
     this.aim.value = null;
-    if (a.angle !== undefined) this.seat.send({ type: "strike", x, angle: a.angle, power });
+    if (a.exact) this.seat.send({ type: "strike", x, dir: a.exact.dir, speed: a.exact.speed });
+    else if (a.angle !== undefined) this.seat.send({ type: "strike", x, angle: a.angle, power });
     else this.seat.send({ type: "strike", x, dir: [dot(a.dir, right(t.position)), dot(a.dir, forward(t.position))], power });
     this.board.invalidate();
   }

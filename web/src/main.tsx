@@ -7,6 +7,7 @@ import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
 import { Lobby } from "./lobby";
 import { Mount } from "./mount";
+import { PracticeScreen } from "./practice";
 import { MuteButton } from "./mute";
 import type { ClientConfig } from "./protocol";
 import { leaderboardPage, profilePage } from "./profile";
@@ -21,6 +22,7 @@ const routes: Route[] = [
   [/^\/t\/([0-9a-f]+)$/, (app, [id], q) => { void ratedBanner(id); return <TableScreen app={app} id={id} seats={seatsOf(q)} />; }],
   [/^\/replay\/([0-9a-f]+)$/, (app, [id]) => <ReplayScreen app={app} id={id} />],
   [/^\/rules$/, () => <RulesPage />],
+  [/^\/practice$/, (app) => <PracticeScreen app={app} />],
   [/^\/umpire\/([0-9a-f]*)$/, (_, [id]) => <Mount run={(root) => umpire(root, id || undefined)} />],
   [/^\/u\/([^/]+)$/, (_, [name]) => <Mount run={(root) => profilePage(root, decodeURIComponent(name))} />],
   [/^\/account$/, () => <Mount run={accountPage} />],

@@ -87,6 +87,7 @@ export type ClientMsg =
   | { type: "sit"; seat: number; nickname?: string }
   | { type: "strike"; x: number; power: number; angle: number }
   | { type: "strike"; x: number; power: number; dir: [number, number] }
+  | { type: "strike"; x: number; speed: number; dir: [number, number] }
   | { type: "place"; x: number; y: number }
   | { type: "forgo" }
   | { type: "concede"; what: "board" | "game" | "match" }
@@ -95,6 +96,17 @@ export type ClientMsg =
 
 // A rematch of this finished table is ready at table `rematch`.
 export interface RematchMsg { v: 1; type: "rematch"; table: string; rematch: string }
+
+// The coach's shot (POST /api/tables/{id}/hint, and in practice): the
+// strike to send as it is, its power, what it aims at and its chance.
+export interface Hint {
+  seq: number; x: number; dir: [number, number]; speed: number; power: number;
+  kind: string; target?: string; pocket?: [number, number]; success: number;
+}
+
+// An answer of POST /api/practice: the position after the action, its
+// state, the action's event, and a hint if asked for.
+export interface Practiced { position: string; state: GameState; event?: EventMsg; hint?: Hint }
 
 export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | RematchMsg | { v: 1; type: "pong" };
 

@@ -7,6 +7,7 @@ import type { App } from "./app";
 import { BoardCanvas } from "./boardcanvas";
 import { Nodes } from "./nodes";
 import { Ruling, ScoreBar, Side } from "./panel";
+import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
 
@@ -33,6 +34,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         </div>
         <Controls t={t} />
         <Nodes nodes={[t.buy.el]} />
+        <HintLine hint={t.hint.value} />
         <div class="error" id="error">{t.error.value}</div>
         <Invites t={t} />
         <Ruling log={t.log} />
@@ -75,7 +77,9 @@ function Controls({ t }: { t: TableModel }) {
   if (st && inp && mine && st.to_act.need === "strike") {
     const aim = inp.aim.value, locked = inp.locked.value;
     b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? "Shoot" : "Aim with keys"}</button>);
-    if (aim) b.push(<button type="button" class="secondary" onClick={() => inp.cancel()}>Cancel</button>);
+    if (aim) b.push(<button type="button" class="secondary" onClick={() => { inp.cancel(); t.hint.value = null; }}>Cancel</button>);
+    // The coach, in games against the computer.
+    if (t.coached.value) b.push(<button type="button" class="secondary" id="hint" disabled={t.asking.value} title="The coach's best shot, with its chance" onClick={() => void t.askHint()}>Hint</button>);
     // Lock: letting go keeps the aim, to be turned by half degrees and
     // its power changed by a percent before shooting.
     b.push(<button type="button" class="secondary" id="lock" aria-pressed={locked} title="Let go without shooting, then fine-tune"
@@ -96,6 +100,19 @@ function Controls({ t }: { t: TableModel }) {
     b.push(<button type="button" class="secondary" id="slow" aria-pressed={slow} title="Play strokes at a quarter of their speed" onClick={() => t.toggleSlow()}>{slow ? "Slow motion: on" : "Slow motion: off"}</button>);
   }
   return <div class="controls">{b}</div>;
+}
+
+// HintLine says the coach's shot in words; its data are the shot, for
+// tests and assistive tools.
+export function HintLine({ hint }: { hint: { words: string; h: Hint } | null }) {
+  if (!hint) return null;
+  const h = hint.h;
+  return (
+    <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)}
+      data-target={h.target ?? ""} data-success={String(h.success)} data-kind={h.kind}>
+      {`Coach: ${hint.words}. Shoot to play it, or aim your own.`}
+    </p>
+  );
 }
 
 // Invites are the links for the free seats, with Copy and, on a phone, Share.

@@ -8,7 +8,8 @@ import { Connection } from "./connection";
 import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { colourOf, MoveLog, seatName, sideName } from "./panel";
-import type { ClientMsg, EventMsg, GameState, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import { hintWords } from "./coach";
+import type { ClientMsg, EventMsg, GameState, Hint, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { offerRematch } from "./rematch";
 import { breakdown, describeResult } from "./rules";
@@ -39,6 +40,9 @@ export class TableModel {
   readonly replaying = signal(false);
   readonly busy = signal(false);         // a stroke is playing on the board
   readonly now = signal(Date.now());     // ticks for the clocks
+  // The coach's hint on show: its words and shot, for the position at seq.
+  readonly hint = signal<{ words: string; h: Hint } | null>(null);
+  readonly asking = signal(false);
   readonly log = new MoveLog();
   // The purchase of a pocket, in buying the pockets (RULES V-3).
   readonly buy = new BuyPanel((pocket, pay) => this.send({ type: "buy", pocket, ...pay }));
@@ -102,7 +106,7 @@ export class TableModel {
   send(m: ClientMsg): void {
     if (!this.conn.send(m)) { this.error.value = "Not connected."; return; }
     this.error.value = "";
-    if (m.type !== "sit" && m.type !== "ping") this.pending.value = true;
+    if (m.type !== "sit" && m.type !== "ping") { this.pending.value = true; this.hint.value = null; }
   }
 
   private tick(): void {
@@ -258,7 +262,7 @@ export class TableModel {
       this.st.value = st;
       this.log.note(seq, st);
       if (st.over && !this.over.peek()) { this.summary.value = null; this.over.value = this.matchOver(st); }
-      if (turnChanged) this.input.reset(st);
+      if (turnChanged) { this.input.reset(st); this.hint.value = null; }
     });
     this.board.canvas.dataset.seq = String(seq);
     this.board.pieces = st.pieces;
@@ -277,6 +281,26 @@ export class TableModel {
     this.replaying.value = true;
     await played;
     this.replaying.value = false;
+  }
+
+  // coached: a computer plays at this table, so the coach may help.
+  readonly coached = computed(() => !!this.st.value?.seats.some((s) => s.kind === "computer"));
+
+  // askHint asks the coach for the stroke to play now and shows it as a
+  // ghost aim, with its chance in words.
+  async askHint(): Promise<void> {
+    const seq = this.seq;
+    this.asking.value = true;
+    try {
+      const h = await api<Hint>("POST", `/api/tables/${this.id}/hint`);
+      if (h.seq !== this.seq || seq !== this.seq || !this.mine.peek()) return;
+      this.input.showHint(h);
+      this.hint.value = { words: hintWords(h, this.board.r), h };
+    } catch (e) {
+      this.error.value = e instanceof Error ? e.message.replace(/^server: /, "") : String(e);
+    } finally {
+      this.asking.value = false;
+    }
   }
 
   toggleSlow(): void {

@@ -1,0 +1,197 @@
+// Practice: any position, set by pasting a position string or by moving
+// the pieces by hand, played from again and again with undo, with the
+// coach's hint. The server keeps nothing (POST /api/practice): the page
+// holds the positions, and undo goes back to the one before.
+import { signal } from "@preact/signals";
+import { useEffect, useMemo, useRef } from "preact/hooks";
+import type { App } from "./app";
+import { BoardCanvas } from "./boardcanvas";
+import { BoardView } from "./boardview";
+import { hintWords } from "./coach";
+import { Input } from "./input";
+import { toggleMute } from "./mute";
+import { MoveLog, Ruling } from "./panel";
+import { api, type ClientMsg, type GameState, type Hint, type Practiced } from "./protocol";
+import { HintLine } from "./table";
+import { len, sub, vec, type Vec } from "./vec";
+
+interface Step { position: string; state: GameState }
+
+class Practice {
+  readonly step = signal<Step | null>(null);
+  readonly undo = signal<Step[]>([]);
+  readonly error = signal("");
+  readonly busy = signal(false);          // a stroke is playing
+  readonly waiting = signal(false);       // a request is on its way
+  readonly editing = signal(false);       // the pieces move by hand
+  readonly hint = signal<{ words: string; h: Hint } | null>(null);
+  readonly log = new MoveLog();
+  board!: BoardView;
+  input!: Input;
+  private strokes = 0;
+  private moving: { id: string; kind: string; at: Vec } | null = null;
+
+  constructor(private app: App) {}
+
+  start(canvas: HTMLCanvasElement): void {
+    this.board = new BoardView(canvas, this.app.cfg, this.app.sound, this.busy);
+    this.input = new Input(this.board, this.app.cfg, {
+      state: () => this.step.peek()?.state ?? null,
+      mine: () => !this.busy.peek() && !this.waiting.peek() && !this.editing.peek(),
+      held: () => { const st = this.step.peek()?.state; return st ? [st.to_act.seat] : []; },
+      send: (m) => void this.play(m),
+      fail: (msg) => { this.error.value = msg; },
+      toggleMute: () => toggleMute(this.app.sound),
+    });
+    this.board.extra = () => {
+      const ex = this.input.extra();
+      if (this.moving) ex.pieces.push({ id: this.moving.id, kind: this.moving.kind as "white", x: this.moving.at.x, y: this.moving.at.y });
+      return ex;
+    };
+    this.bindEdit(canvas);
+    void this.ask({ position: "" }, false);
+  }
+
+  private show(s: Step): void {
+    this.step.value = s;
+    this.hint.value = null;
+    this.input.reset(s.state);
+    // The player plays every seat: the one to act sits at the bottom.
+    this.board.r.setView(s.state.to_act.position);
+    this.board.pieces = s.state.pieces;
+    this.board.canvas.dataset.position = s.position;
+    this.board.invalidate();
+  }
+
+  // ask sends a practice request; keep puts the position left on the undo list.
+  private async ask(body: object, keep: boolean): Promise<Practiced | null> {
+    this.waiting.value = true;
+    this.error.value = "";
+    try {
+      const r = await api<Practiced>("POST", "/api/practice", body);
+      const before = this.step.peek();
+      if (r.event?.outcome.trajectory && before) {
+        this.input.drop();
+        await this.board.animate(r.event.outcome.trajectory);
+      }
+      if (r.event) {
+        // Numbered here: the server plays each stroke on its own.
+        const seq = ++this.strokes;
+        if (before) this.log.note(seq - 1, before.state);
+        this.log.add({ ...r.event, seq });
+      }
+      if (keep && before) this.undo.value = [...this.undo.peek(), before];
+      this.show({ position: r.position, state: r.state });
+      this.board.canvas.dataset.strokes = String(this.strokes);
+      return r;
+    } catch (e) {
+      this.error.value = e instanceof Error ? e.message.replace(/^server: (practice: )?/, "") : String(e);
+      return null;
+    } finally {
+      this.waiting.value = false;
+    }
+  }
+
+  async play(m: ClientMsg): Promise<void> {
+    const s = this.step.peek();
+    if (s) await this.ask({ position: s.position, action: { v: 1, ...m } }, true);
+  }
+
+  setPosition(text: string): void {
+    void this.ask({ position: text.trim() }, true);
+  }
+
+  back(): void {
+    const u = this.undo.peek();
+    if (!u.length || this.busy.peek()) return;
+    this.undo.value = u.slice(0, -1);
+    this.show(u[u.length - 1]);
+    this.board.canvas.dataset.undone = String(+(this.board.canvas.dataset.undone ?? "0") + 1);
+  }
+
+  async askHint(): Promise<void> {
+    const s = this.step.peek();
+    if (!s) return;
+    const r = await api<Practiced>("POST", "/api/practice", { position: s.position, hint: true }).catch((e: Error) => { this.error.value = e.message; return null; });
+    if (!r?.hint || this.step.peek() !== s) return;
+    this.input.showHint(r.hint);
+    this.hint.value = { words: hintWords(r.hint, this.board.r), h: r.hint };
+  }
+
+  // bindEdit lets the pieces be dragged while editing; a piece let go is
+  // sent as moved, and the server says whether the position stands.
+  private bindEdit(c: HTMLCanvasElement): void {
+    const at = (e: PointerEvent) => {
+      const b = c.getBoundingClientRect();
+      return this.board.r.toWorld(e.clientX - b.left, e.clientY - b.top);
+    };
+    c.addEventListener("pointerdown", (e) => {
+      const st = this.step.peek()?.state;
+      if (!this.editing.peek() || !st || this.waiting.peek()) return;
+      const w = at(e), r = Math.max(this.app.cfg.geometry.coin_radius * 1.5, this.board.r.toWorldLen(22));
+      const near = st.pieces.filter((p) => p.kind !== "striker").map((p) => ({ p, d: len(sub(w, vec(p.x, p.y))) })).sort((a, b) => a.d - b.d)[0];
+      if (!near || near.d > r) return;
+      this.moving = { id: near.p.id, kind: near.p.kind, at: w };
+      this.board.pieces = st.pieces.filter((p) => p.id !== near.p.id);
+      c.setPointerCapture(e.pointerId);
+      e.preventDefault();
+      this.board.invalidate();
+    });
+    c.addEventListener("pointermove", (e) => {
+      if (!this.moving) return;
+      this.moving.at = at(e);
+      this.board.invalidate();
+    });
+    c.addEventListener("pointerup", () => {
+      const m = this.moving, s = this.step.peek();
+      this.moving = null;
+      if (!m || !s) return;
+      void this.ask({ position: s.position, moved: [{ id: m.id, kind: m.kind, x: m.at.x, y: m.at.y }] }, true).then((r) => {
+        if (!r) { this.board.pieces = s.state.pieces; this.board.invalidate(); }
+      });
+    });
+  }
+}
+
+export function PracticeScreen({ app }: { app: App }) {
+  const p = useMemo(() => new Practice(app), []);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => p.start(canvas.current!), [p]);
+  const step = p.step.value, st = step?.state;
+  // The position in play, written into the box only when it changes, so
+  // that what is being pasted stays until it is set.
+  useEffect(() => { if (text.current) text.current.value = step?.position ?? ""; }, [step?.position]);
+  const busy = p.busy.value || p.waiting.value;
+  const aim = p.input?.aim.value;
+  return (
+    <div class="play practice">
+      <div class="scorebar" id="scorebar"><span class="games">Practice</span></div>
+      <div class="boardcol"><div class="boardwrap"><BoardCanvas canvas={canvas} /></div></div>
+      <div class="step">
+        <div class="status" id="status" role="status">
+          {!st ? "Setting up…" : p.editing.value ? "Drag any piece to a new place; the server checks the position."
+            : busy ? "…" : st.to_act.need === "place" ? "Place the c/m, or forgo." : "Your stroke: place the striker, then pull back to aim."}
+        </div>
+        <div class="meters"><span class="power" id="power">{aim ? `Power ${Math.round(aim.power * 100)} %` : ""}</span></div>
+        <div class="controls">
+          {aim && !p.editing.value && <button type="button" id="shoot" onClick={() => p.input.shoot()}>Shoot</button>}
+          <button type="button" class="secondary" id="hint" disabled={busy || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>Hint</button>
+          <button type="button" class="secondary" id="undo" disabled={busy || !p.undo.value.length} onClick={() => p.back()}>Undo</button>
+          <button type="button" class="secondary" id="edit" aria-pressed={p.editing.value} onClick={() => { p.editing.value = !p.editing.peek(); p.input.cancel(); }}>
+            {p.editing.value ? "Moving pieces: on" : "Move pieces"}
+          </button>
+        </div>
+        <HintLine hint={p.hint.value} />
+        <div class="error" id="error">{p.error.value}</div>
+        <Ruling log={p.log} />
+        <details class="position">
+          <summary>Position string</summary>
+          <textarea id="position" rows={4} ref={text} aria-label="Position string" spellcheck={false} />
+          <button type="button" class="secondary" id="set-position" onClick={() => p.setPosition(text.current?.value ?? "")}>Set this position</button>
+          <p class="help">Paste a position string (carrom's FEN, see docs/notation.md) to practise from it.</p>
+        </details>
+      </div>
+    </div>
+  );
+}
