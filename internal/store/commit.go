@@ -25,8 +25,8 @@ import (
 // answers are not held back long.
 const maxBatch = 512
 
-// batchTimeout bounds one batch's transaction: a database that stops
-// answering fails the actions instead of holding their tables forever.
+// batchTimeout bounds one batch, its retries included: a database that
+// stops answering fails the actions instead of holding their tables forever.
 const batchTimeout = 30 * time.Second
 
 var errClosed = errors.New("the store is closed")
@@ -104,10 +104,14 @@ func (s *DB) commitBatch(batch []*appendReq) {
 	if len(live) == 0 {
 		return
 	}
-	outcomes, err := s.storeBatch(live)
+	// One deadline for the batch and its retries: a database that stops
+	// answering fails the batch once, not each action in turn.
+	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
+	defer cancel()
+	outcomes, err := s.storeBatch(ctx, live)
 	if err != nil && len(live) > 1 {
 		for _, r := range live {
-			out, err := s.storeBatch([]*appendReq{r})
+			out, err := s.storeBatch(ctx, []*appendReq{r})
 			if err == nil {
 				err = out[0]
 			}
@@ -126,9 +130,7 @@ func (s *DB) commitBatch(batch []*appendReq) {
 
 // storeBatch runs one transaction: the outcome of each action (nil if
 // stored), or the error that failed the whole transaction.
-func (s *DB) storeBatch(batch []*appendReq) ([]error, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
-	defer cancel()
+func (s *DB) storeBatch(ctx context.Context, batch []*appendReq) ([]error, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
