@@ -564,3 +564,31 @@ func BenchmarkSignIn(b *testing.B) {
 		})
 	}
 }
+
+// TestSessionCookieSecureOverTLS: over TLS the session cookie is Secure
+// too (over plain HTTP, TestAccountsOverHTTP checks that it is not).
+func TestSessionCookieSecureOverTLS(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Accounts: st, Clock: newFakeClock(), Physics: physics.Default(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewTLSServer(srv.Handler())
+	defer hs.Close()
+	resp, err := hs.Client().Post(hs.URL+"/api/account/signup", "application/json", strings.NewReader(`{"name":"ann","password":"long enough"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var cookie string
+	for _, sc := range resp.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(sc, "carrom_session=") {
+			cookie = sc
+		}
+	}
+	if resp.StatusCode != http.StatusOK || !strings.Contains(cookie, "; Secure") || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
+		t.Errorf("sign-up over TLS: %d, session cookie %q; want Secure, HttpOnly, SameSite=Lax", resp.StatusCode, cookie)
+	}
+}
