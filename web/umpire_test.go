@@ -73,7 +73,8 @@ func TestUmpireScoresheet(t *testing.T) {
 	ctx := e.tab()
 	e.run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)), network.Enable())
 
-	e.run(ctx, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+	e.run(ctx, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#umpire-link", chromedp.ByID), chromedp.Click("#umpire-link", chromedp.ByID),
+		chromedp.WaitVisible("#u-open", chromedp.ByID),
 		chromedp.SendKeys("#u-name-0", "Asha", chromedp.ByID), chromedp.SendKeys("#u-name-1", "Ben", chromedp.ByID),
 		chromedp.SendKeys("#u-event", "Club night, table 2", chromedp.ByID), chromedp.Click("#u-open", chromedp.ByID),
 		chromedp.WaitVisible("#u-enter", chromedp.ByID))

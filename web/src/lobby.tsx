@@ -91,7 +91,7 @@ export function Lobby({ app }: { app: App }) {
     <>
       <h1>Carrom</h1>
       <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${middle}), ICF rules, no clock`}</span></p>
-      <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach.</p>
+      <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach. <a href="/umpire/" id="umpire-link">Umpire a real board</a> — the referee beside a real board.</p>
       <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
       <div class="cards">
