@@ -287,6 +287,8 @@ func TestHowToPlay(t *testing.T) {
 	}
 	e.run(ctx, chromedp.Navigate(e.base+link))
 	e.waitFor(ctx, "the rules page", `!!document.querySelector("article.rules")`, 10*time.Second)
+	// The break's diagram: the server's break played on a small board, again and again.
+	e.waitFor(ctx, "the break's diagram played twice", `+(document.querySelector("#break canvas.diagram")?.dataset.played ?? 0) >= 2`, 20*time.Second)
 	e.shot(ctx, "rules")
 	for _, id := range []string{"aim", "break", "turn", "queen", "dues", "scoring", "match", "words"} {
 		var text string
@@ -449,8 +451,8 @@ const outside = `(() => {
 
 // TestLayout checks, at four common screen sizes, that the board and every
 // control and message of the step in play fit in the viewport without
-// scrolling: waiting for a stroke, mid-aim (Shoot and Cancel), and in a
-// replay; on a phone the score comes first, then the board, then the
+// scrolling: waiting for a stroke, mid-aim (the power shown, and no
+// Shoot popping up mid-drag), and in a replay; on a phone the score comes first, then the board, then the
 // actions.
 func TestLayout(t *testing.T) {
 	e := newEnv(t)
@@ -523,8 +525,14 @@ func TestLayout(t *testing.T) {
 			for i := 1; i <= 6; i++ {
 				aim = append(aim, touch(input.TouchMove, x+float64(i), y+10*float64(i)))
 			}
+			// A touch screen has no "Aim with keys".
+			var got string
+			e.run(ctx, chromedp.Evaluate(`document.getElementById("shoot")?.textContent ?? ""`, &got))
+			if got != "" {
+				t.Errorf("%s: before aiming the page offers %q; want no keys to aim with on a touch screen", name, got)
+			}
 			e.run(ctx, aim...)
-			e.waitFor(ctx, "Shoot while aiming", `document.getElementById("shoot")?.textContent === "Shoot"`, 5*time.Second)
+			e.waitFor(ctx, "the power while aiming, and no Shoot mid-drag", `document.getElementById("power").textContent.startsWith("Power") && !document.getElementById("shoot")`, 5*time.Second)
 			check(name + ", aiming")
 			e.shot(ctx, "aim-"+name, "screenshot-phone.png")
 			e.run(ctx, touch(input.TouchMove, x, y), touch(input.TouchEnd, 0, 0))
@@ -533,9 +541,13 @@ func TestLayout(t *testing.T) {
 		// Mid-aim: the pull held, Shoot and Cancel shown.
 		x, y, _ := e.striker(ctx)
 		e.run(ctx, pull(x, y, 10, 90))
-		e.waitFor(ctx, "Shoot while aiming", `document.getElementById("shoot")?.textContent === "Shoot" && document.getElementById("power").textContent.startsWith("Power")`, 5*time.Second)
+		e.waitFor(ctx, "the power while aiming, and no Shoot mid-drag", `document.getElementById("power").textContent.startsWith("Power") && !document.getElementById("shoot")`, 5*time.Second)
 		check(name + ", aiming")
-		e.shot(ctx, "aim-"+name)
+		if sz.w == 1280 {
+			e.shot(ctx, "aim-"+name, "screenshot-aim.png")
+		} else {
+			e.shot(ctx, "aim-"+name)
+		}
 		e.run(ctx, chromedp.MouseEvent("mouseMoved", x, y, chromedp.ButtonLeft), release(x, y))
 	}
 	// A replay of the match, at each size.

@@ -87,6 +87,10 @@ func (t *table) played(ctx context.Context, m botMove) {
 		return
 	}
 	if wait := t.readyAt.Sub(t.srv.clock.Now()); wait > 0 {
+		// Held back: meanwhile every page sees the aim being taken.
+		if m.err == nil {
+			t.showAim(m.action)
+		}
 		t.paceStop = t.srv.clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
 		return
 	}

@@ -115,6 +115,8 @@ func (t *table) coachable(token string) coachSnap {
 		computer = computer || s.bot != nil
 	}
 	switch {
+	case t.state.Config().Rules.Variant != nil:
+		return coachSnap{err: fmt.Errorf("server: the coach plays the ICF and family rules only: %w", ErrNoHint)}
 	case !computer:
 		return coachSnap{err: fmt.Errorf("server: no computer plays at this table: %w", ErrNoHint)}
 	case t.over() || !t.started() || turn.Need != game.NeedStrike:

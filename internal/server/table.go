@@ -213,6 +213,8 @@ func (t *table) handle(ctx context.Context, m any) {
 		m.reply <- encode(t.snapshot())
 	case rematchReq:
 		t.offerRematch(m)
+	case aimReq:
+		t.relayAim(m)
 	case coachReq:
 		m.reply <- t.coachable(m.token)
 	case botMove:

@@ -49,10 +49,11 @@ type clientMsg struct {
 // intent is a decoded client message: a seat to sit at, an action for the
 // seat the client holds that is to act, or a ping.
 type intent struct {
-	kind     string // "sit", "act", "ping"
+	kind     string // "sit", "act", "aim", "ping"
 	seat     int
 	nickname string
 	action   game.Action
+	aim      aimJSON
 }
 
 func msgErr(format string, args ...any) error {
@@ -96,6 +97,11 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 		return intent{kind: "act", action: game.Action{Kind: game.Place, At: board.Vec{X: *m.X, Y: *m.Y}}}, nil
 	case "forgo":
 		return intent{kind: "act", action: game.Action{Kind: game.Forgo}}, nil
+	case "aim":
+		if m.X == nil || m.Dir == nil || len(*m.Dir) != 2 || m.Power == nil || !finite(*m.X, (*m.Dir)[0], (*m.Dir)[1], *m.Power) {
+			return intent{}, msgErr(`"aim" needs finite "x", "dir" (two numbers) and "power"`)
+		}
+		return intent{kind: "aim", aim: aimJSON{X: *m.X, Dir: [2]float64{(*m.Dir)[0], (*m.Dir)[1]}, Power: *m.Power}}, nil
 	case "concede":
 		if m.What == nil {
 			return intent{}, msgErr(`"concede" needs "what": board, game or match`)

@@ -150,6 +150,10 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, t *table, c
 			if !t.post(actReq{c: c, action: in.action, at: s.clock.Now()}) {
 				return
 			}
+		case "aim":
+			if !t.post(aimReq{c: c, aim: in.aim}) {
+				return
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // sequence number applied), sends the client's messages, and hands the
 // table's messages over one at a time, in order, each after the one
 // before has been played out.
-import type { ClientMsg, EventMsg, RematchMsg, ServerMsg, StateMsg } from "./protocol";
+import type { AimMsg, ClientMsg, EventMsg, RematchMsg, ServerMsg, StateMsg } from "./protocol";
 
 export interface Listener {
   // since is the sequence number of the last state applied.
@@ -11,6 +11,8 @@ export interface Listener {
   refused(error: string): void;
   // rematch: another player asked for a rematch of the finished match.
   rematch(m: RematchMsg): void;
+  // aim is the live aim of the seat to strike, as it comes.
+  aim(m: AimMsg): void;
   // table applies a state or an event; the next waits until it resolves.
   table(m: StateMsg | EventMsg): Promise<void>;
   // lost is told of a drop; it resolves to true when the table is gone
@@ -57,6 +59,7 @@ export class Connection {
       case "welcome": this.l.welcome(m.seats); return;
       case "error": this.l.refused(m.error); return;
       case "rematch": this.l.rematch(m); return;
+      case "aim": this.l.aim(m); return;
       case "pong": return;
     }
     this.queue.push(m);

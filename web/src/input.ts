@@ -34,6 +34,8 @@ export interface Seat {
   send(m: ClientMsg): void;
   fail(msg: string): void;
   toggleMute(): void;
+  // remote is the aim of another page's player, or a computer's, to show.
+  remote(): { seat: number; x: number; dir: [number, number]; power: number } | null;
 }
 
 export class Input {
@@ -74,14 +76,16 @@ export class Input {
     // What the viewer may grab, in CSS pixels on the canvas, for tests and
     // assistive tools; set again below while it is there.
     const data = this.board.canvas.dataset;
-    delete data.striker; delete data.coin; delete data.hint; delete data.zones; delete data.aimColour;
+    delete data.striker; delete data.coin; delete data.hint; delete data.zones; delete data.aimColour; delete data.remoteAim;
     const st = this.seat.state(), g = this.cfg.geometry;
     if (!st || st.over || !st.started) return { pieces: [], overlay: {} };
     const t = st.to_act, mine = this.seat.mine(), aim = this.aim.value;
     if (t.need === "strike") {
       const ranges = t.striker_ranges ?? [];
-      // The striker stays where this browser put it while its stroke is on its way.
-      const x = this.seat.held().includes(t.seat) ? this.x.value : nearestLegal(0, ranges);
+      const r = mine ? null : this.seat.remote(), far = r && r.seat === t.seat ? r : null;
+      // The striker stays where this browser put it while its stroke is on
+      // its way; another's is where his live aim says.
+      const x = this.seat.held().includes(t.seat) ? this.x.value : far ? far.x : nearestLegal(0, ranges);
       const at = strikerAt(g, t.position, x);
       const legal = inRanges(x, ranges);
       const overlay: Overlay = {};
@@ -92,6 +96,11 @@ export class Input {
         if (aim) data.aimColour = powerColour(aim.power);
         // The coach's shot is a ghost until the player takes it.
         if (aim) overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...this.guide(st, at, aim.dir) };
+      }
+      if (far) {
+        const dir = onBoard(t.position, vec(far.dir[0], far.dir[1]));
+        data.remoteAim = far.power.toFixed(2);
+        overlay.aim = { from: at, dir, power: far.power, ghost: true, ...this.guide(st, at, dir) };
       }
       if (this.mode.value === "pull" && this.pointer) overlay.pull = { from: this.anchor ?? at, to: this.pointer };
       overlay.clock = this.clock(st, at, g.striker_radius + 0.005);

@@ -42,6 +42,7 @@ class Practice {
       send: (m) => void this.play(m),
       fail: (msg) => { this.error.value = msg; },
       toggleMute: () => toggleMute(this.app.sound),
+      remote: () => null,
     });
     this.board.extra = () => {
       const ex = this.input.extra();

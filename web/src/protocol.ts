@@ -81,6 +81,9 @@ export interface StateMsg { v: 1; type: "state"; seq: number; state: GameState }
 export interface EventMsg { v: 1; type: "event"; seq: number; action: Action; outcome: Outcome; state: GameState }
 export interface WelcomeMsg { v: 1; type: "welcome"; table: string; seq: number; seats: number[]; nickname?: string }
 export interface ErrorMsg { v: 1; type: "error"; error: string }
+// The aim of the seat to strike, live (a player's, passed on by the
+// server) or about to be played (a computer's); trusted for nothing.
+export interface AimMsg { v: 1; type: "aim"; seq: number; seat: number; x: number; dir: [number, number]; power: number }
 // What the client sends (docs/protocol.md, "Client to server"), without
 // the version, which send adds.
 export type ClientMsg =
@@ -92,6 +95,7 @@ export type ClientMsg =
   | { type: "forgo" }
   | { type: "concede"; what: "board" | "game" | "match" }
   | { type: "buy"; pocket: number; white: number; black: number; queen: boolean }
+  | { type: "aim"; x: number; dir: [number, number]; power: number }
   | { type: "ping" };
 
 // A rematch of this finished table is ready at table `rematch`.
@@ -108,7 +112,7 @@ export interface Hint {
 // state, the action's event, and a hint if asked for.
 export interface Practiced { position: string; state: GameState; event?: EventMsg; hint?: Hint }
 
-export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | RematchMsg | { v: 1; type: "pong" };
+export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | { v: 1; type: "pong" };
 
 export interface TableInfo {
   id: string; config: TableConfig; created: string; finished?: string; result?: unknown;

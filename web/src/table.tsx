@@ -11,6 +11,9 @@ import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
 
+// A touch screen's pointer: no keyboard to aim with is assumed.
+const COARSE = matchMedia("(pointer: coarse)").matches;
+
 export function TableScreen({ app, id, seats }: { app: App; id: string; seats: number[] }) {
   const t = useMemo(() => new TableModel(app, id, seats), [id]);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -76,8 +79,13 @@ function Controls({ t }: { t: TableModel }) {
   }
   if (st && inp && mine && st.to_act.need === "strike") {
     const aim = inp.aim.value, locked = inp.locked.value;
-    b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? "Shoot" : "Aim with keys"}</button>);
-    if (aim) b.push(<button type="button" class="secondary" onClick={() => { inp.cancel(); t.hint.value = null; }}>Cancel</button>);
+    // Nothing pops up mid-drag: a pull shoots when let go (or, locked,
+    // waits for Shoot, which appears then); a touch screen has no keys to
+    // aim with.
+    if (inp.mode.value !== "pull" && (aim || !COARSE)) {
+      b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? "Shoot" : "Aim with keys"}</button>);
+    }
+    if (aim && inp.mode.value !== "pull") b.push(<button type="button" class="secondary" onClick={() => { inp.cancel(); t.hint.value = null; }}>Cancel</button>);
     // The coach, in games against the computer.
     if (t.coached.value) b.push(<button type="button" class="secondary" id="hint" disabled={t.asking.value} title="The coach's best shot, with its chance" onClick={() => void t.askHint()}>Hint</button>);
     // Lock: letting go keeps the aim, to be turned by half degrees and

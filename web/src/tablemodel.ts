@@ -9,11 +9,16 @@ import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { colourOf, MoveLog, seatName, sideName } from "./panel";
 import { hintWords } from "./coach";
-import type { ClientMsg, EventMsg, GameState, Hint, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { offerRematch } from "./rematch";
 import { breakdown, describeResult } from "./rules";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
+import { dot, forward, right, type Vec } from "./vec";
+
+// A live aim goes out at most this often, ms: under the server's message
+// rate, and often enough to follow.
+const AIM_MS = 125;
 
 // A board's end, held until the player goes on (wait) or for a moment.
 export interface BoardSummary {
@@ -43,6 +48,11 @@ export class TableModel {
   // The coach's hint on show: its words and shot, for the position at seq.
   readonly hint = signal<{ words: string; h: Hint } | null>(null);
   readonly asking = signal(false);
+  // The aim of the seat to strike on another page, or a computer's.
+  readonly remote = signal<AimMsg | null>(null);
+  private nextAim: ClientMsg | null = null;
+  private aimSent = 0;
+  private aimTimer = 0;
   readonly log = new MoveLog();
   // The purchase of a pocket, in buying the pockets (RULES V-3).
   readonly buy = new BuyPanel((pocket, pay) => this.send({ type: "buy", pocket, ...pay }));
@@ -68,13 +78,14 @@ export class TableModel {
     this.input = new Input(this.board, this.app.cfg, {
       state: () => this.st.peek(), mine: () => this.mine.peek(), held: () => this.held.peek(),
       send: (m) => this.send(m), fail: (msg) => { this.error.value = msg; }, toggleMute: () => toggleMute(this.app.sound),
+      remote: () => { const r = this.remote.peek(); return r && r.seq === this.seq ? r : null; },
     });
     this.board.extra = () => this.input.extra();
     // The viewer's own base line is at the bottom; a browser holding several
     // seats (hot-seat) turns the board to whichever of them is to act.
     effect(() => {
       const st = this.st.value, held = this.held.value;
-      this.input.aim.value; this.input.x.value; this.input.coin.value; this.input.mode.value; this.mine.value;
+      this.input.aim.value; this.input.x.value; this.input.coin.value; this.input.mode.value; this.mine.value; this.remote.value;
       if (st) {
         let view = 0;
         if (held.includes(st.to_act.seat)) view = st.to_act.position;
@@ -87,11 +98,19 @@ export class TableModel {
       }
       this.board.invalidate();
     });
+    // The player's aim, live, for the other pages at the table.
+    effect(() => {
+      const aim = this.input.aim.value, x = this.input.x.value;
+      if (aim && this.mine.peek() && this.input.mode.peek() !== "slide") this.streamAim(x, aim.dir, aim.power);
+    });
     void this.loadHistory();
     this.conn = new Connection(this.id, {
       since: () => this.seq,
       welcome: (seats) => this.welcome(seats),
       rematch: (m) => offerRematch(canvas.parentElement!, m, this.held.peek()),
+      // An aim may come for the position after a stroke still playing here:
+      // it is kept, and shown once that position is.
+      aim: (m) => { if (m.seq >= this.seq && !this.held.peek().includes(m.seat)) this.remote.value = m; },
       refused: (e) => batch(() => { this.pending.value = false; this.error.value = e.replace(/^server: /, ""); }),
       table: (m) => this.table(m),
       lost: async (welcomed) => {
@@ -101,6 +120,22 @@ export class TableModel {
       },
     });
     setInterval(() => this.tick(), 250);
+  }
+
+  // streamAim sends the aim at most every AIM_MS, the last one always.
+  private streamAim(x: number, dir: Vec, power: number): void {
+    const pos = this.st.peek()?.to_act.position ?? 0;
+    this.nextAim = { type: "aim", x, dir: [dot(dir, right(pos)), dot(dir, forward(pos))], power };
+    const flush = () => {
+      this.aimTimer = 0;
+      if (!this.nextAim || !this.mine.peek()) return;
+      this.conn.send(this.nextAim);
+      this.nextAim = null;
+      this.aimSent = Date.now();
+    };
+    const wait = this.aimSent + AIM_MS - Date.now();
+    if (wait <= 0) flush();
+    else if (!this.aimTimer) this.aimTimer = window.setTimeout(flush, wait);
   }
 
   send(m: ClientMsg): void {
@@ -262,7 +297,10 @@ export class TableModel {
       this.st.value = st;
       this.log.note(seq, st);
       if (st.over && !this.over.peek()) { this.summary.value = null; this.over.value = this.matchOver(st); }
-      if (turnChanged) { this.input.reset(st); this.hint.value = null; }
+      if (turnChanged) {
+        this.input.reset(st); this.hint.value = null;
+        if ((this.remote.peek()?.seq ?? -1) < seq) this.remote.value = null;
+      }
     });
     this.board.canvas.dataset.seq = String(seq);
     this.board.pieces = st.pieces;
@@ -283,8 +321,9 @@ export class TableModel {
     this.replaying.value = false;
   }
 
-  // coached: a computer plays at this table, so the coach may help.
-  readonly coached = computed(() => !!this.st.value?.seats.some((s) => s.kind === "computer"));
+  // coached: a computer plays at this table, so the coach may help (under
+  // the ICF and family rules, which its search knows).
+  readonly coached = computed(() => !this.st.value?.variant && !!this.st.value?.seats.some((s) => s.kind === "computer"));
 
   // askHint asks the coach for the stroke to play now and shows it as a
   // ghost aim, with its chance in words.
@@ -339,8 +378,9 @@ export class TableModel {
     const s = st.seats[t.seat];
     // The server paces a computer's actions so that the last ruling
     // can be read meanwhile.
-    return s.kind === "computer" ? `Computer's turn (${colourOf(st, s.side)}): ${t.need === "place" ? "placing a c/m" : "about to play"}…`
-      : t.need === "place" ? `${who} places a c/m…` : `${who} to play (${colourOf(st, s.side)}).`;
+    const r = this.remote.value, aiming = !!r && r.seq === this.seq && r.seat === t.seat;
+    return s.kind === "computer" ? `Computer's turn (${colourOf(st, s.side)}): ${t.need === "place" ? "placing a c/m" : aiming ? "taking aim" : "about to play"}…`
+      : t.need === "place" ? `${who} places a c/m…` : `${who} to play (${colourOf(st, s.side)})${aiming ? ", aiming" : ""}.`;
   });
 
   // clock is the seconds left on the shot clock, when it runs.
