@@ -4,7 +4,8 @@ import { useSignal } from "@preact/signals";
 import type { ComponentChildren, Ref } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
-import { api, type TableConfig, type TableInfo } from "./protocol";
+import { api, type Geometry, type Piece, type Practiced, type StateMsg, type TableConfig, type TableInfo } from "./protocol";
+import { Thumb } from "./thumb";
 import { isVariant, playersOf, RULE_SETS } from "./variants";
 
 type Options = [string, string][];
@@ -60,6 +61,9 @@ export function Lobby({ app }: { app: App }) {
   const seatKinds = [sel(), sel(), sel(), sel()];
   const v = (r: Ref<HTMLSelectElement>) => (r as { current: HTMLSelectElement }).current.value;
   const [players, setPlayers] = useState(2);
+  // The board at the break, for the cards' pictures.
+  const [start, setStart] = useState<Piece[] | null>(null);
+  useEffect(() => { api<Practiced>("POST", "/api/practice", { position: "" }).then((r) => setStart(r.state.pieces), () => undefined); }, []);
   // The rule set chosen on each card: it decides the numbers of players.
   const [rules1, setRules1] = useState("icf"), [rules2, setRules2] = useState("icf"), [rules3, setRules3] = useState("icf");
   const p1 = sel();
@@ -96,6 +100,7 @@ export function Lobby({ app }: { app: App }) {
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
       <div class="cards">
         <div class="card"><h2>Play the computer</h2>
+          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
           <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={middle} sel={level} /></Label>
           <Label text="Rules"><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
           <Label text="Players"><Players id="computer-players" rules={rules1} sel={p1} /></Label>
@@ -103,6 +108,7 @@ export function Lobby({ app }: { app: App }) {
           <button id="play-computer" type="button" ref={vs} onClick={playComputer}>Play</button>
         </div>
         <div class="card"><h2>Hot-seat</h2>
+          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
           <p class="help">Everyone plays on this device; the board turns to the player to act.</p>
           <Label text="Rules"><Select id="hot-rules" options={RULES} value="icf" sel={r2} onChange={() => setRules2(v(r2))} /></Label>
           <Label text="Players"><Players id="hot-players" rules={rules2} sel={hp} /></Label>
@@ -110,6 +116,7 @@ export function Lobby({ app }: { app: App }) {
           <button id="play-hotseat" type="button" onClick={playHotseat}>Play</button>
         </div>
         <div class="card"><h2>Online</h2>
+          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
           <Label text="Rules"><Select id="online-rules" options={RULES} value="icf" sel={r3} onChange={() => setRules3(v(r3))} /></Label>
           <Label text="Players"><Players id="online-players" rules={rules3} sel={op} onChange={() => setPlayers(+v(op))} /></Label>
           <div>
@@ -126,10 +133,15 @@ export function Lobby({ app }: { app: App }) {
           <button id="play-online" type="button" onClick={playOnline}>Create table</button>
           <p class="help">Then share the links shown beside the board.</p>
         </div>
+        <div class="card"><h2>Practice</h2>
+          <Picture g={app.cfg.geometry} start={start} label="a practice board" />
+          <p class="help">Any position, pasted or set by hand; strokes tried again and again, with undo and the coach's hint.</p>
+          <a class="button" href="/practice" id="practice-card">Practise</a>
+        </div>
       </div>
       <div class="error">{err.value}</div>
       <h2>Tables in play</h2>
-      <Tables />
+      <Tables g={app.cfg.geometry} />
       <h2>Finished matches</h2>
       <Finished />
     </>
@@ -145,14 +157,38 @@ function useList(path: string): TableInfo[] | null | undefined {
   return list;
 }
 
-function Tables() {
+const Picture = ({ g, start, label }: { g: Geometry; start: Piece[] | null; label: string }) =>
+  start ? <Thumb g={g} pieces={start} label={label} /> : null;
+
+// LIVE_MS is how often the tables' thumbnails are brought up to date.
+const LIVE_MS = 2000;
+
+// Live is a table's board as it is now, asked for again every LIVE_MS
+// while the lobby is open.
+function Live({ g, id }: { g: Geometry; id: string }) {
+  const [st, setSt] = useState<StateMsg | null>(null);
+  useEffect(() => {
+    let on = true;
+    const get = () => api<{ state?: StateMsg }>("GET", `/api/tables/${id}`).then((r) => { if (on && r.state) setSt(r.state); }, () => undefined);
+    void get();
+    const timer = window.setInterval(get, LIVE_MS);
+    return () => { on = false; clearInterval(timer); };
+  }, [id]);
+  return st ? <Thumb g={g} pieces={st.state.pieces} label="the table's board now" seq={st.seq} /> : null;
+}
+
+// THUMBS is how many tables in play show their board live.
+const THUMBS = 12;
+
+function Tables({ g }: { g: Geometry }) {
   const ts = useList("/api/tables");
   return (
     <div id="open-tables">
       {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
         <table class="list">
-          {ts.map((t) => (
+          {ts.map((t, i) => (
             <tr>
+              <td class="live">{i < THUMBS && <Live g={g} id={t.id} />}</td>
               <td>{names(t)}</td><td>{`${t.config.rules}, ${t.config.players} players`}</td>
               <td><a href={`/t/${t.id}`}>watch</a>{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
             </tr>
