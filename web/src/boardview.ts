@@ -18,8 +18,9 @@ export class BoardView {
   private dirty = true;
   speed = 1;
 
-  // busy, when given, follows whether a stroke is playing.
-  constructor(readonly canvas: HTMLCanvasElement, readonly cfg: ClientConfig, private sound: Sound, private busy?: Signal<boolean>) {
+  // busy, when given, follows whether a stroke is playing; without a
+  // sound the strokes play silently (the rules page's diagrams).
+  constructor(readonly canvas: HTMLCanvasElement, readonly cfg: ClientConfig, private sound: Sound | null, private busy?: Signal<boolean>) {
     this.r = new Renderer(this.canvas, cfg.geometry);
     new ResizeObserver(() => this.invalidate()).observe(this.canvas);
     window.addEventListener("resize", () => this.invalidate());
@@ -58,6 +59,7 @@ export class BoardView {
   }
 
   private knock(e: TrajEvent): void {
+    if (!this.sound) return;
     if (e.kind === "pocket") this.sound.drop();
     if (e.kind !== "contact" && e.kind !== "cushion") return;
     const v = e.b ? len(sub({ x: e.a.vx, y: e.a.vy }, { x: e.b.vx, y: e.b.vy })) : Math.hypot(e.a.vx, e.a.vy);

@@ -21,7 +21,7 @@ import { umpire } from "./umpire";
 const routes: Route[] = [
   [/^\/t\/([0-9a-f]+)$/, (app, [id], q) => { void ratedBanner(id); return <TableScreen app={app} id={id} seats={seatsOf(q)} />; }],
   [/^\/replay\/([0-9a-f]+)$/, (app, [id]) => <ReplayScreen app={app} id={id} />],
-  [/^\/rules$/, () => <RulesPage />],
+  [/^\/rules$/, (app) => <RulesPage app={app} />],
   [/^\/practice$/, (app) => <PracticeScreen app={app} />],
   [/^\/umpire\/([0-9a-f]*)$/, (_, [id]) => <Mount run={(root) => umpire(root, id || undefined)} />],
   [/^\/u\/([^/]+)$/, (_, [name]) => <Mount run={(root) => profilePage(root, decodeURIComponent(name))} />],

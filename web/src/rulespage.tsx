@@ -1,6 +1,47 @@
 // How to play: the laws of RULES.md in plain words, one section per
 // subject, each with an anchor that the rulings link to.
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
+import type { App } from "./app";
+import { BoardView } from "./boardview";
+import { api, type ClientMsg, type Practiced } from "./protocol";
+
+// A diagram: a stroke the server plays from the start of a board, shown
+// again and again on a small board.
+interface Diagram { caption: string; stroke: ClientMsg }
+
+const DIAGRAMS: Record<string, Diagram> = {
+  break: { caption: "The break: the striker, hard and straight ahead, into the pieces around the queen.", stroke: { type: "strike", x: 0, angle: 90, power: 1 } },
+};
+
+// PAUSE_MS is the rest between two showings of a diagram's stroke.
+const PAUSE_MS = 1500;
+
+function StrokeDiagram({ app, d }: { app: App; d: Diagram }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const c = canvas.current!;
+    const board = new BoardView(c, app.cfg, null);
+    let on = true;
+    void api<Practiced>("POST", "/api/practice", { position: "", action: { v: 1, ...d.stroke } }).then(async (r) => {
+      const traj = r.event?.outcome.trajectory;
+      if (!traj) return;
+      for (let n = 1; on; n++) {
+        await board.animate(traj);
+        c.dataset.played = String(n);
+        board.pieces = r.state.pieces;
+        board.invalidate();
+        await new Promise((done) => setTimeout(done, PAUSE_MS));
+      }
+    }, () => undefined);
+    return () => { on = false; board.finish(); };
+  }, []);
+  return (
+    <figure class="diagram">
+      <canvas class="diagram" role="img" aria-label={d.caption} ref={canvas} />
+      <figcaption>{d.caption}</figcaption>
+    </figure>
+  );
+}
 
 interface Section { id: string; title: string; paras: string[]; rules: string }
 
@@ -91,7 +132,7 @@ export function sectionOf(id: string): string {
   return "aim";
 }
 
-export function RulesPage() {
+export function RulesPage({ app }: { app: App }) {
   useEffect(() => { if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView(); }, []);
   return (
     <article class="rules">
@@ -102,6 +143,7 @@ export function RulesPage() {
         <section id={s.id}>
           <h2>{s.title}{s.rules ? <small class="ids">{` ${s.rules}`}</small> : ""}</h2>
           {s.paras.map((p) => <p>{p}</p>)}
+          {DIAGRAMS[s.id] && <StrokeDiagram app={app} d={DIAGRAMS[s.id]} />}
         </section>
       ))}
       <p><a class="button" href="/">Play</a></p>
