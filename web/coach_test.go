@@ -75,6 +75,7 @@ func TestCoachInPractice(t *testing.T) {
 
 	h := e.hint(ctx)
 	t.Logf("hint: %s (%+v)", h.Words, h)
+	e.shot(ctx, "coach", "screenshot-coach.png")
 	if h.Target != "w1" || !strings.Contains(h.Words, "the white at the top-right") {
 		t.Errorf("the coach says %q aiming at %q; want the white w1 at the top-right", h.Words, h.Target)
 	}
