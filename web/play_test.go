@@ -288,7 +288,22 @@ func TestHowToPlay(t *testing.T) {
 	e.run(ctx, chromedp.Navigate(e.base+link))
 	e.waitFor(ctx, "the rules page", `!!document.querySelector("article.rules")`, 10*time.Second)
 	// The break's diagram: the server's break played on a small board, again and again.
-	e.waitFor(ctx, "the break's diagram played twice", `+(document.querySelector("#break canvas.diagram")?.dataset.played ?? 0) >= 2`, 20*time.Second)
+	// The diagrams: the server's strokes played on a small board, again and
+	// again; each played twice, and what the server ruled on each step is
+	// what the caption shows.
+	for _, d := range []struct{ id, rulings string }{
+		{"break", "B-2 T-1"},
+		{"queen", "Q-4 T-1, Q-4 T-1"}, // pocketed (Q-4), then covered (Q-4), the turn kept (T-1)
+		{"dues", "D-1, "},             // the striker pocketed: a due (D-1); the placing is ruled nothing
+	} {
+		sel := "#" + d.id + " canvas.diagram"
+		e.waitFor(ctx, "the "+d.id+" diagram played twice", `+(document.querySelector("`+sel+`")?.dataset.played ?? 0) >= 2`, 30*time.Second)
+		var rulings string
+		e.run(ctx, chromedp.Evaluate(`document.querySelector("`+sel+`").dataset.rulings`, &rulings))
+		if rulings != d.rulings {
+			t.Errorf("the %s diagram's steps were ruled %q; want %q", d.id, rulings, d.rulings)
+		}
+	}
 	e.shot(ctx, "rules")
 	for _, id := range []string{"aim", "break", "turn", "queen", "dues", "scoring", "match", "words"} {
 		var text string

@@ -3,18 +3,57 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { App } from "./app";
 import { BoardView } from "./boardview";
-import { api, type ClientMsg, type Practiced } from "./protocol";
+import { api, type ClientMsg, type Piece, type Practiced, type Trajectory } from "./protocol";
 
-// A diagram: a stroke the server plays from the start of a board, shown
-// again and again on a small board.
-interface Diagram { caption: string; stroke: ClientMsg }
+// A diagram: the strokes and placings the server plays from a position
+// ("" for the start of a board), shown again and again on a small board.
+interface Diagram { caption: string; position: string; steps: DiagramStep[] }
+// A step is an action, or "place" for a c/m placed where the server
+// suggests (its place_hint), so that no spot is written by hand.
+type DiagramStep = ClientMsg | "place";
+
+// A board late in the game: white (seat 0, at the bottom) has pocketed
+// seven c/m, the queen lies near the top-right pocket and a white c/m near
+// the top-left one; the strokes aim straight at the pockets.
+const LATE = "icf 2 | turn 0 stroke | game 1 games 0-0 score 0-0 | board 1 breaker 0 white 0 attempts 0 broken on 2-2-q owed 0-0 queen board earned 0 turns 4 strokes 10 idle 0 | ";
+const LATE_POCKETED = " | pocketed w3 w4 w5 w6 w7 w8 w9 b3 b4 b5 b6 b7 b8 b9";
 
 const DIAGRAMS: Record<string, Diagram> = {
-  break: { caption: "The break: the striker, hard and straight ahead, into the pieces around the queen.", stroke: { type: "strike", x: 0, angle: 90, power: 1 } },
+  break: { caption: "The break: the striker, hard and straight ahead, into the pieces around the queen.", position: "", steps: [{ type: "strike", x: 0, angle: 90, power: 1 }] },
+  queen: {
+    caption: "The queen pocketed, then covered: a white c/m pocketed with the next stroke.",
+    position: LATE + "q 0.2905,0.2091 w1 -0.2905,0.2091 w2 0,0.1 b1 0,-0.05 b2 0,0.25" + LATE_POCKETED,
+    steps: [
+      { type: "strike", x: 0.1, dir: [0.24775, 0.60035], speed: 1.5 },
+      { type: "strike", x: -0.1, dir: [-0.24775, 0.60035], speed: 1.5 },
+    ],
+  },
+  dues: {
+    caption: "A due: white pockets the striker; one of his pocketed c/m comes back, and black places it.",
+    position: LATE + "q 0,0 w1 -0.2,0.2 w2 0.15,0.05 b1 -0.1,-0.08 b2 0.05,0.2" + LATE_POCKETED,
+    steps: [{ type: "strike", x: 0.1, dir: [0.24775, 0.60035], speed: 2 }, "place"],
+  },
 };
 
-// PAUSE_MS is the rest between two showings of a diagram's stroke.
-const PAUSE_MS = 1500;
+// PAUSE_MS is the rest between two showings of a diagram, STEP_MS the one
+// between its steps.
+const PAUSE_MS = 1500, STEP_MS = 700;
+
+interface Played { pieces: Piece[]; traj?: Trajectory; rules: string }
+
+// playDiagram asks the server for each step in turn; what it played is
+// shown afterwards without asking again.
+async function playDiagram(d: Diagram): Promise<{ start: Piece[]; played: Played[] }> {
+  let r = await api<Practiced>("POST", "/api/practice", { position: d.position });
+  const start = r.state.pieces, played: Played[] = [];
+  for (const s of d.steps) {
+    const hint = r.state.to_act.place_hint;
+    const m: ClientMsg = s !== "place" ? s : { type: "place", x: hint?.[0] ?? 0, y: hint?.[1] ?? 0 };
+    r = await api<Practiced>("POST", "/api/practice", { position: r.position, action: { v: 1, ...m } });
+    played.push({ pieces: r.state.pieces, traj: r.event?.outcome.trajectory, rules: r.event?.state.match.ruling?.rules.join(" ") ?? "" });
+  }
+  return { start, played };
+}
 
 function StrokeDiagram({ app, d }: { app: App; d: Diagram }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -22,15 +61,21 @@ function StrokeDiagram({ app, d }: { app: App; d: Diagram }) {
     const c = canvas.current!;
     const board = new BoardView(c, app.cfg, null);
     let on = true;
-    void api<Practiced>("POST", "/api/practice", { position: "", action: { v: 1, ...d.stroke } }).then(async (r) => {
-      const traj = r.event?.outcome.trajectory;
-      if (!traj) return;
+    const rest = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    const show = (pieces: Piece[]) => { board.pieces = pieces; board.invalidate(); };
+    void playDiagram(d).then(async ({ start, played }) => {
+      // What the server ruled on each step, for the tests to read.
+      c.dataset.rulings = played.map((p) => p.rules).join(", ");
       for (let n = 1; on; n++) {
-        await board.animate(traj);
+        show(start);
+        for (const p of played) {
+          if (p.traj) await board.animate(p.traj);
+          else await rest(STEP_MS);
+          show(p.pieces);
+          await rest(STEP_MS);
+        }
         c.dataset.played = String(n);
-        board.pieces = r.state.pieces;
-        board.invalidate();
-        await new Promise((done) => setTimeout(done, PAUSE_MS));
+        await rest(PAUSE_MS);
       }
     }, () => undefined);
     return () => { on = false; board.finish(); };
