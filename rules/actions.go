@@ -2,12 +2,9 @@ package rules
 
 import "fmt"
 
-// Toss applies the result of a toss that the referee asked for (RULES B-8,
-// G-2): the winning side breaks the extra board, from its first seat.
-func (m Match) Toss(winner Side) (Match, Ruling, error) {
-	if err := m.notInVariant("a toss"); err != nil {
-		return m, newRuling(), err
-	}
+// toss: the winning side breaks the extra board, from its first seat
+// (RULES B-8, G-2).
+func (coloured) toss(m Match, winner Side) (Match, Ruling, error) {
 	if err := m.awaiting(AwaitToss); err != nil {
 		return m, newRuling(), err
 	}
@@ -43,18 +40,11 @@ func ParseConcession(s string) (Concession, error) {
 	return 0, fmt.Errorf("rules: concede %q (want board, game or match): %w", s, ErrBadConcede)
 }
 
-// Concede applies a concession by the seat in turn (RULES G-4). A conceded
-// board scores for the opponent as SC-2, the queen counted if it is still on
-// the board (or awaiting cover) or was covered by the opponent.
-func (m Match) Concede(c Concession) (Match, Ruling, error) {
-	if m.Rules.Variant != nil {
-		// A variant's board is its whole match: every concession ends it.
-		if c < ConcedeBoard || c > ConcedeMatch {
-			return m, newRuling(), fmt.Errorf("rules: concession %d: %w", c, ErrBadConcede)
-		}
-		return m.colourless(Colourless.Concede)
-	}
-	if err := m.awaitingOpponent("a concession"); err != nil {
+// concede: a conceded board scores for the opponent as SC-2, the queen
+// counted if it is still on the board (or awaiting cover) or was covered by
+// the opponent (RULES G-4).
+func (coloured) concede(m Match, c Concession) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
 	rul := newRuling()
@@ -90,20 +80,12 @@ func (m *Match) loseBoard(loser Side, queen bool, rule string, rul *Ruling) {
 	m.endBoard(Result{Winner: winner, Points: m.Rules.cap(points), Rule: rule}, rul)
 }
 
-// Forfeit applies a loss imposed by the umpire on side s: "D-10" (he left
-// his seat during the board) loses the board by his c/m on the board and the
-// queen unless he covered it himself; "TM-2" (he played out of turn) by his
-// c/m and the queen if it is not covered; "TM-3" (he left the match) loses
-// the match.
-func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
-	if m.Rules.Variant != nil {
-		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Forfeit(int(s), rule) })
-	}
+// forfeit: "D-10" loses the board by the offender's c/m on the board and
+// the queen unless he covered it himself; "TM-2" by his c/m and the queen if
+// it is not covered; "TM-3" loses the match.
+func (coloured) forfeit(m Match, s Side, rule string) (Match, Ruling, error) {
 	if m.Awaiting == AwaitNothing {
 		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
-	}
-	if err := m.opponent("a forfeit"); err != nil {
-		return m, newRuling(), err
 	}
 	if s != 0 && s != 1 {
 		return m, newRuling(), fmt.Errorf("rules: forfeit by side %d: %w", s, ErrBadSide)
@@ -131,12 +113,9 @@ func (m Match) Forfeit(s Side, rule string) (Match, Ruling, error) {
 	return m, rul, nil
 }
 
-// Void replays the board from the break with the same breaker: no legal
-// striker position exists (RULES ST-3), or the umpire voids it for T-4.
-func (m Match) Void(rule string) (Match, Ruling, error) {
-	if m.Rules.Variant != nil {
-		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Void(rule) })
-	}
+// void replays the board from the break with the same breaker (RULES ST-3,
+// T-4).
+func (coloured) void(m Match, rule string) (Match, Ruling, error) {
 	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
@@ -148,16 +127,13 @@ func (m Match) Void(rule string) (Match, Ruling, error) {
 	return m, rul, nil
 }
 
-// Technical books a technical foul against side s, committed while it was
-// not in turn (RULES D-9). The penalty is not taken now: it waits for the
-// start of side s's next turn, when the opponent who places for that turn
-// takes it (F 4.1.1), so the position the other side plays is not changed.
-// In singles the side in turn commits fouls, not technical fouls (RULES D-5).
-func (m Match) Technical(s Side) (Match, Ruling, error) {
-	if err := m.notInVariant("a technical foul"); err != nil {
-		return m, newRuling(), err
-	}
-	if err := m.awaitingOpponent("a technical foul"); err != nil {
+// technical books a technical foul against side s (RULES D-9). The penalty
+// is not taken now: it waits for the start of side s's next turn, when the
+// opponent who places for that turn takes it (F 4.1.1), so the position the
+// other side plays is not changed. In singles the side in turn commits
+// fouls, not technical fouls (RULES D-5).
+func (coloured) technical(m Match, s Side) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
 	if s != 0 && s != 1 {
@@ -185,13 +161,10 @@ func (m *Match) takeTechnical(seat int, rul *Ruling) {
 	m.settle(s, n, m.next(seat), rul, "D-9")
 }
 
-// ClaimTwoTurns takes, for the seat in turn, two consecutive turns instead
-// of one c/m that the other side owes for a foul (RULES H-3).
-func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
-	if err := m.notInVariant("a claim of two turns"); err != nil {
-		return m, newRuling(), err
-	}
-	if err := m.awaitingOpponent("a claim of two turns"); err != nil {
+// claimTwoTurns takes two consecutive turns instead of one c/m that the
+// other side owes for a foul (RULES H-3).
+func (coloured) claimTwoTurns(m Match) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
 	b := &m.Board
@@ -207,13 +180,9 @@ func (m Match) ClaimTwoTurns() (Match, Ruling, error) {
 	return m, rul, nil
 }
 
-// Forgo records that the placer gave up placing one c/m of colour c (RULES
-// PL-4): it stays in the pocket. A colour is never emptied this way: the
-// last c/m of a colour on the board is always placed.
-func (m Match) Forgo(c Colour) (Match, Ruling, error) {
-	if err := m.notInVariant("forgoing a placing"); err != nil {
-		return m, newRuling(), err
-	}
+// forgo: the c/m stays in the pocket (RULES PL-4). A colour is never
+// emptied this way: the last c/m of a colour on the board is always placed.
+func (coloured) forgo(m Match, c Colour) (Match, Ruling, error) {
 	if err := m.awaiting(AwaitStroke); err != nil {
 		return m, newRuling(), err
 	}
@@ -227,22 +196,4 @@ func (m Match) Forgo(c Colour) (Match, Ruling, error) {
 	rul.apply("PL-4")
 	m.Board.OnBoard.add(c, -1)
 	return m, rul, nil
-}
-
-// opponent refuses an input that needs an opponent on a solo clearance,
-// which has one player.
-func (m Match) opponent(what string) error {
-	if m.Rules.Solo {
-		return fmt.Errorf("rules: %s needs an opponent; a solo clearance has none: %w", what, ErrNotAwaited)
-	}
-	return nil
-}
-
-// awaitingOpponent is awaiting(AwaitStroke) for an input that needs an
-// opponent.
-func (m Match) awaitingOpponent(what string) error {
-	if err := m.awaiting(AwaitStroke); err != nil {
-		return err
-	}
-	return m.opponent(what)
 }

@@ -48,12 +48,11 @@ var ErrBadBuy = errors.New("purchase refused")
 // to another, so that a variant is one value in one file, as scalachess
 // keeps one object per variant.
 type Variant interface {
-	// Name is the rule set's name: "point", "three" or "pockets".
-	Name() string
+	// Laws are those of colourless play (colourlessLaws), which every
+	// variant embeds; Name is the rule set's name.
+	Laws
 	// Rule is the variant's rule ID in RULES §14.
 	Rule() string
-	// Seats says how many players the variant allows.
-	Seats() (fewest, most int)
 	// Worth is what each piece is worth to its holder.
 	Worth() Values
 	// credit is the player credited with a c/m of colour c that player p
@@ -71,19 +70,6 @@ type Variant interface {
 	ended(g *Colourless) (winner int, over bool)
 	// Buys says whether pockets are bought (RULES V-3).
 	Buys() bool
-}
-
-// VariantByName returns the colourless rule set called name.
-func VariantByName(name string) (Variant, error) {
-	switch name {
-	case "point":
-		return PointCarrom(), nil
-	case "three":
-		return ThreePlayers(), nil
-	case "pockets":
-		return BuyingPockets(), nil
-	}
-	return nil, fmt.Errorf("rules: unknown colourless rule set %q (want point, three or pockets)", name)
 }
 
 // Colourless is the whole state of a colourless variant's board, which is

@@ -12,7 +12,9 @@
 // The Ruling lists the laws applied (IDs of RULES.md), whether the turn
 // continues, which c/m must be placed and by whom (RULES PL-1…PL-3), which
 // pieces go to the centre (RULES Q-11, J-1…J-3), and the board, game or
-// match that ended. Rule sets are values (ICF, Family); the code is the same
-// for each. Solo is the clearance of one player that the computer players
-// are measured on (solo.go), played on a game.Table like any match.
+// match that ended. A rule set is a value that carries its behaviour, its
+// Laws, each in its own file (icf.go, family.go, and the variants without
+// colours point.go, three.go, pockets.go); All lists them. Solo is the
+// clearance of one player that the computer players are measured on
+// (solo.go), played on a game.Table like any match.
 package rules

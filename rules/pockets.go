@@ -12,7 +12,7 @@ import "fmt"
 // one c/m of the offender, his least worth, back to the centre, or owed (the
 // ICF penalty, RULES V-3); a board that runs out of c/m with nobody able to
 // buy a pocket he lacks is won by the most pockets, then the most points.
-type buyingPockets struct{}
+type buyingPockets struct{ colourlessLaws }
 
 // BuyingPockets returns the rule set of buying the pockets (RULES V-3).
 func BuyingPockets() Variant { return buyingPockets{} }

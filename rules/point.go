@@ -7,7 +7,7 @@ package rules
 //
 // Ties, where the source is silent: of the players with the most points,
 // the one who reached his points first wins, as a race to 17 would have it.
-type pointCarrom struct{}
+type pointCarrom struct{ colourlessLaws }
 
 // PointCarrom returns the rule set of point carrom (RULES V-1).
 func PointCarrom() Variant { return pointCarrom{} }

@@ -1,12 +1,19 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
-// Rules is a rule set: a value whose fields say where the laws of one
-// variant differ from another. The referee's code is the same for all of
-// them, as scalachess keeps one object per variant rather than a fork.
+// Rules is a rule set: its Laws, the behaviour the referee (Match) hands
+// every input to, and the figures where the laws of one rule set differ
+// from another's, read by the referee and the table. A rule set is one
+// value in its own file, as scalachess keeps one object per variant;
+// All lists them.
 type Rules struct {
 	Name string
+	// Laws rules each input under this rule set.
+	Laws Laws
 
 	// BreakAttempts is how many tries the breaker has to touch a c/m
 	// (RULES B-3, H-1).
@@ -39,10 +46,6 @@ type Rules struct {
 	// CoverException: at the break, or while all nine own c/m were on the
 	// board, the queen with exactly one own c/m still needs covering (RULES Q-5).
 	CoverException bool
-	// ICFEndings applies the special endings SP-1…SP-14 and SC-4; otherwise the
-	// family endings H-5 and H-6 apply.
-	ICFEndings bool
-
 	// QueenPoints is the queen's value to the winner of the board while his
 	// score before the board is at most QueenFullUpTo; above it the queen is
 	// worth QueenReducedPoints (RULES Q-12, H-5, H-7).
@@ -69,93 +72,77 @@ type Rules struct {
 	// c/m face the first player (RULES A-3).
 	TwoWhitesFacing bool
 
-	// Solo is the clearance of one player (solo.go): its strokes are ruled
-	// by the clearance's own laws, and the fields above are not read.
-	Solo bool
-
-	// Variant is a rule set without colours (RULES §14), whose board is
-	// ruled by the colourless referee (Colourless) with this variant's
-	// behaviour; nil for ICF, family and solo. The fields above but Name
-	// and Rings are not read.
+	// Variant is Laws when the rule set has no colours (RULES §14), whose
+	// board is ruled by the colourless referee (Colourless) with this
+	// variant's behaviour; nil for ICF, family and solo. The fields above
+	// but Name and Laws are not read.
 	Variant Variant
 	// Rings lays out the break as the queen ringed by six c/m and the rest
 	// as a second ring, without the white Y of RULES A-1 (RULES V-3).
 	Rings bool
 }
 
-// ICF returns the laws of the International Carrom Federation.
-func ICF() Rules {
-	return Rules{
-		Name:            "icf",
-		BreakAttempts:   3,
-		ReturnOwnOnFoul: true,
-		CoverException:  true,
-		ICFEndings:      true,
-		QueenPoints:     3,
-		QueenFullUpTo:   21,
-		MaxBoardPoints:  12,
-		GamePoints:      25,
-		GameBoards:      8,
-		GamesToWin:      2,
-	}
-}
-
-// Family returns the family ("Città del Sole") rules of RULES §13.
-func Family() Rules {
-	return Rules{
-		Name:               "family",
-		BreakAttempts:      3,
-		BreakFailFoul:      true,
-		StrikerIsFoul:      true,
-		StrikerOffIsFoul:   true,
-		OpponentCoinIsFoul: true,
-		EarlyQueenIsFoul:   true,
-		PenaltyToCentre:    true,
-		TwoTurnsOption:     true,
-		QueenPoints:        5,
-		QueenFullUpTo:      19,
-		QueenReducedPoints: 1,
-		GamePoints:         25,
-		GameBoards:         8,
-		GamesToWin:         2,
-		Clockwise:          true,
-		ForwardOnly:        true,
-		TwoWhitesFacing:    true,
-	}
-}
-
 // Of is the rule set that plays variant v (RULES §14).
 func Of(v Variant) Rules {
-	return Rules{Name: v.Name(), Variant: v, Rings: v.Buys()}
+	return Rules{Name: v.Name(), Laws: v, Variant: v, Rings: v.Buys()}
 }
 
-// Names are the rule sets ByName knows, in the order a menu lists them.
-var Names = []string{"icf", "family", "point", "three", "pockets"}
+// All are the rule sets ByName knows, in the order a menu lists them: a new
+// rule set is one line here, its own file and its tests.
+func All() []Rules {
+	return []Rules{ICF(), Family(), Of(PointCarrom()), Of(ThreePlayers()), Of(BuyingPockets())}
+}
 
-// ByName returns the rule set called name: "icf", "family", or a variant
-// without colours, "point", "three" or "pockets".
+// Names are the names of All, in its order.
+var Names = names(All())
+
+func names(rs []Rules) []string {
+	var ns []string
+	for _, r := range rs {
+		ns = append(ns, r.Name)
+	}
+	return ns
+}
+
+// either lists names for an error: "a, b or c".
+func either(ns []string) string {
+	if len(ns) < 2 {
+		return strings.Join(ns, "")
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " or " + ns[len(ns)-1]
+}
+
+// ByName returns the rule set called name, one of Names.
 func ByName(name string) (Rules, error) {
-	switch name {
-	case "icf":
-		return ICF(), nil
-	case "family":
-		return Family(), nil
+	for _, r := range All() {
+		if r.Name == name {
+			return r, nil
+		}
 	}
-	if v, err := VariantByName(name); err == nil {
-		return Of(v), nil
+	return Rules{}, fmt.Errorf("rules: unknown rule set %q (want %s)", name, either(Names))
+}
+
+// VariantByName returns the colourless rule set called name.
+func VariantByName(name string) (Variant, error) {
+	var ns []string
+	for _, r := range All() {
+		if r.Variant == nil {
+			continue
+		}
+		if r.Name == name {
+			return r.Variant, nil
+		}
+		ns = append(ns, r.Name)
 	}
-	return Rules{}, fmt.Errorf("rules: unknown rule set %q (want icf, family, point, three or pockets)", name)
+	return nil, fmt.Errorf("rules: unknown colourless rule set %q (want %s)", name, either(ns))
 }
 
 // Seats says how many seats a match under r takes.
 func (r Rules) Seats() (fewest, most int) {
-	switch {
-	case r.Variant != nil:
-		return r.Variant.Seats()
-	case r.Solo:
-		return 1, 1
+	if r.Laws == nil {
+		return 0, 0
 	}
-	return 2, 4
+	return r.Laws.Seats()
 }
 
 // queenValue is what the queen adds to the board's winner with score before

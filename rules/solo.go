@@ -15,17 +15,65 @@ import "fmt"
 // board go to the centre (RULES J-1…J-3). The board, and the match, end
 // when every piece is down and the queen covered.
 func Solo() Rules {
-	return Rules{Name: "solo", Solo: true}
+	return Rules{Name: "solo", Laws: clearance{}}
 }
 
-// newSolo starts a solo clearance, which has exactly one seat.
-func newSolo(r Rules, players int) (Match, error) {
+// clearance is the referee of the solo clearance (see Solo); what it does
+// not rule itself is ruled as under ICF (coloured).
+type clearance struct{ coloured }
+
+func (clearance) Name() string      { return "solo" }
+func (clearance) Seats() (int, int) { return 1, 1 }
+
+// start starts a solo clearance, which has exactly one seat.
+func (clearance) start(r Rules, players int) (Match, error) {
 	if players != 1 {
 		return Match{}, fmt.Errorf("rules: a solo clearance has 1 player, not %d: %w", players, ErrBadPlayers)
 	}
 	m := Match{Rules: r, Players: 1, Game: 1, Winner: NoSide}
 	m.startBoard(1, 0)
 	return m, nil
+}
+
+func (clearance) stroke(m Match, s Stroke) (Match, Ruling, error) {
+	if err := m.checkStroke(s); err != nil {
+		return m, newRuling(), err
+	}
+	rul := newRuling()
+	m.solo(s, &rul)
+	return m, rul, nil
+}
+
+// A clearance has one player: no input that needs an opponent is one of its.
+
+func (clearance) concede(m Match, _ Concession) (Match, Ruling, error) {
+	return noOpponent(m, "a concession")
+}
+
+func (clearance) forfeit(m Match, _ Side, _ string) (Match, Ruling, error) {
+	if m.Awaiting == AwaitNothing {
+		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	return m, newRuling(), errNoOpponent("a forfeit")
+}
+
+func (clearance) technical(m Match, _ Side) (Match, Ruling, error) {
+	return noOpponent(m, "a technical foul")
+}
+
+func (clearance) claimTwoTurns(m Match) (Match, Ruling, error) {
+	return noOpponent(m, "a claim of two turns")
+}
+
+func noOpponent(m Match, what string) (Match, Ruling, error) {
+	if err := m.awaiting(AwaitStroke); err != nil {
+		return m, newRuling(), err
+	}
+	return m, newRuling(), errNoOpponent(what)
+}
+
+func errNoOpponent(what string) error {
+	return fmt.Errorf("rules: %s needs an opponent; a solo clearance has none: %w", what, ErrNotAwaited)
 }
 
 // solo applies a stroke under the clearance's rules (see Solo).

@@ -180,24 +180,6 @@ type Match struct {
 	Colourless Colourless
 }
 
-// NewMatch starts a match under rules r with 2 (singles) or 4 (doubles)
-// seats, 1 for a solo clearance, or as many as a variant without colours
-// seats (Rules.Seats). Seat 0 breaks the first board.
-func NewMatch(r Rules, players int) (Match, error) {
-	if r.Variant != nil {
-		return newVariant(r, players)
-	}
-	if r.Solo {
-		return newSolo(r, players)
-	}
-	if players != 2 && players != 4 {
-		return Match{}, ErrBadPlayers
-	}
-	m := Match{Rules: r, Players: players, Game: 1, Winner: NoSide}
-	m.startBoard(1, 0)
-	return m, nil
-}
-
 // side is the side of seat s.
 func side(seat int) Side { return Side(seat % 2) }
 

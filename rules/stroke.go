@@ -53,21 +53,13 @@ func (m Match) awaiting(want Awaiting) error {
 	return nil
 }
 
-// Stroke applies the outcome of one stroke by the seat in turn and returns
-// the new match and the ruling. An impossible stroke is an error that
-// leaves the match unchanged.
-func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
-	if m.Rules.Variant != nil {
-		return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Stroke(s) })
-	}
+// colouredStroke applies a stroke under a rule set with colours whose
+// boards end by e.
+func (m Match) colouredStroke(s Stroke, e endings) (Match, Ruling, error) {
 	if err := m.checkStroke(s); err != nil {
 		return m, newRuling(), err
 	}
 	rul := newRuling()
-	if m.Rules.Solo {
-		m.solo(s, &rul)
-		return m, rul, nil
-	}
 	b := &m.Board
 	if !b.Broken {
 		if s.Missed {
@@ -78,7 +70,7 @@ func (m Match) Stroke(s Stroke) (Match, Ruling, error) {
 		b.StrokesSinceBreak = 0
 		rul.apply("B-2")
 	}
-	m.play(s, &rul)
+	m.play(s, &rul, e)
 	return m, rul, nil
 }
 
@@ -215,22 +207,17 @@ func (m Match) facts(s Stroke) strokeFacts {
 // stroke's facts: the pieces leave the board and the fouls are named, then
 // the special endings, the queen, returns and debts, a cleared board, and
 // the turn.
-func (m *Match) play(s Stroke, rul *Ruling) {
+func (m *Match) play(s Stroke, rul *Ruling, e endings) {
 	f := m.facts(s)
 	m.Board.StrokesSinceBreak++
 	m.pocket(f, rul)
-	if m.Rules.ICFEndings {
-		if res, ok := m.icfEnding(f); ok {
-			if f.foul {
-				rul.apply("SC-4")
-			}
-			m.endBoard(res, rul)
-			return
-		}
+	if res, ok := e.special(*m, f, rul); ok {
+		m.endBoard(res, rul)
+		return
 	}
 	queenKept := m.queen(f, rul)
 	m.returnsAndDebts(f, rul)
-	if res, ok := m.clearedBoard(f.me); ok {
+	if res, ok := m.clearedBoard(f.me, e); ok {
 		m.endBoard(res, rul)
 		return
 	}

@@ -16,7 +16,7 @@ package rules
 //     (RULES SP-8);
 //   - the board ends when a player's set is complete and the queen is
 //     covered; his points are the V-1 values of what he holds.
-type threePlayers struct{}
+type threePlayers struct{ colourlessLaws }
 
 // ThreePlayers returns the rule set of carrom for three (RULES V-2).
 func ThreePlayers() Variant { return threePlayers{} }

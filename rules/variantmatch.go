@@ -5,13 +5,15 @@ import (
 	"fmt"
 )
 
-// A Match under a variant without colours (Rules.Variant) holds the
-// variant's board in Match.Colourless and hands every input to it, so that
-// a table plays every rule set through one Match value.
+// colourlessLaws are the laws of every variant without colours, which each
+// embeds: a Match under one holds the variant's board in Match.Colourless
+// and hands every input to it, so that a table plays every rule set through
+// one Match value.
+type colourlessLaws struct{}
 
-// newVariant starts a match of a variant without colours: one board, which
+// start starts a match of a variant without colours: one board, which
 // player 0 breaks.
-func newVariant(r Rules, players int) (Match, error) {
+func (colourlessLaws) start(r Rules, players int) (Match, error) {
 	g, err := NewColourless(r.Variant, players)
 	if err != nil {
 		return Match{}, err
@@ -44,37 +46,56 @@ func (m Match) colourless(f func(Colourless) (Colourless, Ruling, error)) (Match
 	return m, rul, nil
 }
 
-// notInVariant refuses an input the variants without colours do not have.
-func (m Match) notInVariant(what string) error {
-	if m.Rules.Variant == nil {
-		return nil
-	}
-	if m.Awaiting == AwaitNothing {
-		return fmt.Errorf("rules: %w", ErrMatchIsOver)
-	}
-	return fmt.Errorf("rules: %s is not an input of %s: %w", what, m.Rules.Name, ErrNotAwaited)
+func (colourlessLaws) stroke(m Match, s Stroke) (Match, Ruling, error) {
+	return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Stroke(s) })
 }
 
-// SideOf is what the referee's results call the side of seat: its pair in
-// ICF and family play (seat % 2), the player himself in a variant without
-// colours.
-func (m Match) SideOf(seat int) Side {
-	if m.Rules.Variant != nil {
-		return Side(seat)
+// concede: a variant's board is its whole match, so every concession ends
+// it.
+func (colourlessLaws) concede(m Match, c Concession) (Match, Ruling, error) {
+	if c < ConcedeBoard || c > ConcedeMatch {
+		return m, newRuling(), fmt.Errorf("rules: concession %d: %w", c, ErrBadConcede)
 	}
-	return side(seat)
+	return m.colourless(Colourless.Concede)
 }
 
-// Buy applies a purchase of a pocket by the player in turn (RULES V-3; see
-// Colourless.Buy).
-func (m Match) Buy(b Purchase) (Match, Ruling, error) {
-	if m.Rules.Variant == nil {
-		if m.Awaiting == AwaitNothing {
-			return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
-		}
-		return m, newRuling(), fmt.Errorf("rules: pockets are not bought under %s: %w", m.Rules.Name, ErrBadBuy)
-	}
+func (colourlessLaws) forfeit(m Match, s Side, rule string) (Match, Ruling, error) {
+	return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Forfeit(int(s), rule) })
+}
+
+func (colourlessLaws) void(m Match, rule string) (Match, Ruling, error) {
+	return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Void(rule) })
+}
+
+func (colourlessLaws) buy(m Match, b Purchase) (Match, Ruling, error) {
 	return m.colourless(func(g Colourless) (Colourless, Ruling, error) { return g.Buy(b) })
+}
+
+func (colourlessLaws) toss(m Match, _ Side) (Match, Ruling, error) {
+	return notInVariant(m, "a toss")
+}
+
+func (colourlessLaws) technical(m Match, _ Side) (Match, Ruling, error) {
+	return notInVariant(m, "a technical foul")
+}
+
+func (colourlessLaws) claimTwoTurns(m Match) (Match, Ruling, error) {
+	return notInVariant(m, "a claim of two turns")
+}
+
+func (colourlessLaws) forgo(m Match, _ Colour) (Match, Ruling, error) {
+	return notInVariant(m, "forgoing a placing")
+}
+
+// sideOf: a player is his own side.
+func (colourlessLaws) sideOf(seat int) Side { return Side(seat) }
+
+// notInVariant refuses an input the variants without colours do not have.
+func notInVariant(m Match, what string) (Match, Ruling, error) {
+	if m.Awaiting == AwaitNothing {
+		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	return m, newRuling(), fmt.Errorf("rules: %s is not an input of %s: %w", what, m.Rules.Name, ErrNotAwaited)
 }
 
 // Forfeit ends the board, which is the variant's match, against player p,
