@@ -16,6 +16,10 @@ var ErrNotFound = errors.New("not found")
 // than the table's: another server owns the table now.
 var ErrStaleEpoch = errors.New("stale epoch: the table has a newer owner")
 
+// ErrNoOwner is returned for a request to a table that no node serves at
+// the moment (it is moving to another node).
+var ErrNoOwner = errors.New("no node serves the table")
+
 // TableRecord is a table as stored.
 type TableRecord struct {
 	ID       string
@@ -68,4 +72,27 @@ type SheetConfirm struct {
 	AccountID string
 	Seq       int64
 	At        time.Time
+}
+
+// Lease is a node's hold on a table: its owner and the fencing epoch,
+// raised by one at every change of owner.
+type Lease struct {
+	Table string
+	Node  string
+	Epoch int64
+}
+
+// Candidate is a table in play that no node holds: its lease has expired
+// (for Stale), or it has none.
+type Candidate struct {
+	Table string
+	Stale time.Duration
+}
+
+// BusMsg is a message on a cluster's bus: headers, data, and for a
+// request the way to answer it.
+type BusMsg struct {
+	Header  map[string]string
+	Data    []byte
+	Respond func(data []byte) error // nil unless the message is a request
 }

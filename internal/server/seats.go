@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -70,7 +72,7 @@ func (t *table) leave(c *client) {
 		return
 	}
 	delete(t.clients, c)
-	close(c.gone)
+	c.drop(websocket.StatusPolicyViolation, "too slow")
 	t.srv.metrics.clients.Dec()
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
@@ -85,12 +87,7 @@ func (t *table) leave(c *client) {
 
 // broadcastSeats tells everyone but skip the new state of the seats.
 func (t *table) broadcastSeats(skip *client) {
-	msg := encode(t.snapshot())
-	for c := range t.clients {
-		if c != skip {
-			t.deliver(c, msg)
-		}
-	}
+	t.broadcast(encode(t.snapshot()), skip)
 }
 
 func (t *table) sit(ctx context.Context, m sitReq) error {

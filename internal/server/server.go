@@ -10,8 +10,10 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
@@ -68,6 +70,9 @@ type Config struct {
 	// Accounts keeps accounts, ratings and challenges; nil: anonymous
 	// play only.
 	Accounts Accounts
+	// Cluster makes the server a node of a cluster; nil: a single node,
+	// which serves every table in its store.
+	Cluster *Cluster
 }
 
 // Server serves the lobby and the tables.
@@ -102,6 +107,18 @@ type Server struct {
 	conns  map[string]int    // open WebSocket connections by token
 	// rematches maps a finished table to its rematch.
 	rematches map[string]string
+
+	// A cluster's node: its leases last ttl and were last renewed at
+	// renewed (by the lease loop only); remotes are the clients at other
+	// nodes joined to tables here, by connection; relays hold the clients
+	// here at tables of other nodes.
+	cluster  *Cluster
+	ttl      time.Duration
+	renewed  time.Time
+	closing  atomic.Bool
+	loopStop func()
+	remotes  map[string]remoteClient
+	relays   map[string]*relay
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -118,6 +135,16 @@ func New(cfg Config) (*Server, error) {
 		accounts: cfg.Accounts, acct: newAccountState(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{}, rematches: map[string]string{},
+		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
+	}
+	if c := cfg.Cluster; c != nil {
+		if c.Node == "" || c.Bus == nil || c.Leases == nil {
+			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
+		}
+		s.ttl = c.LeaseTTL
+		if s.ttl == 0 {
+			s.ttl = 3 * time.Second
+		}
 	}
 	if s.clock == nil {
 		s.clock = RealClock{}
@@ -150,33 +177,27 @@ func New(cfg Config) (*Server, error) {
 
 // Resume brings back every unfinished table exactly where it was: its
 // actions replayed, its seats held by the same players, its clock re-armed
-// from the moment of its last action.
+// from the moment of its last action. A cluster's node takes only its
+// share, the tables no node holds, and goes on taking them while it runs.
 func (s *Server) Resume(ctx context.Context) error {
+	if s.cluster != nil {
+		return s.startCluster(ctx)
+	}
 	recs, err := s.store.Tables(ctx, false)
 	if err != nil {
 		return err
 	}
 	for _, rec := range recs {
-		var cfg TableConfig
-		if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-			s.log.Error("table with an unreadable configuration", "table", rec.ID, "err", err)
-			continue
-		}
-		t, err := s.newTable(rec.ID, cfg, rec.Created)
+		t, err := s.load(ctx, rec)
 		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
 			s.log.Error("cannot set the table up again", "table", rec.ID, "err", err)
 			continue
 		}
-		actions, err := s.store.Actions(ctx, rec.ID)
-		if err != nil {
-			return err
-		}
-		if err := t.restore(rec, actions); err != nil {
-			s.log.Error("cannot replay the table", "table", rec.ID, "err", err)
-			continue
-		}
 		if t.finished {
-			// Its match was over; restore has recorded that.
+			// Its match was over; load has recorded that.
 			continue
 		}
 		s.start(t)
@@ -185,22 +206,71 @@ func (s *Server) Resume(ctx context.Context) error {
 	return nil
 }
 
+// load rebuilds a stored table by replaying its actions.
+func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, error) {
+	var cfg TableConfig
+	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
+		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
+	}
+	t, err := s.newTable(rec.ID, cfg, rec.Created)
+	if err != nil {
+		return nil, err
+	}
+	actions, err := s.store.Actions(ctx, rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.restore(rec, actions); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
 // start runs a table's goroutine; its owner's count was taken by reserve
 // (or the table was resumed, and has none).
 func (s *Server) start(t *table) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	t.stop = cancel
+	var unsub func() error
+	if s.cluster != nil {
+		var err error
+		unsub, err = s.cluster.Bus.Subscribe(inSubject(t.id), func(m carrom.BusMsg) { s.forwarded(t, m) })
+		if err != nil {
+			s.log.Error("listening to the table's intents", "table", t.id, "err", err)
+		}
+	}
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.inPlay++
 	s.mu.Unlock()
 	s.wg.Add(1)
-	// The table's goroutine ends with the server (Close) or once its match
-	// is over and its last client has left.
+	// The table's goroutine ends with the server (Close), once its match
+	// is over and its last client has left, or when this node lets the
+	// table go (letGo).
 	go func() {
 		defer s.wg.Done()
-		t.run(s.ctx)
+		defer cancel()
+		t.run(ctx)
+		if unsub != nil {
+			if err := unsub(); err != nil {
+				t.log.Warn("unsubscribing", "err", err)
+			}
+		}
 		s.mu.Lock()
 		delete(s.tables, t.id)
+		for conn, rc := range s.remotes {
+			if rc.t == t {
+				delete(s.remotes, conn)
+			}
+		}
 		s.mu.Unlock()
+		if t.moved.Load() {
+			for c := range t.clients {
+				if c.conn == "" {
+					c.drop(websocket.StatusServiceRestart, "table moved: reconnect")
+				}
+			}
+		}
 		if !t.finished {
 			s.outOfPlay(t)
 		}
@@ -241,8 +311,14 @@ func (s *Server) release(counts map[string]int, token string) {
 	}
 }
 
-// Close stops every table's goroutine; what they accepted is stored.
+// Close stops every table's goroutine; what they accepted is stored. A
+// cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
+	if s.cluster != nil && s.loopStop != nil && !s.closing.Load() {
+		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
+		s.handOver(ctx)
+		cancel()
+	}
 	s.cancel()
 	s.wg.Wait()
 }
@@ -302,6 +378,18 @@ func (s *Server) createClaimed(ctx context.Context, owner string, cfg TableConfi
 			return "", err
 		}
 		t.seats[c.Seat].token, t.seats[c.Seat].nickname = c.Token, c.Nickname
+	}
+	if s.cluster != nil {
+		taken, err := s.cluster.Leases.Take(ctx, s.cluster.Node, s.ttl, []string{id})
+		if err != nil || len(taken) != 1 {
+			// No owner yet: a node's lease round will take the table.
+			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
+			s.mu.Lock()
+			s.release(s.owned, owner)
+			s.mu.Unlock()
+			return id, nil
+		}
+		t.epoch = taken[0].Epoch
 	}
 	t.owner = owner
 	s.start(t)

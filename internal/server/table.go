@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/carrom-game/carrom/game"
@@ -57,6 +59,13 @@ type table struct {
 	srv     *Server
 	in      chan any
 	done    chan struct{} // closed when run returns
+	stop    context.CancelFunc
+	// epoch is the fencing epoch of this node's lease of the table (0 on
+	// a single node); set before the table starts, never changed.
+	epoch int64
+	// moved is set once this node has let the table go (its lease taken
+	// or handed over): its clients here must reconnect.
+	moved atomic.Bool
 
 	state     game.Table
 	seq       int64
@@ -116,7 +125,17 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 			t.seats[s.Seat].token, t.seats[s.Seat].nickname = s.Token, s.Nickname
 		}
 	}
-	if err := t.replay(actions, nil); err != nil {
+	// The last events go back into the backlog, so that a client who saw
+	// some of them catches up with what it missed, on any node.
+	first := len(actions) - maxBacklog
+	i := 0
+	err := t.replay(actions, func(before game.Table, a game.Action, out game.Outcome) {
+		if i >= first {
+			t.backlog = append(t.backlog, t.eventMessage(before, a, out))
+		}
+		i++
+	})
+	if err != nil {
 		return err
 	}
 	if t.over() {
@@ -257,11 +276,17 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if err == nil {
 		var data []byte
 		if data, err = record.FormatAction(a); err == nil {
-			err = t.srv.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at})
+			err = t.srv.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at, Epoch: t.epoch})
 		}
 	}
 	if err != nil {
 		switch {
+		case errors.Is(err, carrom.ErrStaleEpoch):
+			// Another node owns the table now: what it has committed is
+			// the table's history, and this node lets the table go.
+			t.srv.metrics.refusals.Inc()
+			t.log.Warn("commit refused: the table has a newer owner; letting it go", "epoch", t.epoch, "seq", t.seq+1)
+			t.letGo()
 		case from != nil:
 			t.deliver(from, errorMessage(err))
 		case ctx.Err() != nil:
@@ -293,9 +318,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if len(t.backlog) > maxBacklog {
 		t.backlog = t.backlog[len(t.backlog)-maxBacklog:]
 	}
-	for c := range t.clients {
-		t.deliver(c, ev)
-	}
+	t.broadcast(ev, nil)
 	return nil
 }
 
@@ -330,6 +353,10 @@ func (t *table) result() []byte {
 // deliver queues msg for c; a client too slow to keep up is dropped and
 // will catch up when it reconnects.
 func (t *table) deliver(c *client, msg []byte) {
+	if c.conn != "" {
+		t.publishOut(msg, c.conn, "")
+		return
+	}
 	select {
 	case c.send <- msg:
 	default:

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
@@ -19,6 +21,21 @@ type client struct {
 	nickname string
 	send     chan []byte   // messages to write; full means too slow
 	gone     chan struct{} // closed when the table drops the client
+	// conn names a client at another node, on its table's owner; such a
+	// client is reached over the bus, never through send.
+	conn string
+
+	once sync.Once
+	code websocket.StatusCode // why gone was closed
+	why  string
+}
+
+// drop closes the client's connection, once, with the reason given.
+func (c *client) drop(code websocket.StatusCode, why string) {
+	c.once.Do(func() {
+		c.code, c.why = code, why
+		close(c.gone)
+	})
 }
 
 // Per connection: at most this many messages a second, in bursts of burst.
@@ -28,17 +45,51 @@ const (
 	sendBuf  = 256
 )
 
-// serveWS connects one client to a table: ?since=N asks for the events
-// after N (or the full state).
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	t := s.table(r.PathValue("id"))
-	if t == nil {
-		apiError(w, fmt.Errorf("server: table %s is not in play: %w", r.PathValue("id"), carrom.ErrNotFound))
-		return
+// sink is where a connection's intents go: its table here, or the table's
+// owner at another node. Each returns false once the table cannot be
+// reached from this connection any more.
+type sink interface {
+	sit(c *client, seat int, nickname string) (errMsg []byte, ok bool)
+	act(c *client, a game.Action) bool
+	leave(c *client)
+}
+
+// localSink is a table this node owns.
+type localSink struct {
+	t   *table
+	srv *Server
+}
+
+func (l localSink) sit(c *client, seat int, nickname string) ([]byte, bool) {
+	done := make(chan error, 1)
+	if !l.t.post(sitReq{c: c, seat: seat, nickname: nickname, reply: done}) {
+		return nil, false
 	}
+	if err := <-done; err != nil {
+		return errorMessage(err), true
+	}
+	return nil, true
+}
+
+func (l localSink) act(c *client, a game.Action) bool {
+	return l.t.post(actReq{c: c, action: a, at: l.srv.clock.Now()})
+}
+
+func (l localSink) leave(c *client) { l.t.post(leaveReq{c: c}) }
+
+// serveWS connects one client to a table: ?since=N asks for the events
+// after N (or the full state). The table may be owned by this node or,
+// in a cluster, by another.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
 	since, err := querySeq(r, "since", 0)
 	if err != nil {
 		apiError(w, err)
+		return
+	}
+	t := s.table(id)
+	if t == nil && s.cluster == nil {
+		apiError(w, fmt.Errorf("server: table %s is not in play: %w", id, carrom.ErrNotFound))
 		return
 	}
 	tok := token(r)
@@ -54,20 +105,32 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.release(s.conns, tok)
 		s.mu.Unlock()
 	}()
-	conn, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return
-	}
-	// Oversized messages are answered and discarded below, never allowed to
-	// end the connection.
-	conn.SetReadLimit(-1)
 	c := &client{token: tok, send: make(chan []byte, sendBuf), gone: make(chan struct{})}
 	if ck, err := r.Cookie(nicknameCookie); err == nil {
 		if name, err := cleanNickname(ck.Value); err == nil {
 			c.nickname = name
 		}
 	}
-	if !t.post(joinReq{c: c, since: since}) {
+	var sk sink
+	if t != nil {
+		sk = localSink{t: t, srv: s}
+	} else {
+		rs, err := s.joinRemote(r.Context(), id, c, since)
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		sk = rs
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		sk.leave(c)
+		return
+	}
+	// Oversized messages are answered and discarded below, never allowed to
+	// end the connection.
+	conn.SetReadLimit(-1)
+	if t != nil && !t.post(joinReq{c: c, since: since}) {
 		conn.Close(websocket.StatusGoingAway, "table closed")
 		return
 	}
@@ -87,21 +150,21 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			case <-c.gone:
-				conn.Close(websocket.StatusPolicyViolation, "too slow")
+				conn.Close(c.code, c.why)
 				return
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
-	s.readLoop(ctx, conn, t, c)
-	t.post(leaveReq{c: c})
+	s.readLoop(ctx, conn, sk, c)
+	sk.leave(c)
 	conn.Close(websocket.StatusNormalClosure, "")
 }
 
 // readLoop reads the client's messages until the connection ends. A bad,
 // oversized or too frequent message is answered with an error message.
-func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, t *table, c *client) {
+func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client) {
 	limiter := rate.NewLimiter(msgRate, msgBurst)
 	reply := func(msg []byte) {
 		select {
@@ -139,15 +202,15 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, t *table, c
 		case "ping":
 			reply(encode(pongMsg{V: ProtocolVersion, Type: "pong"}))
 		case "sit":
-			done := make(chan error, 1)
-			if !t.post(sitReq{c: c, seat: in.seat, nickname: in.nickname, reply: done}) {
+			msg, ok := sk.sit(c, in.seat, in.nickname)
+			if !ok {
 				return
 			}
-			if err := <-done; err != nil {
-				reply(errorMessage(err))
+			if msg != nil {
+				reply(msg)
 			}
 		case "act":
-			if !t.post(actReq{c: c, action: in.action, at: s.clock.Now()}) {
+			if !sk.act(c, in.action) {
 				return
 			}
 		case "aim":

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
 )
@@ -31,15 +32,21 @@ type dialect struct {
 	lockRow string
 	// version1 replaces 00001_tables.sql, if not nil.
 	version1 *goose.Migration
+	// nowMillis is the SQL of the time now in Unix milliseconds, for the
+	// cluster's leases: PostgreSQL's clock is the one every node agrees
+	// on; SQLite serves one process, whose clock it is.
+	nowMillis func() string
 }
 
-var sqlite = &dialect{name: "sqlite", goose: goose.DialectSQLite3}
+var sqlite = &dialect{name: "sqlite", goose: goose.DialectSQLite3,
+	nowMillis: func() string { return strconv.FormatInt(time.Now().UnixMilli(), 10) }}
 
 var postgres = &dialect{
-	name:     "postgres",
-	goose:    goose.DialectPostgres,
-	numbered: true,
-	lockRow:  " FOR SHARE",
+	name:      "postgres",
+	goose:     goose.DialectPostgres,
+	numbered:  true,
+	lockRow:   " FOR SHARE",
+	nowMillis: func() string { return "(extract(epoch from clock_timestamp()) * 1000)::bigint" },
 	version1: goose.NewGoMigration(1,
 		&goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, pgTables)

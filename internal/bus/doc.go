@@ -1,0 +1,7 @@
+// Package bus connects the nodes of a carrom cluster through NATS: the
+// bus internal/server declares (server.Bus). A single node needs none.
+//
+//	b, err := bus.Connect("nats://127.0.0.1:4222", "node-a")
+//	...
+//	srv, err := server.New(server.Config{Store: st, Cluster: &server.Cluster{Node: "node-a", Bus: b, Leases: st}})
+package bus
