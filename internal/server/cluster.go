@@ -320,7 +320,7 @@ func (s *Server) adopt(ctx context.Context, l carrom.Lease) {
 			}
 			s.start(t)
 			s.metrics.takeovers.Inc()
-			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch)
+			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", s.cluster.Node)
 			return
 		}
 	}

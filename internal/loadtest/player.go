@@ -1,0 +1,137 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Player plays one seat of a table from one node, as a browser would:
+// when its connection is closed (the table moved to another node, or the
+// node stopped) it reconnects with the last sequence number it saw, to
+// the same node or the next of Bases. It checks that it sees every event
+// once, in order: a message whose seq skips one is a gap.
+type Player struct {
+	Client *Client
+	Table  string
+	Seat   int
+	Name   string
+	// Bases are the nodes to try, in turn, when a connection fails; the
+	// first is Client.Base.
+	Bases []string
+	rng   *rand.Rand
+
+	conn       *Conn
+	seq        int64  // the last event seen
+	sentFor    int64  // the seq whose move was sent; -1: none
+	Last       *State // the last state seen
+	Events     []Message
+	Reconnects int
+}
+
+// NewPlayer makes a player of seat at table through c.
+func NewPlayer(c *Client, table string, seat int, name string, seed uint64) *Player {
+	return &Player{Client: c, Table: table, Seat: seat, Name: name, Bases: []string{c.Base}, rng: rand.New(rand.NewPCG(seed, uint64(seat))), sentFor: -1}
+}
+
+// Seq is the sequence number of the last event the player saw.
+func (p *Player) Seq() int64 { return p.seq }
+
+// Connect (re)connects, trying each base in turn, and takes the seat if
+// the player does not hold it yet.
+func (p *Player) Connect(ctx context.Context) error {
+	var err error
+	for _, base := range p.Bases {
+		p.Client.Base = base
+		if p.conn, err = p.Client.Connect(ctx, p.Table, p.seq); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("loadtest: %s reconnecting: %w", p.Name, err)
+	}
+	p.sentFor = -1
+	m, err := p.conn.Read(ctx)
+	if err != nil {
+		return err
+	}
+	if m.Type != "welcome" {
+		return fmt.Errorf("loadtest: %s: first message %q, want welcome", p.Name, m.Type)
+	}
+	if !slices.Contains(m.Seats, p.Seat) {
+		return p.conn.Send(ctx, Sit(p.Seat, p.Name))
+	}
+	// Nothing may follow the welcome of a player who missed nothing: if
+	// his move was lost with the connection, he makes it again now.
+	return p.move(ctx)
+}
+
+// Close closes the connection.
+func (p *Player) Close() {
+	if p.conn != nil {
+		p.conn.Close()
+	}
+}
+
+// ErrGap is returned when a player sees an event's seq skip.
+var ErrGap = errors.New("loadtest: a gap in seq")
+
+// Step reads one message and plays the seat's move if it is to act; a
+// closed connection is reconnected.
+func (p *Player) Step(ctx context.Context) error {
+	m, err := p.conn.Read(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		p.conn.Close()
+		p.Reconnects++
+		return p.Connect(ctx)
+	}
+	switch m.Type {
+	case "event":
+		if m.Seq != p.seq+1 {
+			return fmt.Errorf("%w: %s saw event %d after %d", ErrGap, p.Name, m.Seq, p.seq)
+		}
+		p.seq = m.Seq
+		p.Events = append(p.Events, m)
+		p.Last = m.State
+	case "state":
+		if p.seq != 0 && m.Seq != p.seq {
+			return fmt.Errorf("%w: %s saw state %d after event %d", ErrGap, p.Name, m.Seq, p.seq)
+		}
+		p.seq = m.Seq
+		p.Last = m.State
+	case "error":
+		// A move refused (it crossed another's) is made again below.
+		p.sentFor = -1
+	}
+	return p.move(ctx)
+}
+
+// move plays the seat's move if it is to act and has not played it yet.
+func (p *Player) move(ctx context.Context) error {
+	st := p.Last
+	if st == nil || !st.Started || st.Over || st.ToAct.Seat != p.Seat || p.sentFor == p.seq {
+		return nil
+	}
+	var in Intent
+	switch st.ToAct.Need {
+	case "place":
+		in = Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
+	case "strike":
+		r := st.ToAct.StrikerRanges[0]
+		x := r[0] + p.rng.Float64()*(r[1]-r[0])
+		in = Strike(x, 60+60*p.rng.Float64(), 0.2+0.6*p.rng.Float64())
+	default:
+		return nil
+	}
+	p.sentFor = p.seq
+	if err := p.conn.Send(ctx, in); err != nil && ctx.Err() == nil {
+		// The next read fails too, and reconnects.
+		p.sentFor = -1
+	}
+	return nil
+}

@@ -1,0 +1,37 @@
+package server
+
+// Crash stops a cluster's node as a SIGKILL would, as far as the others
+// can tell: its lease loop and its tables stop at once, nothing is handed
+// over, and its leases are left to expire.
+func (s *Server) Crash() {
+	s.closing.Store(true)
+	s.loopStop()
+	s.Close()
+}
+
+// Freeze stops a cluster's node as SIGSTOP would, as far as the others
+// can tell: it renews no lease and handles no forwarded intent (they wait
+// on the bus) until thaw.
+func (s *Server) Freeze() (thaw func()) {
+	s.loopStop()
+	s.mu.Lock()
+	return s.mu.Unlock
+}
+
+// Metric is the value of one of the server's counters or gauges.
+func (s *Server) Metric(name string) float64 {
+	mfs, err := s.registry.Gather()
+	if err != nil {
+		panic(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			m := mf.GetMetric()[0]
+			if c := m.GetCounter(); c != nil {
+				return c.GetValue()
+			}
+			return m.GetGauge().GetValue()
+		}
+	}
+	panic("no metric " + name)
+}
