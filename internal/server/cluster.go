@@ -44,6 +44,9 @@ type Leases interface {
 	// Release lets node's leases of the tables go at once; with leave the
 	// node stops counting as alive.
 	Release(ctx context.Context, node string, tables []string, leave bool) error
+	// Fence raises a table's ownership epoch in the store: from then on
+	// the store refuses an action under an older one (carrom.ErrStaleEpoch).
+	Fence(ctx context.Context, tableID string, epoch int64) error
 }
 
 // Cluster makes a server one node of several sharing one store and one
@@ -304,7 +307,13 @@ func hash(table, node string) uint64 {
 // store by replay, and starts it; its clock is re-armed from its last
 // action and its computer seats play on.
 func (s *Server) adopt(ctx context.Context, l carrom.Lease) {
-	rec, err := s.store.Table(ctx, l.Table)
+	// Fenced first, the table's history is complete when it is read: the
+	// old owner can store nothing after.
+	err := s.cluster.Leases.Fence(ctx, l.Table, l.Epoch)
+	var rec carrom.TableRecord
+	if err == nil {
+		rec, err = s.store.Table(ctx, l.Table)
+	}
 	if err == nil {
 		var t *table
 		if t, err = s.load(ctx, rec); err == nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/carrom-game/carrom/internal/bus/natstest"
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
-	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -24,15 +23,13 @@ type node struct {
 	bus  *bus.NATS
 }
 
-// newCluster starts n nodes sharing one SQLite store, each on its own
+// newCluster starts n nodes sharing one store (as the other tests choose
+// it: SQLite, or PostgreSQL with CARROM_TEST_STORE=postgres), each on its own
 // server of a three-server NATS cluster, with leases of ttl.
 func newCluster(t *testing.T, n int, ttl time.Duration) []*node {
 	t.Helper()
 	urls := natstest.Cluster(t, 3)
-	st, err := store.OpenSQLite(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStore(t, t.TempDir())
 	t.Cleanup(func() { st.Close() })
 	var nodes []*node
 	for i := range n {
