@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/internal/bus"
 	"github.com/carrom-game/carrom/internal/coach"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
@@ -36,7 +37,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
 			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
@@ -60,6 +61,18 @@ func serveCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
+			&cli.StringFlag{Name: "nats", Value: os.Getenv("CARROM_NATS"), Usage: "NATS `URL`s (nats://…, comma-separated) of a cluster's bus: this server becomes one node of several sharing -store (env CARROM_NATS; docs/cluster.md)",
+				Validator: func(v string) error {
+					for _, u := range strings.Split(v, ",") {
+						if v != "" && !strings.HasPrefix(u, "nats://") {
+							return errors.New("want nats:// URLs")
+						}
+					}
+					return nil
+				}},
+			&cli.StringFlag{Name: "node", Value: os.Getenv("CARROM_NODE"), Usage: "this node's `name` in a cluster, unique (env CARROM_NODE); default: host name and -addr"},
+			&cli.DurationFlag{Name: "lease", Value: 3 * time.Second, Usage: "how long a node's lease on a table lasts unrenewed, in a cluster; renewed every third of it",
+				Validator: positive},
 			&cli.StringFlag{Name: "debug-addr", Usage: "loopback `address` to serve Go's profiles on (/debug/pprof/, CPU, heap, blocking and mutex); empty: none",
 				Validator: func(v string) error {
 					host, _, err := net.SplitHostPort(v)
@@ -98,7 +111,11 @@ func serveCommand(s streams) *cli.Command {
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
 			o := serveOptions{addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
-				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace")}
+				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"),
+				nats: cmd.String("nats"), node: cmd.String("node"), lease: cmd.Duration("lease")}
+			if o.nats != "" && o.store == "" {
+				return usagef(cmd, "-nats needs -store postgres://…: the nodes of a cluster share one database")
+			}
 			if err := serve(ctx, log, o); err != nil {
 				log.Error("server stopped", "err", err)
 				return failed(cmd, err)
@@ -119,6 +136,8 @@ func positive(d time.Duration) error {
 type serveOptions struct {
 	addr, data, store, debugAddr string
 	grace, pace                  time.Duration
+	nats, node                   string // a cluster's bus and this node's name
+	lease                        time.Duration
 }
 
 func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
@@ -162,7 +181,22 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st})
+	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st}
+	if o.nats != "" {
+		node := o.node
+		if node == "" {
+			host, _ := os.Hostname()
+			node = host + "/" + ln.Addr().String()
+		}
+		b, err := bus.Connect(o.nats, node)
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		cfg.Cluster = &server.Cluster{Node: node, Bus: b, Leases: st, LeaseTTL: o.lease}
+		log.Info("cluster node", "node", node, "nats", o.nats, "lease", o.lease)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}

@@ -170,6 +170,16 @@ func StartServer(exe, data string, stderr io.Writer, args ...string) (*Server, e
 	return s, nil
 }
 
+// Signal sends the server's process a signal: SIGSTOP and SIGCONT
+// freeze and thaw it, SIGTERM asks it to hand its tables over and stop.
+func (s *Server) Signal(sig os.Signal) error { return s.cmd.Process.Signal(sig) }
+
+// Wait waits for the server's process to end, after a signal.
+func (s *Server) Wait() {
+	<-s.logDone
+	s.cmd.Wait()
+}
+
 // Kill stops the server with SIGKILL, as a crash would.
 func (s *Server) Kill() {
 	s.cmd.Process.Kill()

@@ -248,7 +248,10 @@ func (s *Server) leaseRound(ctx context.Context) {
 		if epochs[t.id] != t.epoch {
 			t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
 			s.metrics.leaseLost.Inc()
-			t.letGo()
+			// In turn with what the table was sent before: an intent that
+			// came in while this node was paused is tried first, and
+			// refused by the store.
+			go t.post(leaseLost{})
 		}
 	}
 	if s.closing.Load() {

@@ -33,9 +33,7 @@ func (s *Server) Handler() http.Handler {
 	} else {
 		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "tables": s.tablesInPlay()})
-	})
+	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
 	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
@@ -54,6 +52,29 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
 	s.routeAccounts(mux)
 	return secure(http.NewCrossOriginProtection().Handler(s.csrf(mux)))
+}
+
+// healthz says whether the server is ready: its store answers and, in a
+// cluster, its bus too.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	var err error
+	if p, ok := s.store.(interface{ Ping(context.Context) error }); ok {
+		err = p.Ping(ctx)
+	}
+	if err == nil && s.cluster != nil {
+		err = s.cluster.Bus.Ping(ctx)
+	}
+	if err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "error": err.Error()})
+		return
+	}
+	out := map[string]any{"status": "ok", "tables": s.tablesInPlay()}
+	if s.cluster != nil {
+		out["node"] = s.cluster.Node
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // contentSecurityPolicy lets a page load only the server's own script,

@@ -37,6 +37,8 @@ type (
 	// paced is a computer's move whose pause (Config.Pace) is over.
 	paced    struct{ move botMove }
 	stateReq struct{ reply chan []byte }
+	// leaseLost: another node holds the table's lease now.
+	leaseLost struct{}
 	// botMove is a computer seat's move for the position at seq.
 	botMove struct {
 		seq    int64
@@ -230,6 +232,8 @@ func (t *table) handle(ctx context.Context, m any) {
 		}
 	case stateReq:
 		m.reply <- encode(t.snapshot())
+	case leaseLost:
+		t.letGo()
 	case rematchReq:
 		t.offerRematch(m)
 	case aimReq:

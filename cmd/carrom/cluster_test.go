@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/bus/natstest"
+	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/pgtest"
+)
+
+// startCluster runs n carrom serve processes as the nodes of one cluster:
+// one PostgreSQL (a fresh schema), a three-server NATS cluster in the
+// test's process (node i on server i), leases of one second.
+func startCluster(t *testing.T, n int) []*loadtest.Server {
+	t.Helper()
+	exe := carromBinary(t)
+	db := pgtest.URL(t)
+	urls := natstest.Cluster(t, 3)
+	var nodes []*loadtest.Server
+	for i := range n {
+		srv, err := loadtest.StartServer(exe, t.TempDir(), os.Stderr, "-store", db, "-nats", urls[i%len(urls)],
+			"-node", fmt.Sprintf("node-%c", 'a'+i), "-lease", "1s", "-pace", "0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(srv.Stop)
+		nodes = append(nodes, srv)
+	}
+	return nodes
+}
+
+// metric reads one of a node's metrics.
+func metric(t *testing.T, base, name string) float64 {
+	t.Helper()
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("%s/metrics has no %s", base, name)
+	return 0
+}
+
+// seatPlayers connects a player for each of seats, the i-th through
+// node bases[i].
+func seatPlayers(t *testing.T, ctx context.Context, id string, seats []int, bases []string) []*loadtest.Player {
+	t.Helper()
+	var ps []*loadtest.Player
+	for i, seat := range seats {
+		c, err := loadtest.NewClient(ctx, bases[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("seat %d on %s", seat, bases[i]), 17)
+		if err := p.Connect(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// playUntil has every player play on its own goroutine until it has seen
+// event until (or the match is over).
+func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.Player) {
+	t.Helper()
+	errs := make(chan error, len(ps))
+	for _, p := range ps {
+		go func() {
+			for p.Seq() < until && (p.Last == nil || !p.Last.Over) {
+				if err := p.Step(ctx); err != nil {
+					errs <- fmt.Errorf("%s: %w", p.Name, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range ps {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// checkHistory compares what every player saw with the stored record,
+// replayed: every event once, in order, the same pieces to the bit, the
+// same scores and turn.
+func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*loadtest.Player) []loadtest.Message {
+	t.Helper()
+	var stored struct {
+		Events []loadtest.Message `json:"events"`
+	}
+	c, err := loadtest.NewClient(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, err := c.GetJSON(ctx, "/api/matches/"+id+"/replay", &stored); err != nil || code != http.StatusOK {
+		t.Fatalf("GET /api/matches/%s/replay: %d %v", id, code, err)
+	}
+	key := func(m loadtest.Message) string {
+		data, err := json.Marshal([]any{m.Seq, m.Action, m.State.Pieces, m.State.Match, m.State.ToAct.Seat, m.State.ToAct.Need})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for i, ev := range stored.Events {
+		if ev.Seq != int64(i+1) {
+			t.Fatalf("stored event %d has seq %d", i+1, ev.Seq)
+		}
+	}
+	for _, p := range ps {
+		for _, ev := range p.Events {
+			if ev.Seq > int64(len(stored.Events)) {
+				t.Fatalf("%s saw event %d; the store has %d", p.Name, ev.Seq, len(stored.Events))
+			}
+			if got, want := key(ev), key(stored.Events[ev.Seq-1]); got != want {
+				t.Errorf("%s saw event %d as\n%s\nthe stored record replays it as\n%s", p.Name, ev.Seq, got, want)
+			}
+		}
+	}
+	return stored.Events
+}
+
+// TestThreeNodes: three carrom serve processes, one PostgreSQL, three
+// NATS servers; a doubles match between a player on node a and one on
+// node c, the computer at the other seats, at a table node b owns. Node b
+// is SIGKILLed mid-board: both players reconnect to their own nodes and
+// the match goes on from the same state, no action lost or applied
+// twice, the computer seats playing on.
+func TestThreeNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three servers")
+	}
+	nodes := startCluster(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	host, err := loadtest.NewClient(ctx, nodes[1].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []loadtest.SeatConfig{
+		{Kind: "human"}, {Kind: "computer", Level: "beginner"}, {Kind: "human"}, {Kind: "computer", Level: "beginner"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := metric(t, nodes[1].URL, "carrom_tables"); got != 1 {
+		t.Fatalf("node b owns %v tables; want the one it created", got)
+	}
+	ps := seatPlayers(t, ctx, id, []int{0, 2}, []string{nodes[0].URL, nodes[2].URL})
+	playUntil(t, ctx, 8, ps...)
+
+	killed := ps[0].Seq()
+	nodes[1].Kill()
+	start := time.Now()
+	playUntil(t, ctx, killed+1, ps...)
+	t.Logf("node b killed at seq %d: the next action was seen %v later", killed, time.Since(start).Round(time.Millisecond))
+	playUntil(t, ctx, killed+12, ps...)
+
+	for _, p := range ps {
+		if p.Reconnects == 0 {
+			t.Errorf("%s never reconnected", p.Name)
+		}
+	}
+	computer := false
+	for _, ev := range ps[0].Events {
+		computer = computer || ev.Seq > killed && ev.Action != nil && ev.Action.Seat%2 == 1
+	}
+	if !computer {
+		t.Errorf("no computer seat played after node b died")
+	}
+	checkHistory(t, ctx, nodes[0].URL, id, ps...)
+	takeovers := metric(t, nodes[0].URL, "carrom_lease_takeovers_total") + metric(t, nodes[2].URL, "carrom_lease_takeovers_total")
+	if owned := metric(t, nodes[0].URL, "carrom_tables") + metric(t, nodes[2].URL, "carrom_tables"); takeovers != 1 || owned != 1 {
+		t.Errorf("after node b died: %v takeovers, %v tables owned; want the table taken over once", takeovers, owned)
+	}
+}
+
+// TestFencing: the owner of a table is frozen with SIGSTOP past its
+// lease; another node takes the table and the match goes on; the old
+// owner, thawed with SIGCONT, tries to commit the intent it was sent
+// while frozen: the store refuses it, and it lets the table go. The
+// stored record is one history, which every player saw.
+func TestFencing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three servers")
+	}
+	nodes := startCluster(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	host, err := loadtest.NewClient(ctx, nodes[1].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, loadtest.Humans(2, 21))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := seatPlayers(t, ctx, id, []int{0, 1}, []string{nodes[0].URL, nodes[2].URL})
+	playUntil(t, ctx, 6, ps...)
+
+	old := nodes[1]
+	if err := old.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	playUntil(t, ctx, 12, ps...)
+	if err := old.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	for try := 0; metric(t, old.URL, "carrom_tables") != 0; try++ {
+		if try == 100 {
+			t.Fatal("the old owner never let the table go")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got := metric(t, old.URL, "carrom_commit_refusals_total"); got < 1 {
+		t.Errorf("the old owner's commits refused by epoch: %v; want at least 1", got)
+	}
+	playUntil(t, ctx, 16, ps...)
+	checkHistory(t, ctx, nodes[0].URL, id, ps...)
+}
