@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/carrom-game/carrom/internal/bus"
 	"github.com/carrom-game/carrom/internal/loadtest"
 )
 
@@ -42,7 +43,14 @@ func loadtestCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
-			&cli.StringFlag{Name: "store", Usage: "PostgreSQL `URL` for the started server (its -store); empty: SQLite in its data directory"},
+			&cli.StringFlag{Name: "store", Usage: "PostgreSQL `URL` for the started server (its -store); empty: SQLite in its data directory; needed with -nodes"},
+			&cli.IntFlag{Name: "nodes", Value: 1, Usage: "carrom serve processes to start as one cluster on -store (PostgreSQL) and three NATS servers started in this process; each table's second player connects to another node than its first",
+				Validator: func(n int) error {
+					if n < 1 || n > 9 {
+						return errors.New("want 1 to 9")
+					}
+					return nil
+				}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the players' shots"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -50,7 +58,7 @@ func loadtestCommand(s streams) *cli.Command {
 				return err
 			}
 			o := loadtest.Options{
-				URL: cmd.String("url"), Store: cmd.String("store"), Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
+				URL: cmd.String("url"), Store: cmd.String("store"), Nodes: cmd.Int("nodes"), NATS: bus.StartLocal, Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
 				Duration: cmd.Duration("duration"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
 			}
 			if o.URL == "" {

@@ -43,6 +43,13 @@ type Options struct {
 	// Store is the started server's -store: a PostgreSQL URL, or empty
 	// for SQLite in the temporary data directory.
 	Store string
+	// Nodes, if more than 1, starts that many carrom serve processes as
+	// one cluster on Store (which must be PostgreSQL) and a three-server
+	// NATS cluster in this process (NATS gives its URLs); each table is
+	// created on one node, its first player connects there and its second
+	// to the next node, whose intents are forwarded to the owner.
+	Nodes int
+	NATS  func(n int) (urls []string, stop func(), err error)
 	// Tables play at once, a stroke (or a placing) every Interval each,
 	// for Duration once all are seated.
 	Tables   int
@@ -67,6 +74,8 @@ func (o Options) check() error {
 		return fmt.Errorf("loadtest: %s is not on loopback: only a server on this machine may be loaded", o.URL)
 	case o.URL == "" && o.Exe == "":
 		return errors.New("loadtest: no server: want a URL or the carrom binary to start one")
+	case o.Nodes > 1 && (o.URL != "" || !strings.HasPrefix(o.Store, "postgres") || o.NATS == nil):
+		return errors.New("loadtest: a cluster of nodes needs a PostgreSQL store to share, and starts its own servers")
 	}
 	return nil
 }
@@ -77,26 +86,41 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	if err := o.check(); err != nil {
 		return Report{}, err
 	}
-	base := o.URL
-	if base == "" {
-		data, err := os.MkdirTemp("", "carrom-loadtest-")
-		if err != nil {
-			return Report{}, fmt.Errorf("loadtest: %w", err)
+	bases := []string{o.URL}
+	if o.URL == "" {
+		nodes := max(o.Nodes, 1)
+		var natsURLs []string
+		if nodes > 1 {
+			urls, stop, err := o.NATS(3)
+			if err != nil {
+				return Report{}, err
+			}
+			defer stop()
+			natsURLs = urls
 		}
-		var args []string
-		if o.Store != "" {
-			args = []string{"-store", o.Store}
+		bases = nil
+		for i := range nodes {
+			data, err := os.MkdirTemp("", "carrom-loadtest-")
+			if err != nil {
+				return Report{}, fmt.Errorf("loadtest: %w", err)
+			}
+			defer os.RemoveAll(data)
+			var args []string
+			if o.Store != "" {
+				args = []string{"-store", o.Store}
+			}
+			if nodes > 1 {
+				args = append(args, "-nats", natsURLs[i%len(natsURLs)], "-node", fmt.Sprintf("node-%d", i))
+			}
+			srv, err := StartServer(o.Exe, data, o.Stderr, args...)
+			if err != nil {
+				return Report{}, err
+			}
+			defer srv.Stop()
+			bases = append(bases, srv.URL)
 		}
-		srv, err := StartServer(o.Exe, data, o.Stderr, args...)
-		if err != nil {
-			os.RemoveAll(data)
-			return Report{}, err
-		}
-		defer os.RemoveAll(data)
-		defer srv.Stop()
-		base = srv.URL
 	}
-	rep, err := loadTest(ctx, base, o)
+	rep, err := loadTest(ctx, bases, o)
 	if err != nil {
 		return rep, fmt.Errorf("loadtest: %w", err)
 	}
@@ -212,6 +236,12 @@ type Report struct {
 	Latencies []time.Duration // from an intent to its broadcast
 	MemBefore float64         // server resident memory, bytes; 0: unknown
 	MemAfter  float64
+	// A cluster's: its nodes, the latencies of the intents sent to the
+	// owner's node and of those forwarded to it, and each node's CPU
+	// (cores used while playing).
+	Nodes            int
+	Local, Forwarded []time.Duration
+	CPU              []float64
 }
 
 // Print writes the report.
@@ -227,14 +257,30 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "actions %d (%.1f/s), strokes %d (%.1f/s), refused %d\n", r.Actions, float64(r.Actions)/r.Played.Seconds(), r.Strokes, float64(r.Strokes)/r.Played.Seconds(), r.Refused)
 	fmt.Fprintf(w, "intent to broadcast: p50 %v, p90 %v, p99 %v, max %v (%d samples)\n",
 		q(0.5).Round(time.Microsecond), q(0.9).Round(time.Microsecond), q(0.99).Round(time.Microsecond), q(1).Round(time.Microsecond), len(lat))
+	if r.Nodes > 1 {
+		for _, part := range []struct {
+			name string
+			lat  []time.Duration
+		}{{"at the owner's node", r.Local}, {"forwarded by another node", r.Forwarded}} {
+			l := slices.Sorted(slices.Values(part.lat))
+			if len(l) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "  %s: p50 %v, p99 %v (%d samples)\n", part.name, l[len(l)/2].Round(time.Microsecond), l[min(len(l)-1, len(l)*99/100)].Round(time.Microsecond), len(l))
+		}
+	}
+	for i, c := range r.CPU {
+		fmt.Fprintf(w, "node %d: %.2f cores, %.2f ms of CPU per table per second\n", i, c, 1000*c*float64(len(r.CPU))/float64(r.Tables))
+	}
 	if r.MemAfter > 0 {
 		fmt.Fprintf(w, "server memory: %.1f MiB before the tables, %.1f MiB with them: %.1f KiB per table\n",
 			r.MemBefore/(1<<20), r.MemAfter/(1<<20), (r.MemAfter-r.MemBefore)/1024/float64(r.Tables))
 	}
 }
 
-// serverMemory reads the server's resident memory from its /metrics.
-func serverMemory(ctx context.Context, base string) float64 {
+// serverMemory reads one of the server's process metrics (its resident
+// memory, its CPU time) from its /metrics.
+func serverMemory(ctx context.Context, base, name string) float64 {
 	req, err := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
 	if err != nil {
 		return 0
@@ -246,7 +292,7 @@ func serverMemory(ctx context.Context, base string) float64 {
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "process_resident_memory_bytes "); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
 			f, _ := strconv.ParseFloat(v, 64)
 			return f
 		}
@@ -262,9 +308,12 @@ type player struct {
 
 // loadTest seats two players at each table, then has every table play a
 // stroke (or a placing) every interval for the duration.
-func loadTest(ctx context.Context, base string, o Options) (Report, error) {
+func loadTest(ctx context.Context, bases []string, o Options) (Report, error) {
 	n := o.Tables
-	rep := Report{Tables: n, Interval: o.Interval, MemBefore: serverMemory(ctx, base)}
+	rep := Report{Tables: n, Interval: o.Interval, Nodes: len(bases)}
+	for _, b := range bases {
+		rep.MemBefore += serverMemory(ctx, b, "process_resident_memory_bytes")
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tabs := make([][2]player, n)
@@ -279,7 +328,7 @@ func loadTest(ctx context.Context, base string, o Options) (Report, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := seat(ctx, base, &tabs[i]); err != nil {
+			if err := seat(ctx, bases[i%len(bases)], bases[(i+1)%len(bases)], &tabs[i]); err != nil {
 				setupErr.CompareAndSwap(nil, err)
 			}
 		}()
@@ -297,7 +346,17 @@ func loadTest(ctx context.Context, base string, o Options) (Report, error) {
 	if err, ok := setupErr.Load().(error); ok {
 		return rep, fmt.Errorf("seating the players: %w", err)
 	}
-	rep.MemAfter = serverMemory(ctx, base)
+	for _, b := range bases {
+		rep.MemAfter += serverMemory(ctx, b, "process_resident_memory_bytes")
+	}
+	cpu := func() []float64 {
+		var out []float64
+		for _, b := range bases {
+			out = append(out, serverMemory(ctx, b, "process_cpu_seconds_total"))
+		}
+		return out
+	}
+	cpuBefore := cpu()
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v\n", n, o.Duration)
 	}
@@ -305,6 +364,7 @@ func loadTest(ctx context.Context, base string, o Options) (Report, error) {
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
+		forwarded []time.Duration
 		actions   atomic.Int64
 		strokes   atomic.Int64
 		refused   atomic.Int64
@@ -317,25 +377,33 @@ func loadTest(ctx context.Context, base string, o Options) (Report, error) {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			lat, a, s, r := playTable(playCtx, tabs[i], o.Interval, rng)
+			lat, fw, a, s, r := playTable(playCtx, tabs[i], o.Interval, rng)
 			actions.Add(a)
 			strokes.Add(s)
 			refused.Add(r)
 			mu.Lock()
 			latencies = append(latencies, lat...)
+			forwarded = append(forwarded, fw...)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	rep.Played = time.Since(start)
-	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = actions.Load(), strokes.Load(), refused.Load(), latencies
+	for i, c := range cpu() {
+		rep.CPU = append(rep.CPU, (c-cpuBefore[i])/rep.Played.Seconds())
+	}
+	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = actions.Load(), strokes.Load(), refused.Load(), append(latencies, forwarded...)
+	if len(bases) > 1 {
+		rep.Local, rep.Forwarded = latencies, forwarded
+	}
 	return rep, nil
 }
 
-// seat creates a table for two humans and seats two new players at it.
-func seat(ctx context.Context, base string, players *[2]player) error {
+// seat creates a table for two humans on the node at base and seats two
+// new players at it, the second through the node at other.
+func seat(ctx context.Context, base, other string, players *[2]player) error {
 	for i := range players {
-		c, err := NewClient(ctx, base)
+		c, err := NewClient(ctx, []string{base, other}[i])
 		if err != nil {
 			return err
 		}
@@ -380,9 +448,11 @@ type seen struct {
 
 // playTable plays one table until ctx ends: whoever is to act moves once
 // interval has passed since the last move. It returns the latencies from
-// sending an intent to receiving its broadcast, and counts. Its readers,
-// one per player, return when ctx ends.
-func playTable(ctx context.Context, players [2]player, interval time.Duration, rng *rand.Rand) (lat []time.Duration, actions, strokes, refused int64) {
+// sending an intent to receiving its broadcast (from the first player, at
+// the node that created the table, and from the second, who may be at
+// another), and counts. Its readers, one per player, return when ctx
+// ends.
+func playTable(ctx context.Context, players [2]player, interval time.Duration, rng *rand.Rand) (lat, second []time.Duration, actions, strokes, refused int64) {
 	in := make(chan seen, 64)
 	for _, p := range players {
 		go func() {
@@ -404,6 +474,7 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 		seq     int64
 		sentAt  time.Time
 		waiting bool // an intent is on its way
+		sender  int  // its seat
 		timer   = time.NewTimer(time.Duration(rng.Int64N(int64(interval))))
 		due     bool
 	)
@@ -421,7 +492,11 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 				refused++
 			case (m.Type == "state" || m.Type == "event") && m.Seq >= seq:
 				if m.Type == "event" && waiting && m.Seq == seq+1 {
-					lat = append(lat, s.at.Sub(sentAt))
+					if sender == 0 {
+						lat = append(lat, s.at.Sub(sentAt))
+					} else {
+						second = append(second, s.at.Sub(sentAt))
+					}
 					waiting = false
 					actions++
 					if view != nil && view.ToAct.Need == "strike" {
@@ -437,7 +512,7 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 			continue
 		}
 		p := players[view.ToAct.Seat]
-		sentAt, waiting = time.Now(), true
+		sentAt, waiting, sender = time.Now(), true, view.ToAct.Seat
 		if err := p.conn.Send(ctx, Move(view, rng)); err != nil {
 			// A send cut short by the end of the play is not a refusal.
 			if ctx.Err() == nil {

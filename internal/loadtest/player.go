@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 )
 
 // Player plays one seat of a table from one node, as a browser would:
@@ -21,6 +22,8 @@ type Player struct {
 	// Bases are the nodes to try, in turn, when a connection fails; the
 	// first is Client.Base.
 	Bases []string
+	// Delay is how long the player thinks before each move.
+	Delay time.Duration
 	rng   *rand.Rand
 
 	conn       *Conn
@@ -129,6 +132,13 @@ func (p *Player) move(ctx context.Context) error {
 		return nil
 	}
 	p.sentFor = p.seq
+	if p.Delay > 0 {
+		select {
+		case <-time.After(p.Delay):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	if err := p.conn.Send(ctx, in); err != nil && ctx.Err() == nil {
 		// The next read fails too, and reconnects.
 		p.sentFor = -1
