@@ -83,9 +83,10 @@ type Lease struct {
 }
 
 // Candidate is a table in play that no node holds: its lease has expired
-// (for Stale), or it has none.
+// (Held, Stale ago), or it has never had one (created Stale ago).
 type Candidate struct {
 	Table string
+	Held  bool
 	Stale time.Duration
 }
 

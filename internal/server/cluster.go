@@ -226,6 +226,9 @@ func (s *Server) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 func (s *Server) leaseRound(ctx context.Context) {
 	cl := s.cluster
 	now := time.Now()
+	// Only the tables running before the renewal are judged by its
+	// answer: one created meanwhile may have taken its lease after.
+	owned := s.ownedTables()
 	held, err := cl.Leases.Renew(ctx, cl.Node, s.ttl)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -244,7 +247,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 	for _, l := range held {
 		epochs[l.Table] = l.Epoch
 	}
-	for _, t := range s.ownedTables() {
+	for _, t := range owned {
 		if epochs[t.id] != t.epoch {
 			t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
 			s.metrics.leaseLost.Inc()
@@ -266,6 +269,10 @@ func (s *Server) leaseRound(ctx context.Context) {
 	}
 	var mine []string
 	for _, c := range cands {
+		if !c.Held && c.Stale < s.ttl {
+			// Its creator is taking its lease.
+			continue
+		}
 		// Each table has one node of those alive that takes it first
 		// (rendezvous hashing), so the tables of a node that died spread
 		// evenly in one round; one left over for a whole lease more is
@@ -335,6 +342,9 @@ func (s *Server) adopt(ctx context.Context, l carrom.Lease) {
 			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", s.cluster.Node)
 			return
 		}
+	}
+	if ctx.Err() != nil {
+		return
 	}
 	s.log.Error("cannot take the table over", "table", l.Table, "err", err)
 	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, []string{l.Table}, false); err != nil {

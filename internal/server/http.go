@@ -193,6 +193,8 @@ func apiError(w http.ResponseWriter, err error) {
 		code = http.StatusNotFound
 	case errors.Is(err, ErrSeatTaken):
 		code = http.StatusConflict
+	case errors.Is(err, carrom.ErrNoOwner):
+		code = http.StatusServiceUnavailable
 	case errors.Is(err, ErrTooMany):
 		code = http.StatusTooManyRequests
 	case errors.Is(err, errMediaType):

@@ -117,6 +117,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rs, err := s.joinRemote(r.Context(), id, c, since)
 		if err != nil {
+			s.log.Warn("joining a table of another node", "table", id, "err", err)
 			apiError(w, err)
 			return
 		}

@@ -31,7 +31,7 @@ func (s *DB) Take(ctx context.Context, node string, ttl time.Duration, tables []
 		RETURNING epoch`)
 	for _, id := range tables {
 		var epoch int64
-		err := s.db.QueryRowContext(ctx, stmt, id, node, ttl.Milliseconds()).Scan(&epoch)
+		err := s.leaseDB.QueryRowContext(ctx, stmt, id, node, ttl.Milliseconds()).Scan(&epoch)
 		switch {
 		case err == sql.ErrNoRows:
 			continue // another node holds it
@@ -47,11 +47,11 @@ func (s *DB) Take(ctx context.Context, node string, ttl time.Duration, tables []
 // returns them. A lease node held and that is missing has been taken by
 // another node.
 func (s *DB) Renew(ctx context.Context, node string, ttl time.Duration) ([]carrom.Lease, error) {
-	if _, err := s.db.ExecContext(ctx, s.lq(`INSERT INTO nodes (id, expires) VALUES (?, NOW + ?)
+	if _, err := s.leaseDB.ExecContext(ctx, s.lq(`INSERT INTO nodes (id, expires) VALUES (?, NOW + ?)
 		ON CONFLICT (id) DO UPDATE SET expires = excluded.expires`), node, ttl.Milliseconds()); err != nil {
 		return nil, fmt.Errorf("store: renew node %s: %w", node, err)
 	}
-	rows, err := s.db.QueryContext(ctx, s.lq(`UPDATE leases SET expires = NOW + ? WHERE node = ? RETURNING table_id, epoch`), ttl.Milliseconds(), node)
+	rows, err := s.leaseDB.QueryContext(ctx, s.lq(`UPDATE leases SET expires = NOW + ? WHERE node = ? RETURNING table_id, epoch`), ttl.Milliseconds(), node)
 	if err != nil {
 		return nil, fmt.Errorf("store: renew the leases of %s: %w", node, err)
 	}
@@ -73,7 +73,7 @@ func (s *DB) Renew(ctx context.Context, node string, ttl time.Duration) ([]carro
 // Candidates lists the tables in play that no node holds, and the nodes
 // alive, in order of their names.
 func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, error) {
-	rows, err := s.db.QueryContext(ctx, s.lq(`SELECT t.id, COALESCE(NOW - l.expires, -1) FROM tables t LEFT JOIN leases l ON l.table_id = t.id
+	rows, err := s.leaseDB.QueryContext(ctx, s.lq(`SELECT t.id, l.table_id IS NOT NULL, COALESCE(NOW - l.expires, NOW - t.created_at / 1000000) FROM tables t LEFT JOIN leases l ON l.table_id = t.id
 		WHERE t.finished_at IS NULL AND (l.table_id IS NULL OR l.expires < NOW) ORDER BY t.id`))
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: tables without an owner: %w", err)
@@ -84,13 +84,9 @@ func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, erro
 			c  carrom.Candidate
 			ms int64
 		)
-		if err := rows.Scan(&c.Table, &ms); err != nil {
+		if err := rows.Scan(&c.Table, &c.Held, &ms); err != nil {
 			rows.Close()
 			return nil, nil, fmt.Errorf("store: tables without an owner: %w", err)
-		}
-		if ms < 0 {
-			// Never held: free to take at once, as long as expired.
-			ms = 1 << 40
 		}
 		c.Stale = time.Duration(ms) * time.Millisecond
 		out = append(out, c)
@@ -99,7 +95,7 @@ func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, erro
 	if err := rows.Err(); err != nil {
 		return nil, nil, fmt.Errorf("store: tables without an owner: %w", err)
 	}
-	nrows, err := s.db.QueryContext(ctx, s.lq(`SELECT id FROM nodes WHERE expires >= NOW ORDER BY id`))
+	nrows, err := s.leaseDB.QueryContext(ctx, s.lq(`SELECT id FROM nodes WHERE expires >= NOW ORDER BY id`))
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: nodes alive: %w", err)
 	}
@@ -117,16 +113,24 @@ func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, erro
 
 // Release lets the leases of the tables named go at once, if node holds
 // them, so that another node may take them without waiting for them to
-// expire; with leave, node also stops counting as alive.
+// expire; with leave, node lets all its leases go and stops counting as
+// alive.
 func (s *DB) Release(ctx context.Context, node string, tables []string, leave bool) error {
+	if leave {
+		// A node leaving lets all its leases go, in one statement.
+		tables = nil
+		if _, err := s.leaseDB.ExecContext(ctx, s.lq(`UPDATE leases SET expires = 0 WHERE node = ?`), node); err != nil {
+			return fmt.Errorf("store: release the leases of %s: %w", node, err)
+		}
+	}
 	stmt := s.lq(`UPDATE leases SET expires = 0 WHERE node = ? AND table_id = ?`)
 	for _, id := range tables {
-		if _, err := s.db.ExecContext(ctx, stmt, node, id); err != nil {
+		if _, err := s.leaseDB.ExecContext(ctx, stmt, node, id); err != nil {
 			return fmt.Errorf("store: release the lease of %s: %w", id, err)
 		}
 	}
 	if leave {
-		if _, err := s.db.ExecContext(ctx, s.lq(`DELETE FROM nodes WHERE id = ?`), node); err != nil {
+		if _, err := s.leaseDB.ExecContext(ctx, s.lq(`DELETE FROM nodes WHERE id = ?`), node); err != nil {
 			return fmt.Errorf("store: node %s leaving: %w", node, err)
 		}
 	}

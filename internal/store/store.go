@@ -50,6 +50,11 @@ type DB struct {
 	closed    bool
 	appends   chan *appendReq
 	committed chan struct{} // closed when the committer has returned
+
+	// leaseDB renews a cluster's leases on connections of their own, so
+	// that a busy pool never delays a renewal past a lease's end; db
+	// itself for SQLite.
+	leaseDB *sql.DB
 }
 
 // ErrLocked is returned when another process holds the data directory.
@@ -95,7 +100,7 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 	// One writer at a time is all SQLite allows; a single connection keeps
 	// writes in order without busy retries.
 	db.SetMaxOpenConns(1)
-	s := &DB{db: db, d: sqlite, lock: fl}
+	s := &DB{db: db, d: sqlite, lock: fl, leaseDB: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		fl.Unlock()
@@ -129,6 +134,11 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", redact(url), err)
 	}
+	if s.leaseDB, err = sql.Open("pgx", url); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
+	}
+	s.leaseDB.SetMaxOpenConns(2)
 	s.startCommitter()
 	return s, nil
 }
@@ -197,6 +207,9 @@ func (s *DB) Close() error {
 	err := s.db.Close()
 	if s.rdb != s.db {
 		err = errors.Join(err, s.rdb.Close())
+	}
+	if s.leaseDB != s.db {
+		err = errors.Join(err, s.leaseDB.Close())
 	}
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Unlock())
