@@ -35,11 +35,11 @@ func packages(t *testing.T) map[string]pkg {
 }
 
 // TestAdaptersKnowOnlyTheDomain: the server's adapters (HTTP and WebSocket,
-// the stores) share the domain types of internal/carrom and never import
+// the stores, the cluster's bus) share the domain types of internal/carrom and never import
 // one another; the domain imports nothing of the module.
 func TestAdaptersKnowOnlyTheDomain(t *testing.T) {
 	pkgs := packages(t)
-	adapters := []string{"internal/server", "internal/store"}
+	adapters := []string{"internal/server", "internal/store", "internal/bus"}
 	for _, a := range adapters {
 		p, ok := pkgs[module+"/"+a]
 		if !ok {
