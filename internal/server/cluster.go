@@ -289,7 +289,11 @@ func (s *Server) leaseRound(ctx context.Context) {
 		s.log.Error("taking leases", "err", err)
 	}
 	for _, l := range taken {
-		s.adopt(ctx, l)
+		// Bounded, so that a table whose fence waits (its old owner froze
+		// inside a transaction) cannot keep this node from renewing.
+		actx, cancel := context.WithTimeout(ctx, s.ttl)
+		s.adopt(actx, l)
+		cancel()
 	}
 }
 
@@ -343,11 +347,15 @@ func (s *Server) adopt(ctx context.Context, l carrom.Lease) {
 			return
 		}
 	}
-	if ctx.Err() != nil {
+	if s.ctx.Err() != nil || s.closing.Load() {
 		return
 	}
 	s.log.Error("cannot take the table over", "table", l.Table, "err", err)
-	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, []string{l.Table}, false); err != nil {
+	// Let it go, so that it is taken again (by this node or another) at
+	// the next round rather than held here without running.
+	rctx, cancel := context.WithTimeout(s.ctx, s.ttl)
+	defer cancel()
+	if err := s.cluster.Leases.Release(rctx, s.cluster.Node, []string{l.Table}, false); err != nil {
 		s.log.Error("releasing a lease", "table", l.Table, "err", err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	neturl "net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -119,6 +120,7 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 // OpenPostgres connects to the PostgreSQL database at url and migrates it.
 // Several servers may share the database; they migrate one at a time.
 func OpenPostgres(ctx context.Context, url string) (*DB, error) {
+	url = idleTimeout(url)
 	db, err := sql.Open("pgx", url)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
@@ -141,6 +143,23 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	s.leaseDB.SetMaxOpenConns(2)
 	s.startCommitter()
 	return s, nil
+}
+
+// idleTimeout has PostgreSQL end a session left idle inside a transaction
+// for a second (unless the URL sets it): a server frozen mid-transaction
+// (a long pause, a stopped VM) would otherwise hold its row locks, and the
+// node taking its tables over could not fence them until it came back.
+// carrom's transactions are a few statements sent back to back.
+func idleTimeout(u string) string {
+	const param = "idle_in_transaction_session_timeout"
+	p, err := neturl.Parse(u)
+	if err != nil || p.Query().Has(param) {
+		return u
+	}
+	q := p.Query()
+	q.Set(param, "1000")
+	p.RawQuery = q.Encode()
+	return p.String()
 }
 
 // redact hides the password of a URL that is written in an error.
