@@ -41,12 +41,7 @@ func (t *table) relayAim(m aimReq) {
 	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.token {
 		return
 	}
-	msg := encode(aimMsg{V: ProtocolVersion, Type: "aim", Seq: t.seq, Seat: turn.Seat, aimJSON: m.aim})
-	for c := range t.clients {
-		if c != m.c {
-			t.deliver(c, msg)
-		}
-	}
+	t.broadcast(encode(aimMsg{V: ProtocolVersion, Type: "aim", Seq: t.seq, Seat: turn.Seat, aimJSON: m.aim}), m.c)
 }
 
 // showAim shows every page the stroke a computer is about to play.
@@ -57,7 +52,5 @@ func (t *table) showAim(a game.Action) {
 	s := a.Shot
 	msg := encode(aimMsg{V: ProtocolVersion, Type: "aim", Seq: t.seq, Seat: t.state.ToAct().Seat,
 		aimJSON: aimJSON{X: s.X, Dir: [2]float64{s.Dir.X, s.Dir.Y}, Power: s.Speed / t.state.Config().Physics.MaxSpeed}})
-	for c := range t.clients {
-		t.deliver(c, msg)
-	}
+	t.broadcast(msg, nil)
 }

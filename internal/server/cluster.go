@@ -72,13 +72,13 @@ const leasesSubject = "carrom.leases"
 
 // forward is an intent of a client at another node, sent to the owner.
 type forward struct {
-	Op       string          `json:"op"` // join, leave, sit, act, state
+	Op       string          `json:"op"` // join, leave, sit, act, aim, state
 	Conn     string          `json:"conn,omitempty"`
 	Token    string          `json:"token,omitempty"`
 	Nickname string          `json:"nickname,omitempty"`
 	Since    int64           `json:"since,omitempty"`
 	Seat     int             `json:"seat,omitempty"`
-	Action   json.RawMessage `json:"action,omitempty"`
+	Action   json.RawMessage `json:"action,omitempty"` // an act's action, an aim's aim
 }
 
 // forwardReply is the owner's answer: Error is an error message for the
@@ -149,6 +149,12 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 				reply.Error = errorMessage(err)
 			}
 		}
+	case "aim":
+		var a aimJSON
+		if err := json.Unmarshal(f.Action, &a); err != nil {
+			return
+		}
+		posted = t.post(aimReq{c: rc.c, aim: a})
 	case "act":
 		a, err := record.ParseAction(f.Action)
 		if err != nil {

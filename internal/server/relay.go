@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -103,6 +104,19 @@ func (r remoteSink) act(c *client, a game.Action) bool {
 		}
 	}
 	return ok
+}
+
+// aim passes a live aim on to the owner, unanswered: an aim lost while
+// the table moves is followed by the next within 125 ms.
+func (r remoteSink) aim(c *client, a aimJSON) bool {
+	data, err := json.Marshal(a)
+	if err != nil {
+		return true
+	}
+	if err := r.srv.cluster.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: "aim", Conn: c.conn, Action: data})}); err != nil {
+		r.srv.log.Warn("forwarding an aim", "table", r.id, "err", err)
+	}
+	return true
 }
 
 // send forwards an intent to the owner. An owner that does not answer,

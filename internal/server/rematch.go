@@ -76,8 +76,5 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (t *table) offerRematch(m rematchReq) {
-	msg := encode(rematchMsg{V: ProtocolVersion, Type: "rematch", Table: t.id, Rematch: m.id})
-	for c := range t.clients {
-		t.deliver(c, msg)
-	}
+	t.broadcast(encode(rematchMsg{V: ProtocolVersion, Type: "rematch", Table: t.id, Rematch: m.id}), nil)
 }

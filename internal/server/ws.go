@@ -51,6 +51,7 @@ const (
 type sink interface {
 	sit(c *client, seat int, nickname string) (errMsg []byte, ok bool)
 	act(c *client, a game.Action) bool
+	aim(c *client, a aimJSON) bool
 	leave(c *client)
 }
 
@@ -74,6 +75,8 @@ func (l localSink) sit(c *client, seat int, nickname string) ([]byte, bool) {
 func (l localSink) act(c *client, a game.Action) bool {
 	return l.t.post(actReq{c: c, action: a, at: l.srv.clock.Now()})
 }
+
+func (l localSink) aim(c *client, a aimJSON) bool { return l.t.post(aimReq{c: c, aim: a}) }
 
 func (l localSink) leave(c *client) { l.t.post(leaveReq{c: c}) }
 
@@ -215,7 +218,7 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c 
 				return
 			}
 		case "aim":
-			if !t.post(aimReq{c: c, aim: in.aim}) {
+			if !sk.aim(c, in.aim) {
 				return
 			}
 		}
