@@ -207,11 +207,16 @@ func ParsePosition(text string) (game.Setup, error) {
 	if k.err != nil {
 		return s, posErr("rules section %q: %v", secs[0], k.err)
 	}
-	r, err := rules.ByName(name)
+	// The solo clearance is no rule set a table offers (rules.ByName), but
+	// its positions are written and read like ICF's.
+	r, err := rules.Solo(), error(nil)
+	if name != r.Name {
+		r, err = rules.ByName(name)
+	}
 	if err != nil {
 		return s, posErr("%v", err)
 	}
-	if lo, hi := r.Seats(); r.Variant == nil && players != 2 && players != 4 || r.Variant != nil && (players < lo || players > hi) {
+	if lo, hi := r.Seats(); r.Variant == nil && r.Name != rules.Solo().Name && players != 2 && players != 4 || players < lo || players > hi {
 		return s, posErr("%d players for %s", players, name)
 	}
 	m.Rules, m.Players, m.Winner = r, players, rules.NoSide

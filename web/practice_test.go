@@ -89,6 +89,11 @@ func TestDragInPractice(t *testing.T) {
 	e.run(ctx, chromedp.Click("#edit", chromedp.ByID), drag(b, coin.Pos, to))
 	e.waitFor(ctx, "the position after the drag", fmt.Sprintf(`document.getElementById("board").dataset.position !== %q`, start), 10*time.Second)
 	moved := e.pagePosition(ctx)
+	var requests int
+	e.run(ctx, chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/practice")).length`, &requests))
+	if requests != 2 {
+		t.Errorf("%d practice requests for the opening and one drag; want 2", requests)
+	}
 	after := e.parsePosition(moved)
 	if len(after.Pieces) != len(before.Pieces) {
 		t.Fatalf("%d pieces after the drag; want the %d before", len(after.Pieces), len(before.Pieces))
@@ -144,4 +149,81 @@ func TestDragInPractice(t *testing.T) {
 	// Undo: the opening again.
 	e.run(ctx, chromedp.Click("#undo", chromedp.ByID))
 	e.waitFor(ctx, "the undo", fmt.Sprintf(`document.getElementById("board").dataset.position === %q`, start), 5*time.Second)
+}
+
+// TestSoloChallenge plays the solo clearance against the clock in
+// practice: the server starts it from the break (a solo position), the
+// clock runs, a stroke dragged with the mouse counts; undo and moving
+// pieces wait while it runs. Abandoned, it keeps nothing: the best
+// clearance this browser made before (kept in localStorage) is still the
+// one shown, after a reload too.
+func TestSoloChallenge(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	text := func(id string) string {
+		t.Helper()
+		var s string
+		e.run(ctx, chromedp.Evaluate(`document.getElementById("`+id+`")?.textContent ?? ""`, &s))
+		return s
+	}
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/practice"), chromedp.WaitVisible("#solo-start", chromedp.ByID))
+	if got := text("solo-best"); got != "Best: none yet" {
+		t.Errorf("before any clearance the best reads %q; want none yet", got)
+	}
+	// A clearance made earlier in this browser.
+	e.run(ctx, chromedp.Evaluate(`localStorage.setItem("carrom-solo-best", JSON.stringify({ms: 754300, strokes: 31}))`, nil),
+		chromedp.Reload(), chromedp.WaitVisible("#solo-start", chromedp.ByID))
+	const earlier = "Best: 754.3 s in 31 strokes"
+	if got := text("solo-best"); got != earlier {
+		t.Errorf("with a clearance kept the best reads %q; want %q", got, earlier)
+	}
+	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
+
+	e.run(ctx, chromedp.Click("#solo-start", chromedp.ByID))
+	e.waitFor(ctx, "the clearance set up", `(document.getElementById("board").dataset.position ?? "").startsWith("solo 1 | turn 0 stroke | ")`, 10*time.Second)
+	e.waitFor(ctx, "the clock", `!!document.getElementById("solo-clock")`, 5*time.Second)
+	first := text("solo-clock")
+	e.waitFor(ctx, "the clock running", fmt.Sprintf(`document.getElementById("solo-clock").textContent !== %q`, first), 5*time.Second)
+	if got := text("solo-strokes"); got != "0 strokes" {
+		t.Errorf("at the start the clearance counts %q; want 0 strokes", got)
+	}
+	var disabled []bool
+	e.run(ctx, chromedp.Evaluate(`["undo", "edit", "hint", "set-position"].map((id) => document.getElementById(id).disabled)`, &disabled))
+	for i, id := range []string{"undo", "edit", "hint", "set-position"} {
+		if !disabled[i] {
+			t.Errorf("#%s is enabled while the clearance runs; want it disabled", id)
+		}
+	}
+
+	// The break, pulled with the mouse from the striker.
+	e.waitFor(ctx, "the striker", myStroke, 10*time.Second)
+	x, y, _ := e.striker(ctx)
+	e.run(ctx, pull(x, y, 0, 110), release(x, y+110))
+	e.waitFor(ctx, "the break played", `document.getElementById("board").dataset.strokes === "1" && !document.getElementById("board").dataset.busy`, 30*time.Second)
+	// One request each: the opening, the clearance's break position, the
+	// stroke (a canvas bound twice sent every stroke twice).
+	var requests int
+	e.run(ctx, chromedp.Evaluate(`performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/practice")).length`, &requests))
+	if requests != 3 {
+		t.Errorf("%d practice requests for the opening, the clearance and one stroke; want 3", requests)
+	}
+	if got := text("solo-strokes"); got != "1 stroke" {
+		t.Errorf("after the break the clearance counts %q; want 1 stroke", got)
+	}
+	pos := e.pagePosition(ctx)
+	s := e.parsePosition(pos)
+	if !strings.HasPrefix(pos, "solo 1 | ") || !s.Match.Board.Broken {
+		t.Errorf("after the break the position is %q; want a solo clearance, broken", pos)
+	}
+	t.Logf("after the break: %s on the clock, %s; %d pieces pocketed", text("solo-clock"), text("solo-strokes"), len(s.Pocketed))
+
+	e.run(ctx, chromedp.Click("#solo-abandon", chromedp.ByID))
+	e.waitFor(ctx, "the clearance abandoned", `!!document.getElementById("solo-start") && (document.getElementById("board").dataset.position ?? "").startsWith("icf 2 | ")`, 10*time.Second)
+	if got := text("solo-best"); got != earlier {
+		t.Errorf("after an abandoned clearance the best reads %q; want the earlier %q", got, earlier)
+	}
+	e.run(ctx, chromedp.Reload(), chromedp.WaitVisible("#solo-best", chromedp.ByID))
+	if got := text("solo-best"); got != earlier {
+		t.Errorf("after a reload the best reads %q; want %q", got, earlier)
+	}
 }

@@ -159,11 +159,12 @@ func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) {
 }
 
 // practiceReq is a practice position ("" for the start of a board under
-// the ICF rules), the pieces moved by hand if any (each by its id), and
-// what to do then: an action (a strike, place or forgo message of the
-// protocol) and/or a hint.
+// the ICF rules, or with Solo of a solo clearance), the pieces moved by
+// hand if any (each by its id), and what to do then: an action (a strike,
+// place or forgo message of the protocol) and/or a hint.
 type practiceReq struct {
 	Position string          `json:"position"`
+	Solo     bool            `json:"solo,omitempty"`
 	Moved    []record.Piece  `json:"moved,omitempty"`
 	Action   json.RawMessage `json:"action,omitempty"`
 	Hint     bool            `json:"hint,omitempty"`
@@ -249,8 +250,15 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 // practiceSetup reads the position of a practice request and moves the
 // pieces it moves; whether the result is a table is game.Resume's to say.
 func practiceSetup(req practiceReq, p physics.Params) (game.Setup, error) {
+	if req.Solo && req.Position != "" {
+		return game.Setup{}, fmt.Errorf("a solo clearance starts from the break, not from a position")
+	}
 	if req.Position == "" {
-		t, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: p})
+		cfg := game.Config{Rules: rules.ICF(), Players: 2, Physics: p}
+		if req.Solo {
+			cfg.Rules, cfg.Players = rules.Solo(), 1
+		}
+		t, err := game.New(cfg)
 		if err != nil {
 			return game.Setup{}, err
 		}

@@ -106,7 +106,18 @@ func TestPractice(t *testing.T) {
 	if _, b, _ := post(body); b.Position != a.Position || string(b.State) != string(a.State) {
 		t.Errorf("the same stroke again gave %q; want %q", b.Position, a.Position)
 	}
+	// The solo clearance: one seat, from the break; its positions are
+	// played on as any other.
+	code, solo, text := post(`{"position":"","solo":true}`)
+	if code != http.StatusOK || !strings.HasPrefix(solo.Position, "solo 1 | turn 0 stroke | ") {
+		t.Fatalf("a solo clearance: %d %s", code, text)
+	}
+	brk := `{"v":1,"type":"strike","x":0,"angle":90,"power":1}`
+	if code, o, text := post(fmt.Sprintf(`{"position":%s,"action":%s}`, q(solo.Position), brk)); code != http.StatusOK || o.Event == nil || !strings.HasPrefix(o.Position, "solo 1 | turn 0 ") {
+		t.Errorf("the break of a solo clearance: %d %s", code, text)
+	}
 	for _, bad := range []string{
+		fmt.Sprintf(`{"position":%s,"solo":true}`, q(start)),
 		`{"position":"icf 2 | nonsense"}`,
 		fmt.Sprintf(`{"position":%s,"action":{"v":1,"type":"concede","what":"match"}}`, q(start)),
 		fmt.Sprintf(`{"position":%s,"action":{"v":1,"type":"strike","x":9,"angle":90,"power":0.5}}`, q(start)),

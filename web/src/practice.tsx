@@ -1,7 +1,8 @@
 // Practice: any position, set by pasting a position string or by moving
 // the pieces by hand, played from again and again with undo, with the
 // coach's hint. The server keeps nothing (POST /api/practice): the page
-// holds the positions, and undo goes back to the one before.
+// holds the positions, and undo goes back to the one before. The solo
+// clearance is a timed challenge here, its best score kept by the browser.
 import { signal } from "@preact/signals";
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { App } from "./app";
@@ -17,6 +18,26 @@ import { len, sub, vec, type Vec } from "./vec";
 
 interface Step { position: string; state: GameState }
 
+// A solo clearance against the clock: when it began (performance.now()),
+// its strokes, and how long it took once cleared.
+interface Solo { start: number; strokes: number; took?: number }
+// The best clearance this browser has made: the fastest, with its strokes.
+interface Best { ms: number; strokes: number }
+
+const BEST_KEY = "carrom-solo-best";
+
+function loadBest(): Best | null {
+  try {
+    const b = JSON.parse(localStorage.getItem(BEST_KEY) ?? "null") as Best | null;
+    return b && Number.isFinite(b.ms) && Number.isFinite(b.strokes) ? b : null;
+  } catch {
+    return null;
+  }
+}
+
+// seconds writes a duration as the clock shows it: "83.4 s".
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 class Practice {
   readonly step = signal<Step | null>(null);
   readonly undo = signal<Step[]>([]);
@@ -25,6 +46,10 @@ class Practice {
   readonly waiting = signal(false);       // a request is on its way
   readonly editing = signal(false);       // the pieces move by hand
   readonly hint = signal<{ words: string; h: Hint } | null>(null);
+  readonly solo = signal<Solo | null>(null);
+  readonly now = signal(0);               // the clock's last tick, while a clearance runs
+  readonly best = signal<Best | null>(loadBest());
+  private tick = 0;
   readonly log = new MoveLog();
   board!: BoardView;
   input!: Input;
@@ -34,6 +59,11 @@ class Practice {
   constructor(private app: App) {}
 
   start(canvas: HTMLCanvasElement): void {
+    // Once: under the page's synchronous renders the first request's
+    // "waiting" re-renders the screen while its effect is still pending,
+    // and Preact runs the pending effect again; a second start would bind
+    // the canvas twice and send every stroke and drag twice.
+    if (this.board) return;
     this.board = new BoardView(canvas, this.app.cfg, this.app.sound, this.busy);
     this.input = new Input(this.board, this.app.cfg, {
       state: () => this.step.peek()?.state ?? null,
@@ -80,6 +110,7 @@ class Practice {
         const seq = ++this.strokes;
         if (before) this.log.note(seq - 1, before.state);
         this.log.add({ ...r.event, seq });
+        this.counted(r.state);
       }
       if (keep && before) this.undo.value = [...this.undo.peek(), before];
       this.show({ position: r.position, state: r.state });
@@ -96,6 +127,53 @@ class Practice {
   async play(m: ClientMsg): Promise<void> {
     const s = this.step.peek();
     if (s) await this.ask({ position: s.position, action: { v: 1, ...m } }, true);
+  }
+
+  // startSolo sets up a solo clearance from the break and starts its
+  // clock; undo, hints and moving pieces wait until it is over.
+  async startSolo(): Promise<void> {
+    if (this.busy.peek() || this.waiting.peek()) return;
+    this.stopClock();
+    this.solo.value = null;
+    this.editing.value = false;
+    if (!await this.ask({ position: "", solo: true }, false)) return;
+    this.undo.value = [];
+    this.solo.value = { start: performance.now(), strokes: 0 };
+    this.now.value = performance.now();
+    this.tick = window.setInterval(() => { this.now.value = performance.now(); }, 100);
+  }
+
+  // counted counts a stroke of a running clearance, and ends it once the
+  // server says it is over, keeping the best.
+  private counted(st: GameState): void {
+    const s = this.solo.peek();
+    if (!s || s.took !== undefined) return;
+    const next: Solo = { ...s, strokes: s.strokes + 1 };
+    if (st.over) {
+      next.took = performance.now() - s.start;
+      this.stopClock();
+      const b = this.best.peek();
+      if (!b || next.took < b.ms || next.took === b.ms && next.strokes < b.strokes) {
+        this.best.value = { ms: next.took, strokes: next.strokes };
+        localStorage.setItem(BEST_KEY, JSON.stringify(this.best.peek()));
+      }
+    }
+    this.solo.value = next;
+  }
+
+  // abandon gives up a clearance (nothing is kept) and goes back to the
+  // start of an ICF board.
+  abandon(): void {
+    if (this.busy.peek() || this.waiting.peek()) return;
+    this.stopClock();
+    this.solo.value = null;
+    this.undo.value = [];
+    void this.ask({ position: "" }, false);
+  }
+
+  stopClock(): void {
+    clearInterval(this.tick);
+    this.tick = 0;
   }
 
   setPosition(text: string): void {
@@ -158,30 +236,46 @@ export function PracticeScreen({ app }: { app: App }) {
   const p = useMemo(() => new Practice(app), []);
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => p.start(canvas.current!), [p]);
+  useEffect(() => { p.start(canvas.current!); return () => p.stopClock(); }, [p]);
   const step = p.step.value, st = step?.state;
   // The position in play, written into the box only when it changes, so
   // that what is being pasted stays until it is set.
   useEffect(() => { if (text.current) text.current.value = step?.position ?? ""; }, [step?.position]);
   const busy = p.busy.value || p.waiting.value;
   const aim = p.input?.aim.value;
+  const solo = p.solo.value, best = p.best.value;
+  const running = !!solo && solo.took === undefined;
   return (
     <div class="play practice">
       <div class="scorebar" id="scorebar"><span class="games">Practice</span></div>
       <div class="boardcol"><div class="boardwrap"><BoardCanvas canvas={canvas} /></div></div>
       <div class="step">
         <div class="status" id="status" role="status">
-          {!st ? "Setting up…" : p.editing.value ? "Drag any piece to a new place; the server checks the position."
+          {!st ? "Setting up…" : st.over ? "Cleared: every piece is down." : p.editing.value ? "Drag any piece to a new place; the server checks the position."
             : busy ? "…" : st.to_act.need === "place" ? "Place the c/m, or forgo." : "Your stroke: place the striker, then pull back to aim."}
         </div>
         <div class="meters"><span class="power" id="power">{aim ? `Power ${Math.round(aim.power * 100)} %` : ""}</span></div>
         <div class="controls">
           {aim && !p.editing.value && <button type="button" id="shoot" onClick={() => p.input.shoot()}>Shoot</button>}
-          <button type="button" class="secondary" id="hint" disabled={busy || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>Hint</button>
-          <button type="button" class="secondary" id="undo" disabled={busy || !p.undo.value.length} onClick={() => p.back()}>Undo</button>
-          <button type="button" class="secondary" id="edit" aria-pressed={p.editing.value} onClick={() => { p.editing.value = !p.editing.peek(); p.input.cancel(); }}>
+          <button type="button" class="secondary" id="hint" disabled={busy || running || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>Hint</button>
+          <button type="button" class="secondary" id="undo" disabled={busy || running || !p.undo.value.length} onClick={() => p.back()}>Undo</button>
+          <button type="button" class="secondary" id="edit" disabled={running} aria-pressed={p.editing.value} onClick={() => { p.editing.value = !p.editing.peek(); p.input.cancel(); }}>
             {p.editing.value ? "Moving pieces: on" : "Move pieces"}
           </button>
+        </div>
+        <div class="solo" id="solo">
+          {solo && (
+            <p class="solo-run" aria-live="polite">
+              <span class="clock" id="solo-clock">{seconds(solo.took ?? p.now.value - solo.start)}</span>{" · "}
+              <span id="solo-strokes">{`${solo.strokes} stroke${solo.strokes === 1 ? "" : "s"}`}</span>
+              {solo.took !== undefined && <strong id="solo-done">{" · Cleared!"}</strong>}
+            </p>
+          )}
+          <p class="help">Solo clearance: pocket all 19 pieces from the break, the queen covered, as fast as you can.</p>
+          {running
+            ? <button type="button" class="secondary" id="solo-abandon" disabled={busy} onClick={() => p.abandon()}>Abandon</button>
+            : <button type="button" id="solo-start" disabled={busy} onClick={() => void p.startSolo()}>{solo ? "Try again" : "Solo challenge"}</button>}
+          <p id="solo-best">{best ? `Best: ${seconds(best.ms)} in ${best.strokes} strokes` : "Best: none yet"}</p>
         </div>
         <HintLine hint={p.hint.value} />
         <div class="error" id="error">{p.error.value}</div>
@@ -189,7 +283,7 @@ export function PracticeScreen({ app }: { app: App }) {
         <details class="position">
           <summary>Position string</summary>
           <textarea id="position" rows={4} ref={text} aria-label="Position string" spellcheck={false} />
-          <button type="button" class="secondary" id="set-position" onClick={() => p.setPosition(text.current?.value ?? "")}>Set this position</button>
+          <button type="button" class="secondary" id="set-position" disabled={running} onClick={() => p.setPosition(text.current?.value ?? "")}>Set this position</button>
           <p class="help">Paste a position string (carrom's FEN, see docs/notation.md) to practise from it.</p>
         </details>
       </div>
