@@ -305,6 +305,8 @@ func TestHowToPlay(t *testing.T) {
 		}
 	}
 	e.shot(ctx, "rules")
+	e.run(ctx, chromedp.Evaluate(`document.querySelector("#queen canvas.diagram").scrollIntoView()`, nil))
+	e.shot(ctx, "rules-queen")
 	for _, id := range []string{"aim", "break", "turn", "queen", "dues", "scoring", "match", "words"} {
 		var text string
 		e.run(ctx, chromedp.Evaluate(`document.getElementById(`+"`"+id+"`"+`)?.textContent ?? ""`, &text))

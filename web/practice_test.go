@@ -215,6 +215,7 @@ func TestSoloChallenge(t *testing.T) {
 	if !strings.HasPrefix(pos, "solo 1 | ") || !s.Match.Board.Broken {
 		t.Errorf("after the break the position is %q; want a solo clearance, broken", pos)
 	}
+	e.shot(ctx, "solo")
 	t.Logf("after the break: %s on the clock, %s; %d pieces pocketed", text("solo-clock"), text("solo-strokes"), len(s.Pocketed))
 
 	e.run(ctx, chromedp.Click("#solo-abandon", chromedp.ByID))
