@@ -402,4 +402,14 @@ func TestUmpireRated(t *testing.T) {
 	if len(exp.Expected) != 2 || exp.Expected[0] <= 0.5 {
 		t.Errorf("expected scores after Ann won the rated match: %v; want above ½ for Ann", exp.Expected)
 	}
+	// Bob's profile lists the match with its scoresheet in place of a replay.
+	e.run(bob, chromedp.Navigate(e.base+"/u/bob"), chromedp.WaitVisible("#matches", chromedp.ByID))
+	if got := e.text(bob, "#matches"); !strings.Contains(got, "v Ann") || !strings.Contains(got, "lost") || !strings.Contains(got, "scoresheet") || strings.Contains(got, "replay") {
+		t.Errorf("Bob's matches: %q; want the rated sheet lost v Ann with its scoresheet and no replay", got)
+	}
+	var href string
+	e.run(bob, chromedp.AttributeValue("#matches a", "href", &href, nil, chromedp.ByQuery))
+	if !strings.HasSuffix(url, href) {
+		t.Errorf("the profile's link: %q; want the sheet %q", href, url)
+	}
 }

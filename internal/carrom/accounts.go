@@ -84,6 +84,14 @@ type PlayedMatch struct {
 	Change *RatingChange
 }
 
+// RatedSheet is a rated match on a real board that an account played: its
+// umpire's sheet and the account's rating change.
+type RatedSheet struct {
+	SheetID string
+	At      time.Time
+	Change  RatingChange
+}
+
 // Challenge is an invitation from one account to another to a table.
 type Challenge struct {
 	ID        string

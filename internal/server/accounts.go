@@ -39,6 +39,8 @@ type Accounts interface {
 	DeleteOtherSessions(ctx context.Context, accountID, keep string) error
 
 	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
+	// RatedSheets lists the rated real-board matches of an account, newest first.
+	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
 	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
 	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
 	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)

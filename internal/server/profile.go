@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -80,8 +81,11 @@ type playedJSON struct {
 	Games     [2]int      `json:"games"`  // games won: the player's side first
 	Change    *changeJSON `json:"change,omitempty"`
 	Replay    string      `json:"replay"`
-	Record    string      `json:"record"`
-	Table     string      `json:"table"`
+	// Sheet is the printed scoresheet of a match on a real board, which
+	// has no replay.
+	Sheet  string `json:"sheet,omitempty"`
+	Record string `json:"record"`
+	Table  string `json:"table"`
 }
 
 type changeJSON struct {
@@ -208,6 +212,13 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 		}
 		matches = append(matches, pj)
 	}
+	sheets, err := s.ratedSheets(ctx, a, &st)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	matches = append(matches, sheets...)
+	slices.SortStableFunc(matches, func(x, y playedJSON) int { return y.Created.Compare(x.Created) })
 	if st.Boards > 0 {
 		st.PerBoard = round1(float64(st.Strokes) / float64(st.Boards))
 	}
@@ -215,4 +226,73 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 		st.ScoringRate = round3(float64(st.Scoring) / float64(st.Strokes))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
+}
+
+// ratedSheets lists an account's rated matches on real boards as its
+// profile lists online ones, with a link to the printed scoresheet in
+// place of a replay, and adds them to its statistics: every match to the
+// matches won, and a singles match of ICF or family rules to the boards
+// and strokes (a doubles sheet counts its strokes by side, not player).
+func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) ([]playedJSON, error) {
+	if s.sheetStore() == nil {
+		return nil, nil
+	}
+	rated, err := s.accounts.RatedSheets(ctx, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []playedJSON
+	for _, rs := range rated {
+		rec, sh, _, err := s.loadSheet(ctx, rs.SheetID)
+		if err != nil {
+			s.log.Warn("a rated sheet that does not load left out of a profile", "sheet", rs.SheetID, "err", err)
+			continue
+		}
+		cfg := sh.Config
+		seat := slices.IndexFunc(cfg.Accounts, func(n string) bool { return strings.EqualFold(n, a.Name) })
+		if seat < 0 || len(cfg.Names) != cfg.Players {
+			continue
+		}
+		sides := slices.Contains(sidesRules, cfg.Rules)
+		sideOf := func(seat int) int { return seat }
+		if sides {
+			sideOf = func(seat int) int { return seat % 2 }
+		}
+		side := sideOf(seat)
+		at := rs.At
+		pj := playedJSON{ID: rs.SheetID, Rules: cfg.Rules, Players: cfg.Players, Rated: true, Created: rec.Created, Finished: &at,
+			Seats: []int{seat}, Opponents: []string{}, Result: "lost",
+			Record: "/api/umpire/" + rs.SheetID + ".jsonl", Sheet: "/umpire/" + rs.SheetID,
+			Change: &changeJSON{Before: round1(rs.Change.Before), After: round1(rs.Change.After), Delta: round1(rs.Change.After - rs.Change.Before)}}
+		for i, name := range cfg.Names {
+			switch {
+			case sideOf(i) != side:
+				pj.Opponents = append(pj.Opponents, name)
+			case i != seat:
+				pj.Partner = name
+			}
+		}
+		v := sh.View()
+		st.Matches++
+		if v.Winner != nil && *v.Winner == side {
+			pj.Result = "won"
+			st.MatchesWon++
+		}
+		if sides && len(v.Boards) > 0 {
+			g := v.Boards[len(v.Boards)-1].Games
+			pj.Games = [2]int{g[side], g[1-side]}
+		}
+		if sides && cfg.Players == 2 && side < len(v.Stats) {
+			ss := v.Stats[side]
+			st.Boards += len(v.Boards)
+			st.BoardsWon += ss.Boards
+			st.Slams += ss.Slams
+			st.QueensCovered += ss.Queens
+			st.Strokes += ss.Strokes
+			st.Scoring += ss.Scoring
+			st.Fouls += ss.Fouls
+		}
+		out = append(out, pj)
+	}
+	return out, nil
 }

@@ -303,6 +303,44 @@ func TestRatedSheet(t *testing.T) {
 	if ann.get("/api/expected?rules=icf&players=ann,bob", &again); len(again.Expected) != 2 || again.Expected[0] != exp.Expected[0] {
 		t.Errorf("expected scores after a second confirmation: %v; want %v unchanged", again.Expected, exp.Expected)
 	}
+	// The rated match is in both players' profiles like an online one, with
+	// its printed scoresheet in place of a replay.
+	for _, tc := range []struct {
+		name, opponent, result string
+		games                  [2]int
+		sign                   float64
+		boardsWon              int
+	}{{"ann", "Bob", "won", [2]int{}, 1, 0}, {"bob", "Ann", "lost", [2]int{}, -1, 1}} { // no game finished: Bob conceded the match in game 1
+		var prof struct {
+			Matches []struct {
+				ID, Rules, Result, Replay, Record, Sheet string
+				Rated                                    bool
+				Opponents                                []string
+				Games                                    [2]int
+				Change                                   *struct{ Before, After, Delta float64 }
+			}
+			Stats struct {
+				Matches    int
+				MatchesWon int `json:"matches_won"`
+				Boards     int
+				BoardsWon  int `json:"boards_won"`
+			}
+		}
+		if code := cy.get("/api/players/"+tc.name, &prof); code != http.StatusOK || len(prof.Matches) != 1 {
+			t.Fatalf("%s's profile: %d, %d matches; want the rated sheet", tc.name, code, len(prof.Matches))
+		}
+		m := prof.Matches[0]
+		if m.ID != id || m.Rules != "icf" || !m.Rated || m.Result != tc.result || m.Games != tc.games ||
+			len(m.Opponents) != 1 || m.Opponents[0] != tc.opponent || m.Sheet != "/umpire/"+id || m.Replay != "" || m.Record != "/api/umpire/"+id+".jsonl" {
+			t.Errorf("%s's profile lists %+v; want sheet %s, icf, rated, %s %v v %s, its scoresheet and no replay", tc.name, m, id, tc.result, tc.games, tc.opponent)
+		}
+		if m.Change == nil || m.Change.Before != 1500 || m.Change.Delta*tc.sign <= 0 {
+			t.Errorf("%s's rating change: %+v; want from 1500, sign %v", tc.name, m.Change, tc.sign)
+		}
+		if won := map[bool]int{true: 1}[tc.result == "won"]; prof.Stats.Matches != 1 || prof.Stats.MatchesWon != won || prof.Stats.Boards != 2 || prof.Stats.BoardsWon != tc.boardsWon {
+			t.Errorf("%s's statistics: %+v; want 1 match (%d won), 2 boards (%d won)", tc.name, prof.Stats, won, tc.boardsWon)
+		}
+	}
 }
 
 // TestSheetTwoServers: two servers share one PostgreSQL database and one

@@ -271,6 +271,31 @@ func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.Play
 	return out, nil
 }
 
+// RatedSheets lists an account's rated real-board matches, newest first:
+// the rated results kept under a sheet's key (sheet:{id}).
+func (s *DB) RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error) {
+	rows, err := s.query(ctx, `SELECT table_id, at, r_before, r_after, rd_after FROM rated_results
+		WHERE account_id = ? AND table_id LIKE 'sheet:%' ORDER BY at DESC, table_id`, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated sheets of %s: %w", accountID, err)
+	}
+	defer rows.Close()
+	var out []carrom.RatedSheet
+	for rows.Next() {
+		var (
+			rs carrom.RatedSheet
+			at int64
+		)
+		if err := rows.Scan(&rs.SheetID, &at, &rs.Change.Before, &rs.Change.After, &rs.Change.RD); err != nil {
+			return nil, fmt.Errorf("store: rated sheets of %s: %w", accountID, err)
+		}
+		rs.SheetID = strings.TrimPrefix(rs.SheetID, "sheet:")
+		rs.At, rs.Change.AccountID = fromNanos(at), accountID
+		out = append(out, rs)
+	}
+	return out, rows.Err()
+}
+
 func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, error) {
 	rows, err := s.query(ctx, `SELECT token FROM account_tokens WHERE account_id = ?`, accountID)
 	if err != nil {

@@ -9,6 +9,7 @@ interface Played {
   id: string; rules: string; players: number; rated: boolean; created: string; finished?: string;
   partner?: string; opponents: string[]; result: string; games: [number, number];
   change?: { before: number; after: number; delta: number }; replay: string; record: string; table: string;
+  sheet?: string; // a rated match on a real board: its printed scoresheet, no replay
 }
 interface Stats {
   matches: number; matches_won: number; boards: number; boards_won: number; slams: number; queens_covered: number;
@@ -58,7 +59,8 @@ export async function profilePage(root: HTMLElement, name: string): Promise<void
     h("td", {}, (x.partner ? `with ${x.partner}, ` : "") + "v " + x.opponents.join(" & ")),
     h("td", { class: `result ${x.result.replace(" ", "-")}` }, x.result === "in play" ? h("a", { href: x.table }, "in play") : `${x.result} ${x.games[0]}–${x.games[1]}`),
     h("td", {}, x.change ? `${x.change.after.toFixed(0)} (${signed(x.change.delta)})` : ""),
-    h("td", {}, x.finished ? h("a", { href: x.replay }, "replay") : "", " ", h("a", { href: x.record }, "record"))));
+    h("td", {}, ...(x.sheet ? [h("a", { href: x.sheet }, "scoresheet")]
+      : [x.finished ? h("a", { href: x.replay }, "replay") : "", " ", h("a", { href: x.record }, "record")]))));
   const challenge = m.signed_in && m.name && m.name.toLowerCase() !== p.name.toLowerCase()
     ? h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(p.name)}`, id: "challenge" }, `Challenge ${p.name}`) : "";
   root.replaceChildren(
