@@ -350,6 +350,22 @@ func TestUmpireDoublesAndVariants(t *testing.T) {
 	if got := e.text(ctx, "#u-turn"); !strings.Contains(got, "Ann to play") {
 		t.Errorf("after Ann pocketed: %q; want Ann to play on", got)
 	}
+
+	// The form offers a rated match where the server rates one: ICF and
+	// family, and point carrom and buying the pockets between two players.
+	e.run(ctx, chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID))
+	for _, tc := range []struct {
+		rules, players string
+		rated          bool
+	}{{"icf", "4", true}, {"point", "2", true}, {"point", "3", false}, {"pockets", "2", true}, {"three", "3", false}} {
+		var hidden bool
+		e.run(ctx, chromedp.SetValue("#u-rules", tc.rules, chromedp.ByID), chromedp.Evaluate(`document.getElementById("u-rules").dispatchEvent(new Event("change"))`, nil),
+			chromedp.SetValue("#u-players", tc.players, chromedp.ByID), chromedp.Evaluate(`document.getElementById("u-players").dispatchEvent(new Event("change"))`, nil),
+			chromedp.Evaluate(`document.querySelector(".u-rated").hidden`, &hidden))
+		if hidden == tc.rated {
+			t.Errorf("%s with %s players: rated match offered %v; want %v", tc.rules, tc.players, !hidden, tc.rated)
+		}
+	}
 }
 
 // TestUmpireRated: a rated sheet between two accounts; each player opens

@@ -131,6 +131,10 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
 		return
 	}
+	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
+		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
+		return
+	}
 	if _, err := s.sheetAccounts(r.Context(), cfg); err != nil {
 		apiError(w, err)
 		return

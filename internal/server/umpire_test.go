@@ -343,6 +343,69 @@ func TestRatedSheet(t *testing.T) {
 	}
 }
 
+// TestRatedSheetVariants: a real board's match of point carrom or of
+// buying the pockets between two accounts is rated in its rule set's pool
+// as an online one is, and listed in the players' profiles.
+func TestRatedSheetVariants(t *testing.T) {
+	for _, rules := range []string{"point", "pockets"} {
+		t.Run(rules, func(t *testing.T) {
+			e := newEnv(t, t.TempDir())
+			ann, bob, ump := e.player(), e.player(), e.player()
+			csrf := map[*player]string{}
+			for p, name := range map[*player]string{ann: "ann", bob: "bob"} {
+				code, a, _ := p.account("signup", name, "password one")
+				if code != http.StatusOK {
+					t.Fatalf("sign-up %s: %d %+v", name, code, a)
+				}
+				csrf[p] = a.CSRF
+			}
+			if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "`+rules+`", "players": 3, "names": ["Ann", "Bob", "Cy"], "accounts": ["ann", "bob", "cy"]}`); code != http.StatusBadRequest {
+				t.Errorf("a rated sheet of three players: %d %q; want 400", code, r.Error)
+			}
+			code, r := ump.sheet("POST", "/api/umpire", `{"rules": "`+rules+`", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "bob"]}`)
+			if code != http.StatusCreated {
+				t.Fatalf("a rated sheet: %d %q", code, r.Error)
+			}
+			id := r.ID
+			ump.entry(id, 1, `"line": {"concede": "board"}`) // Ann, in turn, concedes (G-4)
+			if code, r := ump.entry(id, 2, `"sign": 1`); code != http.StatusOK || !r.View.Over {
+				t.Fatalf("the board signed: %d, over %v %q; want the match over", code, r.View.Over, r.Error)
+			}
+			var rr ratingReply
+			for i, p := range []*player{ann, bob} {
+				code, body, _ := p.request("POST", "/api/umpire/"+id+"/confirm", "{}", "X-CSRF-Token", csrf[p])
+				if err := json.Unmarshal([]byte(body), &rr); err != nil || code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated != (i == 1) {
+					t.Fatalf("confirmation %d: %d %q; want rated after both", i+1, code, body)
+				}
+			}
+			for _, tc := range []struct {
+				name, result string
+				sign         float64
+			}{{"ann", "lost", -1}, {"bob", "won", 1}} {
+				var prof struct {
+					Ratings []struct {
+						Rules, Format string
+						Games         int
+					}
+					Matches []struct {
+						Rules, Result, Sheet string
+						Change               *struct{ Delta float64 }
+					}
+				}
+				if code := ann.get("/api/players/"+tc.name, &prof); code != http.StatusOK || len(prof.Ratings) != 1 || len(prof.Matches) != 1 {
+					t.Fatalf("%s's profile: %d %+v; want one rating and one match", tc.name, code, prof)
+				}
+				if rt := prof.Ratings[0]; rt.Rules != rules || rt.Format != "singles" || rt.Games != 1 {
+					t.Errorf("%s's rating: %+v; want %s singles after 1 game", tc.name, rt, rules)
+				}
+				if m := prof.Matches[0]; m.Rules != rules || m.Result != tc.result || m.Sheet != "/umpire/"+id || m.Change == nil || m.Change.Delta*tc.sign <= 0 {
+					t.Errorf("%s's match: %+v; want %s %s with its scoresheet and a rating change of sign %v", tc.name, m, rules, tc.result, tc.sign)
+				}
+			}
+		})
+	}
+}
+
 // TestSheetTwoServers: two servers share one PostgreSQL database and one
 // umpire's device sends every entry to both at once, twice each (a device
 // that retries through a load balancer): each entry is stored once, every

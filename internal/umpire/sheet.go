@@ -47,7 +47,9 @@ type Config struct {
 	Names []string `json:"names"`
 	// Accounts, if given, are the players' account names by seat: the
 	// match is rated once it is over and every account has confirmed its
-	// result (ICF and family rules only).
+	// result: ICF and family rules, singles or doubles, or a variant
+	// without colours between two players (a rating is one player's
+	// against another's, or a side's).
 	Accounts []string `json:"accounts,omitempty"`
 	// Event and Umpire head the printed sheet; both may be empty.
 	Event  string `json:"event,omitempty"`
@@ -72,8 +74,8 @@ func (c Config) Check() error {
 		}
 	}
 	if len(c.Accounts) > 0 {
-		if len(c.Accounts) != c.Players || !c.colours() {
-			return fmt.Errorf("umpire: a rated match names an account for each of its %d players, under ICF or family rules: %w", c.Players, ErrConfig)
+		if len(c.Accounts) != c.Players || (!c.colours() && c.Players != 2) {
+			return fmt.Errorf("umpire: a rated match names an account for each of its %d players, under ICF or family rules or between two players: %w", c.Players, ErrConfig)
 		}
 		seen := map[string]bool{}
 		for i, a := range c.Accounts {

@@ -280,10 +280,22 @@ func TestConfig(t *testing.T) {
 		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a"}},
 		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "a"}},
 		{Rules: "icf", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", ""}},
-		{Rules: "point", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "b"}},
+		{Rules: "point", Players: 3, Names: []string{"a", "b", "c"}, Accounts: []string{"a", "b", "c"}},
+		{Rules: "point", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a"}},
 	} {
 		if err := c.Check(); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v; want ErrConfig", c, err)
+		}
+	}
+	// A rated match: ICF or family, singles or doubles, or a variant
+	// between two players.
+	for _, c := range []Config{
+		{Rules: "family", Players: 4, Names: []string{"a", "b", "c", "d"}, Accounts: []string{"a", "b", "c", "d"}},
+		{Rules: "point", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "b"}},
+		{Rules: "pockets", Players: 2, Names: []string{"a", "b"}, Accounts: []string{"a", "b"}},
+	} {
+		if err := c.Check(); err != nil {
+			t.Errorf("%+v: %v; want it accepted", c, err)
 		}
 	}
 }

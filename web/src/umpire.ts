@@ -75,7 +75,9 @@ function openSheet(root: HTMLElement): void {
       el("input", { id: `u-name-${i}`, maxlength: "80", required: "", value: old[i] ?? "", placeholder: i === 0 ? "breaks first" : "" }))));
     accounts.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Account of seat ${i + 1} `,
       el("input", { id: `u-account-${i}`, maxlength: "80", value: oldAccounts[i] ?? "" }))));
-    rated.hidden = !(rules.value === "icf" || rules.value === "family");
+    // Rated as online play rates: ICF and family, and point carrom and
+    // buying the pockets between two players.
+    rated.hidden = !(rules.value === "icf" || rules.value === "family" || ((rules.value === "point" || rules.value === "pockets") && n === 2));
   };
   rules.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawNames);
