@@ -197,13 +197,21 @@ func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, 
 	return rec, sh, ops, nil
 }
 
-// getSheet answers a sheet: its view as JSON, or with the suffix .jsonl
-// its entries as referee input lines, what carrom referee reads.
+// getSheet answers a sheet: its view as JSON, with the suffix .jsonl its
+// entries as referee input lines, what carrom referee reads, or with the
+// suffix .txt the match record (umpire.Sheet.Text, docs/umpire.md).
 func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 	id, lines := strings.CutSuffix(r.PathValue("id"), ".jsonl")
+	id, text := strings.CutSuffix(id, ".txt")
 	rec, sh, _, err := s.loadSheet(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
+		return
+	}
+	if text {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="sheet-%s-%s.txt"`, id, sh.Config.Rules))
+		io.WriteString(w, sh.Text(rec.Created.UTC().Format(time.DateOnly)))
 		return
 	}
 	if lines {

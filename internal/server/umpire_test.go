@@ -341,6 +341,19 @@ func TestRatedSheet(t *testing.T) {
 			t.Errorf("%s's statistics: %+v; want 1 match (%d won), 2 boards (%d won)", tc.name, prof.Stats, won, tc.boardsWon)
 		}
 	}
+	// The sheet as a match record: its headers, and its entries as the
+	// referee lines the sheet gives.
+	code, txt, _ := cy.request("GET", "/api/umpire/"+id+".txt", "")
+	_, jsonl, _ := cy.request("GET", "/api/umpire/"+id+".jsonl", "")
+	if code != http.StatusOK || !strings.HasPrefix(txt, "[Date ") || !strings.Contains(txt, `[Rules "icf"]`) || !strings.Contains(txt, `[Seat1 "Bob"]`) || !strings.Contains(txt, `[Result "1-0"]`) {
+		t.Errorf("the sheet's record: %d\n%s\nwant its headers, Ann (side 0) the winner", code, txt)
+	}
+	// Ann (seat 0) conceded board 1, then Bob (seat 1) the match.
+	for i, l := range strings.Split(strings.TrimSpace(jsonl), "\n") {
+		if want := fmt.Sprintf("\n%d. %d %s G-4\n", i+1, i, l); !strings.Contains(txt, want) {
+			t.Errorf("the sheet's record lacks %q:\n%s", want, txt)
+		}
+	}
 }
 
 // TestRatedSheetVariants: a real board's match of point carrom or of

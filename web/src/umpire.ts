@@ -486,7 +486,8 @@ class SheetPage {
       games, rating, el("h3", {}, "Statistics"), el("div", { class: "u-scroll" }, stats),
       el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(`Umpire${cfg.umpire ? ": " + cfg.umpire : ""}`)),
       el("p", { class: "u-noprint" }, button("u-print", "Print the scoresheet", () => window.print(), "secondary"), " ",
-        el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)")));
+        el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)"), " · ",
+        el("a", { href: `/api/umpire/${this.id}.txt`, download: "" }, "the match record")));
   }
 }
 
