@@ -500,6 +500,17 @@ func TestTimeoutAndForfeit(t *testing.T) {
 	}
 }
 
+// resumeRefuses checks that Resume refuses, with ErrSetup, a new table's
+// setup after change.
+func resumeRefuses(t *testing.T, cfg Config, name string, change func(s *Setup)) {
+	t.Helper()
+	s := newTable(t, cfg).Setup()
+	change(&s)
+	if _, err := Resume(cfg, s); !errors.Is(err, ErrSetup) {
+		t.Errorf("%s: Resume error %v; want ErrSetup", name, err)
+	}
+}
+
 func TestResumeRefusesAnInconsistentSetup(t *testing.T) {
 	cfg := icf(2)
 	good := newTable(t, cfg).Setup()
@@ -515,11 +526,7 @@ func TestResumeRefusesAnInconsistentSetup(t *testing.T) {
 			s.Held = []Held{{Colour: rules.White, Placer: 2}}
 		},
 	} {
-		s := newTable(t, cfg).Setup()
-		change(&s)
-		if _, err := Resume(cfg, s); !errors.Is(err, ErrSetup) {
-			t.Errorf("%s: Resume error %v; want ErrSetup", name, err)
-		}
+		resumeRefuses(t, cfg, name, change)
 	}
 	if _, err := Resume(cfg, good); err != nil {
 		t.Errorf("Resume(a new table's setup): %v", err)

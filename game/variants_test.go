@@ -252,10 +252,6 @@ func TestResumeRefusesAnInconsistentVariant(t *testing.T) {
 			s.Held = []Held{{Colour: rules.White, Placer: 0}}
 		},
 	} {
-		s := newTable(t, cfg).Setup()
-		change(&s)
-		if _, err := Resume(cfg, s); !errors.Is(err, ErrSetup) {
-			t.Errorf("%s: Resume error %v; want ErrSetup", name, err)
-		}
+		resumeRefuses(t, cfg, name, change)
 	}
 }
