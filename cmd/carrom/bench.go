@@ -111,13 +111,9 @@ func benchAICommand(s streams) *cli.Command {
 			if cmd.IsSet("players") {
 				return usagef(cmd, "-players is for a variant's ladder (-rules point, three or pockets)")
 			}
-			cfg := aibench.Config{Physics: physics.Default(), Levels: lv, Seed: cmd.Uint64("seed"), Out: s.out}
-			if !cmd.Bool("quiet") {
-				cfg.Progress = s.err
-			}
-			b, err := aibench.New(cfg)
+			b, err := newBench(cmd, s, lv)
 			if err != nil {
-				return failed(cmd, err)
+				return err
 			}
 			steps := map[string]func() error{
 				"clear":  func() error { return b.Clearance(ctx, cmd.Int("clear"), cmd.Int("max")) },
@@ -135,6 +131,20 @@ func benchAICommand(s streams) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// newBench is the bench of levels lv that the command's -seed and -quiet
+// ask for.
+func newBench(cmd *cli.Command, s streams, lv []ai.Level) (*aibench.Bench, error) {
+	cfg := aibench.Config{Physics: physics.Default(), Levels: lv, Seed: cmd.Uint64("seed"), Out: s.out}
+	if !cmd.Bool("quiet") {
+		cfg.Progress = s.err
+	}
+	b, err := aibench.New(cfg)
+	if err != nil {
+		return nil, failed(cmd, err)
+	}
+	return b, nil
 }
 
 // benchVariant runs the ladder of a variant without colours (carrom bench
@@ -158,13 +168,9 @@ func benchVariant(ctx context.Context, cmd *cli.Command, s streams, lv []ai.Leve
 	if len(lv) < 2 {
 		return usagef(cmd, "a ladder needs two levels or more")
 	}
-	cfg := aibench.Config{Physics: physics.Default(), Levels: lv, Seed: cmd.Uint64("seed"), Out: s.out}
-	if !cmd.Bool("quiet") {
-		cfg.Progress = s.err
-	}
-	b, err := aibench.New(cfg)
+	b, err := newBench(cmd, s, lv)
 	if err != nil {
-		return failed(cmd, err)
+		return err
 	}
 	b.Header()
 	if err := b.VariantLadder(ctx, r, players, cmd.Int("boards"), cmd.Int("strokes")); err != nil {
