@@ -338,6 +338,24 @@ type storedAction struct {
 	Action json.RawMessage `json:"action"`
 }
 
+// storedActions are the actions of table id's record, as p reads it.
+func storedActions(t *testing.T, p *player, id string) []game.Action {
+	t.Helper()
+	var rec struct{ Actions []storedAction }
+	if code := p.get("/api/matches/"+id, &rec); code != http.StatusOK {
+		t.Fatalf("GET /api/matches/%s: %d", id, code)
+	}
+	var actions []game.Action
+	for _, a := range rec.Actions {
+		act, err := record.ParseAction(a.Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		actions = append(actions, act)
+	}
+	return actions
+}
+
 // replayAnswer is the answer of GET /api/matches/{id}/replay.
 type replayAnswer struct {
 	Start  *loadtest.Message  `json:"start"`
@@ -370,18 +388,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 			t.Fatalf("event %d (%+v) has ruling %+v", ev.Seq, ev.Action, ev.State.Match.Ruling)
 		}
 	}
-	var rec struct{ Actions []storedAction }
-	if code := ann.get("/api/matches/"+id, &rec); code != http.StatusOK {
-		t.Fatalf("GET /api/matches/%s: %d", id, code)
-	}
-	var actions []game.Action
-	for _, a := range rec.Actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			t.Fatal(err)
-		}
-		actions = append(actions, act)
-	}
+	actions := storedActions(t, ann, id)
 	replayed, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, actions)
 	if err != nil {
 		t.Fatalf("the stored record does not replay: %v", err)

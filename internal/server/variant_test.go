@@ -27,21 +27,25 @@ func variantConfig(name string, n int, bots ...int) loadtest.TableConfig {
 	return cfg
 }
 
+// sitEverywhere creates a table of the variant rules for n players and sits
+// p, under name, in every seat: it returns the table and p's connection,
+// welcomed at each seat.
+func sitEverywhere(p *player, rules string, n int, name string) (string, *conn) {
+	p.t.Helper()
+	id := p.create(variantConfig(rules, n))
+	c := p.connect(id, 0)
+	c.next("welcome")
+	for s := range n {
+		c.send(loadtest.Sit(s, name))
+		c.next("welcome")
+	}
+	return id, c
+}
+
 // replayTable rebuilds table id from its stored actions with package game.
 func replayTable(t *testing.T, p *player, id, name string, players int) game.Table {
 	t.Helper()
-	var rec struct{ Actions []storedAction }
-	if code := p.get("/api/matches/"+id, &rec); code != http.StatusOK {
-		t.Fatalf("GET /api/matches/%s: %d", id, code)
-	}
-	var actions []game.Action
-	for _, a := range rec.Actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			t.Fatal(err)
-		}
-		actions = append(actions, act)
-	}
+	actions := storedActions(t, p, id)
 	rs, err := rules.ByName(name)
 	if err != nil {
 		t.Fatal(err)
@@ -85,14 +89,10 @@ func TestVariantTables(t *testing.T) {
 	} {
 		n := len(c.positions)
 		ann := e.player()
-		id := ann.create(variantConfig(c.rules, n))
-		conn := ann.connect(id, 0)
-		conn.next("welcome")
+		id, conn := sitEverywhere(ann, c.rules, n, "")
 		seats := make([]int, n)
 		for i := range n {
 			seats[i] = i
-			conn.send(loadtest.Sit(i, ""))
-			conn.next("welcome")
 		}
 		rng := rand.New(rand.NewPCG(3, uint64(n)))
 		turns := map[int]bool{}
@@ -230,13 +230,7 @@ func passingShot(tb game.Table) physics.Shot {
 func TestBuyAPocketOverTheWire(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	id := ann.create(variantConfig("pockets", 2))
-	c := ann.connect(id, 0)
-	c.next("welcome")
-	for s := range 2 {
-		c.send(loadtest.Sit(s, ""))
-		c.next("welcome")
-	}
+	id, c := sitEverywhere(ann, "pockets", 2, "")
 	strike := func(sh physics.Shot) {
 		c.send(loadtest.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
 		c.next("event")
@@ -311,13 +305,7 @@ func mustJSON(v any) string {
 func TestVariantInAProfile(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	id := ann.create(variantConfig("point", 4))
-	c := ann.connect(id, 0)
-	c.next("welcome")
-	for s := range 4 {
-		c.send(loadtest.Sit(s, "Ann"))
-		c.next("welcome")
-	}
+	id, c := sitEverywhere(ann, "point", 4, "Ann")
 	// Play until a seat past 1 leads the others than the one in turn, who
 	// then concedes: the winner is seat 2 or 3 (RULES G-4, the standing).
 	rng := rand.New(rand.NewPCG(4, 4))
