@@ -25,13 +25,11 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/board"
@@ -678,28 +676,7 @@ func TestPlaceADue(t *testing.T) {
 	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
 	// The test strikes through a WebSocket of its own with the browser's
 	// identity, so its strokes are exactly those it simulated.
-	var cookies []*network.Cookie
-	e.run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-		var err error
-		cookies, err = network.GetCookies().Do(ctx)
-		return err
-	}))
-	header := http.Header{}
-	for _, c := range cookies {
-		header.Add("Cookie", c.Name+"="+c.Value)
-	}
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: header})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.CloseNow()
-	go func() { // the test reads nothing from it, but the server must not find it stalled
-		for {
-			if _, _, err := ws.Read(context.Background()); err != nil {
-				return
-			}
-		}
-	}()
+	ws := e.socket(ctx, id)
 	for i := 0; ; i++ {
 		tb := e.replay(id)
 		if tb.ToAct().Need == game.NeedPlace {
@@ -708,13 +685,7 @@ func TestPlaceADue(t *testing.T) {
 		if i == 12 {
 			t.Fatal("no c/m to place after 12 strokes")
 		}
-		sh := strokeTowardsADue(tb)
-		msg, _ := json.Marshal(map[string]any{"v": 1, "type": "strike", "x": sh.X, "dir": []float64{sh.Dir.X, sh.Dir.Y}, "speed": sh.Speed})
-		before := e.seq(ctx)
-		if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
-			t.Fatal(err)
-		}
-		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d && !document.getElementById("board").dataset.busy`, before), 30*time.Second)
+		e.strike(ctx, ws, strokeTowardsADue(tb))
 	}
 	e.waitFor(ctx, "the c/m to place", `!!document.getElementById("board").dataset.coin`, 10*time.Second)
 	tb := e.replay(id)
@@ -783,6 +754,16 @@ func TestPlaceADue(t *testing.T) {
 // replay rebuilds a table from its record, as the server holds it.
 func (e *env) replay(id string) game.Table {
 	e.t.Helper()
+	tb, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, e.storedActions(id))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tb
+}
+
+// storedActions are the actions of table id's record, as the server holds it.
+func (e *env) storedActions(id string) []game.Action {
+	e.t.Helper()
 	var rec struct {
 		Actions []struct {
 			Action json.RawMessage `json:"action"`
@@ -797,11 +778,7 @@ func (e *env) replay(id string) game.Table {
 		}
 		actions = append(actions, act)
 	}
-	tb, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, actions)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return tb
+	return actions
 }
 
 // strokeTowardsADue is the stroke that leads soonest to a c/m to place:

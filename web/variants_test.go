@@ -168,20 +168,7 @@ func TestThreePlayerHotSeat(t *testing.T) {
 // replayVariant rebuilds table id, a variant's, from its record.
 func (e *env) replayVariant(id, name string, players int) game.Table {
 	e.t.Helper()
-	var rec struct {
-		Actions []struct {
-			Action json.RawMessage `json:"action"`
-		} `json:"actions"`
-	}
-	getJSON(e.t, e.base+"/api/matches/"+id, &rec)
-	var actions []game.Action
-	for _, a := range rec.Actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		actions = append(actions, act)
-	}
+	actions := e.storedActions(id)
 	rs, err := rules.ByName(name)
 	if err != nil {
 		e.t.Fatal(err)
@@ -220,6 +207,18 @@ func (e *env) socket(ctx context.Context, id string) *websocket.Conn {
 		}
 	}()
 	return ws
+}
+
+// strike plays sh through ws and waits until the page has shown the stroke
+// to its end.
+func (e *env) strike(ctx context.Context, ws *websocket.Conn, sh physics.Shot) {
+	e.t.Helper()
+	msg, _ := json.Marshal(map[string]any{"v": 1, "type": "strike", "x": sh.X, "dir": []float64{sh.Dir.X, sh.Dir.Y}, "speed": sh.Speed})
+	before := e.seq(ctx)
+	if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
+		e.t.Fatal(err)
+	}
+	e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d && !document.getElementById("board").dataset.busy`, before), 30*time.Second)
 }
 
 // pocketingStroke is the stroke that leaves the seat to act with the most
@@ -284,13 +283,7 @@ func TestBuyAPocketInTheBrowser(t *testing.T) {
 		if i == 40 {
 			t.Fatal("seat 0 has not banked 25 points after 40 strokes")
 		}
-		sh := pocketingStroke(tb, g.Turn == 0 && worth.Of(g.Held[0]) < rules.FreePocketPrice)
-		msg, _ := json.Marshal(map[string]any{"v": 1, "type": "strike", "x": sh.X, "dir": []float64{sh.Dir.X, sh.Dir.Y}, "speed": sh.Speed})
-		before := e.seq(ctx)
-		if err := ws.Write(ctx, websocket.MessageText, msg); err != nil {
-			t.Fatal(err)
-		}
-		e.waitFor(ctx, "the stroke", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d && !document.getElementById("board").dataset.busy`, before), 30*time.Second)
+		e.strike(ctx, ws, pocketingStroke(tb, g.Turn == 0 && worth.Of(g.Held[0]) < rules.FreePocketPrice))
 	}
 	sv := e.samePage(ctx, id)
 	tb := e.replayVariant(id, "pockets", 2)
