@@ -125,26 +125,12 @@ func seatPlayers(t *testing.T, ctx context.Context, id string, seats []int, base
 	return ps
 }
 
-// playUntil has every player play on its own goroutine until it has seen
-// event until (or the match is over).
+// playUntil has every player play until it has seen seq until (or the
+// match is over), and fails the test on a player's error.
 func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.Player) {
 	t.Helper()
-	errs := make(chan error, len(ps))
-	for _, p := range ps {
-		go func() {
-			for p.Seq() < until && (p.Last == nil || !p.Last.Over) {
-				if err := p.Step(ctx); err != nil {
-					errs <- fmt.Errorf("%s: %w", p.Name, err)
-					return
-				}
-			}
-			errs <- nil
-		}()
-	}
-	for range ps {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
+	if err := loadtest.PlayUntil(ctx, until, ps...); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -145,3 +145,27 @@ func (p *Player) move(ctx context.Context) error {
 	}
 	return nil
 }
+
+// PlayUntil has every player play, each on its own goroutine, until it
+// has seen seq until (or the match is over); ctx bounds it. It returns at
+// the first player's error, naming the player; the others stop with ctx.
+func PlayUntil(ctx context.Context, until int64, ps ...*Player) error {
+	errs := make(chan error, len(ps))
+	for _, p := range ps {
+		go func() {
+			for p.Seq() < until && (p.Last == nil || !p.Last.Over) {
+				if err := p.Step(ctx); err != nil {
+					errs <- fmt.Errorf("%s: %w", p.Name, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range ps {
+		if err := <-errs; err != nil {
+			return err
+		}
+	}
+	return nil
+}

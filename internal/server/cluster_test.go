@@ -64,26 +64,12 @@ func doubles(seed uint64) loadtest.TableConfig {
 		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}}
 }
 
-// playUntil has every player play, each on its own goroutine, until it
-// has seen seq until (or the match is over); ctx bounds it.
+// playUntil has every player play until it has seen seq until (or the
+// match is over), and fails the test on a player's error.
 func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.Player) {
 	t.Helper()
-	errs := make(chan error, len(ps))
-	for _, p := range ps {
-		go func() {
-			for p.Seq() < until && (p.Last == nil || !p.Last.Over) {
-				if err := p.Step(ctx); err != nil {
-					errs <- fmt.Errorf("%s: %w", p.Name, err)
-					return
-				}
-			}
-			errs <- nil
-		}()
-	}
-	for range ps {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
+	if err := loadtest.PlayUntil(ctx, until, ps...); err != nil {
+		t.Fatal(err)
 	}
 }
 
