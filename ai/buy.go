@@ -42,11 +42,7 @@ func purchase(g rules.Colourless) (rules.Purchase, bool) {
 		if k < 0 {
 			return rules.Purchase{}, false
 		}
-		price := rules.OwnedPocketPrice
-		if g.Owner[k] == rules.NoPlayer {
-			price = rules.FreePocketPrice
-		}
-		pay, ok := cheapest(g.Variant.Worth(), funds, price)
+		pay, ok := cheapest(g.Variant.Worth(), funds, g.Price(k))
 		return rules.Purchase{Pocket: k, Pay: pay}, ok
 	}
 	if free >= 0 {
@@ -59,16 +55,7 @@ func purchase(g rules.Colourless) (rules.Purchase, bool) {
 // more pockets, or as many and more points, or as many of both and plays
 // sooner after the player in turn.
 func ahead(g rules.Colourless, p, q int) bool {
-	count := func(x int) int {
-		n := 0
-		for _, o := range g.Owner {
-			if o == x {
-				n++
-			}
-		}
-		return n
-	}
-	if a, b := count(p), count(q); a != b {
+	if a, b := g.Pockets(p), g.Pockets(q); a != b {
 		return a > b
 	}
 	if a, b := g.Points(p), g.Points(q); a != b {

@@ -74,11 +74,7 @@ func drawPurchase(t *rapid.T, tb game.Table) (rules.Purchase, bool) {
 	banked := g.Banked[g.Turn]
 	var can []int
 	for k, o := range g.Owner {
-		price := rules.FreePocketPrice
-		if o != rules.NoPlayer {
-			price = rules.OwnedPocketPrice
-		}
-		if o != g.Turn && g.Variant.Worth().Of(banked) >= price {
+		if o != g.Turn && g.Variant.Worth().Of(banked) >= g.Price(k) {
 			can = append(can, k)
 		}
 	}

@@ -452,7 +452,7 @@ func (g Colourless) standing(skip int) int {
 }
 
 func (g Colourless) ahead(p, q int) bool {
-	if a, b := g.pockets(p), g.pockets(q); a != b {
+	if a, b := g.Pockets(p), g.Pockets(q); a != b {
 		return a > b
 	}
 	if a, b := g.Points(p), g.Points(q); a != b {
@@ -461,8 +461,8 @@ func (g Colourless) ahead(p, q int) bool {
 	return g.Reached[p] < g.Reached[q]
 }
 
-// pockets counts the pockets player p owns.
-func (g Colourless) pockets(p int) int {
+// Pockets counts the pockets player p owns.
+func (g Colourless) Pockets(p int) int {
 	n := 0
 	for _, o := range g.Owner {
 		if o == p {

@@ -37,7 +37,7 @@ func (buyingPockets) Buys() bool { return true }
 
 func (buyingPockets) ended(g *Colourless) (int, bool) {
 	for p := range g.Players {
-		if g.pockets(p) == len(g.Owner) {
+		if g.Pockets(p) == len(g.Owner) {
 			return p, true
 		}
 	}
@@ -46,7 +46,7 @@ func (buyingPockets) ended(g *Colourless) (int, bool) {
 	}
 	for p := range g.Players {
 		for k := range g.Owner {
-			if g.Owner[k] != p && g.Points(p) >= g.price(k) {
+			if g.Owner[k] != p && g.Points(p) >= g.Price(k) {
 				return NoPlayer, false
 			}
 		}
@@ -54,8 +54,8 @@ func (buyingPockets) ended(g *Colourless) (int, bool) {
 	return g.standing(NoPlayer), true
 }
 
-// price is what pocket k costs now (RULES V-3).
-func (g Colourless) price(k int) int {
+// Price is what pocket k costs now (RULES V-3).
+func (g Colourless) Price(k int) int {
 	if g.Owner[k] == NoPlayer {
 		return FreePocketPrice
 	}
@@ -91,7 +91,7 @@ func (g Colourless) Buy(b Purchase) (Colourless, Ruling, error) {
 	if b.Pay.White > held.White || b.Pay.Black > held.Black || b.Pay.Queen && !held.Queen {
 		return refuse("player %d pays with %s but holds %s", g.Turn, describe(b.Pay), describe(held))
 	}
-	worth, price := g.Variant.Worth(), g.price(b.Pocket)
+	worth, price := g.Variant.Worth(), g.Price(b.Pocket)
 	if paid := worth.Of(b.Pay); paid < price {
 		return refuse("pocket %d costs %d; %s is worth %d", b.Pocket, price, describe(b.Pay), paid)
 	}
