@@ -265,7 +265,7 @@ func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.
 	for y := -lim; y <= lim; y += step {
 		for x := -lim; x <= lim; x += step {
 			at := board.Vec{X: x, Y: y}
-			if t.PlacingLegal(at) != nil {
+			if !t.CanPlace(at) {
 				continue
 			}
 			if !think {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -287,6 +288,23 @@ func TestPlacingLegal(t *testing.T) {
 			t.Errorf("%s: PlacingLegal(%v) = %v; want %v", tc.rule, tc.at, err, tc.want)
 		}
 	}
+}
+
+// CanPlace answers as PlacingLegal does, anywhere on and off the board
+// (PL-1, PL-5).
+func TestCanPlaceIsPlacingLegal(t *testing.T) {
+	sp := Standard()
+	rapid.Check(t, func(t *rapid.T) {
+		coord := rapid.Float64Range(-0.12, 0.12)
+		var pieces []Piece
+		for i := range rapid.IntRange(0, 6).Draw(t, "pieces") {
+			pieces = append(pieces, Piece{ID: fmt.Sprintf("p%d", i), Kind: Kind(rapid.IntRange(int(White), int(Queen)).Draw(t, "kind")), Pos: Vec{coord.Draw(t, "px"), coord.Draw(t, "py")}})
+		}
+		at := Vec{coord.Draw(t, "x"), coord.Draw(t, "y")}
+		if got, want := sp.CanPlace(at, pieces), sp.PlacingLegal(at, pieces) == nil; got != want {
+			t.Fatalf("CanPlace(%v) = %v; PlacingLegal says %v", at, got, sp.PlacingLegal(at, pieces))
+		}
+	})
 }
 
 func TestKindRoundTrip(t *testing.T) {

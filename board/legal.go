@@ -88,21 +88,41 @@ func (sp Spec) StrikerLegal(s Base, x float64, pieces []Piece) error {
 // centre circle, not touching any other piece. Whether a placing sets up a
 // pair or cannon with the queen needs the whole table and is judged there.
 func (sp Spec) PlacingLegal(p Vec, pieces []Piece) error {
+	touched, err := sp.placingFault(p, pieces)
+	switch {
+	case err == nil:
+		return nil
+	case touched != nil:
+		return fmt.Errorf("board: placing at %v %w %s", p, err, touched.ID)
+	}
+	return fmt.Errorf("board: placing at %v: %w", p, err)
+}
+
+// CanPlace reports whether PlacingLegal allows p, without building its
+// error: searches for a legal place ask this of thousands of spots.
+func (sp Spec) CanPlace(p Vec, pieces []Piece) bool {
+	_, err := sp.placingFault(p, pieces)
+	return err == nil
+}
+
+// placingFault is the piece a c/m placed at p would touch, if any, and
+// why it may not be placed there.
+func (sp Spec) placingFault(p Vec, pieces []Piece) (*Piece, error) {
 	if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
-		return fmt.Errorf("board: placing at %v: %w", p, ErrNotFinite)
+		return nil, ErrNotFinite
 	}
 	r := sp.CoinRadius()
 	d := p.Len()
 	if d > sp.OuterRadius()-r {
-		return fmt.Errorf("board: placing at %v: %w", p, ErrOutsideOuter)
+		return nil, ErrOutsideOuter
 	}
 	if d <= sp.CentreRadius()+r {
-		return fmt.Errorf("board: placing at %v: %w", p, ErrTouchesCentre)
+		return nil, ErrTouchesCentre
 	}
-	for _, pc := range pieces {
-		if p.Dist(pc.Pos) <= r+sp.Radius(pc.Kind) {
-			return fmt.Errorf("board: placing at %v %w %s", p, ErrTouchesPiece, pc.ID)
+	for i := range pieces {
+		if p.Dist(pieces[i].Pos) <= r+sp.Radius(pieces[i].Kind) {
+			return &pieces[i], ErrTouchesPiece
 		}
 	}
-	return nil
+	return nil, nil
 }

@@ -49,13 +49,19 @@ func (t Table) pairOrCannon(at board.Vec) bool {
 	return false
 }
 
+// CanPlace reports whether PlacingLegal allows at, without building its
+// error: for searches over many spots.
+func (t Table) CanPlace(at board.Vec) bool {
+	return t.spec().CanPlace(at, t.pieces) && !t.pairOrCannon(at)
+}
+
 // roomStep is the grid on which the table looks for any legal place, m.
 const roomStep = 0.002
 
 // anyRoom reports whether a held c/m can be placed anywhere (RULES PL-4: if
 // not, the placer keeps it until there is room).
 func (t Table) anyRoom() bool {
-	return t.PlacingLegal(t.firstLegalPlace()) == nil
+	return t.CanPlace(t.firstLegalPlace())
 }
 
 // firstLegalPlace is the first legal place for a c/m in a fixed scan of
@@ -64,7 +70,7 @@ func (t Table) firstLegalPlace() board.Vec {
 	lim := t.spec().OuterRadius()
 	for x := -lim; x <= lim; x += roomStep {
 		for y := -lim; y <= lim; y += roomStep {
-			if at := (board.Vec{X: x, Y: y}); t.PlacingLegal(at) == nil {
+			if at := (board.Vec{X: x, Y: y}); t.CanPlace(at) {
 				return at
 			}
 		}
@@ -76,7 +82,7 @@ func (t Table) firstLegalPlace() board.Vec {
 // a client can offer its player, or the umpire use.
 func (t Table) PlaceHint() (board.Vec, bool) {
 	at := t.firstLegalPlace()
-	return at, len(t.held) > 0 && t.PlacingLegal(at) == nil
+	return at, len(t.held) > 0 && t.CanPlace(at)
 }
 
 // place puts the first held c/m at at.

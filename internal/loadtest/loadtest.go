@@ -457,7 +457,7 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 	for _, p := range players {
 		go func() {
 			for {
-				m, err := p.conn.Read(ctx)
+				m, err := p.conn.ReadTurn(ctx)
 				if err != nil {
 					return
 				}
