@@ -8,12 +8,14 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/bus"
 	"github.com/carrom-game/carrom/internal/bus/natstest"
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
@@ -405,5 +407,34 @@ func TestRollingRestart(t *testing.T) {
 		if p.Last != nil && p.Last.Over {
 			t.Logf("%s: its match is over", p.Name)
 		}
+	}
+}
+
+// TestLoadtestKill: carrom loadtest -nodes 3 -kill: the second node is
+// SIGKILLed during the play; its players reconnect, every table plays on,
+// and the tables it owned wait for their next move at least until its
+// lease has run out (it was renewed at most a third of a lease before).
+func TestLoadtestKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three servers")
+	}
+	const lease = time.Second
+	var progress strings.Builder
+	rep, err := loadtest.Run(context.Background(), loadtest.Options{
+		Exe: carromBinary(t), Store: pgtest.URL(t), Nodes: 3, NATS: bus.StartLocal, Stderr: os.Stderr, Progress: &progress,
+		Tables: 6, Interval: 200 * time.Millisecond, Duration: 10 * time.Second, Kill: 3 * time.Second, Lease: lease, Seed: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	rep.Print(&out)
+	t.Log(out.String())
+	if rep.Killed < 3*time.Second || len(rep.Waits) != 6 || rep.Resumed != 6 || rep.Reconnects == 0 || rep.Refused != 0 {
+		t.Fatalf("killed at %v: %d waits, %d tables played on, %d reconnects, %d refused; want all 6 tables on after the kill, players reconnected, none refused",
+			rep.Killed, len(rep.Waits), rep.Resumed, rep.Reconnects, rep.Refused)
+	}
+	if longest := slices.Max(rep.Waits); longest < lease*2/3 {
+		t.Errorf("the longest wait for a move after the kill was %v; a table of the dead node cannot move before its lease (%v) runs out", longest, lease)
 	}
 }

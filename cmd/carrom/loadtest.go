@@ -51,6 +51,8 @@ func loadtestCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
+			&cli.DurationFlag{Name: "kill", Usage: "with -nodes: SIGKILL the second node this long into the play, as a crash would, and report how long each table waited for its next move (the players reconnect as browsers do); 0: none"},
+			&cli.DurationFlag{Name: "lease", Usage: "with -nodes: the nodes' -lease; 0: their default"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the players' shots"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -59,7 +61,7 @@ func loadtestCommand(s streams) *cli.Command {
 			}
 			o := loadtest.Options{
 				URL: cmd.String("url"), Store: cmd.String("store"), Nodes: cmd.Int("nodes"), NATS: bus.StartLocal, Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
-				Duration: cmd.Duration("duration"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
+				Duration: cmd.Duration("duration"), Kill: cmd.Duration("kill"), Lease: cmd.Duration("lease"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
 			}
 			if o.URL == "" {
 				exe, err := os.Executable()

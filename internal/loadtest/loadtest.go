@@ -16,11 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +57,12 @@ type Options struct {
 	Tables   int
 	Interval time.Duration
 	Duration time.Duration
+	// Kill, if more than 0, SIGKILLs the second node that long into the
+	// play, as a crash would (a cluster's only): the report then tells how
+	// long each table waited for its next action.
+	Kill time.Duration
+	// Lease is the started nodes' -lease; 0: their default.
+	Lease time.Duration
 	// Seed draws the players' shots.
 	Seed uint64
 	// Progress gets a line when the tables are seated; Stderr, the
@@ -76,6 +84,8 @@ func (o Options) check() error {
 		return errors.New("loadtest: no server: want a URL or the carrom binary to start one")
 	case o.Nodes > 1 && (o.URL != "" || !strings.HasPrefix(o.Store, "postgres") || o.NATS == nil):
 		return errors.New("loadtest: a cluster of nodes needs a PostgreSQL store to share, and starts its own servers")
+	case o.Kill < 0 || o.Kill > 0 && (o.Nodes < 2 || o.Kill >= o.Duration):
+		return fmt.Errorf("loadtest: kill after %v: a node can be killed only in a cluster of nodes, during the play", o.Kill)
 	}
 	return nil
 }
@@ -87,6 +97,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		return Report{}, err
 	}
 	bases := []string{o.URL}
+	var kill func()
 	if o.URL == "" {
 		nodes := max(o.Nodes, 1)
 		var natsURLs []string
@@ -112,15 +123,21 @@ func Run(ctx context.Context, o Options) (Report, error) {
 			if nodes > 1 {
 				args = append(args, "-nats", natsURLs[i%len(natsURLs)], "-node", fmt.Sprintf("node-%d", i))
 			}
+			if o.Lease > 0 {
+				args = append(args, "-lease", o.Lease.String())
+			}
 			srv, err := StartServer(o.Exe, data, o.Stderr, args...)
 			if err != nil {
 				return Report{}, err
 			}
 			defer srv.Stop()
+			if i == 1 {
+				kill = srv.Kill
+			}
 			bases = append(bases, srv.URL)
 		}
 	}
-	rep, err := loadTest(ctx, bases, o)
+	rep, err := loadTest(ctx, bases, o, kill)
 	if err != nil {
 		return rep, fmt.Errorf("loadtest: %w", err)
 	}
@@ -238,10 +255,22 @@ type Report struct {
 	MemAfter  float64
 	// A cluster's: its nodes, the latencies of the intents sent to the
 	// owner's node and of those forwarded to it, and each node's CPU
-	// (cores used while playing).
+	// (cores used while playing; NaN for a node killed).
 	Nodes            int
 	Local, Forwarded []time.Duration
 	CPU              []float64
+	// Reconnects counts the players' connections made again after one
+	// was closed.
+	Reconnects int64
+	// With Options.Kill: when the node was killed, after the start of the
+	// play, and for each table the longest a move of it waited, from its
+	// first sending to its broadcast, among the moves in flight at the kill
+	// or sent after it (a move never answered counts until the end).
+	Killed time.Duration
+	Waits  []time.Duration
+	// Resumed counts the tables that played a move first sent after the
+	// kill.
+	Resumed int
 }
 
 // Print writes the report.
@@ -269,7 +298,20 @@ func (r Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "  %s: p50 %v, p99 %v (%d samples)\n", part.name, l[len(l)/2].Round(time.Microsecond), l[min(len(l)-1, len(l)*99/100)].Round(time.Microsecond), len(l))
 		}
 	}
+	if r.Reconnects > 0 {
+		fmt.Fprintf(w, "reconnects %d\n", r.Reconnects)
+	}
+	if r.Killed > 0 {
+		waits := slices.Sorted(slices.Values(r.Waits))
+		over := len(waits) - sort.Search(len(waits), func(i int) bool { return waits[i] > time.Second })
+		fmt.Fprintf(w, "node 1 killed %v into the play: %d of %d tables played on after it; %d waited over 1s for a move; the longest waits: p50 %v, p99 %v, max %v\n",
+			r.Killed.Round(time.Second), r.Resumed, len(waits), over, waits[len(waits)/2].Round(time.Millisecond), waits[min(len(waits)-1, len(waits)*99/100)].Round(time.Millisecond), waits[len(waits)-1].Round(time.Millisecond))
+	}
 	for i, c := range r.CPU {
+		if math.IsNaN(c) {
+			fmt.Fprintf(w, "node %d: killed\n", i)
+			continue
+		}
 		fmt.Fprintf(w, "node %d: %.2f cores, %.2f ms of CPU per table per second\n", i, c, 1000*c*float64(len(r.CPU))/float64(r.Tables))
 	}
 	if r.MemAfter > 0 {
@@ -300,15 +342,18 @@ func serverMemory(ctx context.Context, base, name string) float64 {
 	return 0
 }
 
-// player is one seated client of a load test.
+// player is one seated client of a load test; bases are the nodes it
+// tries, its own first, when its connection is closed.
 type player struct {
 	client *Client
 	conn   *Conn
+	table  string
+	bases  []string
 }
 
 // loadTest seats two players at each table, then has every table play a
 // stroke (or a placing) every interval for the duration.
-func loadTest(ctx context.Context, bases []string, o Options) (Report, error) {
+func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Report, error) {
 	n := o.Tables
 	rep := Report{Tables: n, Interval: o.Interval, Nodes: len(bases)}
 	for _, b := range bases {
@@ -328,7 +373,7 @@ func loadTest(ctx context.Context, bases []string, o Options) (Report, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := seat(ctx, bases[i%len(bases)], bases[(i+1)%len(bases)], &tabs[i]); err != nil {
+			if err := seat(ctx, bases, i, &tabs[i]); err != nil {
 				setupErr.CompareAndSwap(nil, err)
 			}
 		}()
@@ -365,31 +410,59 @@ func loadTest(ctx context.Context, bases []string, o Options) (Report, error) {
 		mu        sync.Mutex
 		latencies []time.Duration
 		forwarded []time.Duration
+		waits     []time.Duration
 		actions   atomic.Int64
 		strokes   atomic.Int64
 		refused   atomic.Int64
+		reconns   atomic.Int64
+		killedAt  atomic.Pointer[time.Time]
+		resumedN  int
 	)
 	playCtx, stop := context.WithTimeout(ctx, o.Duration)
 	defer stop()
 	start := time.Now()
+	if o.Kill > 0 && kill != nil {
+		killer := time.AfterFunc(o.Kill, func() {
+			now := time.Now()
+			killedAt.Store(&now)
+			kill()
+		})
+		defer killer.Stop()
+	}
 	for i := range tabs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			lat, fw, a, s, r := playTable(playCtx, tabs[i], o.Interval, rng)
-			actions.Add(a)
-			strokes.Add(s)
-			refused.Add(r)
+			r := playTable(playCtx, tabs[i], o.Interval, rng, &killedAt)
+			actions.Add(r.actions)
+			strokes.Add(r.strokes)
+			refused.Add(r.refused)
+			reconns.Add(r.reconnects)
 			mu.Lock()
-			latencies = append(latencies, lat...)
-			forwarded = append(forwarded, fw...)
+			latencies = append(latencies, r.lat...)
+			forwarded = append(forwarded, r.second...)
+			if killedAt.Load() != nil {
+				waits = append(waits, r.wait)
+				if r.resumed {
+					resumedN++
+				}
+			}
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	rep.Played = time.Since(start)
+	rep.Reconnects = reconns.Load()
+	if k := killedAt.Load(); k != nil {
+		rep.Killed, rep.Waits, rep.Resumed = k.Sub(start), waits, resumedN
+	}
 	for i, c := range cpu() {
+		if c == 0 {
+			// The node is gone: killed.
+			rep.CPU = append(rep.CPU, math.NaN())
+			continue
+		}
 		rep.CPU = append(rep.CPU, (c-cpuBefore[i])/rep.Played.Seconds())
 	}
 	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = actions.Load(), strokes.Load(), refused.Load(), append(latencies, forwarded...)
@@ -399,26 +472,31 @@ func loadTest(ctx context.Context, bases []string, o Options) (Report, error) {
 	return rep, nil
 }
 
-// seat creates a table for two humans on the node at base and seats two
-// new players at it, the second through the node at other.
-func seat(ctx context.Context, base, other string, players *[2]player) error {
-	for i := range players {
-		c, err := NewClient(ctx, []string{base, other}[i])
+// seat creates a table for two humans on node i (of bases, in turn) and
+// seats two new players at it, the second through the next node.
+func seat(ctx context.Context, bases []string, i int, players *[2]player) error {
+	for k := range players {
+		var order []string
+		for n := range bases {
+			order = append(order, bases[(i+k+n)%len(bases)])
+		}
+		c, err := NewClient(ctx, order[0])
 		if err != nil {
 			return err
 		}
-		players[i].client = c
+		players[k].client, players[k].bases = c, order
 	}
 	id, err := players[0].client.CreateTable(ctx, Humans(2, 0))
 	if err != nil {
 		return err
 	}
-	for i := range players {
-		p := &players[i]
+	for k := range players {
+		p := &players[k]
+		p.table = id
 		if p.conn, err = p.client.Connect(ctx, id, 0); err != nil {
 			return err
 		}
-		if err := p.conn.Send(ctx, Sit(i, "")); err != nil {
+		if err := p.conn.Send(ctx, Sit(k, "")); err != nil {
 			return err
 		}
 	}
@@ -441,44 +519,84 @@ func Move(st *State, rng *rand.Rand) Intent {
 	return Strike(x, angle, 0.2+0.7*rng.Float64())
 }
 
+// seen is a message a player read, when, and by which seat; conn, if
+// not nil, is instead the seat's new connection, made after its last was
+// closed.
 type seen struct {
-	msg Message
-	at  time.Time
+	msg  Message
+	at   time.Time
+	seat int
+	conn *Conn
+}
+
+// played is what one table's play measured.
+type played struct {
+	lat, second                           []time.Duration
+	actions, strokes, refused, reconnects int64
+	wait                                  time.Duration
+	resumed                               bool // a move first sent after the kill was played
 }
 
 // playTable plays one table until ctx ends: whoever is to act moves once
 // interval has passed since the last move. It returns the latencies from
-// sending an intent to receiving its broadcast (from the first player, at
-// the node that created the table, and from the second, who may be at
-// another), and counts. Its readers, one per player, return when ctx
-// ends.
-func playTable(ctx context.Context, players [2]player, interval time.Duration, rng *rand.Rand) (lat, second []time.Duration, actions, strokes, refused int64) {
+// sending a move's intent to receiving its broadcast (the first player's,
+// at the node that created the table, and the second's, who may be at
+// another), and counts. A player whose connection is closed reconnects,
+// as a browser does, with the last seq he saw, and a move lost with it is
+// made again; a move's latency runs from its first sending. Its readers,
+// one per player, return when ctx ends.
+func playTable(ctx context.Context, players [2]player, interval time.Duration, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) (r played) {
 	in := make(chan seen, 64)
-	for _, p := range players {
+	for k := range players {
+		p := players[k]
 		go func() {
+			var last int64
+			conn := p.conn
 			for {
-				m, err := p.conn.ReadTurn(ctx)
+				m, err := conn.ReadTurn(ctx)
+				s := seen{msg: m, at: time.Now(), seat: k}
 				if err != nil {
-					return
+					conn.Close()
+					if conn = reconnect(ctx, p, last); conn == nil {
+						return
+					}
+					s.conn = conn
+				} else if m.Type == "event" || m.Type == "state" {
+					last = m.Seq
 				}
 				select {
-				case in <- seen{msg: m, at: time.Now()}:
+				case in <- s:
 				case <-ctx.Done():
 					return
 				}
 			}
 		}()
 	}
+	conns := [2]*Conn{players[0].conn, players[1].conn}
 	var (
-		view    *State
-		seq     int64
-		sentAt  time.Time
-		waiting bool // an intent is on its way
-		sender  int  // its seat
-		timer   = time.NewTimer(time.Duration(rng.Int64N(int64(interval))))
-		due     bool
+		view      *State
+		seq       int64
+		pending   bool      // a move was sent whose broadcast has not come
+		firstSent time.Time // its first sending
+		sender    int       // its seat
+		waiting   bool      // its intent is on its way on the sender's connection
+		timer     = time.NewTimer(time.Duration(rng.Int64N(int64(interval))))
+		due       bool
 	)
 	defer timer.Stop()
+	// wait records how long the pending move waited, if it was in flight
+	// at the kill or sent after it.
+	wait := func(now time.Time) {
+		if k := killedAt.Load(); k != nil && pending && now.After(*k) {
+			r.wait = max(r.wait, now.Sub(firstSent))
+		}
+	}
+	resumed := func() {
+		if k := killedAt.Load(); k != nil && firstSent.After(*k) {
+			r.resumed = true
+		}
+	}
+	defer func() { wait(time.Now()) }()
 	for {
 		select {
 		case <-ctx.Done():
@@ -487,20 +605,40 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 			due = true
 		case s := <-in:
 			switch m := s.msg; {
+			case s.conn != nil:
+				conns[s.seat] = s.conn
+				r.reconnects++
+				if pending && sender == s.seat {
+					// The move may have been lost with the connection: it
+					// is made again once what was missed has come in, which
+					// follows the welcome at once.
+					waiting, due = false, false
+					timer.Reset(resendAfter)
+				}
 			case m.Type == "error" && waiting:
-				waiting = false
-				refused++
+				pending, waiting = false, false
+				r.refused++
 			case (m.Type == "state" || m.Type == "event") && m.Seq >= seq:
-				if m.Type == "event" && waiting && m.Seq == seq+1 {
+				if m.Type == "state" && pending && m.Seq > seq {
+					// Back after missing more than the backlog: whatever
+					// became of the move, the table has gone on.
+					wait(s.at)
+					pending, waiting = false, false
+					timer.Reset(interval)
+					due = false
+				}
+				if m.Type == "event" && pending && m.Seq == seq+1 {
 					if sender == 0 {
-						lat = append(lat, s.at.Sub(sentAt))
+						r.lat = append(r.lat, s.at.Sub(firstSent))
 					} else {
-						second = append(second, s.at.Sub(sentAt))
+						r.second = append(r.second, s.at.Sub(firstSent))
 					}
-					waiting = false
-					actions++
+					wait(s.at)
+					resumed()
+					pending, waiting = false, false
+					r.actions++
 					if view != nil && view.ToAct.Need == "strike" {
-						strokes++
+						r.strokes++
 					}
 					timer.Reset(interval)
 					due = false
@@ -511,14 +649,40 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 		if !due || waiting || view == nil || !view.Started || view.Over {
 			continue
 		}
-		p := players[view.ToAct.Seat]
-		sentAt, waiting, sender = time.Now(), true, view.ToAct.Seat
-		if err := p.conn.Send(ctx, Move(view, rng)); err != nil {
-			// A send cut short by the end of the play is not a refusal.
-			if ctx.Err() == nil {
-				refused++
+		if !pending {
+			firstSent = time.Now()
+		}
+		pending, waiting, sender = true, true, view.ToAct.Seat
+		// A send that fails is a connection closing: its reader
+		// reconnects, and the move is made again.
+		conns[sender].Send(ctx, Move(view, rng))
+	}
+}
+
+// resendAfter is how long after reconnecting a player makes again a move
+// that was lost with his connection.
+const resendAfter = 100 * time.Millisecond
+
+// reconnect connects p to its table again with since, the last seq it
+// saw, trying its nodes in turn every 100 ms until one answers, or until
+// ctx ends (nil then). Its seat is its browser token's, kept in its
+// cookies, which every node on this machine is sent.
+func reconnect(ctx context.Context, p player, since int64) *Conn {
+	for {
+		for _, base := range p.bases {
+			c := *p.client
+			c.Base = base
+			if conn, err := c.Connect(ctx, p.table, since); err == nil {
+				return conn
 			}
-			return
+			if ctx.Err() != nil {
+				return nil
+			}
+		}
+		select {
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return nil
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
@@ -129,38 +130,99 @@ func (s *DB) commitBatch(batch []*appendReq) {
 }
 
 // storeBatch runs one transaction: the outcome of each action (nil if
-// stored), or the error that failed the whole transaction.
+// stored), or the error that failed the whole transaction. Its statements
+// are one for the batch, not one per action: a database across the network
+// (PostgreSQL) answers each statement in a round trip, and the
+// transaction's locks are held through all of them. The actions are
+// judged as if stored one after the other; one table's second action in a
+// batch goes to a transaction of its own that follows.
 func (s *DB) storeBatch(ctx context.Context, batch []*appendReq) ([]error, error) {
+	outcomes := make([]error, 0, len(batch))
+	for len(batch) > 0 {
+		run := distinctTables(batch)
+		out, err := s.storeRun(ctx, run)
+		if err != nil {
+			return nil, err
+		}
+		outcomes = append(outcomes, out...)
+		batch = batch[len(run):]
+	}
+	return outcomes, nil
+}
+
+// distinctTables is the longest start of batch in which no table has two
+// actions.
+func distinctTables(batch []*appendReq) []*appendReq {
+	seen := make(map[string]bool, len(batch))
+	for i, r := range batch {
+		if seen[r.tableID] {
+			return batch[:i]
+		}
+		seen[r.tableID] = true
+	}
+	return batch
+}
+
+// storeRun stores actions of distinct tables in one transaction: it reads
+// (and locks) their tables' epochs, inserts every action not refused, and
+// raises the epochs of the tables whose action came with a higher one.
+func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	insert, err := tx.PrepareContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (table_id, seq) DO NOTHING`))
+	epochs, err := s.lockEpochs(ctx, tx, run)
 	if err != nil {
 		return nil, err
 	}
-	defer insert.Close()
-	outcomes := make([]error, len(batch))
-	for i, r := range batch {
-		raise, err := s.checkEpoch(ctx, tx, r.tableID, r.a.Epoch)
-		if errors.Is(err, carrom.ErrNotFound) || errors.Is(err, carrom.ErrStaleEpoch) {
-			outcomes[i] = err
+	outcomes := make([]error, len(run))
+	var (
+		values strings.Builder
+		args   []any
+	)
+	for i, r := range run {
+		cur, ok := epochs[r.tableID]
+		switch {
+		case !ok:
+			outcomes[i] = carrom.ErrNotFound
+			continue
+		case cur > r.a.Epoch:
+			outcomes[i] = fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, r.a.Epoch, cur)
 			continue
 		}
-		if err != nil {
+		if len(args) > 0 {
+			values.WriteString(", ")
+		}
+		values.WriteString("(?, ?, ?, ?, ?)")
+		args = append(args, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
+	}
+	if len(args) == 0 {
+		return outcomes, tx.Commit()
+	}
+	rows, err := tx.QueryContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES `+values.String()+`
+		ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id`), args...)
+	if err != nil {
+		return nil, err
+	}
+	stored := make(map[string]bool, len(run))
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
 			return nil, err
 		}
-		res, err := insert.ExecContext(ctx, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
-		if err != nil {
-			return nil, err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			outcomes[i] = errors.Join(err, errors.New("the sequence number is stored already"))
-			continue
-		}
-		if raise {
+		stored[id] = true
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	for i, r := range run {
+		switch {
+		case outcomes[i] != nil:
+		case !stored[r.tableID]:
+			outcomes[i] = errors.New("the sequence number is stored already")
+		case epochs[r.tableID] < r.a.Epoch:
 			if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE tables SET epoch = ? WHERE id = ?`), r.a.Epoch, r.tableID); err != nil {
 				return nil, err
 			}
@@ -169,22 +231,35 @@ func (s *DB) storeBatch(ctx context.Context, batch []*appendReq) ([]error, error
 	return outcomes, tx.Commit()
 }
 
-// checkEpoch checks epoch against the table's, in tx, and says whether
-// the table's must be raised to it. The row stays locked until tx ends, so
-// a concurrent Fence waits for an action being stored, or the action waits
-// and sees the new epoch.
-func (s *DB) checkEpoch(ctx context.Context, tx *sql.Tx, tableID string, epoch int64) (raise bool, err error) {
-	var cur int64
-	err = tx.QueryRowContext(ctx, s.d.q(`SELECT epoch FROM tables WHERE id = ?`+s.d.lockRow), tableID).Scan(&cur)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return false, carrom.ErrNotFound
-	case err != nil:
-		return false, err
-	case cur > epoch:
-		return false, fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, epoch, cur)
+// lockEpochs reads the epochs of the tables of run, in tx: a table
+// missing from the answer does not exist. The rows stay locked until tx
+// ends, so a concurrent Fence waits for the actions being stored, or the
+// actions wait and see the new epoch. They are locked in the order of
+// their ids, as every batch locks them, so that two batches wait for each
+// other instead of deadlocking.
+func (s *DB) lockEpochs(ctx context.Context, tx *sql.Tx, run []*appendReq) (map[string]int64, error) {
+	args := make([]any, len(run))
+	for i, r := range run {
+		args[i] = r.tableID
 	}
-	return cur < epoch, nil
+	marks := strings.Repeat(", ?", len(run))[2:]
+	rows, err := tx.QueryContext(ctx, s.d.q(`SELECT id, epoch FROM tables WHERE id IN (`+marks+`) ORDER BY id`+s.d.lockRow), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	epochs := make(map[string]int64, len(run))
+	for rows.Next() {
+		var (
+			id    string
+			epoch int64
+		)
+		if err := rows.Scan(&id, &epoch); err != nil {
+			return nil, err
+		}
+		epochs[id] = epoch
+	}
+	return epochs, rows.Err()
 }
 
 // Fence raises a table's ownership epoch to epoch, so that from now on

@@ -26,9 +26,9 @@ type dialect struct {
 	goose goose.Dialect
 	// numbered placeholders ($1, $2, …) instead of ?
 	numbered bool
-	// lockRow is appended to a SELECT of one row that a transaction reads
-	// to decide a write: it keeps another transaction from changing the
-	// row until this one ends (SQLite has one writer at a time already).
+	// lockRow is appended to a SELECT of the rows that a transaction
+	// reads to decide a write: it keeps another transaction from changing
+	// them until this one ends (SQLite has one writer at a time already).
 	lockRow string
 	// version1 replaces 00001_tables.sql, if not nil.
 	version1 *goose.Migration

@@ -290,6 +290,78 @@ func TestStoreEpochModel(t *testing.T) {
 	})
 }
 
+// TestStoreBatchModel: a batch of the group commit, holding actions of
+// several tables (a table twice, a stale epoch, a seq stored already, a
+// table that does not exist), stores what the actions stored one after
+// the other would, and answers each as that would.
+func TestStoreBatchModel(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		n := 0
+		rapid.Check(t, func(rt *rapid.T) {
+			n++
+			ids := []string{fmt.Sprint("b", n, "x"), fmt.Sprint("b", n, "y"), fmt.Sprint("b", n, "z")}
+			type model struct {
+				epoch, seq int64
+				stored     []string
+			}
+			tables := map[string]*model{}
+			for _, id := range ids[:2] {
+				if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
+					rt.Fatal(err)
+				}
+				tables[id] = &model{}
+			}
+			for range rapid.IntRange(1, 4).Draw(rt, "batches") {
+				var batch []*appendReq
+				var want []bool
+				for range rapid.IntRange(1, 6).Draw(rt, "actions") {
+					id := rapid.SampledFrom(ids).Draw(rt, "table")
+					var next int64 = 1
+					if m := tables[id]; m != nil {
+						next = m.seq + 1
+					}
+					a := carrom.ActionRecord{Seq: rapid.Int64Range(1, next).Draw(rt, "seq"), Action: []byte(`{}`), At: at, Epoch: rapid.Int64Range(0, 3).Draw(rt, "epoch")}
+					batch = append(batch, &appendReq{ctx: ctx, tableID: id, a: a})
+					m := tables[id]
+					ok := m != nil && a.Epoch >= m.epoch && a.Seq == m.seq+1
+					if ok {
+						m.epoch, m.seq = a.Epoch, a.Seq
+						m.stored = append(m.stored, fmt.Sprintf("%d@%d", a.Seq, a.Epoch))
+					}
+					want = append(want, ok)
+				}
+				outcomes, err := st.storeBatch(ctx, batch)
+				if err != nil {
+					rt.Fatal(err)
+				}
+				for i, r := range batch {
+					m := tables[r.tableID]
+					stale := m != nil && errors.Is(outcomes[i], carrom.ErrStaleEpoch)
+					if want[i] != (outcomes[i] == nil) || m == nil && !errors.Is(outcomes[i], carrom.ErrNotFound) || stale && want[i] {
+						rt.Fatalf("action %d (table %s seq %d epoch %d): %v; want stored %v", i, r.tableID, r.a.Seq, r.a.Epoch, outcomes[i], want[i])
+					}
+				}
+			}
+			for id, m := range tables {
+				acts, err := st.Actions(ctx, id)
+				var got []string
+				for _, a := range acts {
+					got = append(got, fmt.Sprintf("%d@%d", a.Seq, a.Epoch))
+				}
+				if err != nil || strings.Join(got, " ") != strings.Join(m.stored, " ") {
+					rt.Fatalf("table %s: actions %v, %v; want %v", id, got, err, m.stored)
+				}
+				if tb, err := st.Table(ctx, id); err != nil || tb.Epoch != m.epoch {
+					rt.Fatalf("table %s: epoch %d, %v; want %d", id, tb.Epoch, err, m.epoch)
+				}
+			}
+		})
+	})
+}
+
 // TestStoreUpgrades: a database made by the first migration alone, as
 // every server before the epochs made it, keeps its tables through the
 // upgrade, at epoch 0.
