@@ -729,3 +729,52 @@ func TestReadsDoNotHoldUpActions(t *testing.T) {
 		}
 	})
 }
+
+// TestStoreRematch: a table's rematch is set once, by the first to ask,
+// whatever the race; the others are answered that one; a rematch that
+// could not be made is forgotten only by the one that set it.
+func TestStoreRematch(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		for _, id := range []string{"a", "b"} {
+			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		link := func(table, next, want string) {
+			t.Helper()
+			if got, err := st.LinkRematch(ctx, table, next); err != nil || got != want {
+				t.Errorf("LinkRematch(%s, %s) = %q, %v; want %q", table, next, got, err, want)
+			}
+		}
+		link("a", "x", "x")
+		link("a", "y", "x")
+		if err := st.UnlinkRematch(ctx, "a", "y"); err != nil {
+			t.Fatal(err)
+		}
+		link("a", "z", "x")
+		if err := st.UnlinkRematch(ctx, "a", "x"); err != nil {
+			t.Fatal(err)
+		}
+		link("a", "z", "z")
+		if _, err := st.LinkRematch(ctx, "nowhere", "x"); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("LinkRematch of a table that does not exist: %v; want ErrNotFound", err)
+		}
+
+		const racers = 8
+		got := make([]string, racers)
+		errs := make([]error, racers)
+		var wg sync.WaitGroup
+		for i := range racers {
+			wg.Go(func() { got[i], errs[i] = st.LinkRematch(ctx, "b", fmt.Sprintf("r%d", i)) })
+		}
+		wg.Wait()
+		for i := range racers {
+			if errs[i] != nil || got[i] != got[0] || !strings.HasPrefix(got[0], "r") {
+				t.Errorf("racer %d: %q, %v; the first answered %q; want one rematch for all", i, got[i], errs[i], got[0])
+			}
+		}
+	})
+}
