@@ -72,13 +72,15 @@ const leasesSubject = "carrom.leases"
 
 // forward is an intent of a client at another node, sent to the owner.
 type forward struct {
-	Op       string          `json:"op"` // join, leave, sit, act, aim, state
+	Op       string          `json:"op"` // join, leave, sit, act, aim, state, rematch
 	Conn     string          `json:"conn,omitempty"`
+	Node     string          `json:"node,omitempty"` // a join's: the node the client is connected to
 	Token    string          `json:"token,omitempty"`
 	Nickname string          `json:"nickname,omitempty"`
 	Since    int64           `json:"since,omitempty"`
 	Seat     int             `json:"seat,omitempty"`
 	Action   json.RawMessage `json:"action,omitempty"` // an act's action, an aim's aim
+	Table    string          `json:"table,omitempty"`  // a rematch's new table
 }
 
 // forwardReply is the owner's answer: Error is an error message for the
@@ -91,10 +93,14 @@ type forwardReply struct {
 	State   json.RawMessage `json:"state,omitempty"`
 }
 
-// remoteClient is a client at another node, as its table's owner knows it.
+// remoteClient is a client at another node, as its table's owner knows
+// it; node is the node it is connected to ("" if that node did not say),
+// joined when its join came in.
 type remoteClient struct {
-	t *table
-	c *client
+	t      *table
+	c      *client
+	node   string
+	joined time.Time
 }
 
 // forwarded handles a request to a table this node owns, on the bus's
@@ -121,10 +127,18 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 		}
 		return
 	}
+	if f.Op == "rematch" {
+		if f.Table == "" {
+			reply.Error = errorMessage(fmt.Errorf("server: forwarded rematch without its table: %w", ErrMessage))
+		} else if !t.post(rematchReq{id: f.Table}) {
+			reply.Unknown = true
+		}
+		return
+	}
 	s.mu.Lock()
 	rc, ok := s.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, c: &client{token: f.Token, nickname: f.Nickname, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{t: t, node: f.Node, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, conn: f.Conn, gone: make(chan struct{})}}
 		s.remotes[f.Conn] = rc
 		ok = true
 	}
@@ -266,6 +280,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 	if s.closing.Load() {
 		return
 	}
+	asked := time.Now()
 	cands, live, err := cl.Leases.Candidates(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -273,6 +288,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 		}
 		return
 	}
+	s.dropGone(live, asked)
 	var mine []string
 	for _, c := range cands {
 		if !c.Held && c.Stale < s.ttl {
@@ -300,6 +316,39 @@ func (s *Server) leaseRound(ctx context.Context) {
 		actx, cancel := context.WithTimeout(ctx, s.ttl)
 		s.adopt(actx, l)
 		cancel()
+	}
+}
+
+// dropGone treats the clients joined to tables here through a node that
+// is no longer alive (its heartbeat expired, or it left) as a closed
+// connection: each leaves its table, in turn with what the table was
+// sent before, so that its seat shows disconnected and its grace period
+// starts. A node counts as alive until a whole lease after its last
+// heartbeat, so one merely slow keeps its clients; one that was alive
+// after all is told to close theirs, which then reconnect and join again.
+// live was asked at asked: a client that joined since, through a node
+// started since, is judged at the next round.
+func (s *Server) dropGone(live []string, asked time.Time) {
+	alive := map[string]bool{s.cluster.Node: true}
+	for _, n := range live {
+		alive[n] = true
+	}
+	var gone []remoteClient
+	s.mu.Lock()
+	for conn, rc := range s.remotes {
+		if rc.node != "" && !alive[rc.node] && rc.joined.Before(asked) {
+			delete(s.remotes, conn)
+			gone = append(gone, rc)
+		}
+	}
+	s.mu.Unlock()
+	for _, rc := range gone {
+		rc.t.log.Info("the client's node is gone: the client leaves", "node", rc.node)
+		go rc.t.post(leaveReq{c: rc.c})
+		h := map[string]string{"epoch": strconv.FormatInt(rc.t.epoch, 10), "kind": "gone", "to": rc.c.conn}
+		if err := s.cluster.Bus.Publish(outSubject(rc.t.id), carrom.BusMsg{Header: h}); err != nil {
+			rc.t.log.Warn("telling a node its client is gone", "err", err)
+		}
 	}
 }
 

@@ -3,30 +3,87 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/bus"
 	"github.com/carrom-game/carrom/internal/bus/natstest"
+	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
+	"github.com/carrom-game/carrom/record"
 )
 
 // node is one server of an in-process cluster.
 type node struct {
-	name string
-	srv  *server.Server
-	http *httptest.Server
-	bus  *bus.NATS
+	name  string
+	srv   *server.Server
+	http  *httptest.Server
+	bus   *bus.NATS
+	cable *cable
+	st    *store.DB // shared by every node
+}
+
+// cable is a node's connection to the bus, which a test may cut: from
+// then on the node sends nothing on the bus and hears nothing from it, as
+// when its machine dies.
+type cable struct {
+	server.Bus
+	cut atomic.Bool
+}
+
+var errCut = errors.New("the node's cable is cut")
+
+func (c *cable) Publish(subject string, m carrom.BusMsg) error {
+	if c.cut.Load() {
+		return errCut
+	}
+	return c.Bus.Publish(subject, m)
+}
+
+func (c *cable) Request(ctx context.Context, subject string, data []byte) ([]byte, error) {
+	if c.cut.Load() {
+		return nil, errCut
+	}
+	return c.Bus.Request(ctx, subject, data)
+}
+
+func (c *cable) Subscribe(subject string, handle func(carrom.BusMsg)) (func() error, error) {
+	return c.Bus.Subscribe(subject, func(m carrom.BusMsg) {
+		if !c.cut.Load() {
+			handle(m)
+		}
+	})
+}
+
+// kill stops a node as a machine dying would, as far as the others can
+// tell: its cable cut first, it says nothing more (no client leaves, no
+// lease is let go, its heartbeat stops), then its server stops.
+func (n *node) kill() {
+	n.cable.cut.Store(true)
+	n.srv.Crash()
 }
 
 // newCluster starts n nodes sharing one store (as the other tests choose
 // it: SQLite, or PostgreSQL with CARROM_TEST_STORE=postgres), each on its own
 // server of a three-server NATS cluster, with leases of ttl.
 func newCluster(t *testing.T, n int, ttl time.Duration) []*node {
+	t.Helper()
+	return newClusterWith(t, n, ttl, nil)
+}
+
+// newClusterWith is newCluster with each node's configuration changed by
+// edit (if not nil).
+func newClusterWith(t *testing.T, n int, ttl time.Duration, edit func(*server.Config)) []*node {
 	t.Helper()
 	urls := natstest.Cluster(t, 3)
 	st := openStore(t, t.TempDir())
@@ -38,15 +95,20 @@ func newCluster(t *testing.T, n int, ttl time.Duration) []*node {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv, err := server.New(server.Config{Store: st, Bots: testBots, Physics: physics.Default(),
-			Cluster: &server.Cluster{Node: name, Bus: b, Leases: st, LeaseTTL: ttl}})
+		cb := &cable{Bus: b}
+		cfg := server.Config{Store: st, Bots: testBots, Physics: physics.Default(),
+			Cluster: &server.Cluster{Node: name, Bus: cb, Leases: st, LeaseTTL: ttl}}
+		if edit != nil {
+			edit(&cfg)
+		}
+		srv, err := server.New(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := srv.Resume(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		nd := &node{name: name, srv: srv, http: httptest.NewServer(srv.Handler()), bus: b}
+		nd := &node{name: name, srv: srv, http: httptest.NewServer(srv.Handler()), bus: b, cable: cb, st: st}
 		t.Cleanup(func() {
 			nd.http.Close()
 			nd.srv.Close()
@@ -213,5 +275,159 @@ func TestClusterFencing(t *testing.T) {
 				t.Errorf("%s: event %d = %s; the stored record replays to %s", p.Name, ev.Seq, got, want)
 			}
 		}
+	}
+}
+
+// readUntil reads c's messages until one satisfies ok, and returns it.
+func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what string, ok func(loadtest.Message) bool) loadtest.Message {
+	t.Helper()
+	for {
+		m, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("%s, waiting for %s: %v", who, what, err)
+		}
+		if ok(m) {
+			return m
+		}
+	}
+}
+
+// seated connects a player through n to table id, sits him at seat and
+// waits for his welcome to it.
+func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, name string) (*loadtest.Client, *loadtest.Conn) {
+	t.Helper()
+	cl, err := loadtest.NewClient(ctx, n.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := cl.Connect(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	if err := c.Send(ctx, loadtest.Sit(seat, name)); err != nil {
+		t.Fatal(err)
+	}
+	readUntil(t, ctx, c, name, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" && len(m.Seats) == 1 })
+	return cl, c
+}
+
+// TestClusterClientsOfADeadNode: Ann plays at node b's table from b, Bob
+// through node a; node a dies, saying nothing. Once a's heartbeat has
+// expired, b takes Bob for gone as it would a closed connection: Ann sees
+// his seat disconnected, and past the grace period Bob loses the match
+// (RULES TM-3), which the store records.
+func TestClusterClientsOfADeadNode(t *testing.T) {
+	nodes := newClusterWith(t, 2, 900*time.Millisecond, func(c *server.Config) { c.Grace = 300 * time.Millisecond })
+	a, b := nodes[0], nodes[1]
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	host, err := loadtest.NewClient(ctx, b.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, loadtest.Humans(2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ann := seated(t, ctx, b, id, 0, "Ann")
+	seated(t, ctx, a, id, 1, "Bob")
+	readUntil(t, ctx, ann, "Ann", "Bob seated and connected", func(m loadtest.Message) bool {
+		return m.State != nil && m.State.Started && m.State.Seats[1].Connected
+	})
+
+	a.kill()
+	readUntil(t, ctx, ann, "Ann", "Bob's seat disconnected", func(m loadtest.Message) bool {
+		return m.State != nil && !m.State.Seats[1].Connected
+	})
+	ev := readUntil(t, ctx, ann, "Ann", "Bob's forfeit", func(m loadtest.Message) bool { return m.Type == "event" && m.State.Over })
+	if act := ev.Action; act == nil || act.Kind != "forfeit" || act.Seat != 1 || act.Rule != "TM-3" {
+		t.Errorf("the match ended with %+v; want Bob's forfeit (seat 1, TM-3)", act)
+	}
+	acts, err := b.st.Actions(ctx, id)
+	if err != nil || len(acts) == 0 {
+		t.Fatalf("the stored actions: %v, %v", acts, err)
+	}
+	last, err := record.ParseAction(acts[len(acts)-1].Action)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Kind.String() != "forfeit" || last.Seat != 1 || last.Rule != "TM-3" {
+		t.Errorf("the last stored action is %s; want seat 1's forfeit under TM-3", acts[len(acts)-1].Action)
+	}
+}
+
+// TestClusterRematch: the players of a match at node b's table, Ann
+// through node a and Bob through node c, ask for a rematch at once, each
+// at his node: both get the same new table, and both are told of it at
+// the old table.
+func TestClusterRematch(t *testing.T) {
+	nodes := newCluster(t, 3, 900*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	host, err := loadtest.NewClient(ctx, nodes[1].http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, loadtest.Humans(2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	annCl, ann := seated(t, ctx, nodes[0], id, 0, "Ann")
+	bobCl, bob := seated(t, ctx, nodes[2], id, 1, "Bob")
+	st := readUntil(t, ctx, ann, "Ann", "the match started", func(m loadtest.Message) bool { return m.State != nil && m.State.Started })
+	toAct := map[int]*loadtest.Conn{0: ann, 1: bob}[st.State.ToAct.Seat]
+	if err := toAct.Send(ctx, loadtest.Concede("match")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*loadtest.Conn{ann, bob} {
+		readUntil(t, ctx, c, "a player", "the match over", func(m loadtest.Message) bool { return m.State != nil && m.State.Over })
+	}
+
+	var (
+		wg     sync.WaitGroup
+		tables [2]string
+	)
+	for i, cl := range []*loadtest.Client{annCl, bobCl} {
+		wg.Go(func() {
+			resp, err := cl.Do(ctx, "POST", "/api/tables/"+id+"/rematch", "")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			var out struct{ Table string }
+			if resp.StatusCode != http.StatusCreated || json.Unmarshal(body, &out) != nil || out.Table == "" {
+				t.Errorf("player %d's rematch: %d %s", i, resp.StatusCode, body)
+			}
+			tables[i] = out.Table
+		})
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	if tables[0] != tables[1] {
+		t.Fatalf("the rematches asked at once at two nodes: %s and %s; want one table", tables[0], tables[1])
+	}
+	for i, c := range []*loadtest.Conn{ann, bob} {
+		m := readUntil(t, ctx, c, fmt.Sprintf("player %d", i), "the rematch", func(m loadtest.Message) bool { return m.Type == "rematch" })
+		var rm struct{ Table, Rematch string }
+		if err := json.Unmarshal(m.Raw, &rm); err != nil || rm.Table != id || rm.Rematch != tables[0] {
+			t.Errorf("player %d was told %s; want table %s's rematch %s", i, m.Raw, id, tables[0])
+		}
+	}
+	// The rematch is in play, each player at his seat already.
+	for i, cl := range []*loadtest.Client{annCl, bobCl} {
+		c, err := cl.Connect(ctx, tables[0], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := readUntil(t, ctx, c, fmt.Sprintf("player %d", i), "the rematch's welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+		if len(m.Seats) != 1 || m.Seats[0] != i {
+			t.Errorf("player %d is welcomed to the rematch at seats %v; want [%d]", i, m.Seats, i)
+		}
+		c.Close()
 	}
 }

@@ -60,7 +60,7 @@ func (s *Server) joinRemote(ctx context.Context, id string, c *client, since int
 	if err := s.attach(id, c); err != nil {
 		return nil, err
 	}
-	f := forward{Op: "join", Conn: c.conn, Token: c.token, Nickname: c.nickname, Since: since}
+	f := forward{Op: "join", Conn: c.conn, Node: s.cluster.Node, Token: c.token, Nickname: c.nickname, Since: since}
 	deadline := time.Now().Add(joinWait)
 	for {
 		r, err := s.request(ctx, id, f, requestWait)
@@ -177,7 +177,8 @@ func (s *Server) detach(id string, c *client) {
 // relayed passes a message of a table's owner to the clients here it is
 // for. A client takes messages only from the owner that welcomed it (or a
 // later one); "moved", from a new owner, sends the clients of an older
-// one to reconnect.
+// one to reconnect, and "gone" one client the owner took for lost with
+// this node.
 func (s *Server) relayed(rl *relay, m carrom.BusMsg) {
 	epoch, _ := strconv.ParseInt(m.Header["epoch"], 10, 64)
 	s.mu.Lock()
@@ -190,6 +191,12 @@ func (s *Server) relayed(rl *relay, m carrom.BusMsg) {
 			if rc.epoch != 0 && rc.epoch < epoch {
 				rc.c.drop(websocket.StatusServiceRestart, "table moved: reconnect")
 			}
+		}
+		return
+	}
+	if m.Header["kind"] == "gone" {
+		if rc := rl.conns[m.Header["to"]]; rc != nil && epoch >= rc.epoch {
+			rc.c.drop(websocket.StatusServiceRestart, "table's owner lost this node: reconnect")
 		}
 		return
 	}

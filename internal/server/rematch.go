@@ -1,8 +1,13 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 // rematchMsg tells the clients of a finished table that a rematch is
@@ -17,13 +22,9 @@ type rematchMsg struct {
 // rematchReq asks a table's goroutine to tell its clients of the rematch.
 type rematchReq struct{ id string }
 
-// maxRematches bounds the memory of rematches made; when full it starts
-// again (a later request then makes a second table, nothing worse).
-const maxRematches = 4096
-
 // rematch makes the same table again for the players of a finished match,
 // each at his seat, and tells everyone still at the old table; a second
-// request for the same match gets the same new table.
+// request for the same match, on any node, gets the same new table.
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
@@ -47,32 +48,77 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: table %s: a rematch is for its players: %w", id, ErrNotInvited))
 		return
 	}
-	s.mu.Lock()
-	next, made := s.rematches[id]
-	s.mu.Unlock()
-	if !made {
-		cfg := ti.Config
-		cfg.Seed = 0
-		next, err = s.createClaimed(ctx, tok, cfg, rec.Seats)
-		if err != nil {
-			apiError(w, err)
-			return
-		}
-		s.mu.Lock()
-		if len(s.rematches) >= maxRematches {
-			s.rematches = map[string]string{}
-		}
-		s.rematches[id] = next
-		s.mu.Unlock()
-		if t := s.table(id); t != nil {
-			t.post(rematchReq{id: next})
-		}
+	next, err := s.makeRematch(ctx, tok, id, ti.Config, rec.Seats)
+	if err != nil {
+		apiError(w, err)
+		return
 	}
 	link := "/t/" + next
 	for i, seat := range seats {
 		link += map[bool]string{true: "?", false: "&"}[i == 0] + fmt.Sprintf("seat=%d", seat)
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"table": next, "link": link, "seats": seats})
+}
+
+// makeRematch returns the rematch of a finished table, making it if no
+// request has. Its ID is linked to the old table in the store first, in
+// one step, so that of two requests racing on two nodes one makes the
+// table and both answer it; the one that makes it tells the old table's
+// clients, through the table's owner if that is another node.
+func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
+	s.rematchMu.Lock()
+	want := newID(6)
+	next, err := s.store.LinkRematch(ctx, id, want)
+	if err == nil && next == want {
+		cfg.Seed = 0
+		if _, err = s.createAs(ctx, next, tok, cfg, claims); err != nil {
+			// Unlinked, so that the next request makes the rematch anew.
+			if uerr := s.store.UnlinkRematch(context.WithoutCancel(ctx), id, next); uerr != nil {
+				s.log.Error("forgetting a rematch not made", "table", id, "rematch", next, "err", uerr)
+			}
+		}
+	}
+	s.rematchMu.Unlock()
+	switch {
+	case err != nil:
+		return "", err
+	case next == want:
+		s.tellRematch(ctx, id, next)
+		return next, nil
+	}
+	// Linked by another request: on another node it may still be on its
+	// way to the store, where a client joining it looks first.
+	deadline := time.Now().Add(joinWait)
+	for {
+		_, err := s.store.Table(ctx, next)
+		if !errors.Is(err, carrom.ErrNotFound) {
+			return next, err
+		}
+		if time.Now().After(deadline) {
+			return "", fmt.Errorf("server: table %s: its rematch %s is not made yet, ask again: %w", id, next, carrom.ErrNoOwner)
+		}
+		select {
+		case <-time.After(50 * time.Millisecond):
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+// tellRematch has the old table tell its clients, at every node, of its
+// rematch: here if this node runs it, else through its owner. A table no
+// node runs has no client left to tell.
+func (s *Server) tellRematch(ctx context.Context, id, next string) {
+	if t := s.table(id); t != nil {
+		t.post(rematchReq{id: next})
+		return
+	}
+	if s.cluster == nil {
+		return
+	}
+	if _, err := s.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
+		s.log.Warn("telling the table's owner of the rematch", "table", id, "err", err)
+	}
 }
 
 func (t *table) offerRematch(m rematchReq) {

@@ -105,8 +105,9 @@ type Server struct {
 	inPlay int               // tables whose match is not over: /healthz and carrom_tables
 	owned  map[string]int    // tables in play by their creator's token
 	conns  map[string]int    // open WebSocket connections by token
-	// rematches maps a finished table to its rematch.
-	rematches map[string]string
+	// rematchMu makes this node's rematches one at a time, so that a
+	// request that finds a rematch linked here finds it made.
+	rematchMu sync.Mutex
 
 	// A cluster's node: its leases last ttl and were last renewed at
 	// renewed (by the lease loop only); remotes are the clients at other
@@ -134,7 +135,7 @@ func New(cfg Config) (*Server, error) {
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, acct: newAccountState(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
-		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{}, rematches: map[string]string{},
+		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
 	}
 	if c := cfg.Cluster; c != nil {
@@ -346,10 +347,14 @@ func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig)
 // createClaimed makes a table whose seats in claims are taken already (a
 // rematch, an accepted challenge).
 func (s *Server) createClaimed(ctx context.Context, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
+	return s.createAs(ctx, newID(6), owner, cfg, claims)
+}
+
+// createAs is createClaimed for a table whose ID is chosen already.
+func (s *Server) createAs(ctx context.Context, id, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
-	id := newID(6)
 	t, err := s.newTable(id, cfg, s.clock.Now())
 	if err != nil {
 		return "", err

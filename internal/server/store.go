@@ -24,5 +24,10 @@ type Store interface {
 	Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, error)
 	Table(ctx context.Context, id string) (carrom.TableRecord, error)
 	Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error)
+	// LinkRematch names next as a table's rematch unless it has one, in
+	// one step that of two racing callers only one wins; it returns the
+	// table's rematch. UnlinkRematch forgets it if it is next.
+	LinkRematch(ctx context.Context, tableID, next string) (string, error)
+	UnlinkRematch(ctx context.Context, tableID, next string) error
 	Close() error
 }
