@@ -70,11 +70,21 @@ func outSubject(id string) string { return "carrom.table." + id + ".out" }
 // that the others take them at once rather than at their next round.
 const leasesSubject = "carrom.leases"
 
+// nodesSubject carries a node's hello when it starts: its name and its
+// run, a new one at each start of the process.
+const nodesSubject = "carrom.nodes"
+
+type nodeHello struct {
+	Node string `json:"node"`
+	Run  string `json:"run"`
+}
+
 // forward is an intent of a client at another node, sent to the owner.
 type forward struct {
 	Op       string          `json:"op"` // join, leave, sit, act, aim, state, rematch
 	Conn     string          `json:"conn,omitempty"`
 	Node     string          `json:"node,omitempty"` // a join's: the node the client is connected to
+	Run      string          `json:"run,omitempty"`  // and that node's run (nodeHello)
 	Token    string          `json:"token,omitempty"`
 	Nickname string          `json:"nickname,omitempty"`
 	Since    int64           `json:"since,omitempty"`
@@ -94,12 +104,13 @@ type forwardReply struct {
 }
 
 // remoteClient is a client at another node, as its table's owner knows
-// it; node is the node it is connected to ("" if that node did not say),
-// joined when its join came in.
+// it; node is the node it is connected to ("" if that node did not say)
+// and run that node's run, joined when its join came in.
 type remoteClient struct {
 	t      *table
 	c      *client
 	node   string
+	run    string
 	joined time.Time
 }
 
@@ -138,7 +149,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	s.mu.Lock()
 	rc, ok := s.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, node: f.Node, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, conn: f.Conn, gone: make(chan struct{})}}
 		s.remotes[f.Conn] = rc
 		ok = true
 	}
@@ -320,30 +331,53 @@ func (s *Server) leaseRound(ctx context.Context) {
 }
 
 // dropGone treats the clients joined to tables here through a node that
-// is no longer alive (its heartbeat expired, or it left) as a closed
-// connection: each leaves its table, in turn with what the table was
-// sent before, so that its seat shows disconnected and its grace period
-// starts. A node counts as alive until a whole lease after its last
-// heartbeat, so one merely slow keeps its clients; one that was alive
-// after all is told to close theirs, which then reconnect and join again.
-// live was asked at asked: a client that joined since, through a node
-// started since, is judged at the next round.
+// is no longer alive (its heartbeat expired, or it left) as closed
+// connections (dropRemotes). A node counts as alive until a whole lease
+// after its last heartbeat, so one merely slow keeps its clients. live
+// was asked at asked: a client that joined since, through a node started
+// since, is judged at the next round.
 func (s *Server) dropGone(live []string, asked time.Time) {
 	alive := map[string]bool{s.cluster.Node: true}
 	for _, n := range live {
 		alive[n] = true
 	}
-	var gone []remoteClient
+	s.dropRemotes("the client's node is gone: the client leaves", func(rc remoteClient) bool {
+		return rc.node != "" && !alive[rc.node] && rc.joined.Before(asked)
+	})
+}
+
+// restarted drops the clients joined here through an earlier run of a
+// node that has started again under the same name, within a lease: its
+// heartbeat never lapsed, but their connections died with that run.
+func (s *Server) restarted(m carrom.BusMsg) {
+	var h nodeHello
+	if err := json.Unmarshal(m.Data, &h); err != nil || h.Node == "" || h.Run == "" {
+		s.log.Warn("a node's hello unread", "data", string(m.Data))
+		return
+	}
+	s.dropRemotes("the client's node has restarted: the client leaves", func(rc remoteClient) bool {
+		return rc.node == h.Node && rc.run != "" && rc.run != h.Run
+	})
+}
+
+// dropRemotes treats the remote clients that gone picks as closed
+// connections: each leaves its table, in turn with what the table was
+// sent before, so that its seat shows disconnected and its grace period
+// starts. The node each was joined through is told, in case it is alive
+// after all (its heartbeat failed for a whole lease): it closes their
+// connections, which reconnect and join again.
+func (s *Server) dropRemotes(why string, gone func(remoteClient) bool) {
+	var out []remoteClient
 	s.mu.Lock()
 	for conn, rc := range s.remotes {
-		if rc.node != "" && !alive[rc.node] && rc.joined.Before(asked) {
+		if gone(rc) {
 			delete(s.remotes, conn)
-			gone = append(gone, rc)
+			out = append(out, rc)
 		}
 	}
 	s.mu.Unlock()
-	for _, rc := range gone {
-		rc.t.log.Info("the client's node is gone: the client leaves", "node", rc.node)
+	for _, rc := range out {
+		rc.t.log.Info(why, "node", rc.node)
 		go rc.t.post(leaveReq{c: rc.c})
 		h := map[string]string{"epoch": strconv.FormatInt(rc.t.epoch, 10), "kind": "gone", "to": rc.c.conn}
 		if err := s.cluster.Bus.Publish(outSubject(rc.t.id), carrom.BusMsg{Header: h}); err != nil {
@@ -464,6 +498,16 @@ func (s *Server) startCluster(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	unsubNodes, err := s.cluster.Bus.Subscribe(nodesSubject, s.restarted)
+	if err != nil {
+		unsub()
+		return err
+	}
+	// The clients of this node's earlier run, if it ran within a lease,
+	// are still counted at their tables' owners: they are gone.
+	if err := s.cluster.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: s.cluster.Node, Run: s.run})}); err != nil {
+		s.log.Warn("saying hello to the other nodes", "err", err)
+	}
 	s.renewed = time.Now()
 	s.leaseRound(ctx)
 	lctx, cancel := context.WithCancel(s.ctx)
@@ -477,6 +521,7 @@ func (s *Server) startCluster(ctx context.Context) error {
 		cancel()
 		<-done
 		unsub()
+		unsubNodes()
 	}
 	return nil
 }

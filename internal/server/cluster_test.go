@@ -31,6 +31,9 @@ type node struct {
 	bus   *bus.NATS
 	cable *cable
 	st    *store.DB // shared by every node
+	// again starts the node anew, under the same name on the same NATS
+	// server, as a process restarted.
+	again func() *node
 }
 
 // cable is a node's connection to the bus, which a test may cut: from
@@ -88,10 +91,9 @@ func newClusterWith(t *testing.T, n int, ttl time.Duration, edit func(*server.Co
 	urls := natstest.Cluster(t, 3)
 	st := openStore(t, t.TempDir())
 	t.Cleanup(func() { st.Close() })
-	var nodes []*node
-	for i := range n {
-		name := string(rune('a' + i))
-		b, err := bus.Connect(urls[i%len(urls)], name)
+	var start func(name, url string) *node
+	start = func(name, url string) *node {
+		b, err := bus.Connect(url, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,12 +111,17 @@ func newClusterWith(t *testing.T, n int, ttl time.Duration, edit func(*server.Co
 			t.Fatal(err)
 		}
 		nd := &node{name: name, srv: srv, http: httptest.NewServer(srv.Handler()), bus: b, cable: cb, st: st}
+		nd.again = func() *node { return start(name, url) }
 		t.Cleanup(func() {
 			nd.http.Close()
 			nd.srv.Close()
 			nd.bus.Close()
 		})
-		nodes = append(nodes, nd)
+		return nd
+	}
+	var nodes []*node
+	for i := range n {
+		nodes = append(nodes, start(string(rune('a'+i)), urls[i%len(urls)]))
 	}
 	return nodes
 }
@@ -316,8 +323,16 @@ func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, nam
 // through node a; node a dies, saying nothing. Once a's heartbeat has
 // expired, b takes Bob for gone as it would a closed connection: Ann sees
 // his seat disconnected, and past the grace period Bob loses the match
-// (RULES TM-3), which the store records.
+// (RULES TM-3), which the store records. The same when a is started again
+// at once under its name, so that its heartbeat never lapses: Bob's
+// connection died with the run of a that he was joined through.
 func TestClusterClientsOfADeadNode(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		t.Run(map[bool]string{false: "dead", true: "restarted"}[restart], func(t *testing.T) { deadNode(t, restart) })
+	}
+}
+
+func deadNode(t *testing.T, restart bool) {
 	nodes := newClusterWith(t, 2, 900*time.Millisecond, func(c *server.Config) { c.Grace = 300 * time.Millisecond })
 	a, b := nodes[0], nodes[1]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -337,6 +352,9 @@ func TestClusterClientsOfADeadNode(t *testing.T) {
 	})
 
 	a.kill()
+	if restart {
+		a.again()
+	}
 	readUntil(t, ctx, ann, "Ann", "Bob's seat disconnected", func(m loadtest.Message) bool {
 		return m.State != nil && !m.State.Seats[1].Connected
 	})

@@ -114,6 +114,7 @@ type Server struct {
 	// nodes joined to tables here, by connection; relays hold the clients
 	// here at tables of other nodes.
 	cluster  *Cluster
+	run      string // this process's run of the node, new at each start
 	ttl      time.Duration
 	renewed  time.Time
 	closing  atomic.Bool
@@ -142,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
 		}
+		s.run = newID(8)
 		s.ttl = c.LeaseTTL
 		if s.ttl == 0 {
 			s.ttl = 3 * time.Second
