@@ -278,6 +278,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 	for _, l := range held {
 		epochs[l.Table] = l.Epoch
 	}
+	s.letStraysGo(ctx, held)
 	for _, t := range owned {
 		if epochs[t.id] != t.epoch {
 			t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
@@ -383,6 +384,33 @@ func (s *Server) dropRemotes(why string, gone func(remoteClient) bool) {
 		if err := s.cluster.Bus.Publish(outSubject(rc.t.id), carrom.BusMsg{Header: h}); err != nil {
 			rc.t.log.Warn("telling a node its client is gone", "err", err)
 		}
+	}
+}
+
+// letStraysGo releases the leases this node holds without running their
+// tables (a finished table; a table whose start failed), so that a table in
+// play is not held, renewed and served by nobody. A lease is a stray only
+// at two rounds in a row: a table is started just after its lease is
+// taken.
+func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
+	strays := map[string]bool{}
+	var gone []string
+	for _, l := range held {
+		if s.table(l.Table) != nil {
+			continue
+		}
+		if s.strays[l.Table] {
+			gone = append(gone, l.Table)
+			continue
+		}
+		strays[l.Table] = true
+	}
+	s.strays = strays
+	if len(gone) == 0 {
+		return
+	}
+	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, gone, false); err != nil && ctx.Err() == nil {
+		s.log.Error("releasing leases of tables not running here", "err", err)
 	}
 }
 
@@ -507,6 +535,15 @@ func (s *Server) startCluster(ctx context.Context) error {
 	// are still counted at their tables' owners: they are gone.
 	if err := s.cluster.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: s.cluster.Node, Run: s.run})}); err != nil {
 		s.log.Warn("saying hello to the other nodes", "err", err)
+	}
+	// The leases of this node's earlier run, if it ran within a lease,
+	// are still in its name, and its first renewal would keep them with
+	// no table running: they go, to be taken with a new epoch.
+	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, nil, true); err != nil {
+		return err
+	}
+	if err := s.cluster.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
+		s.log.Warn("announcing the leases let go", "err", err)
 	}
 	s.renewed = time.Now()
 	s.leaseRound(ctx)

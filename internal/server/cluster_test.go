@@ -219,6 +219,44 @@ func TestClusterFailover(t *testing.T) {
 	}
 }
 
+// TestClusterOwnerRestarted: the owner of a table dies and is started
+// again at once under its name (a service manager restarting it), within
+// its lease. The new run holds no table: the leases still in its name
+// must go to a node that serves them, not be renewed by it, and the match
+// goes on.
+func TestClusterOwnerRestarted(t *testing.T) {
+	nodes := newCluster(t, 2, 900*time.Millisecond)
+	a, b := nodes[0], nodes[1]
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	host, err := loadtest.NewClient(ctx, b.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, loadtest.Humans(2, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []*loadtest.Player
+	for seat := range 2 {
+		c, err := loadtest.NewClient(ctx, a.http.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("player %d on a", seat), 11)
+		if err := p.Connect(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		players = append(players, p)
+	}
+	playUntil(t, ctx, 4, players...)
+	before := players[0].Seq()
+	b.kill()
+	b.again()
+	playUntil(t, ctx, before+6, players...)
+}
+
 // TestClusterFencing: the owner of a table is frozen past its lease;
 // another node takes the table over and the match goes on there; the old
 // owner, thawed, tries to commit the intent it had been sent: the store

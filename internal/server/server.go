@@ -110,13 +110,15 @@ type Server struct {
 	rematchMu sync.Mutex
 
 	// A cluster's node: its leases last ttl and were last renewed at
-	// renewed (by the lease loop only); remotes are the clients at other
-	// nodes joined to tables here, by connection; relays hold the clients
-	// here at tables of other nodes.
+	// renewed; strays are the leases it held at the last round without
+	// running their tables (both the lease loop's only); remotes are the
+	// clients at other nodes joined to tables here, by connection; relays
+	// hold the clients here at tables of other nodes.
 	cluster  *Cluster
 	run      string // this process's run of the node, new at each start
 	ttl      time.Duration
 	renewed  time.Time
+	strays   map[string]bool
 	closing  atomic.Bool
 	loopStop func()
 	remotes  map[string]remoteClient
@@ -260,7 +262,10 @@ func (s *Server) start(t *table) {
 			}
 		}
 		s.mu.Lock()
-		delete(s.tables, t.id)
+		if s.tables[t.id] == t {
+			// Not a newer run of the table, taken back meanwhile.
+			delete(s.tables, t.id)
+		}
 		for conn, rc := range s.remotes {
 			if rc.t == t {
 				delete(s.remotes, conn)
