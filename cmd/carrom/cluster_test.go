@@ -377,7 +377,12 @@ func TestRollingRestart(t *testing.T) {
 			if behind == 0 {
 				return
 			}
-			time.Sleep(500 * time.Millisecond)
+			select {
+			case err := <-errs:
+				// A player stopped: his table will not play on.
+				t.Fatalf("%s: %v", what, err)
+			case <-time.After(500 * time.Millisecond):
+			}
 		}
 		t.Fatalf("%s: not every table played on", what)
 	}
