@@ -616,7 +616,10 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 					timer.Reset(resendAfter)
 				}
 			case m.Type == "error" && waiting:
-				pending, waiting = false, false
+				// Refused (it crossed a turn's change, or the table is
+				// moving): the move is made again, for the state then.
+				pending, waiting, due = false, false, false
+				timer.Reset(resendAfter)
 				r.refused++
 			case (m.Type == "state" || m.Type == "event") && m.Seq >= seq:
 				if m.Type == "state" && pending && m.Seq > seq {
@@ -659,8 +662,8 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 	}
 }
 
-// resendAfter is how long after reconnecting a player makes again a move
-// that was lost with his connection.
+// resendAfter is how long after reconnecting, or after a refusal, a
+// player makes again a move that was lost or refused.
 const resendAfter = 100 * time.Millisecond
 
 // reconnect connects p to its table again with since, the last seq it

@@ -322,13 +322,41 @@ func (s *Server) leaseRound(ctx context.Context) {
 	if err != nil && ctx.Err() == nil {
 		s.log.Error("taking leases", "err", err)
 	}
+	s.mu.Lock()
 	for _, l := range taken {
-		// Bounded, so that a table whose fence waits (its old owner froze
-		// inside a transaction) cannot keep this node from renewing.
-		actx, cancel := context.WithTimeout(ctx, s.ttl)
-		s.adopt(actx, l)
-		cancel()
+		s.adopting[l.Table] = true
 	}
+	s.mu.Unlock()
+	for _, l := range taken {
+		// Adopted beside this loop, a few at once: a node taking over the
+		// hundreds of tables of one that died would otherwise stop renewing
+		// its own leases until done, and lose them.
+		s.adoptions.Add(1)
+		go func() {
+			defer s.adoptions.Done()
+			select {
+			case s.adoptSlots <- struct{}{}:
+			case <-ctx.Done():
+				s.adopted(l.Table)
+				return
+			}
+			defer func() { <-s.adoptSlots }()
+			// Bounded, so that a table whose fence waits (its old owner
+			// froze inside a transaction) cannot hold its slot for long.
+			actx, cancel := context.WithTimeout(ctx, s.ttl)
+			defer cancel()
+			s.adopt(actx, l)
+			s.adopted(l.Table)
+		}()
+	}
+}
+
+// adopted marks a table taken over as no longer being adopted: it runs
+// here now, or its lease was let go.
+func (s *Server) adopted(id string) {
+	s.mu.Lock()
+	delete(s.adopting, id)
+	s.mu.Unlock()
 }
 
 // dropGone treats the clients joined to tables here through a node that
@@ -387,16 +415,18 @@ func (s *Server) dropRemotes(why string, gone func(remoteClient) bool) {
 	}
 }
 
-// letStraysGo releases the leases this node holds without running their
-// tables (a finished table; a table whose start failed), so that a table in
-// play is not held, renewed and served by nobody. A lease is a stray only
-// at two rounds in a row: a table is started just after its lease is
-// taken.
+// letStraysGo releases the leases this node holds without running or
+// adopting their tables (a finished table; a table whose start failed), so
+// that a table in play is not held, renewed and served by nobody. A lease
+// is a stray only at two rounds in a row: a new table is started just
+// after its lease is taken.
 func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
 	strays := map[string]bool{}
 	var gone []string
+	s.mu.Lock()
+	running := func(id string) bool { return s.tables[id] != nil || s.adopting[id] }
 	for _, l := range held {
-		if s.table(l.Table) != nil {
+		if running(l.Table) {
 			continue
 		}
 		if s.strays[l.Table] {
@@ -405,6 +435,7 @@ func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
 		}
 		strays[l.Table] = true
 	}
+	s.mu.Unlock()
 	s.strays = strays
 	if len(gone) == 0 {
 		return
@@ -557,6 +588,7 @@ func (s *Server) startCluster(ctx context.Context) error {
 	s.loopStop = func() {
 		cancel()
 		<-done
+		s.adoptions.Wait()
 		unsub()
 		unsubNodes()
 	}

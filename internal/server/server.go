@@ -114,15 +114,21 @@ type Server struct {
 	// running their tables (both the lease loop's only); remotes are the
 	// clients at other nodes joined to tables here, by connection; relays
 	// hold the clients here at tables of other nodes.
-	cluster  *Cluster
-	run      string // this process's run of the node, new at each start
-	ttl      time.Duration
-	renewed  time.Time
-	strays   map[string]bool
-	closing  atomic.Bool
-	loopStop func()
-	remotes  map[string]remoteClient
-	relays   map[string]*relay
+	cluster *Cluster
+	run     string // this process's run of the node, new at each start
+	ttl     time.Duration
+	renewed time.Time
+	strays  map[string]bool
+	// adopting are the tables taken over and not yet running (s.mu);
+	// adoptions counts the goroutines adopting them, at most adoptSlots
+	// at once.
+	adopting   map[string]bool
+	adoptions  sync.WaitGroup
+	adoptSlots chan struct{}
+	closing    atomic.Bool
+	loopStop   func()
+	remotes    map[string]remoteClient
+	relays     map[string]*relay
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -140,6 +146,7 @@ func New(cfg Config) (*Server, error) {
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
+		adopting: map[string]bool{}, adoptSlots: make(chan struct{}, adoptAtOnce),
 	}
 	if c := cfg.Cluster; c != nil {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
@@ -336,6 +343,10 @@ func (s *Server) table(id string) *table {
 	defer s.mu.Unlock()
 	return s.tables[id]
 }
+
+// adoptAtOnce bounds the tables a node adopts at once, each a few round
+// trips to the store and the bus and a replay.
+const adoptAtOnce = 8
 
 func newID(n int) string {
 	b := make([]byte, n)
