@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -51,6 +52,7 @@ func loadtestCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
+			&cli.StringFlag{Name: "nats", Usage: "with -nodes: NATS `URLs` (comma-separated) of a cluster running on its own, one per node in turn; empty: three NATS servers started in this process"},
 			&cli.DurationFlag{Name: "kill", Usage: "with -nodes: SIGKILL the second node this long into the play, as a crash would, and report how long each table waited for its next move (the players reconnect as browsers do); 0: none"},
 			&cli.DurationFlag{Name: "lease", Usage: "with -nodes: the nodes' -lease; 0: their default"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the players' shots"},
@@ -62,6 +64,9 @@ func loadtestCommand(s streams) *cli.Command {
 			o := loadtest.Options{
 				URL: cmd.String("url"), Store: cmd.String("store"), Nodes: cmd.Int("nodes"), NATS: bus.StartLocal, Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
 				Duration: cmd.Duration("duration"), Kill: cmd.Duration("kill"), Lease: cmd.Duration("lease"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
+			}
+			if urls := cmd.String("nats"); urls != "" {
+				o.NATS = func(int) ([]string, func(), error) { return strings.Split(urls, ","), func() {}, nil }
 			}
 			if o.URL == "" {
 				exe, err := os.Executable()
