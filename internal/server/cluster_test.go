@@ -160,26 +160,10 @@ func TestClusterFailover(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, nodes[1].http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, doubles(5))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, nodes[1], doubles(5))
 	var players []*loadtest.Player
 	for i, n := range []*node{nodes[0], nodes[2]} {
-		c, err := loadtest.NewClient(ctx, n.http.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := loadtest.NewPlayer(c, id, 2*i, fmt.Sprintf("player on %s", n.name), 9)
-		if err := p.Connect(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		players = append(players, p)
+		players = append(players, clusterPlayer(t, ctx, n, id, 2*i, 9))
 	}
 	playUntil(t, ctx, 8, players...)
 	before := players[0].Seq()
@@ -229,26 +213,10 @@ func TestClusterOwnerRestarted(t *testing.T) {
 	a, b := nodes[0], nodes[1]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, b.http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.Humans(2, 4))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, b, loadtest.Humans(2, 4))
 	var players []*loadtest.Player
 	for seat := range 2 {
-		c, err := loadtest.NewClient(ctx, a.http.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("player %d on a", seat), 11)
-		if err := p.Connect(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		players = append(players, p)
+		players = append(players, clusterPlayer(t, ctx, a, id, seat, 11))
 	}
 	playUntil(t, ctx, 4, players...)
 	before := players[0].Seq()
@@ -266,26 +234,10 @@ func TestClusterFencing(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, nodes[1].http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.Humans(2, 3))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, nodes[1], loadtest.Humans(2, 3))
 	var players []*loadtest.Player
 	for i, n := range []*node{nodes[0], nodes[2]} {
-		c, err := loadtest.NewClient(ctx, n.http.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := loadtest.NewPlayer(c, id, i, fmt.Sprintf("player on %s", n.name), 4)
-		if err := p.Connect(ctx); err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		players = append(players, p)
+		players = append(players, clusterPlayer(t, ctx, n, id, i, 4))
 	}
 	playUntil(t, ctx, 6, players...)
 	old := nodes[1].srv
@@ -337,6 +289,36 @@ func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what st
 	}
 }
 
+// createTable creates a table at node n, which owns it.
+func createTable(t *testing.T, ctx context.Context, n *node, cfg loadtest.TableConfig) string {
+	t.Helper()
+	host, err := loadtest.NewClient(ctx, n.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := host.CreateTable(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// clusterPlayer connects a player of seat at table id through node n; the test
+// closes his connection at its end.
+func clusterPlayer(t *testing.T, ctx context.Context, n *node, id string, seat int, seed uint64) *loadtest.Player {
+	t.Helper()
+	c, err := loadtest.NewClient(ctx, n.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("player %d on %s", seat, n.name), seed)
+	if err := p.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
 // seated connects a player through n to table id, sits him at seat and
 // waits for his welcome to it.
 func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, name string) (*loadtest.Client, *loadtest.Conn) {
@@ -375,14 +357,7 @@ func deadNode(t *testing.T, restart bool) {
 	a, b := nodes[0], nodes[1]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, b.http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.Humans(2, 3))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, b, loadtest.Humans(2, 3))
 	_, ann := seated(t, ctx, b, id, 0, "Ann")
 	seated(t, ctx, a, id, 1, "Bob")
 	readUntil(t, ctx, ann, "Ann", "Bob seated and connected", func(m loadtest.Message) bool {
@@ -421,14 +396,7 @@ func TestClusterRematch(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, nodes[1].http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.Humans(2, 3))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, nodes[1], loadtest.Humans(2, 3))
 	annCl, ann := seated(t, ctx, nodes[0], id, 0, "Ann")
 	bobCl, bob := seated(t, ctx, nodes[2], id, 1, "Bob")
 	st := readUntil(t, ctx, ann, "Ann", "the match started", func(m loadtest.Message) bool { return m.State != nil && m.State.Started })
