@@ -19,11 +19,7 @@ func TestStoreLeases(t *testing.T) {
 		ctx := context.Background()
 		st := open()
 		defer st.Close()
-		for _, id := range []string{"a", "b"} {
-			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		emptyTables(t, st, "a", "b")
 		candidates := func() ([]string, []string) {
 			t.Helper()
 			cs, nodes, err := st.Candidates(ctx)

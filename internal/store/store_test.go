@@ -249,9 +249,7 @@ func TestStoreEpochModel(t *testing.T) {
 		rapid.Check(t, func(rt *rapid.T) {
 			n++
 			id := fmt.Sprint("m", n)
-			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
-				rt.Fatal(err)
-			}
+			emptyTables(rt, st, id)
 			var epoch, seq int64
 			var want []string
 			for range rapid.IntRange(1, 20).Draw(rt, "steps") {
@@ -290,6 +288,19 @@ func TestStoreEpochModel(t *testing.T) {
 	})
 }
 
+// emptyTables creates the tables named, with no seat or action.
+func emptyTables(t interface {
+	Helper()
+	Fatal(...any)
+}, st *DB, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if err := st.CreateTable(context.Background(), carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestStoreBatchModel: a batch of the group commit, holding actions of
 // several tables (a table twice, a stale epoch, a seq stored already, a
 // table that does not exist), stores what the actions stored one after
@@ -308,10 +319,8 @@ func TestStoreBatchModel(t *testing.T) {
 				stored     []string
 			}
 			tables := map[string]*model{}
+			emptyTables(rt, st, ids[:2]...)
 			for _, id := range ids[:2] {
-				if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
-					rt.Fatal(err)
-				}
 				tables[id] = &model{}
 			}
 			for range rapid.IntRange(1, 4).Draw(rt, "batches") {
@@ -699,11 +708,7 @@ func TestReadsDoNotHoldUpActions(t *testing.T) {
 		ctx := context.Background()
 		st := open()
 		defer st.Close()
-		for _, id := range []string{"a", "b"} {
-			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		emptyTables(t, st, "a", "b")
 		rows, err := st.rdb.QueryContext(ctx, `SELECT id FROM tables`)
 		if err != nil {
 			t.Fatal(err)
@@ -738,11 +743,7 @@ func TestStoreRematch(t *testing.T) {
 		ctx := context.Background()
 		st := open()
 		defer st.Close()
-		for _, id := range []string{"a", "b"} {
-			if err := st.CreateTable(ctx, carrom.TableRecord{ID: id, Config: []byte(`{}`), Created: at}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		emptyTables(t, st, "a", "b")
 		link := func(table, next, want string) {
 			t.Helper()
 			if got, err := st.LinkRematch(ctx, table, next); err != nil || got != want {
