@@ -251,8 +251,10 @@ type Report struct {
 	Strokes   int64
 	Refused   int64
 	Latencies []time.Duration // from an intent to its broadcast
-	MemBefore float64         // server resident memory, bytes; 0: unknown
-	MemAfter  float64
+	// The servers' resident memory, bytes (0: unknown): before the
+	// tables, with them seated, and after the play, when each table
+	// holds its recent events for the clients that reconnect.
+	MemBefore, MemAfter, MemPlayed float64
 	// A cluster's: its nodes, the latencies of the intents sent to the
 	// owner's node and of those forwarded to it, and each node's CPU
 	// (cores used while playing; NaN for a node killed).
@@ -317,6 +319,9 @@ func (r Report) Print(w io.Writer) {
 	if r.MemAfter > 0 {
 		fmt.Fprintf(w, "server memory: %.1f MiB before the tables, %.1f MiB with them: %.1f KiB per table\n",
 			r.MemBefore/(1<<20), r.MemAfter/(1<<20), (r.MemAfter-r.MemBefore)/1024/float64(r.Tables))
+	}
+	if r.MemPlayed > 0 {
+		fmt.Fprintf(w, "server memory after the play: %.1f MiB, %.1f KiB per table\n", r.MemPlayed/(1<<20), (r.MemPlayed-r.MemBefore)/1024/float64(r.Tables))
 	}
 }
 
@@ -454,6 +459,11 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	wg.Wait()
 	rep.Played = time.Since(start)
 	rep.Reconnects = reconns.Load()
+	if killedAt.Load() == nil {
+		for _, b := range bases {
+			rep.MemPlayed += serverMemory(ctx, b, "process_resident_memory_bytes")
+		}
+	}
 	if k := killedAt.Load(); k != nil {
 		rep.Killed, rep.Waits, rep.Resumed = k.Sub(start), waits, resumedN
 	}
