@@ -88,11 +88,14 @@ func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRe
 	return nil
 }
 
-// commitBatch stores a batch in one transaction and answers each action.
-// An action refused by the rules (stale epoch, unknown table, a sequence
-// number stored already) is answered so and writes nothing, and the others
-// go on. Should the transaction itself fail, each action is tried again
-// alone, so that one cannot fail the rest.
+// commitBatch stores a batch and answers each action. Its actions are
+// judged as if stored one after the other: a run of actions of distinct
+// tables is one transaction, and one table's second action in a batch
+// starts the next run. An action refused by the rules (stale epoch,
+// unknown table, a sequence number stored already) is answered so and
+// writes nothing, and the others go on. Should a run's transaction itself
+// fail, each of its actions is tried again alone, so that one cannot fail
+// the rest.
 func (s *DB) commitBatch(batch []*appendReq) {
 	live := batch[:0]
 	for _, r := range batch {
@@ -102,52 +105,32 @@ func (s *DB) commitBatch(batch []*appendReq) {
 		}
 		live = append(live, r)
 	}
-	if len(live) == 0 {
-		return
-	}
 	// One deadline for the batch and its retries: a database that stops
 	// answering fails the batch once, not each action in turn.
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
-	outcomes, err := s.storeBatch(ctx, live)
-	if err != nil && len(live) > 1 {
-		for _, r := range live {
-			out, err := s.storeBatch(ctx, []*appendReq{r})
-			if err == nil {
-				err = out[0]
+	for len(live) > 0 {
+		run := distinctTables(live)
+		live = live[len(run):]
+		outcomes, err := s.storeRun(ctx, run)
+		if err != nil && len(run) > 1 {
+			for _, r := range run {
+				out, err := s.storeRun(ctx, []*appendReq{r})
+				if err == nil {
+					err = out[0]
+				}
+				r.done <- err
 			}
-			r.done <- err
-		}
-		return
-	}
-	for i, r := range live {
-		if err != nil {
-			r.done <- err
 			continue
 		}
-		r.done <- outcomes[i]
-	}
-}
-
-// storeBatch runs one transaction: the outcome of each action (nil if
-// stored), or the error that failed the whole transaction. Its statements
-// are one for the batch, not one per action: a database across the network
-// (PostgreSQL) answers each statement in a round trip, and the
-// transaction's locks are held through all of them. The actions are
-// judged as if stored one after the other; one table's second action in a
-// batch goes to a transaction of its own that follows.
-func (s *DB) storeBatch(ctx context.Context, batch []*appendReq) ([]error, error) {
-	outcomes := make([]error, 0, len(batch))
-	for len(batch) > 0 {
-		run := distinctTables(batch)
-		out, err := s.storeRun(ctx, run)
-		if err != nil {
-			return nil, err
+		for i, r := range run {
+			if err != nil {
+				r.done <- err
+				continue
+			}
+			r.done <- outcomes[i]
 		}
-		outcomes = append(outcomes, out...)
-		batch = batch[len(run):]
 	}
-	return outcomes, nil
 }
 
 // distinctTables is the longest start of batch in which no table has two
@@ -165,7 +148,12 @@ func distinctTables(batch []*appendReq) []*appendReq {
 
 // storeRun stores actions of distinct tables in one transaction: it reads
 // (and locks) their tables' epochs, inserts every action not refused, and
-// raises the epochs of the tables whose action came with a higher one.
+// raises the epochs of the tables whose action came with a higher one. It
+// returns the outcome of each action (nil if stored), or the error that
+// failed the whole transaction. Its statements are one for the run, not
+// one per action: a database across the network (PostgreSQL) answers each
+// statement in a round trip, and the transaction's locks are held through
+// all of them.
 func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -214,7 +202,9 @@ func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 		}
 		stored[id] = true
 	}
-	if err := rows.Close(); err != nil {
+	// An insert PostgreSQL refuses (a NUL byte in an action) fails the
+	// statement, and says so only here.
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, err
 	}
 	for i, r := range run {
