@@ -481,8 +481,9 @@ func TestRematchAndChallenge(t *testing.T) {
 		c = map[bool]*conn{true: cb, false: ca}[st.ToAct.Seat == 1]
 	}
 	c.send(loadtest.Concede("match"))
-	ca.untilMine(0, 1)
-	if !ca.last.Over {
+	// untilMine may answer with the state before the concession (seat 0
+	// or 1 to act): the events still on their way come first.
+	for ca.untilMine(0, 1); !ca.last.Over; {
 		ca.next("state", "event")
 	}
 
