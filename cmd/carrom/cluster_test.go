@@ -175,6 +175,16 @@ func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*loa
 	return stored.Events
 }
 
+// createTable creates a table at the node serving base, which owns it.
+func createTable(t *testing.T, ctx context.Context, base string, cfg loadtest.TableConfig) string {
+	t.Helper()
+	id, err := loadtest.CreateTableAt(ctx, base, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 // TestThreeNodes: three carrom serve processes, one PostgreSQL, three
 // NATS servers; a doubles match between a player on node a and one on
 // node c, the computer at the other seats, at a table node b owns. Node b
@@ -188,15 +198,8 @@ func TestThreeNodes(t *testing.T) {
 	nodes := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, nodes[1].URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []loadtest.SeatConfig{
+	id := createTable(t, ctx, nodes[1].URL, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []loadtest.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "beginner"}, {Kind: "human"}, {Kind: "computer", Level: "beginner"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if got := metric(t, nodes[1].URL, "carrom_tables"); got != 1 {
 		t.Fatalf("node b owns %v tables; want the one it created", got)
 	}
@@ -257,14 +260,7 @@ func TestFencing(t *testing.T) {
 	nodes := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	host, err := loadtest.NewClient(ctx, nodes[1].URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, loadtest.Humans(2, 21))
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := createTable(t, ctx, nodes[1].URL, loadtest.Humans(2, 21))
 	ps := seatPlayers(t, ctx, id, []int{0, 1}, []string{nodes[0].URL, nodes[2].URL})
 	playUntil(t, ctx, 6, ps...)
 
@@ -309,14 +305,7 @@ func TestRollingRestart(t *testing.T) {
 		players []*loadtest.Player
 	)
 	for i := range tables {
-		host, err := loadtest.NewClient(ctx, bases[i%3])
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := host.CreateTable(ctx, loadtest.Humans(2, uint64(i+1)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := createTable(t, ctx, bases[i%3], loadtest.Humans(2, uint64(i+1)))
 		ids = append(ids, id)
 		for seat := range 2 {
 			k := (i + seat) % 3

@@ -111,6 +111,16 @@ func Humans(n int, seed uint64) TableConfig {
 	return cfg
 }
 
+// CreateTableAt creates a table at the server at base, as a new browser
+// would, and returns its ID.
+func CreateTableAt(ctx context.Context, base string, cfg TableConfig) (string, error) {
+	c, err := NewClient(ctx, base)
+	if err != nil {
+		return "", err
+	}
+	return c.CreateTable(ctx, cfg)
+}
+
 // CreateTable creates a table and returns its ID.
 func (c *Client) CreateTable(ctx context.Context, cfg TableConfig) (string, error) {
 	data, err := json.Marshal(cfg)

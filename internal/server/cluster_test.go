@@ -292,11 +292,7 @@ func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what st
 // createTable creates a table at node n, which owns it.
 func createTable(t *testing.T, ctx context.Context, n *node, cfg loadtest.TableConfig) string {
 	t.Helper()
-	host, err := loadtest.NewClient(ctx, n.http.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := host.CreateTable(ctx, cfg)
+	id, err := loadtest.CreateTableAt(ctx, n.http.URL, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,9 +129,7 @@ func TestStoreFences(t *testing.T) {
 		ctx := context.Background()
 		st := open()
 		defer st.Close()
-		if err := st.CreateTable(ctx, carrom.TableRecord{ID: "a", Config: []byte(`{}`), Created: at}); err != nil {
-			t.Fatal(err)
-		}
+		emptyTables(t, st, "a")
 		act := func(seq, epoch int64) carrom.ActionRecord {
 			return carrom.ActionRecord{Seq: seq, Action: []byte(fmt.Sprintf(`{"n":%d}`, seq)), At: at, Epoch: epoch}
 		}
@@ -582,9 +580,7 @@ func TestStoreCloseAnswersEveryone(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *DB) {
 		ctx := context.Background()
 		st := open()
-		if err := st.CreateTable(ctx, carrom.TableRecord{ID: "a", Config: []byte(`{}`), Created: at}); err != nil {
-			t.Fatal(err)
-		}
+		emptyTables(t, st, "a")
 		stored := make([]bool, 200)
 		var wg sync.WaitGroup
 		for i := range stored {
