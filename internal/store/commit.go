@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -146,14 +147,58 @@ func distinctTables(batch []*appendReq) []*appendReq {
 	return batch
 }
 
+// runChunk bounds the tables of one statement of a run; a longer run
+// takes several. The statements for every size up to it are prepared
+// once, when the store opens: SQLite parsed each run's statements anew,
+// and parsing them cost more than running them.
+const runChunk = 64
+
+// runStmts are a run's prepared statements, indexed by their number of
+// tables.
+type runStmts struct {
+	epochs  [runChunk + 1]*sql.Stmt // SELECT the epochs of n tables, locking their rows
+	inserts [runChunk + 1]*sql.Stmt // INSERT n actions
+	raise   *sql.Stmt               // UPDATE one table's epoch
+}
+
+func (s *DB) prepareRun(ctx context.Context) error {
+	prepare := func(query string) (*sql.Stmt, error) { return s.db.PrepareContext(ctx, s.d.q(query)) }
+	var err error
+	if s.run.raise, err = prepare(`UPDATE tables SET epoch = ? WHERE id = ?`); err != nil {
+		return err
+	}
+	for n := 1; n <= runChunk; n++ {
+		marks := strings.Repeat(", ?", n)[2:]
+		if s.run.epochs[n], err = prepare(`SELECT id, epoch FROM tables WHERE id IN (` + marks + `) ORDER BY id` + s.d.lockRow); err != nil {
+			return err
+		}
+		rows := strings.Repeat(", (?, ?, ?, ?, ?)", n)[2:]
+		if s.run.inserts[n], err = prepare(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES ` + rows + `
+			ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id`); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *DB) closeRun() error {
+	var errs []error
+	for _, st := range append(append([]*sql.Stmt{s.run.raise}, s.run.epochs[:]...), s.run.inserts[:]...) {
+		if st != nil {
+			errs = append(errs, st.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // storeRun stores actions of distinct tables in one transaction: it reads
 // (and locks) their tables' epochs, inserts every action not refused, and
 // raises the epochs of the tables whose action came with a higher one. It
 // returns the outcome of each action (nil if stored), or the error that
-// failed the whole transaction. Its statements are one for the run, not
-// one per action: a database across the network (PostgreSQL) answers each
-// statement in a round trip, and the transaction's locks are held through
-// all of them.
+// failed the whole transaction. Its statements are one for up to runChunk
+// actions, not one per action: a database across the network
+// (PostgreSQL) answers each statement in a round trip, and the
+// transaction's locks are held through all of them.
 func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -165,47 +210,23 @@ func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 		return nil, err
 	}
 	outcomes := make([]error, len(run))
-	var (
-		values strings.Builder
-		args   []any
-	)
+	var insert []*appendReq
 	for i, r := range run {
 		cur, ok := epochs[r.tableID]
 		switch {
 		case !ok:
 			outcomes[i] = carrom.ErrNotFound
-			continue
 		case cur > r.a.Epoch:
 			outcomes[i] = fmt.Errorf("%w: epoch %d, the table's is %d", carrom.ErrStaleEpoch, r.a.Epoch, cur)
-			continue
+		default:
+			insert = append(insert, r)
 		}
-		if len(args) > 0 {
-			values.WriteString(", ")
-		}
-		values.WriteString("(?, ?, ?, ?, ?)")
-		args = append(args, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
 	}
-	if len(args) == 0 {
-		return outcomes, tx.Commit()
-	}
-	rows, err := tx.QueryContext(ctx, s.d.q(`INSERT INTO actions (table_id, seq, action, at, epoch) VALUES `+values.String()+`
-		ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id`), args...)
-	if err != nil {
-		return nil, err
-	}
-	stored := make(map[string]bool, len(run))
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
+	stored := make(map[string]bool, len(insert))
+	for chunk := range slices.Chunk(insert, runChunk) {
+		if err := s.insertActions(ctx, tx, chunk, stored); err != nil {
 			return nil, err
 		}
-		stored[id] = true
-	}
-	// An insert PostgreSQL refuses (a NUL byte in an action) fails the
-	// statement, and says so only here.
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, err
 	}
 	for i, r := range run {
 		switch {
@@ -213,7 +234,7 @@ func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 		case !stored[r.tableID]:
 			outcomes[i] = errors.New("the sequence number is stored already")
 		case epochs[r.tableID] < r.a.Epoch:
-			if _, err := tx.ExecContext(ctx, s.d.q(`UPDATE tables SET epoch = ? WHERE id = ?`), r.a.Epoch, r.tableID); err != nil {
+			if _, err := tx.StmtContext(ctx, s.run.raise).ExecContext(ctx, r.a.Epoch, r.tableID); err != nil {
 				return nil, err
 			}
 		}
@@ -221,35 +242,70 @@ func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 	return outcomes, tx.Commit()
 }
 
+// insertActions inserts the actions of chunk, of distinct tables, in tx,
+// and marks in stored the tables whose action was inserted (not one whose
+// sequence number was stored already).
+func (s *DB) insertActions(ctx context.Context, tx *sql.Tx, chunk []*appendReq, stored map[string]bool) error {
+	args := make([]any, 0, 5*len(chunk))
+	for _, r := range chunk {
+		args = append(args, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
+	}
+	rows, err := tx.StmtContext(ctx, s.run.inserts[len(chunk)]).QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		stored[id] = true
+	}
+	// An insert PostgreSQL refuses (a NUL byte in an action) fails the
+	// statement, and says so only here.
+	return errors.Join(rows.Err(), rows.Close())
+}
+
 // lockEpochs reads the epochs of the tables of run, in tx: a table
 // missing from the answer does not exist. The rows stay locked until tx
 // ends, so a concurrent Fence waits for the actions being stored, or the
 // actions wait and see the new epoch. They are locked in the order of
-// their ids, as every batch locks them, so that two batches wait for each
-// other instead of deadlocking.
+// their ids, as every batch locks them (each chunk in order, and the
+// chunks in order), so that two batches wait for each other instead of
+// deadlocking.
 func (s *DB) lockEpochs(ctx context.Context, tx *sql.Tx, run []*appendReq) (map[string]int64, error) {
-	args := make([]any, len(run))
+	ids := make([]any, len(run))
 	for i, r := range run {
-		args[i] = r.tableID
+		ids[i] = r.tableID
 	}
-	marks := strings.Repeat(", ?", len(run))[2:]
-	rows, err := tx.QueryContext(ctx, s.d.q(`SELECT id, epoch FROM tables WHERE id IN (`+marks+`) ORDER BY id`+s.d.lockRow), args...)
+	slices.SortFunc(ids, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+	epochs := make(map[string]int64, len(run))
+	for chunk := range slices.Chunk(ids, runChunk) {
+		if err := s.readEpochs(ctx, tx, chunk, epochs); err != nil {
+			return nil, err
+		}
+	}
+	return epochs, nil
+}
+
+func (s *DB) readEpochs(ctx context.Context, tx *sql.Tx, ids []any, epochs map[string]int64) error {
+	rows, err := tx.StmtContext(ctx, s.run.epochs[len(ids)]).QueryContext(ctx, ids...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	epochs := make(map[string]int64, len(run))
 	for rows.Next() {
 		var (
 			id    string
 			epoch int64
 		)
 		if err := rows.Scan(&id, &epoch); err != nil {
-			return nil, err
+			return err
 		}
 		epochs[id] = epoch
 	}
-	return epochs, rows.Err()
+	return rows.Err()
 }
 
 // Fence raises a table's ownership epoch to epoch, so that from now on

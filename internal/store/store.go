@@ -51,6 +51,7 @@ type DB struct {
 	closed    bool
 	appends   chan *appendReq
 	committed chan struct{} // closed when the committer has returned
+	run       runStmts
 
 	// leaseDB renews a cluster's leases on connections of their own, so
 	// that a busy pool never delays a renewal past a lease's end; db
@@ -113,6 +114,13 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s.rdb.SetMaxOpenConns(4)
+	if err := s.prepareRun(ctx); err != nil {
+		s.closeRun()
+		s.rdb.Close()
+		db.Close()
+		fl.Unlock()
+		return nil, fmt.Errorf("store: prepare %s: %w", path, err)
+	}
 	s.startCommitter()
 	return s, nil
 }
@@ -141,6 +149,12 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
 	}
 	s.leaseDB.SetMaxOpenConns(2)
+	if err := s.prepareRun(ctx); err != nil {
+		s.closeRun()
+		s.leaseDB.Close()
+		db.Close()
+		return nil, fmt.Errorf("store: prepare on %s: %w", redact(url), err)
+	}
 	s.startCommitter()
 	return s, nil
 }
@@ -223,7 +237,7 @@ func (s *DB) Close() error {
 	close(s.appends)
 	s.mu.Unlock()
 	<-s.committed
-	err := s.db.Close()
+	err := errors.Join(s.closeRun(), s.db.Close())
 	if s.rdb != s.db {
 		err = errors.Join(err, s.rdb.Close())
 	}

@@ -367,6 +367,67 @@ func TestStoreBatchModel(t *testing.T) {
 	})
 }
 
+// TestStoreLongRun: a run of more tables than one statement takes is
+// stored chunk by chunk, and each action, wherever it falls in its chunk,
+// gets its own answer: refused ones (a stale epoch, a table that does not
+// exist, a seq stored already) among those stored.
+func TestStoreLongRun(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		defer st.Close()
+		var ids []string
+		for i := range 2*runChunk + 3 {
+			ids = append(ids, fmt.Sprintf("long%03d", i))
+		}
+		emptyTables(t, st, ids...)
+		var batch []*appendReq
+		want := map[string]string{} // the answer each table's action gets
+		for i, id := range ids {
+			a := carrom.ActionRecord{Seq: 1, Action: []byte(`{}`), At: at, Epoch: 2}
+			want[id] = "stored"
+			switch {
+			case i%7 == 3:
+				if err := st.Fence(ctx, id, 5); err != nil {
+					t.Fatal(err)
+				}
+				want[id] = "stale"
+			case i%11 == 5:
+				if err := st.AppendAction(ctx, id, a); err != nil {
+					t.Fatal(err)
+				}
+				want[id] = "twice"
+			case i%13 == 4:
+				id = "missing" + id
+				want[id] = "missing"
+			}
+			batch = append(batch, &appendReq{ctx: ctx, tableID: id, a: a, done: make(chan error, 1)})
+		}
+		st.commitBatch(batch)
+		for _, r := range batch {
+			err := <-r.done
+			var got string
+			switch {
+			case err == nil:
+				got = "stored"
+			case errors.Is(err, carrom.ErrStaleEpoch):
+				got = "stale"
+			case errors.Is(err, carrom.ErrNotFound):
+				got = "missing"
+			default:
+				got = "twice"
+			}
+			if got != want[r.tableID] {
+				t.Errorf("table %s: %v; want %s", r.tableID, err, want[r.tableID])
+			}
+			acts, err := st.Actions(ctx, r.tableID)
+			if stored := len(acts) == 1 && acts[0].Epoch == 2; err == nil && stored != (got == "stored" || got == "twice") {
+				t.Errorf("table %s: actions %+v after %q", r.tableID, acts, got)
+			}
+		}
+	})
+}
+
 // TestStoreUpgrades: a database made by the first migration alone, as
 // every server before the epochs made it, keeps its tables through the
 // upgrade, at epoch 0.
