@@ -104,6 +104,7 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"loadtest", "-tables", "0"}, `carrom loadtest: invalid value "0" for flag -tables`},
 		{[]string{"loadtest", "-duration", "1h"}, `carrom loadtest: invalid value "1h" for flag -duration`},
 		{[]string{"loadtest", "-interval", "-2s"}, `carrom loadtest: invalid value "-2s" for flag -interval`},
+		{[]string{"loadtest", "-warmup", "-1s"}, `carrom loadtest: invalid value "-1s" for flag -warmup`},
 		{[]string{"loadtest", "-url", "http://192.0.2.1:8080"}, `carrom loadtest: invalid value "http://192.0.2.1:8080" for flag -url: not on loopback`},
 		{[]string{"loadtest", "extra"}, `carrom loadtest: unexpected argument "extra"`},
 		{[]string{"backup", "-data", data}, `carrom backup: want one argument, the backup's file name; got 0`},

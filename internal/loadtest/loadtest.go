@@ -53,13 +53,19 @@ type Options struct {
 	Nodes int
 	NATS  func(n int) (urls []string, stop func(), err error)
 	// Tables play at once, a stroke (or a placing) every Interval each,
-	// for Duration once all are seated.
+	// for Warmup and then Duration once all are seated. Every table makes
+	// its break, the costliest stroke, within the first Interval, all
+	// together as no club's tables ever do; the moves first sent in the
+	// Warmup are reported apart, and the figures of the report are those
+	// of the Duration after it.
 	Tables   int
 	Interval time.Duration
+	Warmup   time.Duration
 	Duration time.Duration
 	// Kill, if more than 0, SIGKILLs the second node that long into the
-	// play, as a crash would (a cluster's only): the report then tells how
-	// long each table waited for its next action.
+	// play (the warm-up included), as a crash would (a cluster's only):
+	// the report then tells how long each table waited for its next
+	// action.
 	Kill time.Duration
 	// Lease is the started nodes' -lease; 0: their default.
 	Lease time.Duration
@@ -76,6 +82,8 @@ func (o Options) check() error {
 		return fmt.Errorf("loadtest: %d tables, want 1 to %d", o.Tables, MaxTables)
 	case o.Duration <= 0 || o.Duration > MaxDuration:
 		return fmt.Errorf("loadtest: duration %v, want more than 0 and at most %v", o.Duration, MaxDuration)
+	case o.Warmup < 0 || o.Warmup > MaxDuration:
+		return fmt.Errorf("loadtest: warm-up %v, want 0 to %v", o.Warmup, MaxDuration)
 	case o.Interval <= 0:
 		return fmt.Errorf("loadtest: interval %v, want more than 0", o.Interval)
 	case o.URL != "" && !Loopback(o.URL):
@@ -84,7 +92,7 @@ func (o Options) check() error {
 		return errors.New("loadtest: no server: want a URL or the carrom binary to start one")
 	case o.Nodes > 1 && (o.URL != "" || !strings.HasPrefix(o.Store, "postgres") || o.NATS == nil):
 		return errors.New("loadtest: a cluster of nodes needs a PostgreSQL store to share, and starts its own servers")
-	case o.Kill < 0 || o.Kill > 0 && (o.Nodes < 2 || o.Kill >= o.Duration):
+	case o.Kill < 0 || o.Kill > 0 && (o.Nodes < 2 || o.Kill >= o.Warmup+o.Duration):
 		return fmt.Errorf("loadtest: kill after %v: a node can be killed only in a cluster of nodes, during the play", o.Kill)
 	}
 	return nil
@@ -244,13 +252,19 @@ func (s *Server) Stop() {
 
 // Report is what a load test measured.
 type Report struct {
-	Tables    int
-	Interval  time.Duration
+	Tables   int
+	Interval time.Duration
+	// Played is the measured play, after the warm-up; the actions, the
+	// strokes, the latencies and the CPU are its. Refused counts the
+	// refusals of the whole play, the warm-up's included.
 	Played    time.Duration
 	Actions   int64
 	Strokes   int64
 	Refused   int64
 	Latencies []time.Duration // from an intent to its broadcast
+	// The latencies of the moves first sent during the warm-up.
+	Warmup        time.Duration
+	WarmLatencies []time.Duration
 	// The servers' resident memory, bytes (0: unknown): before the
 	// tables, with them seated, and after the play, when each table
 	// holds its recent events for the clients that reconnect.
@@ -277,17 +291,23 @@ type Report struct {
 
 // Print writes the report.
 func (r Report) Print(w io.Writer) {
-	lat := slices.Sorted(slices.Values(r.Latencies))
-	q := func(f float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
+	quantiles := func(lats []time.Duration) func(float64) time.Duration {
+		lat := slices.Sorted(slices.Values(lats))
+		return func(f float64) time.Duration {
+			if len(lat) == 0 {
+				return 0
+			}
+			return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Microsecond)
 		}
-		return lat[min(len(lat)-1, int(f*float64(len(lat))))]
 	}
-	fmt.Fprintf(w, "tables %d, a stroke every %v each, played %v\n", r.Tables, r.Interval, r.Played.Round(time.Second))
-	fmt.Fprintf(w, "actions %d (%.1f/s), strokes %d (%.1f/s), refused %d\n", r.Actions, float64(r.Actions)/r.Played.Seconds(), r.Strokes, float64(r.Strokes)/r.Played.Seconds(), r.Refused)
-	fmt.Fprintf(w, "intent to broadcast: p50 %v, p90 %v, p99 %v, max %v (%d samples)\n",
-		q(0.5).Round(time.Microsecond), q(0.9).Round(time.Microsecond), q(0.99).Round(time.Microsecond), q(1).Round(time.Microsecond), len(lat))
+	fmt.Fprintf(w, "tables %d, a stroke every %v each, played %v after a warm-up of %v\n", r.Tables, r.Interval, r.Played.Round(time.Second), r.Warmup)
+	if r.Warmup > 0 {
+		q := quantiles(r.WarmLatencies)
+		fmt.Fprintf(w, "warm-up, every table's break at once: intent to broadcast p50 %v, p99 %v, max %v (%d samples)\n", q(0.5), q(0.99), q(1), len(r.WarmLatencies))
+	}
+	fmt.Fprintf(w, "actions %d (%.1f/s), strokes %d (%.1f/s), refused %d (the warm-up's included)\n", r.Actions, float64(r.Actions)/r.Played.Seconds(), r.Strokes, float64(r.Strokes)/r.Played.Seconds(), r.Refused)
+	q := quantiles(r.Latencies)
+	fmt.Fprintf(w, "intent to broadcast: p50 %v, p90 %v, p99 %v, max %v (%d samples)\n", q(0.5), q(0.9), q(0.99), q(1), len(r.Latencies))
 	if r.Nodes > 1 {
 		for _, part := range []struct {
 			name string
@@ -406,15 +426,15 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 		}
 		return out
 	}
-	cpuBefore := cpu()
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v\n", n, o.Duration)
+		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v after a warm-up of %v\n", n, o.Duration, o.Warmup)
 	}
 
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
 		forwarded []time.Duration
+		warm      []time.Duration
 		waits     []time.Duration
 		actions   atomic.Int64
 		strokes   atomic.Int64
@@ -423,9 +443,12 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 		killedAt  atomic.Pointer[time.Time]
 		resumedN  int
 	)
-	playCtx, stop := context.WithTimeout(ctx, o.Duration)
+	playCtx, stop := context.WithTimeout(ctx, o.Warmup+o.Duration)
 	defer stop()
 	start := time.Now()
+	measured := start.Add(o.Warmup)
+	cpuBefore := make(chan []float64, 1)
+	time.AfterFunc(o.Warmup, func() { cpuBefore <- cpu() })
 	if o.Kill > 0 && kill != nil {
 		killer := time.AfterFunc(o.Kill, func() {
 			now := time.Now()
@@ -439,7 +462,7 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			r := playTable(playCtx, tabs[i], o.Interval, rng, &killedAt)
+			r := playTable(playCtx, tabs[i], o.Interval, measured, rng, &killedAt)
 			actions.Add(r.actions)
 			strokes.Add(r.strokes)
 			refused.Add(r.refused)
@@ -447,6 +470,7 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 			mu.Lock()
 			latencies = append(latencies, r.lat...)
 			forwarded = append(forwarded, r.second...)
+			warm = append(warm, r.warm...)
 			if killedAt.Load() != nil {
 				waits = append(waits, r.wait)
 				if r.resumed {
@@ -457,7 +481,8 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 		}()
 	}
 	wg.Wait()
-	rep.Played = time.Since(start)
+	rep.Played, rep.Warmup, rep.WarmLatencies = time.Since(measured), o.Warmup, warm
+	before := <-cpuBefore
 	rep.Reconnects = reconns.Load()
 	if killedAt.Load() == nil {
 		for _, b := range bases {
@@ -473,7 +498,7 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 			rep.CPU = append(rep.CPU, math.NaN())
 			continue
 		}
-		rep.CPU = append(rep.CPU, (c-cpuBefore[i])/rep.Played.Seconds())
+		rep.CPU = append(rep.CPU, (c-before[i])/rep.Played.Seconds())
 	}
 	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = actions.Load(), strokes.Load(), refused.Load(), append(latencies, forwarded...)
 	if len(bases) > 1 {
@@ -541,7 +566,7 @@ type seen struct {
 
 // played is what one table's play measured.
 type played struct {
-	lat, second                           []time.Duration
+	lat, second, warm                     []time.Duration
 	actions, strokes, refused, reconnects int64
 	wait                                  time.Duration
 	resumed                               bool // a move first sent after the kill was played
@@ -551,11 +576,12 @@ type played struct {
 // interval has passed since the last move. It returns the latencies from
 // sending a move's intent to receiving its broadcast (the first player's,
 // at the node that created the table, and the second's, who may be at
-// another), and counts. A player whose connection is closed reconnects,
+// another), and counts, of the moves first sent from measured on; the
+// latencies of those sent before are warm, and their refusals count. A player whose connection is closed reconnects,
 // as a browser does, with the last seq he saw, and a move lost with it is
 // made again; a move's latency runs from its first sending. Its readers,
 // one per player, return when ctx ends.
-func playTable(ctx context.Context, players [2]player, interval time.Duration, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) (r played) {
+func playTable(ctx context.Context, players [2]player, interval time.Duration, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) (r played) {
 	in := make(chan seen, 64)
 	for k := range players {
 		p := players[k]
@@ -641,18 +667,23 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, r
 					due = false
 				}
 				if m.Type == "event" && pending && m.Seq == seq+1 {
-					if sender == 0 {
-						r.lat = append(r.lat, s.at.Sub(firstSent))
-					} else {
-						r.second = append(r.second, s.at.Sub(firstSent))
+					switch lat := s.at.Sub(firstSent); {
+					case firstSent.Before(measured):
+						r.warm = append(r.warm, lat)
+					case sender == 0:
+						r.lat = append(r.lat, lat)
+					default:
+						r.second = append(r.second, lat)
+					}
+					if !firstSent.Before(measured) {
+						r.actions++
+						if view != nil && view.ToAct.Need == "strike" {
+							r.strokes++
+						}
 					}
 					wait(s.at)
 					resumed()
 					pending, waiting = false, false
-					r.actions++
-					if view != nil && view.ToAct.Need == "strike" {
-						r.strokes++
-					}
 					timer.Reset(interval)
 					due = false
 				}

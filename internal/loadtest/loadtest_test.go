@@ -31,12 +31,13 @@ func newServer(t *testing.T) string {
 
 // TestRun loads an in-process server with a few tables, each player well
 // under the server's 20 messages a second: every latency is an accepted
-// action's, strokes are actions, and the simple players never send an
-// intent the server refuses.
+// action's, strokes are actions, the simple players never send an intent
+// the server refuses, and the warm-up's moves (the breaks among them) are
+// measured apart.
 func TestRun(t *testing.T) {
 	var progress strings.Builder
 	rep, err := loadtest.Run(context.Background(), loadtest.Options{
-		URL: newServer(t), Tables: 3, Interval: 100 * time.Millisecond, Duration: time.Second, Seed: 1, Progress: &progress,
+		URL: newServer(t), Tables: 3, Interval: 100 * time.Millisecond, Warmup: 300 * time.Millisecond, Duration: time.Second, Seed: 1, Progress: &progress,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -45,12 +46,15 @@ func TestRun(t *testing.T) {
 		t.Errorf("report: %d tables, %d actions, %d latencies, %d strokes, %d refused; want 3 tables, a latency per action, no more strokes than actions, none refused",
 			rep.Tables, rep.Actions, len(rep.Latencies), rep.Strokes, rep.Refused)
 	}
+	if len(rep.WarmLatencies) < 3 || rep.Warmup != 300*time.Millisecond || rep.Played < time.Second*9/10 || rep.Played > time.Second*3/2 {
+		t.Errorf("report: %d warm-up latencies, warm-up %v, played %v; want the three breaks at least, and a second played after 300ms", len(rep.WarmLatencies), rep.Warmup, rep.Played)
+	}
 	if !strings.HasPrefix(progress.String(), "3 tables seated") {
 		t.Errorf("progress %q; want the seated tables", progress.String())
 	}
 	var out strings.Builder
 	rep.Print(&out)
-	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") {
+	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") || !strings.Contains(out.String(), "warm-up, every table's break at once: intent to broadcast p50 ") {
 		t.Errorf("Print gave %q", out.String())
 	}
 }
@@ -63,6 +67,7 @@ func TestRunRefuses(t *testing.T) {
 	}{
 		{"no tables", loadtest.Options{URL: "http://127.0.0.1:1", Interval: time.Second, Duration: time.Second}, "loadtest: 0 tables"},
 		{"too long", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Hour}, "loadtest: duration 1h0m0s"},
+		{"negative warm-up", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Warmup: -time.Second, Duration: time.Second}, "loadtest: warm-up -1s"},
 		{"no interval", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Duration: time.Second}, "loadtest: interval 0s"},
 		{"not on loopback", loadtest.Options{URL: "http://192.0.2.1:80", Tables: 1, Interval: time.Second, Duration: time.Second}, "not on loopback"},
 		{"no server", loadtest.Options{Tables: 1, Interval: time.Second, Duration: time.Second}, "loadtest: no server"},
