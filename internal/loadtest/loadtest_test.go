@@ -54,7 +54,7 @@ func TestRun(t *testing.T) {
 	}
 	var out strings.Builder
 	rep.Print(&out)
-	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") || !strings.Contains(out.String(), "warm-up, every table's break at once: intent to broadcast p50 ") {
+	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") || !strings.Contains(out.String(), "warm-up, every table's break at once: intent to broadcast p50 ") || !strings.Contains(out.String(), "the whole play, the warm-up's included: p50 ") {
 		t.Errorf("Print gave %q", out.String())
 	}
 }
