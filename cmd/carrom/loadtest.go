@@ -61,7 +61,7 @@ func loadtestCommand(s streams) *cli.Command {
 					return nil
 				}},
 			&cli.StringFlag{Name: "nats", Usage: "with -nodes: NATS `URLs` (comma-separated) of a cluster running on its own, one per node in turn; empty: three NATS servers started in this process"},
-			&cli.DurationFlag{Name: "kill", Usage: "with -nodes: SIGKILL the second node this long into the play, as a crash would, and report how long each table waited for its next move (the players reconnect as browsers do); 0: none"},
+			&cli.DurationFlag{Name: "kill", Usage: "with -nodes: SIGKILL the second node this long into the play (the warm-up included), as a crash would, and report how long each table waited for its next move (the players reconnect as browsers do); 0: none"},
 			&cli.DurationFlag{Name: "lease", Usage: "with -nodes: the nodes' -lease; 0: their default"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the players' shots"},
 		},

@@ -2,6 +2,7 @@ package loadtest_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
@@ -68,6 +69,8 @@ func TestRunRefuses(t *testing.T) {
 		{"no tables", loadtest.Options{URL: "http://127.0.0.1:1", Interval: time.Second, Duration: time.Second}, "loadtest: 0 tables"},
 		{"too long", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Hour}, "loadtest: duration 1h0m0s"},
 		{"negative warm-up", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Warmup: -time.Second, Duration: time.Second}, "loadtest: warm-up -1s"},
+		{"kill a single node", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Second, Kill: time.Second / 2}, "loadtest: kill after 500ms"},
+		{"kill after the play", loadtest.Options{Exe: "carrom", Store: "postgres://x", Nodes: 3, NATS: noNATS, Tables: 1, Interval: time.Second, Warmup: time.Second, Duration: time.Second, Kill: 2 * time.Second}, "loadtest: kill after 2s"},
 		{"no interval", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Duration: time.Second}, "loadtest: interval 0s"},
 		{"not on loopback", loadtest.Options{URL: "http://192.0.2.1:80", Tables: 1, Interval: time.Second, Duration: time.Second}, "not on loopback"},
 		{"no server", loadtest.Options{Tables: 1, Interval: time.Second, Duration: time.Second}, "loadtest: no server"},
@@ -77,6 +80,9 @@ func TestRunRefuses(t *testing.T) {
 		}
 	}
 }
+
+// noNATS is a cluster's NATS that Run must not start: its options are refused first.
+func noNATS(int) ([]string, func(), error) { return nil, nil, errors.New("started") }
 
 func TestMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
