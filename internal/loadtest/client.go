@@ -202,7 +202,7 @@ func (c *Conn) Read(ctx context.Context) (Message, error) {
 // parsing every field of every event cost them more CPU than the server
 // spent on the game; even skipping them with encoding/json, which checks
 // the whole message before it decodes any of it and then scans it again,
-// cost more than half of their CPU. gjson finds the fields with one
+// cost about half of their CPU. gjson finds the fields with one
 // scan that does not decode what it passes.
 func (c *Conn) ReadTurn(ctx context.Context) (Message, error) {
 	_, rd, err := c.ws.Reader(ctx)

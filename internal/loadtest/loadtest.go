@@ -55,7 +55,7 @@ type Options struct {
 	// Tables play at once, a stroke (or a placing) every Interval each,
 	// for Warmup and then Duration once all are seated. Every table makes
 	// its break, the costliest stroke, within the first Interval, all
-	// together as no club's tables ever do; the moves first sent in the
+	// together as a club's tables do not; the moves first sent in the
 	// Warmup are reported apart, and the figures of the report are those
 	// of the Duration after it.
 	Tables   int
@@ -579,10 +579,11 @@ type played struct {
 // sending a move's intent to receiving its broadcast (the first player's,
 // at the node that created the table, and the second's, who may be at
 // another), and counts, of the moves first sent from measured on; the
-// latencies of those sent before are warm, and their refusals count. A player whose connection is closed reconnects,
-// as a browser does, with the last seq he saw, and a move lost with it is
-// made again; a move's latency runs from its first sending. Its readers,
-// one per player, return when ctx ends.
+// latencies of those sent before are warm, and their refusals count. A
+// player whose connection is closed reconnects, as a browser does, with
+// the last seq he saw, and a move lost with it is made again; a move's
+// latency runs from its first sending. Its readers, one per player, return
+// when ctx ends.
 func playTable(ctx context.Context, players [2]player, interval time.Duration, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) (r played) {
 	in := make(chan seen, 64)
 	for k := range players {
