@@ -213,7 +213,11 @@ func (c *Conn) ReadTurn(ctx context.Context) (Message, error) {
 	if _, err := c.buf.ReadFrom(rd); err != nil {
 		return Message{}, err
 	}
-	data := c.buf.Bytes()
+	return decodeTurn(c.buf.Bytes())
+}
+
+// decodeTurn is ReadTurn's reading of one message.
+func decodeTurn(data []byte) (Message, error) {
 	typ := gjson.GetBytes(data, "type")
 	if typ.Type != gjson.String {
 		return Message{}, fmt.Errorf("loadtest: message %.200q: no type", data)
