@@ -23,10 +23,7 @@ func count(t *testing.T, s *DB, q string, args ...any) int {
 // TestDeleteAccount: deleting an account leaves no row with its ID, name,
 // password, sessions or browsers, and its seats name nobody.
 func TestDeleteAccount(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		for i, a := range []carrom.Account{{ID: "a1", Name: "Ann", Password: "h1", Created: at}, {ID: "b1", Name: "Bob", Password: "h2", Created: at}} {
 			if err := st.CreateAccount(ctx, a, []string{"tokA", "tokB"}[i]); err != nil {
 				t.Fatal(err)
@@ -91,10 +88,7 @@ func TestDeleteAccount(t *testing.T) {
 // opponents' ratings at the day's start; a later day starts from the last
 // rating with its deviation grown; a match is rated once.
 func TestRatingPeriods(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		day := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 		for _, id := range []string{"a", "b", "c", "d"} {
 			if err := st.CreateAccount(ctx, carrom.Account{ID: id, Name: "n" + id, Password: "h", Created: day}, ""); err != nil {

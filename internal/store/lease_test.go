@@ -15,10 +15,7 @@ import (
 // still holds; finished tables are nobody's to take; and the epoch a new
 // holder fences the table at refuses the old holder's action.
 func TestStoreLeases(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		emptyTables(t, st, "a", "b")
 		candidates := func() ([]string, []string) {
 			t.Helper()

@@ -54,6 +54,16 @@ func eachStore(t *testing.T, f func(t *testing.T, open func() *DB)) {
 	}
 }
 
+// eachOpenStore runs f on a fresh store of each kind, as eachStore does,
+// opened for f and closed after it.
+func eachOpenStore(t *testing.T, f func(t *testing.T, ctx context.Context, st *DB)) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		st := open()
+		defer st.Close()
+		f(t, context.Background(), st)
+	})
+}
+
 var at = time.Date(2026, 5, 1, 10, 0, 0, 123, time.UTC)
 
 func TestStoreKeepsTables(t *testing.T) {
@@ -125,10 +135,7 @@ func TestStoreKeepsTables(t *testing.T) {
 // TestStoreFences: an action under an epoch lower than the table's is
 // refused and stores nothing; a higher one raises the table's.
 func TestStoreFences(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		emptyTables(t, st, "a")
 		act := func(seq, epoch int64) carrom.ActionRecord {
 			return carrom.ActionRecord{Seq: seq, Action: []byte(fmt.Sprintf(`{"n":%d}`, seq)), At: at, Epoch: epoch}
@@ -179,10 +186,7 @@ var errAny = errors.New("any error")
 // the whole of the old owner's history: no action of the old epoch is
 // stored after the fence, whatever the interleaving.
 func TestStoreFenceRace(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		const tables = 8
 		for i := range tables {
 			if err := st.CreateTable(ctx, carrom.TableRecord{ID: fmt.Sprint(i), Config: []byte(`{}`), Created: at}); err != nil {
@@ -239,10 +243,7 @@ func TestStoreFenceRace(t *testing.T) {
 // model of the rules (an action is stored iff its sequence number is not
 // stored yet and its epoch is at least the table's, which it then becomes).
 func TestStoreEpochModel(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		n := 0
 		rapid.Check(t, func(rt *rapid.T) {
 			n++
@@ -304,10 +305,7 @@ func emptyTables(t interface {
 // table that does not exist), stores what the actions stored one after
 // the other would, and answers each as that would.
 func TestStoreBatchModel(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		n := 0
 		rapid.Check(t, func(rt *rapid.T) {
 			n++
@@ -372,10 +370,7 @@ func TestStoreBatchModel(t *testing.T) {
 // gets its own answer: refused ones (a stale epoch, a table that does not
 // exist, a seq stored already) among those stored.
 func TestStoreLongRun(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		var ids []string
 		for i := range 2*runChunk + 3 {
 			ids = append(ids, fmt.Sprintf("long%03d", i))
@@ -489,10 +484,7 @@ func TestStoreUpgrades(t *testing.T) {
 // TestMigrationsPortable: every migration after the first is one file
 // for both databases; each goes down and up again on both.
 func TestMigrationsPortable(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		p, err := st.provider()
 		if err != nil {
 			t.Fatal(err)
@@ -573,10 +565,7 @@ func TestSQLiteLocksItsDirectory(t *testing.T) {
 // transaction). Each gets its own answer, and the history of every table
 // is exactly the actions accepted.
 func TestStoreGroupCommit(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		const tables, actions = 40, 15
 		for i := range tables {
 			if err := st.CreateTable(ctx, carrom.TableRecord{ID: fmt.Sprint(i), Config: []byte(`{}`), Created: at}); err != nil {
@@ -759,10 +748,7 @@ func TestBackupSQLite(t *testing.T) {
 // of their own. (With one connection for both this test hangs until its
 // bound.)
 func TestReadsDoNotHoldUpActions(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		emptyTables(t, st, "a", "b")
 		rows, err := st.rdb.QueryContext(ctx, `SELECT id FROM tables`)
 		if err != nil {
@@ -794,10 +780,7 @@ func TestReadsDoNotHoldUpActions(t *testing.T) {
 // whatever the race; the others are answered that one; a rematch that
 // could not be made is forgotten only by the one that set it.
 func TestStoreRematch(t *testing.T) {
-	eachStore(t, func(t *testing.T, open func() *DB) {
-		ctx := context.Background()
-		st := open()
-		defer st.Close()
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		emptyTables(t, st, "a", "b")
 		link := func(table, next, want string) {
 			t.Helper()
