@@ -52,35 +52,69 @@ func (sp Spec) StrikerRanges() []Interval {
 // against the equipment (RULES ST-1, ST-2) and the pieces on the board
 // (RULES ST-3: it must not overlap any piece; touching is allowed).
 func (sp Spec) StrikerLegal(s Base, x float64, pieces []Piece) error {
-	if !s.Valid() {
+	f := sp.strikerFault(s, x, pieces)
+	switch f.err {
+	case nil:
+		return nil
+	case ErrBase:
 		return fmt.Errorf("board: base %d: %w", s, ErrBase)
+	case ErrNotFinite:
+		return fmt.Errorf("board: striker x %v: %w", x, ErrNotFinite)
+	case ErrOffBaseline:
+		return fmt.Errorf("board: striker at %.4f m, base line ends at ±%.4f m: %w", x, sp.BaselineLength/2, ErrOffBaseline)
+	case ErrBaseCircle:
+		return fmt.Errorf("board: striker at %.4f m: %w at %.4f m", x, ErrBaseCircle, f.circle)
+	case ErrOverlap:
+		return fmt.Errorf("board: striker at %.4f m %w %s", x, ErrOverlap, f.piece.ID)
+	}
+	return fmt.Errorf("board: striker at %.4f m: %w", x, f.err)
+}
+
+// CanStrikeFrom reports whether StrikerLegal allows x, without building
+// its error: the ends of every range of striker places are asked this
+// for each state of a table.
+func (sp Spec) CanStrikeFrom(s Base, x float64, pieces []Piece) bool {
+	return sp.strikerFault(s, x, pieces).err == nil
+}
+
+// strikerFault is why the striker may not stand at x, if it may not: the
+// error, with the base circle's centre or the piece it concerns.
+type strikerFault struct {
+	err    error
+	circle float64
+	piece  *Piece
+}
+
+func (sp Spec) strikerFault(s Base, x float64, pieces []Piece) strikerFault {
+	if !s.Valid() {
+		return strikerFault{err: ErrBase}
 	}
 	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return fmt.Errorf("board: striker x %v: %w", x, ErrNotFinite)
+		return strikerFault{err: ErrNotFinite}
 	}
 	if math.Abs(x) > float64(sp.BaselineLength/2) {
-		return fmt.Errorf("board: striker at %.4f m, base line ends at ±%.4f m: %w", x, sp.BaselineLength/2, ErrOffBaseline)
+		return strikerFault{err: ErrOffBaseline}
 	}
 	rs, rc := sp.StrikerRadius(), sp.BaseCircleRadius()
 	for _, cx := range [2]float64{-sp.BaseCircleOffset(), sp.BaseCircleOffset()} {
 		d := math.Abs(x - cx)
 		if d > rs-rc && d <= rs+rc {
-			return fmt.Errorf("board: striker at %.4f m: %w at %.4f m", x, ErrBaseCircle, cx)
+			return strikerFault{err: ErrBaseCircle, circle: cx}
 		}
 	}
 	at := sp.StrikerAt(s, x)
 	for p := Pocket(0); p < Pockets; p++ {
 		near, far := sp.Arrow(p)
 		if segmentDist(at, near, far) <= rs {
-			return fmt.Errorf("board: striker at %.4f m: %w", x, ErrArrow)
+			return strikerFault{err: ErrArrow}
 		}
 	}
-	for _, pc := range pieces {
-		if at.Dist(pc.Pos) < rs+sp.Radius(pc.Kind) {
-			return fmt.Errorf("board: striker at %.4f m %w %s", x, ErrOverlap, pc.ID)
+	for i := range pieces {
+		if at.Dist(pieces[i].Pos) < rs+sp.Radius(pieces[i].Kind) {
+			return strikerFault{err: ErrOverlap, piece: &pieces[i]}
 		}
 	}
-	return nil
+	return strikerFault{}
 }
 
 // PlacingLegal checks a c/m placed at p by the rules of placing (RULES

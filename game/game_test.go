@@ -21,7 +21,13 @@ func icf(players int) Config {
 	return Config{Rules: rules.ICF(), Players: players, Physics: physics.Default()}
 }
 
-func newTable(t *testing.T, cfg Config) Table {
+// tester is what newTable and midBoard need of a test: *testing.T or *rapid.T.
+type tester interface {
+	Helper()
+	Fatal(...any)
+}
+
+func newTable(t tester, cfg Config) Table {
 	t.Helper()
 	tb, err := New(cfg)
 	if err != nil {
@@ -32,7 +38,7 @@ func newTable(t *testing.T, cfg Config) Table {
 
 // midBoard is a broken board with seat 0 (white) in turn, the given pieces
 // on the board and the rest pocketed.
-func midBoard(t *testing.T, pieces []board.Piece) Table {
+func midBoard(t tester, pieces []board.Piece) Table {
 	tb := newTable(t, icf(2))
 	all := tb.pieces
 	tb.pieces = pieces

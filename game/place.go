@@ -114,7 +114,8 @@ func (t *Table) forgo() (*rules.Ruling, error) {
 
 // StrikerRanges is where, along the base line of the seat to strike, the
 // striker may be placed now: the equipment's ranges (RULES ST-1, ST-2) less
-// every stretch where it would overlap a piece (RULES ST-3).
+// every stretch where it would overlap a piece (RULES ST-3). Every end, as
+// every place between, is one the stroke's check allows.
 func (t Table) StrikerRanges() []board.Interval {
 	sp := t.spec()
 	pos := t.ToAct().Base
@@ -133,8 +134,53 @@ func (t Table) StrikerRanges() []board.Interval {
 		root := math.Sqrt(disc)
 		ranges = cut(ranges, -b-root, -b+root)
 	}
-	return ranges
+	legal := ranges[:0]
+	for _, r := range ranges {
+		if r, ok := t.legalEnds(pos, r); ok {
+			legal = append(legal, r)
+		}
+	}
+	return legal
 }
+
+// legalEnds moves the ends of r inwards until the stroke's own check
+// (board.Spec.StrikerLegal) allows them, if it does not: an end lies where
+// the striker just touches a piece, a base circle or an arrow, which is
+// legal or not as the rules say, and computed in floating point it can
+// fall a hair on the wrong side. A client that puts the striker at an end,
+// as the browser does at the one nearest the centre, must not be refused.
+// ok is false if no place of r is left.
+func (t Table) legalEnds(pos board.Base, r board.Interval) (board.Interval, bool) {
+	sp := t.spec()
+	inwards := func(x, towards float64) (float64, bool) {
+		up, step := towards > x, 0.0
+		for range maxNudges {
+			if up && x > towards || !up && x < towards {
+				return 0, false
+			}
+			if sp.CanStrikeFrom(pos, x, t.pieces) {
+				return x, true
+			}
+			if step == 0 {
+				step = math.Nextafter(x, towards) - x
+			} else {
+				step *= 2
+			}
+			x += step
+		}
+		return 0, false
+	}
+	lo, ok := inwards(r.Lo, r.Hi)
+	if !ok {
+		return r, false
+	}
+	hi, ok := inwards(r.Hi, lo)
+	return board.Interval{Lo: lo, Hi: hi}, ok
+}
+
+// maxNudges bounds the doubling steps by which legalEnds moves an end: from
+// one unit in the last place, 64 of them cross any range.
+const maxNudges = 64
 
 // cut removes the open interval (lo, hi) from ranges.
 func cut(ranges []board.Interval, lo, hi float64) []board.Interval {
