@@ -81,7 +81,7 @@ type nodeHello struct {
 
 // forward is an intent of a client at another node, sent to the owner.
 type forward struct {
-	Op       string          `json:"op"` // join, leave, sit, act, aim, state, rematch
+	Op       string          `json:"op"` // join, leave, sit, act, aim, state, rematch, lost
 	Conn     string          `json:"conn,omitempty"`
 	Node     string          `json:"node,omitempty"` // a join's: the node the client is connected to
 	Run      string          `json:"run,omitempty"`  // and that node's run (nodeHello)
@@ -91,6 +91,7 @@ type forward struct {
 	Seat     int             `json:"seat,omitempty"`
 	Action   json.RawMessage `json:"action,omitempty"` // an act's action, an aim's aim
 	Table    string          `json:"table,omitempty"`  // a rematch's new table
+	Epoch    int64           `json:"epoch,omitempty"`  // a lost lease's epoch
 }
 
 // forwardReply is the owner's answer: Error is an error message for the
@@ -135,6 +136,14 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 			reply.State = <-ch
 		} else {
 			reply.Unknown = true
+		}
+		return
+	}
+	if f.Op == "lost" {
+		// Sent by this node's lease round to itself; the table's new owner
+		// hears it too, and so does a later run of the table here.
+		if f.Node == s.cluster.Node && f.Epoch == t.epoch {
+			t.post(leaseLost{})
 		}
 		return
 	}
@@ -235,6 +244,23 @@ func (t *table) letGo() {
 	t.stop()
 }
 
+// loseLease tells a table its lease was taken, in turn with the intents
+// forwarded to it: through its own intents subject, which delivers in
+// order, so that an intent that came in while this node was paused is
+// tried first and refused by the store, whatever the goroutines' order
+// after the pause.
+func (s *Server) loseLease(t *table) {
+	if t.listening {
+		lost := forward{Op: "lost", Node: s.cluster.Node, Epoch: t.epoch}
+		err := s.cluster.Bus.Publish(inSubject(t.id), carrom.BusMsg{Data: encode(lost)})
+		if err == nil {
+			return
+		}
+		t.log.Warn("telling the table its lease is lost through the bus", "err", err)
+	}
+	go t.post(leaseLost{})
+}
+
 // leaseLoop renews this node's leases and takes the tables nobody holds,
 // every third of the lease's life or when another node lets leases go.
 // It returns when ctx ends.
@@ -281,12 +307,11 @@ func (s *Server) leaseRound(ctx context.Context) {
 	s.letStraysGo(ctx, held)
 	for _, t := range owned {
 		if epochs[t.id] != t.epoch {
-			t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
-			s.metrics.leaseLost.Inc()
-			// In turn with what the table was sent before: an intent that
-			// came in while this node was paused is tried first, and
-			// refused by the store.
-			go t.post(leaseLost{})
+			if t.losing.CompareAndSwap(false, true) {
+				t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
+				s.metrics.leaseLost.Inc()
+			}
+			s.loseLease(t)
 		}
 	}
 	if s.closing.Load() {

@@ -250,6 +250,7 @@ func (s *Server) start(t *table) {
 		if err != nil {
 			s.log.Error("listening to the table's intents", "table", t.id, "err", err)
 		}
+		t.listening = unsub != nil
 	}
 	s.mu.Lock()
 	s.tables[t.id] = t

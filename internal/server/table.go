@@ -68,6 +68,12 @@ type table struct {
 	// moved is set once this node has let the table go (its lease taken
 	// or handed over): its clients here must reconnect.
 	moved atomic.Bool
+	// losing is set once this node's lease round has found the table's
+	// lease taken, so that the loss is counted once.
+	losing atomic.Bool
+	// listening says the table's intents subject is subscribed to here;
+	// set before the table starts, never changed.
+	listening bool
 
 	state     game.Table
 	seq       int64
