@@ -57,12 +57,16 @@ func (t *table) join(m joinReq) {
 	// A client that saw event `since` gets what it missed, if the backlog
 	// still holds it; otherwise, and for a new client, the full state.
 	first := t.seq - int64(len(t.backlog)) + 1
-	if m.since > 0 && m.since >= first-1 && m.since <= t.seq {
-		for _, ev := range t.backlog[m.since-first+1:] {
-			t.deliver(c, ev)
-		}
-	} else {
-		t.deliver(c, encode(t.snapshot()))
+	var evs [][]byte
+	ok := m.since > 0 && m.since >= first-1 && m.since <= t.seq
+	if ok {
+		evs, ok = t.missed(m.since)
+	}
+	if !ok {
+		evs = [][]byte{encode(t.snapshot())}
+	}
+	for _, ev := range evs {
+		t.deliver(c, ev)
 	}
 	t.broadcastSeats(c)
 }

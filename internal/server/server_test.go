@@ -506,7 +506,10 @@ func TestReconnectAndSpectate(t *testing.T) {
 	seen := ev.Seq
 	// Ann drops; Bob plays on whenever it is his turn, Ann's strokes wait.
 	a.ws.Close()
-	var bobLast *loadtest.Message
+	var (
+		bobLast *loadtest.Message
+		bobSaw  = map[int64]loadtest.Message{}
+	)
 	for {
 		st := b.untilMine(0, 1)
 		if st.ToAct.Seat != 1 {
@@ -515,6 +518,7 @@ func TestReconnectAndSpectate(t *testing.T) {
 		b.send(myMove(st, rng))
 		m := b.next("event")
 		bobLast = &m
+		bobSaw[m.Seq] = m
 	}
 	// A spectator joins mid-board and sees the same state as Bob.
 	watcher := e.player().connect(id, 0)
@@ -544,6 +548,11 @@ func TestReconnectAndSpectate(t *testing.T) {
 		if m.Seq != want {
 			t.Fatalf("missed event %d; want %d", m.Seq, want)
 		}
+		// Made again from the backlog, it is the event Bob saw: the same
+		// stroke to the bit, but for who is connected and the clock.
+		if got, saw := withoutNow(t, m.Raw), withoutNow(t, bobSaw[m.Seq].Raw); !reflect.DeepEqual(got, saw) {
+			t.Errorf("missed event %d is\n%v\nBob saw\n%v", m.Seq, got, saw)
+		}
 		want++
 	}
 	watcher.send(loadtest.Strike(0, 90, 0.5))
@@ -558,6 +567,66 @@ func TestReconnectAndSpectate(t *testing.T) {
 	if ev := a.next("event"); ev.Seq != want {
 		t.Errorf("Ann's stroke after reconnecting has seq %d; want %d", ev.Seq, want)
 	}
+}
+
+// TestMissedEvents: a client who comes back with the last seq he saw gets
+// the events he missed, made again from the table's backlog: the ones the
+// players saw, each stroke to the bit, the last with the clock running;
+// one who missed more than the backlog holds gets the full state.
+func TestMissedEvents(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	id, _, _, a, b := twoPlayers(t, e, 15)
+	rng := rand.New(rand.NewPCG(5, 7))
+	conns := map[int]*conn{0: a, 1: b}
+	play(t, 3, rng, conns)
+	w := e.player().connect(id, 0)
+	w.next("welcome")
+	seen := w.next("state").Seq
+	w.ws.Close()
+	saw := map[int64]loadtest.Message{}
+	for range 6 {
+		ev := play(t, 1, rng, conns)
+		saw[ev.Seq] = ev
+	}
+	w = e.player().connect(id, seen)
+	if m := w.next("welcome"); m.Seq != seen+6 {
+		t.Fatalf("welcome seq %d; want %d", m.Seq, seen+6)
+	}
+	for seq := seen + 1; seq <= seen+6; seq++ {
+		m := w.next("event", "state")
+		if m.Type != "event" || m.Seq != seq {
+			t.Fatalf("got %s %d; want event %d", m.Type, m.Seq, seq)
+		}
+		if got, want := withoutNow(t, m.Raw), withoutNow(t, saw[seq].Raw); !reflect.DeepEqual(got, want) {
+			t.Errorf("missed event %d is\n%v\nthe players saw\n%v", seq, got, want)
+		}
+		if seq == seen+6 && m.State.ToAct.Deadline != saw[seq].State.ToAct.Deadline {
+			t.Errorf("the last missed event's deadline %d; the players saw %d", m.State.ToAct.Deadline, saw[seq].State.ToAct.Deadline)
+		}
+	}
+	w.ws.Close()
+	play(t, server.MaxBacklog+1, rng, conns)
+	w = e.player().connect(id, seen+6)
+	w.next("welcome")
+	if m := w.next("event", "state"); m.Type != "state" {
+		t.Errorf("missed %d events: got %s %d; want the full state", server.MaxBacklog+1, m.Type, m.Seq)
+	}
+}
+
+// withoutNow is an event message without what depends on when it is sent:
+// the seats (who is connected) and the clock's deadline.
+func withoutNow(t *testing.T, raw []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := m["state"].(map[string]any)
+	delete(st, "seats")
+	if toAct, ok := st["to_act"].(map[string]any); ok {
+		delete(toAct, "deadline")
+	}
+	return m
 }
 
 func TestShotClockAndGrace(t *testing.T) {

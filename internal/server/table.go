@@ -47,9 +47,18 @@ type (
 	}
 )
 
-// maxBacklog is how many recent events a table keeps for reconnecting
+// MaxBacklog is how many recent actions a table keeps for reconnecting
 // clients; one who missed more gets the full state.
-const maxBacklog = 64
+const MaxBacklog = 64
+
+// applied is an action a table applied, with the table before it: enough
+// to make its event again, the same to the bit (the game is a pure
+// function of the two), for a client who missed it. The event itself,
+// with its stroke's trajectory, would take several times the memory.
+type applied struct {
+	before game.Table
+	action game.Action
+}
 
 // table is one table in play. Its goroutine (run) owns every field; others
 // talk to it only through in.
@@ -80,7 +89,7 @@ type table struct {
 	lastAt    time.Time // when the last action was accepted (or the table made)
 	seats     []seat
 	clients   map[*client]struct{}
-	backlog   [][]byte // the last events, ending at seq
+	backlog   []applied // the last actions, ending at seq
 	clockGen  int
 	clockStop func() bool
 	deadline  time.Time
@@ -133,16 +142,9 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 			t.seats[s.Seat].token, t.seats[s.Seat].nickname = s.Token, s.Nickname
 		}
 	}
-	// The last events go back into the backlog, so that a client who saw
-	// some of them catches up with what it missed, on any node.
-	first := len(actions) - maxBacklog
-	i := 0
-	err := t.replay(actions, func(before game.Table, a game.Action, out game.Outcome) {
-		if i >= first {
-			t.backlog = append(t.backlog, t.eventMessage(before, a, out))
-		}
-		i++
-	})
+	// The last actions go back into the backlog, so that a client who saw
+	// some of their events catches up with what it missed, on any node.
+	err := t.replay(actions, func(before game.Table, a game.Action, _ game.Outcome) { t.remember(before, a) })
 	if err != nil {
 		return err
 	}
@@ -323,13 +325,44 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
 	}
-	ev := t.eventMessage(start, a, out)
-	t.backlog = append(t.backlog, ev)
-	if len(t.backlog) > maxBacklog {
-		t.backlog = t.backlog[len(t.backlog)-maxBacklog:]
-	}
-	t.broadcast(ev, nil)
+	t.remember(start, a)
+	t.broadcast(t.eventMessage(start, a, out), nil)
 	return nil
+}
+
+// remember adds the action just applied to the backlog.
+func (t *table) remember(before game.Table, a game.Action) {
+	if len(t.backlog) == MaxBacklog {
+		// Moved down rather than resliced, so that the array does not
+		// grow without end and keeps nothing older alive.
+		copy(t.backlog, t.backlog[1:])
+		t.backlog = t.backlog[:MaxBacklog-1]
+	}
+	t.backlog = append(t.backlog, applied{before: before, action: a})
+}
+
+// missed makes again the events after since, which the backlog must
+// hold; false if one no longer applies (the game has changed under a
+// stored table), when the client is to get the full state instead.
+func (t *table) missed(since int64) ([][]byte, bool) {
+	first := t.seq - int64(len(t.backlog)) + 1
+	var out [][]byte
+	for seq := since + 1; seq <= t.seq; seq++ {
+		b := t.backlog[seq-first]
+		after, o, err := b.before.Apply(b.action)
+		if err != nil {
+			t.log.Error("an action of the backlog no longer applies", "seq", seq, "err", err)
+			return nil, false
+		}
+		// The clock is only known for the last: an earlier event goes
+		// without, the last one tells the client the clock as it runs.
+		var deadline time.Time
+		if seq == t.seq {
+			deadline = t.deadline
+		}
+		out = append(out, t.eventOf(b.before, after, seq, b.action, o, deadline))
+	}
+	return out, true
 }
 
 // finish records the end of the match. The last action is stored already,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/carrom-game/carrom/board"
@@ -311,10 +312,15 @@ func errorMessage(err error) []byte {
 // carries the action's ruling (rule IDs, placings) and the result of a
 // board it ended, which a state message alone does not.
 func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
-	st := t.gameState()
-	st.Match = record.FromMatch(t.state.Match(), out.Ruling)
-	st.Variant = variantOf(t.state.Match())
-	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: t.seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
+	return t.eventOf(start, t.state, t.seq, a, out, t.deadline)
+}
+
+// eventOf is the event of action a, number seq, which took the table from
+// start to after.
+func (t *table) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
+	st := t.gameStateOf(after, deadline)
+	st.Match = record.FromMatch(after.Match(), out.Ruling)
+	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
 }
 
 func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outcomeJSON {
@@ -333,11 +339,13 @@ func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outco
 
 func pieces(ps []board.Piece) []record.Piece { return record.PiecesOf(ps) }
 
-func (t *table) gameState() gameJSON {
-	st := t.state
+func (t *table) gameState() gameJSON { return t.gameStateOf(t.state, t.deadline) }
+
+// gameStateOf is the table as it is but for its game, st, and its clock.
+func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 	turn := st.ToAct()
 	g := gameJSON{
-		Table: t.id, Config: t.cfg, Started: t.started(), Over: t.over(),
+		Table: t.id, Config: t.cfg, Started: t.started(), Over: turn.Need == game.NeedNothing,
 		Pieces:  pieces(st.Pieces()),
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),
@@ -362,8 +370,8 @@ func (t *table) gameState() gameJSON {
 			g.ToAct.PlaceHint = &[2]float64{at.X, at.Y}
 		}
 	}
-	if !t.deadline.IsZero() {
-		g.ToAct.Deadline = t.deadline.UnixMilli()
+	if !deadline.IsZero() {
+		g.ToAct.Deadline = deadline.UnixMilli()
 	}
 	return g
 }
