@@ -89,7 +89,8 @@ type table struct {
 	lastAt    time.Time // when the last action was accepted (or the table made)
 	seats     []seat
 	clients   map[*client]struct{}
-	backlog   []applied // the last actions, ending at seq
+	backlog   []applied // the last actions, a ring once full: the oldest at oldest
+	oldest    int
 	clockGen  int
 	clockStop func() bool
 	deadline  time.Time
@@ -330,15 +331,16 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	return nil
 }
 
-// remember adds the action just applied to the backlog.
+// remember adds the action just applied to the backlog, in place of the
+// oldest once it is full.
 func (t *table) remember(before game.Table, a game.Action) {
-	if len(t.backlog) == MaxBacklog {
-		// Moved down rather than resliced, so that the array does not
-		// grow without end and keeps nothing older alive.
-		copy(t.backlog, t.backlog[1:])
-		t.backlog = t.backlog[:MaxBacklog-1]
+	e := applied{before: before, action: a}
+	if len(t.backlog) < MaxBacklog {
+		t.backlog = append(t.backlog, e)
+		return
 	}
-	t.backlog = append(t.backlog, applied{before: before, action: a})
+	t.backlog[t.oldest] = e
+	t.oldest = (t.oldest + 1) % MaxBacklog
 }
 
 // missed makes again the events after since, which the backlog must
@@ -348,7 +350,7 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 	first := t.seq - int64(len(t.backlog)) + 1
 	var out [][]byte
 	for seq := since + 1; seq <= t.seq; seq++ {
-		b := t.backlog[seq-first]
+		b := t.backlog[(t.oldest+int(seq-first))%len(t.backlog)]
 		after, o, err := b.before.Apply(b.action)
 		if err != nil {
 			t.log.Error("an action of the backlog no longer applies", "seq", seq, "err", err)
