@@ -263,6 +263,10 @@ func TestFencing(t *testing.T) {
 	id := createTable(t, ctx, nodes[1].URL, loadtest.Humans(2, 21))
 	ps := seatPlayers(t, ctx, id, []int{0, 1}, []string{nodes[0].URL, nodes[2].URL})
 	playUntil(t, ctx, 6, ps...)
+	// The player to act has sent his next move. The owner is frozen only
+	// once it has stored and broadcast it, idle: the move after, sent when
+	// the players play on, waits for it frozen.
+	waitStored(t, ctx, nodes[0].URL, id, 7)
 
 	old := nodes[owner(t, nodes)]
 	if err := old.Signal(syscall.SIGSTOP); err != nil {
@@ -283,6 +287,30 @@ func TestFencing(t *testing.T) {
 	}
 	playUntil(t, ctx, 16, ps...)
 	checkHistory(t, ctx, nodes[0].URL, id, ps...)
+}
+
+// waitStored waits until the store holds n actions of the table.
+func waitStored(t *testing.T, ctx context.Context, base, id string, n int) {
+	t.Helper()
+	c, err := loadtest.NewClient(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for try := 0; ; try++ {
+		var out struct {
+			Actions []json.RawMessage `json:"actions"`
+		}
+		if code, err := c.GetJSON(ctx, "/api/matches/"+id, &out); err != nil || code != http.StatusOK {
+			t.Fatalf("GET /api/matches/%s: %d %v", id, code, err)
+		}
+		if len(out.Actions) >= n {
+			return
+		}
+		if try == 100 {
+			t.Fatalf("the store holds %d actions after 10 s; want %d", len(out.Actions), n)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // TestRollingRestart: each node in turn gets SIGTERM and comes back on
