@@ -297,20 +297,28 @@ func waitStored(t *testing.T, ctx context.Context, base, id string, n int) {
 		t.Fatal(err)
 	}
 	for try := 0; ; try++ {
-		var out struct {
-			Actions []json.RawMessage `json:"actions"`
-		}
-		if code, err := c.GetJSON(ctx, "/api/matches/"+id, &out); err != nil || code != http.StatusOK {
-			t.Fatalf("GET /api/matches/%s: %d %v", id, code, err)
-		}
-		if len(out.Actions) >= n {
+		got := stored(t, ctx, c, id)
+		if got >= n {
 			return
 		}
 		if try == 100 {
-			t.Fatalf("the store holds %d actions after 10 s; want %d", len(out.Actions), n)
+			t.Fatalf("the store holds %d actions after 10 s; want %d", got, n)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// stored is how many actions of the table the store holds, asked of c's
+// node.
+func stored(t *testing.T, ctx context.Context, c *loadtest.Client, id string) int {
+	t.Helper()
+	var out struct {
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if code, err := c.GetJSON(ctx, "/api/matches/"+id, &out); err != nil || code != http.StatusOK {
+		t.Fatalf("GET /api/matches/%s: %d %v", id, code, err)
+	}
+	return len(out.Actions)
 }
 
 // TestRollingRestart: each node in turn gets SIGTERM and comes back on
@@ -372,14 +380,8 @@ func TestRollingRestart(t *testing.T) {
 		for try := 0; try < 600; try++ {
 			cur := map[string]int64{}
 			for _, id := range ids {
-				var out struct {
-					Actions []json.RawMessage `json:"actions"`
-				}
 				watcher.Base = bases[try%3]
-				if _, err := watcher.GetJSON(ctx, "/api/matches/"+id, &out); err != nil {
-					t.Fatal(err)
-				}
-				cur[id] = int64(len(out.Actions))
+				cur[id] = int64(stored(t, ctx, watcher, id))
 			}
 			if mark == nil {
 				mark = cur

@@ -56,12 +56,7 @@ func (t *table) join(m joinReq) {
 	t.deliver(c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: c.nickname}))
 	// A client that saw event `since` gets what it missed, if the backlog
 	// still holds it; otherwise, and for a new client, the full state.
-	first := t.seq - int64(len(t.backlog)) + 1
-	var evs [][]byte
-	ok := m.since > 0 && m.since >= first-1 && m.since <= t.seq
-	if ok {
-		evs, ok = t.missed(m.since)
-	}
+	evs, ok := t.missed(m.since)
 	if !ok {
 		evs = [][]byte{encode(t.snapshot())}
 	}

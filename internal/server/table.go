@@ -343,11 +343,15 @@ func (t *table) remember(before game.Table, a game.Action) {
 	t.oldest = (t.oldest + 1) % MaxBacklog
 }
 
-// missed makes again the events after since, which the backlog must
-// hold; false if one no longer applies (the game has changed under a
-// stored table), when the client is to get the full state instead.
+// missed makes again the events after since; false if the backlog does
+// not hold them all (or since is 0, a new client), or if one no longer
+// applies (the game has changed under a stored table): the client is to
+// get the full state instead.
 func (t *table) missed(since int64) ([][]byte, bool) {
 	first := t.seq - int64(len(t.backlog)) + 1
+	if since <= 0 || since < first-1 || since > t.seq {
+		return nil, false
+	}
 	var out [][]byte
 	for seq := since + 1; seq <= t.seq; seq++ {
 		b := t.backlog[(t.oldest+int(seq-first))%len(t.backlog)]
