@@ -96,6 +96,7 @@ func app(s streams) *cli.Command {
 			benchCommand(s),
 			loadtestCommand(s),
 			backupCommand(s),
+			tourneyCommand(s),
 			versionCommand(s),
 		},
 		// Errors are printed once, by run, which also chooses the exit code.

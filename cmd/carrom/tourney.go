@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/carrom-game/carrom/tourney"
+)
+
+func tourneyCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:  "tourney",
+		Usage: "pair a tournament's next round (pair), or make a random one (generate)",
+		Description: `The pairing of a round is a pure function of the tournament so far: anyone
+can run it again to check a round. docs/tournaments.md specifies the methods
+and the tie-breaks.`,
+		Commands: []*cli.Command{tourneyPairCommand(s), tourneyGenerateCommand(s)},
+	}
+}
+
+func tourneyPairCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "pair",
+		Usage:     "read a tournament as JSON on stdin, write its next round and standings",
+		UsageText: "carrom tourney pair < tournament.json",
+		Description: `Reads one JSON document on standard input, writes one on standard output,
+never changes anything:
+
+  {"system": "swiss", "method": "serial" | "dazed" | "staggered" | "dutch",
+   "points": {"win": 2, "draw": 1, "loss": 0}, "phantom_score": 25,
+   "players": [{"id": "p1", "rating": 1620, "club": "Milano", "country": "IT",
+                "withdrawn": false}, ...],
+   "rounds": [{"matches": [{"a": "p1", "b": "p2", "score": [25, 10]},
+                           {"a": "p3", "b": null, "score": [25, 0]}]}, ...],
+   "seed": 7}
+
+answers
+
+  {"round": 3, "matches": [{"board": 1, "a": "p4", "b": "p1"}, ...],
+   "standings": [{"rank": 1, "id": "p4", "points": 4, "buchholz": 6,
+                  "net": 31, "total": 50}, ...]}
+
+"b": null is the phantom (in a knockout, a bye). "system" may also be
+"roundrobin" or "knockout" (with "seeds", the ids in seed order). Optional:
+"delay_top", "avoid_compatriots", "avoid_clubmates" (rounds), a match's
+"board". Bad input is one line on standard error naming what is wrong, and
+exit status 1.
+
+Example:
+  carrom tourney generate -seed 1 -players 9 -rounds 2 | carrom tourney pair`,
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			req, err := tourney.DecodeRequest(s.in)
+			if err != nil {
+				return failed(cmd, err)
+			}
+			ans, err := tourney.Pair(req)
+			if err != nil {
+				return failed(cmd, err)
+			}
+			return json.NewEncoder(s.out).Encode(ans)
+		},
+	}
+}
+
+func tourneyGenerateCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "generate",
+		Usage:     "make a random Swiss tournament (ratings, results) in the input format of pair",
+		UsageText: "carrom tourney generate -seed N -players P -rounds R [-method serial|dazed|staggered|dutch]",
+		Description: `Every draw comes from the seed: the same flags make the same tournament.
+Ratings 1200 to 2199 (one player in ten unrated), clubs and countries from
+short lists, each round paired by the method and won by the higher rated
+player as often as the Elo expectation says, 25 to less, one match in
+twenty a draw.`,
+		Flags: []cli.Flag{
+			&cli.Uint64Flag{Name: "seed", Usage: "the seed of every draw"},
+			&cli.IntFlag{Name: "players", Value: 16, Usage: "how many players (at least 2)"},
+			&cli.IntFlag{Name: "rounds", Value: 3, Usage: "how many rounds played"},
+			&cli.StringFlag{Name: "method", Value: string(tourney.Serial), Usage: "the Swiss pairing method"},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			method := tourney.Method(cmd.String("method"))
+			known := false
+			for _, m := range tourney.Methods {
+				known = known || m == method
+			}
+			if !known {
+				return usagef(cmd, "invalid value %q for flag -method: want serial, dazed, staggered or dutch", method)
+			}
+			if cmd.Int("players") < 2 {
+				return usagef(cmd, "invalid value %d for flag -players: want at least 2", cmd.Int("players"))
+			}
+			if cmd.Int("rounds") < 0 {
+				return usagef(cmd, "invalid value %d for flag -rounds: want 0 or more", cmd.Int("rounds"))
+			}
+			req, err := tourney.Generate(cmd.Uint64("seed"), int(cmd.Int("players")), int(cmd.Int("rounds")), method)
+			if err != nil {
+				return failed(cmd, err)
+			}
+			return req.Encode(s.out)
+		},
+	}
+}
