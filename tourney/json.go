@@ -315,7 +315,7 @@ func (req *Request) Encode(w io.Writer) error {
 		Seed         uint64         `json:"seed"`
 		Seeds        []string       `json:"seeds,omitempty"`
 	}{System: req.System, Method: string(req.Options.Method), PhantomScore: req.PhantomScore, Seed: req.Seed, Seeds: req.Seeds,
-		Points: map[string]int{"win": req.Points.Win, "draw": req.Points.Draw, "loss": req.Points.Loss},
+		Points:  map[string]int{"win": req.Points.Win, "draw": req.Points.Draw, "loss": req.Points.Loss},
 		Players: []player{}, Rounds: []round{}}
 	for _, p := range req.Players {
 		pl := player{ID: p.ID, Club: p.Club, Country: p.Country, Withdrawn: p.Withdrawn}

@@ -66,7 +66,7 @@ func Swiss(t *Tournament, o SwissOptions) ([]Pairing, error) {
 	round := len(t.Rounds) + 1
 	s := &search{
 		t: t, h: h, order: order, method: o.Method,
-		maxSteps: cmp.Or(o.MaxSteps, DefaultMaxSteps),
+		maxSteps:     cmp.Or(o.MaxSteps, DefaultMaxSteps),
 		avoidCountry: round <= o.AvoidCompatriots,
 		avoidClub:    round <= o.AvoidClubmates,
 	}
@@ -91,7 +91,7 @@ type history struct {
 	t      *Tournament
 	ts     []tally
 	byes   []int
-	floatD []bool // floated down in the last round (or had the phantom)
+	floatD []bool  // floated down in the last round (or had the phantom)
 	seated [][]int // the boards each player has played on
 }
 
