@@ -285,7 +285,7 @@ func TestRoundRobinProperties(t *testing.T) {
 			}
 			tr.Rounds = append(tr.Rounds, r)
 		}
-		if want := n*(n-1)/2; len(met) != want {
+		if want := n * (n - 1) / 2; len(met) != want {
 			t.Fatalf("%d pairs met; want %d", len(met), want)
 		}
 		for k, v := range met {
@@ -298,4 +298,3 @@ func TestRoundRobinProperties(t *testing.T) {
 		}
 	})
 }
-

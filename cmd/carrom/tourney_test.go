@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/carrom-game/carrom/internal/golden"
+)
+
+// TestTourneyPairGolden: every testdata/tourney/NAME.json is answered with
+// exit 0 by NAME.golden.json (-update rewrites them).
+func TestTourneyPairGolden(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "tourney", "*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no inputs under testdata/tourney: %v", err)
+	}
+	for _, in := range names {
+		if strings.HasSuffix(in, ".golden.json") {
+			continue
+		}
+		name := strings.TrimSuffix(in, ".json")
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := run([]string{"tourney", "pair"}, bytes.NewReader(readFile(t, in)), &out, &errOut); code != 0 {
+				t.Fatalf("exit %d, stderr %s", code, errOut.String())
+			}
+			golden.Check(t, name+".golden.json", out.Bytes(), *update)
+		})
+	}
+}
+
+// TestTourneyGenerate: the same flags make the same tournament, which pair
+// reads; bad flags are refused with exit 2.
+func TestTourneyGenerate(t *testing.T) {
+	var a, b, errOut bytes.Buffer
+	args := []string{"tourney", "generate", "-seed", "9", "-players", "15", "-rounds", "4", "-method", "dutch"}
+	if code := run(args, strings.NewReader(""), &a, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut.String())
+	}
+	run(args, strings.NewReader(""), &b, &errOut)
+	if a.String() != b.String() {
+		t.Error("two runs with the same seed differ")
+	}
+	var out bytes.Buffer
+	if code := run([]string{"tourney", "pair"}, &a, &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), `{"round":5,`) {
+		t.Errorf("pair of a generated tournament: exit %d, %s %s", code, out.String(), errOut.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tourney", "generate", "-players", "1"}, `carrom tourney generate: invalid value 1 for flag -players`},
+		{[]string{"tourney", "generate", "-rounds", "-1"}, `carrom tourney generate: invalid value -1 for flag -rounds`},
+		{[]string{"tourney", "generate", "-method", "monrad"}, `carrom tourney generate: invalid value "monrad" for flag -method`},
+		{[]string{"tourney", "pair", "extra"}, `carrom tourney pair: unexpected argument "extra"`},
+	} {
+		errOut.Reset()
+		if code := run(c.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), c.want) {
+			t.Errorf("carrom %s: exit %d, stderr %q; want 2 and %q", strings.Join(c.args, " "), code, errOut.String(), c.want)
+		}
+	}
+}
+
+// TestTourneyPairRefuses: bad input is one line naming what is wrong, exit
+// 1, nothing on standard output.
+func TestTourneyPairRefuses(t *testing.T) {
+	const players = `"players": [{"id": "p1"}, {"id": "p2"}, {"id": "p3"}]`
+	for _, c := range []struct {
+		in, want string
+	}{
+		{``, "the input is empty"},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [{"matches": [{"a": "p1", "b": "p9", "score": [25, 0]}]}]}`, `round 1, match 1: unknown player "p9"`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [{"matches": [{"a": "p1", "b": "p2", "score": [25, 0]}, {"a": "p2", "b": null, "score": [25, 0]}]}]}`, `round 1, match 2: player "p2" plays twice in round 1`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [{"matches": [{"a": "p1", "b": "p2", "score": [25, -1]}]}]}`, `round 1, match 1: score 25--1 is negative`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [{"matches": [{"a": "p1", "score": [25, 0]}]}]}`, `rounds[0].matches[0]: missing "b"`},
+		{`{"system": "swiss", "method": "serial", ` + players + `}`, `missing "rounds"`},
+		{`{"system": "swiss", "method": "serial", "players": [{"rating": 1500}], "rounds": []}`, `players[0]: missing "id"`},
+		{`{"method": "serial", ` + players + `, "rounds": []}`, `missing "system"`},
+		{`{"system": "swiss", ` + players + `, "rounds": []}`, `missing "method"`},
+		{`{"system": "monrad", ` + players + `, "rounds": []}`, `unknown system "monrad"`},
+		{`{"system": "swiss", "method": "accelerated", ` + players + `, "rounds": []}`, `unknown method "accelerated"`},
+		{`{"system": "knockout", ` + players + `, "rounds": []}`, `missing "seeds"`},
+		{`{"system": "swiss", "method": "serial", "sead": 7, ` + players + `, "rounds": []}`, `unknown field "sead"`},
+		{`{"system": "swiss", "method": "serial", "players": [{"id": "p1", "rating": "high"}], "rounds": []}`, `players.rating: want a number, got string`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": []} {}`, `more than one JSON document`},
+	} {
+		var out, errOut bytes.Buffer
+		code := run([]string{"tourney", "pair"}, strings.NewReader(c.in), &out, &errOut)
+		if code != 1 || out.Len() > 0 || strings.Count(errOut.String(), "\n") != 1 || !strings.Contains(errOut.String(), "carrom tourney pair: "+c.want) {
+			t.Errorf("input %s: exit %d, stdout %q, stderr %q; want 1 and %q", c.in, code, out.String(), errOut.String(), c.want)
+		}
+	}
+}
+
+func TestTourneyHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"help", "tourney", "pair"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), `"phantom_score": 25`) {
+		t.Errorf("carrom help tourney pair: exit %d, %s", code, out.String())
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "tourney")); err != nil {
+		t.Fatal(err)
+	}
+}
