@@ -298,3 +298,50 @@ func TestRoundRobinProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestExactEqualsSearch: the exact engine, made to answer at once, gives
+// the very pairing the backtracking search finds by trying everything.
+func TestExactEqualsSearch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tr := drawTournament(t)
+		opts := SwissOptions{Method: rapid.SampledFrom(Methods).Draw(t, "method"), AvoidCompatriots: rapid.IntRange(0, 2).Draw(t, "compatriots")}
+		want, err := Swiss(tr, opts)
+		opts.MaxSteps = 1
+		got, err2 := Swiss(tr, opts)
+		if (err == nil) != (err2 == nil) || show(got) != show(want) {
+			t.Fatalf("exact engine %s (%v); search %s (%v)", show(got), err2, show(want), err)
+		}
+	})
+}
+
+// TestLongSwiss: 120 players play 40 rounds, far past where the
+// backtracking search alone stalls (a tail that cannot be paired because of
+// a choice far above it), and no pair meets twice.
+func TestLongSwiss(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pairs 80 rounds")
+	}
+	for _, m := range []Method{Dazed, Dutch} {
+		req, err := Generate(3, 120, 0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		met := map[[2]string]bool{}
+		for r := range 40 {
+			pairs, err := Swiss(&req.Tournament, req.Options)
+			if err != nil {
+				t.Fatalf("%s, round %d: %v", m, r+1, err)
+			}
+			var round Round
+			for _, p := range pairs {
+				k := [2]string{min(p.A, p.B), max(p.A, p.B)}
+				if p.B != "" && met[k] {
+					t.Fatalf("%s, round %d: %s and %s meet again", m, r+1, p.A, p.B)
+				}
+				met[k] = true
+				round.Matches = append(round.Matches, Match{A: p.A, B: p.B, Score: [2]int{25, (r * 7) % 26}})
+			}
+			req.Rounds = append(req.Rounds, round)
+		}
+	}
+}

@@ -2,10 +2,10 @@ package tourney
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"iter"
 	"slices"
-	"strings"
 )
 
 // Method is a Swiss pairing method.
@@ -41,13 +41,17 @@ type SwissOptions struct {
 	// paired with a compatriot or a clubmate of the same points only when no
 	// one else of those points can be.
 	AvoidCompatriots, AvoidClubmates int
-	// MaxSteps bounds the search (0: DefaultMaxSteps).
+	// MaxSteps is how many tentative pairs the backtracking search tries
+	// before the exact engine takes over (0: DefaultMaxSteps); both give
+	// the same pairing.
 	MaxSteps int
 }
 
-// DefaultMaxSteps is how many tentative pairs the search may try before it
-// gives up with an error instead of running on.
-const DefaultMaxSteps = 20_000_000
+// DefaultMaxSteps: the backtracking search is quick when few pairs are
+// ruled out, and hopeless when a tail of the order cannot be paired because
+// of a choice far above it; past this many tentative pairs the exact engine
+// (blossom.go) answers instead.
+const DefaultMaxSteps = 20_000
 
 // memoMax: a tail of at most this many players that could not be paired is
 // remembered, so that the search never explores it twice.
@@ -205,6 +209,10 @@ type search struct {
 	failed map[string]bool
 	pairs  [][2]int
 	over   bool // the steps ran out
+
+	buf        []byte
+	left, seen []int // stamps by player, for everyoneHasSomeone
+	stamp      int
 }
 
 func (s *search) prepare() {
@@ -242,27 +250,38 @@ func (s *search) run() ([][2]int, int, error) {
 	}
 	for s.level = 0; s.level <= len(s.t.Rounds); s.level++ {
 		for _, bye := range byes {
-			s.f = newFenwick(n)
-			s.alive = make([]bool, n)
-			for k := range s.alive {
-				s.alive[k] = true
-			}
-			s.failed = map[string]bool{}
-			s.pairs = s.pairs[:0]
-			remaining := n
-			if bye >= 0 {
-				s.remove(bye)
-				remaining--
-			}
+			remaining := s.reset(bye)
 			if s.dfs(remaining) {
 				return s.pairs, bye, nil
 			}
 			if s.over {
-				return nil, 0, fmt.Errorf("no pairing found within %d tentative pairs; the pairing search gave up", s.maxSteps)
+				s.reset(bye)
+				if s.exact() {
+					return s.pairs, bye, nil
+				}
 			}
 		}
 	}
 	return nil, 0, fmt.Errorf("no pairing found")
+}
+
+// reset starts an attempt with every place alive but the bye's (-1: none)
+// and returns how many are.
+func (s *search) reset(bye int) int {
+	n := len(s.order)
+	s.f = newFenwick(n)
+	s.alive = make([]bool, n)
+	for k := range s.alive {
+		s.alive[k] = true
+	}
+	s.failed = map[string]bool{}
+	s.pairs = s.pairs[:0]
+	s.steps, s.over = 0, false
+	if bye >= 0 {
+		s.remove(bye)
+		return n - 1
+	}
+	return n
 }
 
 func (s *search) remove(k int) { s.f.add(k, -1); s.alive[k] = false }
@@ -315,29 +334,36 @@ func (s *search) dfs(remaining int) bool {
 
 // key names the set of players left.
 func (s *search) key(remaining int) string {
-	var b strings.Builder
+	s.buf = s.buf[:0]
 	for k := range remaining {
-		fmt.Fprintf(&b, "%d,", s.f.kth(k))
+		s.buf = binary.AppendUvarint(s.buf, uint64(s.f.kth(k)))
 	}
-	return b.String()
+	return string(s.buf)
 }
 
 // everyoneHasSomeone: no player left has already met every other one left
 // more often than the level allows (a quick proof that a tail cannot be
 // paired).
 func (s *search) everyoneHasSomeone(remaining int) bool {
-	pos := make(map[int]int, remaining)
-	for k := range remaining {
-		pos[s.order[s.f.kth(k)]] = k
+	if s.left == nil {
+		s.left, s.seen = make([]int, len(s.t.Players)), make([]int, len(s.t.Players))
 	}
-	for i := range pos {
-		blocked := map[int]bool{}
+	s.stamp++
+	left := s.stamp
+	for k := range remaining {
+		s.left[s.order[s.f.kth(k)]] = left
+	}
+	for k := range remaining {
+		i := s.order[s.f.kth(k)]
+		s.stamp++
+		blocked := 0
 		for _, o := range s.h.ts[i].opponents {
-			if _, left := pos[o]; left && s.h.met(i, o) > s.level {
-				blocked[o] = true
+			if s.left[o] == left && s.seen[o] != s.stamp && (s.level == 0 || s.h.met(i, o) > s.level) {
+				s.seen[o] = s.stamp
+				blocked++
 			}
 		}
-		if len(blocked) >= remaining-1 {
+		if blocked >= remaining-1 {
 			return false
 		}
 	}
