@@ -31,17 +31,27 @@ func (s *search) exact() bool {
 	for i := range m.mate {
 		m.mate[i] = -1
 	}
-	// A greedy start along the order leaves few players to augment.
-	for x := range n {
-		if !s.alive[x] || m.mate[x] >= 0 {
-			continue
-		}
-		for y := x + 1; y < n; y++ {
-			if m.mate[y] < 0 && s.allowed(x, y) {
-				m.mate[x], m.mate[y] = y, x
+	// Start from the pairing the method makes without looking ahead, so
+	// that most pivots below keep the mate they have and only the players
+	// it strands need an augmenting path.
+	var taken []int
+	for remaining := s.f.prefix(n); remaining > 1; {
+		p := s.f.kth(0)
+		s.remove(p)
+		taken = append(taken, p)
+		remaining--
+		for c := range s.candidates(p, remaining) {
+			if s.h.met(s.order[p], s.order[c]) <= s.level {
+				m.mate[p], m.mate[c] = c, p
+				s.remove(c)
+				taken = append(taken, c)
+				remaining--
 				break
 			}
 		}
+	}
+	for _, x := range taken {
+		s.put(x)
 	}
 	for x := range n {
 		if s.alive[x] && m.mate[x] < 0 {
