@@ -150,14 +150,11 @@ func (w *wireRequest) request() (*Request, error) {
 		if w.Method == nil {
 			return nil, errors.New(`missing "method" (serial, dazed, staggered or dutch)`)
 		}
-		req.Options.Method = Method(*w.Method)
-		found := false
-		for _, m := range Methods {
-			found = found || m == req.Options.Method
+		m, err := ParseMethod(*w.Method)
+		if err != nil {
+			return nil, err
 		}
-		if !found {
-			return nil, fmt.Errorf("unknown method %q (have serial, dazed, staggered, dutch)", *w.Method)
-		}
+		req.Options.Method = m
 	case "roundrobin", "knockout":
 		if w.Method != nil {
 			return nil, fmt.Errorf(`"method" is for a swiss system, not %s`, req.System)

@@ -149,28 +149,23 @@ func TestStandingsRecount(t *testing.T) {
 		tr.Points = Points{Win: rapid.IntRange(2, 3).Draw(t, "win"), Draw: 1, Loss: 0}
 		points, net, total := map[string]int{}, map[string]int{}, map[string]int{}
 		opps := map[string][]string{}
+		count := func(id string, us, them int) {
+			total[id] += us
+			net[id] += us - them
+			switch {
+			case us > them:
+				points[id] += tr.Points.Win
+			case us == them:
+				points[id] += tr.Points.Draw
+			}
+		}
 		for _, r := range tr.Rounds {
 			for _, m := range r.Matches {
-				sa, sb := m.Score[0], m.Score[1]
-				total[m.A] += sa
-				net[m.A] += sa - sb
-				switch {
-				case sa > sb:
-					points[m.A] += tr.Points.Win
-				case sa == sb:
-					points[m.A] += tr.Points.Draw
-				}
+				count(m.A, m.Score[0], m.Score[1])
 				if m.B == "" {
 					continue
 				}
-				total[m.B] += sb
-				net[m.B] += sb - sa
-				switch {
-				case sb > sa:
-					points[m.B] += tr.Points.Win
-				case sa == sb:
-					points[m.B] += tr.Points.Draw
-				}
+				count(m.B, m.Score[1], m.Score[0])
 				opps[m.A] = append(opps[m.A], m.B)
 				opps[m.B] = append(opps[m.B], m.A)
 			}

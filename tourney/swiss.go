@@ -30,6 +30,14 @@ const (
 // Methods lists the Swiss methods.
 var Methods = []Method{Serial, Dazed, Staggered, Dutch}
 
+// ParseMethod is the method named name.
+func ParseMethod(name string) (Method, error) {
+	if m := Method(name); slices.Contains(Methods, m) {
+		return m, nil
+	}
+	return "", fmt.Errorf("unknown method %q (have serial, dazed, staggered, dutch)", name)
+}
+
 // SwissOptions are the choices of a Swiss tournament.
 type SwissOptions struct {
 	Method Method
@@ -59,8 +67,8 @@ const memoMax = 48
 
 // Swiss pairs the next round of t. t must be valid.
 func Swiss(t *Tournament, o SwissOptions) ([]Pairing, error) {
-	if !slices.Contains(Methods, o.Method) {
-		return nil, fmt.Errorf("unknown Swiss method %q (have serial, dazed, staggered, dutch)", o.Method)
+	if _, err := ParseMethod(string(o.Method)); err != nil {
+		return nil, err
 	}
 	h := newHistory(t)
 	order := h.pairingOrder(o.DelayTop)

@@ -87,13 +87,9 @@ twenty a draw.`,
 			if err := noArgs(cmd); err != nil {
 				return err
 			}
-			method := tourney.Method(cmd.String("method"))
-			known := false
-			for _, m := range tourney.Methods {
-				known = known || m == method
-			}
-			if !known {
-				return usagef(cmd, "invalid value %q for flag -method: want serial, dazed, staggered or dutch", method)
+			method, err := tourney.ParseMethod(cmd.String("method"))
+			if err != nil {
+				return usagef(cmd, "invalid value %q for flag -method: want serial, dazed, staggered or dutch", cmd.String("method"))
 			}
 			if cmd.Int("players") < 2 {
 				return usagef(cmd, "invalid value %d for flag -players: want at least 2", cmd.Int("players"))
