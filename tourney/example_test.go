@@ -80,6 +80,20 @@ func TestWorkedExamples(t *testing.T) {
 		}
 	}
 
+	// The draw of docs/tournaments.md, recomputed there by hand from the
+	// SplitMix64 and Fisher–Yates it specifies.
+	drawn := &Tournament{Points: DefaultPoints, Seed: 7}
+	for i := range 6 {
+		drawn.Players = append(drawn.Players, Player{ID: fmt.Sprintf("p%d", i+1)})
+	}
+	if got, _ := Swiss(drawn, SwissOptions{Method: Serial}); show(got) != "1:p2-p6 2:p1-p3 3:p5-p4" {
+		t.Errorf("six unrated players, seed 7: %s; want 1:p2-p6 2:p1-p3 3:p5-p4", show(got))
+	}
+	drawn.Seed = 8
+	if got, _ := Swiss(drawn, SwissOptions{Method: Serial}); show(got) == "1:p2-p6 2:p1-p3 3:p5-p4" {
+		t.Error("seeds 7 and 8 draw the same first round")
+	}
+
 	var lines []string
 	for _, s := range Standings(withOne, NoAdjustment) {
 		lines = append(lines, fmt.Sprintf("%d %s %d %d %d %d", s.Rank, s.ID, s.Points, s.Buchholz, s.Net, s.Total))

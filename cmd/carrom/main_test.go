@@ -42,7 +42,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "backup", "version"}},
+		{[]string{"-h"}, []string{"serve", "referee", "sim", "bench", "loadtest", "backup", "tourney", "version"}},
 		{[]string{"help"}, []string{"serve", "referee", "sim", "bench", "loadtest", "version"}},
 		{[]string{"h", "sim"}, []string{"carrom sim", "--params"}},
 		{[]string{"help", "referee"}, []string{"carrom referee", `{"stroke": {"white": 0`, `{"concede": "board"}`, `{"claim": "two_turns"}`, "--players"}},
