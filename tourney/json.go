@@ -23,9 +23,9 @@ var Systems = []string{"swiss", "roundrobin", "knockout"}
 // Answer is the output of "carrom tourney pair": the next round's pairing
 // and the standings after the rounds given.
 type Answer struct {
-	Round     int             `json:"round"`
-	Matches   []AnswerMatch   `json:"matches"`
-	Standings []AnswerStandin `json:"standings"`
+	Round     int              `json:"round"`
+	Matches   []AnswerMatch    `json:"matches"`
+	Standings []AnswerStanding `json:"standings"`
 }
 
 // AnswerMatch is a pairing; B nil is the phantom or a bye.
@@ -35,8 +35,8 @@ type AnswerMatch struct {
 	B     *string `json:"b"`
 }
 
-// AnswerStandin is a line of the standings.
-type AnswerStandin struct {
+// AnswerStanding is a line of the standings.
+type AnswerStanding struct {
 	Rank     int    `json:"rank"`
 	ID       string `json:"id"`
 	Points   int    `json:"points"`
@@ -268,7 +268,7 @@ func Pair(req *Request) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStandin{}}
+	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStanding{}}
 	for _, p := range pairs {
 		m := AnswerMatch{Board: p.Board, A: p.A}
 		if p.B != "" {
@@ -278,7 +278,7 @@ func Pair(req *Request) (*Answer, error) {
 		ans.Matches = append(ans.Matches, m)
 	}
 	for _, s := range Standings(&req.Tournament, NoAdjustment) {
-		ans.Standings = append(ans.Standings, AnswerStandin{Rank: s.Rank, ID: s.ID, Points: s.Points, Buchholz: s.Buchholz, Net: s.Net, Total: s.Total})
+		ans.Standings = append(ans.Standings, AnswerStanding{Rank: s.Rank, ID: s.ID, Points: s.Points, Buchholz: s.Buchholz, Net: s.Net, Total: s.Total})
 	}
 	return ans, nil
 }
