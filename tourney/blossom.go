@@ -6,7 +6,7 @@ package tourney
 // keeping a perfect matching of the players left (Edmonds' blossom
 // algorithm) and repairing it by one augmenting path per candidate, instead
 // of by trying every continuation. It runs where the search used up its
-// steps: polynomial, O(n³) per round at worst.
+// steps: polynomial, one augmenting-path search, O(n²), per candidate tried.
 
 // matcher is a perfect matching of the places still alive, on the graph of
 // the pairs the level allows.
