@@ -125,8 +125,8 @@ func plain(err error) error {
 	case errors.As(err, &typ):
 		want := typ.Type.Kind().String()
 		switch want {
-		case "ptr", "slice", "array":
-			want = "list or value of another type"
+		case "slice", "array":
+			want = "list"
 		case "int", "uint64":
 			want = "whole number"
 		case "float64":

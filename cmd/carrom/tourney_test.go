@@ -86,6 +86,9 @@ func TestTourneyPairRefuses(t *testing.T) {
 		{`{"system": "swiss", "method": "serial", "sead": 7, ` + players + `, "rounds": []}`, `unknown field "sead"`},
 		{`{"system": "swiss", "method": "serial", "players": [{"id": "p1", "rating": "high"}], "rounds": []}`, `players.rating: want a number, got string`},
 		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": []} {}`, `more than one JSON document`},
+		{`{"system": "swiss", "method": "serial", "players": {}, "rounds": []}`, `players: want a list, got object`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [{"matches": [{"a": "p1", "b": "p2", "score": [25, 0, 3]}]}]}`, `rounds[0].matches[0]: "score" has 3 numbers; want 2`},
+		{`{"system": "knockout", "seeds": ["p1", "p2", "p3"], ` + players + `, "rounds": [{"matches": [{"a": "p2", "b": "p3", "score": [25, 0]}]}]}`, `round 1: the bracket gives p1 a bye`},
 	} {
 		var out, errOut bytes.Buffer
 		code := run([]string{"tourney", "pair"}, strings.NewReader(c.in), &out, &errOut)
