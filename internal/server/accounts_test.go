@@ -417,8 +417,27 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	if st := prof.Stats; st.Matches != 1 || st.Strokes == 0 || st.Scoring > st.Strokes || st.Fouls > st.Strokes {
 		t.Errorf("bob's statistics %+v; want one match with his strokes counted", st)
 	}
-	if code := ann.get("/api/expected?rules=icf&players=ann,bob", &exp); code != http.StatusOK || exp.Expected[0] <= 0.5 {
-		t.Errorf("expected score after ann won: %+v; want above ½ for ann", exp)
+	// A loss's change is rounded as far from zero as the gain of the
+	// same size: Glicko-2 gives ∓162.311, shown ∓162.3 (not -162.2).
+	delta := math.Round((lost.R-1500)*10) / 10
+	if m.Change != nil && (m.Change.Delta != delta || delta != -162.3 || m.Change.After != math.Round(lost.R*10)/10) {
+		t.Errorf("bob's change %+v; want delta %v (Glicko-2's %.3f), after %.1f", m.Change, delta, lost.R-1500, lost.R)
+	}
+	if code := ann.get("/api/players/ann", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].Change == nil || prof.Matches[0].Change.Delta != -delta {
+		t.Errorf("ann's profile: %d %+v; want a change of %v", code, prof.Matches, -delta)
+	}
+	var expd struct {
+		Expected []float64
+		Players  []struct {
+			Name  string
+			Games int
+		}
+	}
+	if code := ann.get("/api/expected?rules=icf&players=ann,bob", &expd); code != http.StatusOK || expd.Expected[0] <= 0.5 {
+		t.Errorf("expected score after ann won: %+v; want above ½ for ann", expd)
+	}
+	if len(expd.Players) != 2 || expd.Players[0].Games != 1 || expd.Players[1].Games != 1 {
+		t.Errorf("expected score's players %+v; want one game each, as the leaderboard counts", expd.Players)
 	}
 	code, svg, h := ann.request("GET", "/api/players/ann/rating.svg?rules=icf&format=singles", "")
 	if code != http.StatusOK || h.Get("Content-Type") != "image/svg+xml" || !strings.Contains(svg, "<polyline") || !strings.Contains(svg, "1 rated match") {
