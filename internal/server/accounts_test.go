@@ -283,7 +283,7 @@ func TestAccountsOverHTTP(t *testing.T) {
 }
 
 // TestSignInLimitPerAddress: twenty attempts from one address, whatever
-// the names, then one every 10 s.
+// the names, then one every 10 s; a sign-up counts as an attempt.
 func TestSignInLimitPerAddress(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	p := e.player()
@@ -292,8 +292,13 @@ func TestSignInLimitPerAddress(t *testing.T) {
 			t.Fatalf("attempt %d: %d; want 401", i+1, code)
 		}
 	}
-	if code, _, _ := p.account("signin", "name99", "password"); code != http.StatusTooManyRequests {
-		t.Errorf("attempt 21: %d; want 429", code)
+	if code, _, h := p.account("signin", "name99", "password"); code != http.StatusTooManyRequests || h.Get("Retry-After") != "10" {
+		t.Errorf("attempt 21: %d, Retry-After %q; want 429, 10 s", code, h.Get("Retry-After"))
+	}
+	// A sign-up costs a hash as a sign-in does: the address's bucket
+	// counts both.
+	if code, a, h := p.account("signup", "bea", "long enough"); code != http.StatusTooManyRequests || h.Get("Retry-After") != "10" {
+		t.Errorf("a sign-up from the address out of attempts: %d %+v, Retry-After %q; want 429, 10 s", code, a, h.Get("Retry-After"))
 	}
 	e.clock.Advance(10 * time.Second)
 	if code, _, _ := p.account("signin", "name100", "password"); code != http.StatusUnauthorized {

@@ -182,28 +182,28 @@ type practiceResp struct {
 // Nothing is kept: the page holds the positions, and undo is the one before.
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		apiError(w, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType))
+		apiError(w, errMediaType)
 		return
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		apiError(w, fmt.Errorf("server: a practice request over %d bytes: %w", maxBody, ErrMessage))
+		apiError(w, ErrTooLarge)
 		return
 	}
 	var req practiceReq
 	if err := decodeStrict(data, &req); err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "the request's body: %v", err))
 		return
 	}
 	setup, err := practiceSetup(req, s.physics)
 	if err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "%v", err))
 		return
 	}
 	m := setup.Match
 	st, err := game.Resume(game.Config{Rules: m.Rules, Players: m.Players, Physics: s.physics}, setup)
 	if err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "%v", err))
 		return
 	}
 	// A table value that never runs: the same state and event messages as
@@ -220,14 +220,14 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if in.kind != "act" || in.action.Kind == game.Concede {
-			apiError(w, fmt.Errorf("server: practice: a strike, a place or a forgo: %w", ErrMessage))
+			apiError(w, refusef(ErrMessage, "practice plays a strike, a place or a forgo"))
 			return
 		}
 		a := in.action
 		a.Seat = st.ToAct().Seat
 		next, out, err := st.Apply(a)
 		if err != nil {
-			apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+			apiError(w, refusef(ErrMessage, "%v", err))
 			return
 		}
 		t.state, t.seq = next, 1

@@ -48,6 +48,14 @@ func (s *Server) checkRated(cfg TableConfig) error {
 	return nil
 }
 
+// noPlayer is the answer to a name that finds no account.
+func noPlayer(name string, err error) error {
+	if errors.Is(err, carrom.ErrNotFound) {
+		return refusef(carrom.ErrNotFound, "no player is named %q", name)
+	}
+	return err
+}
+
 // ErrNotInvited refuses a seat or an answer to someone it is not for.
 var ErrNotInvited = errors.New("not for this account")
 
@@ -141,8 +149,8 @@ func pool(r *http.Request) (carrom.Pool, error) {
 		p.Format = "singles"
 	}
 	if !slices.Contains(ratedRules, p.Rules) || (p.Format != "singles" && p.Format != "doubles") {
-		return p, fmt.Errorf("server: ratings are kept for rules %s and format singles or doubles, not %q, %q: %w",
-			strings.Join(ratedRules, ", "), p.Rules, p.Format, ErrBadConfig)
+		return p, refusef(ErrBadRequest, "ratings are kept for the rules %s, in the format singles or doubles, not rules %q, format %q",
+			strings.Join(ratedRules, ", "), p.Rules, p.Format)
 	}
 	return p, nil
 }
@@ -206,7 +214,7 @@ func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (
 func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 	names := strings.Split(r.URL.Query().Get("players"), ",")
 	if len(names) != 2 && len(names) != 4 {
-		apiError(w, fmt.Errorf("server: players=a,b or a,b,c,d: %w", ErrBadConfig))
+		apiError(w, refusef(ErrBadRequest, "players=a,b for singles, or a,b,c,d for doubles (a and c against b and d)"))
 		return
 	}
 	q := r.URL.Query()
@@ -224,7 +232,7 @@ func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 	for i, n := range names {
 		a, err := s.accounts.AccountByName(r.Context(), n)
 		if err != nil {
-			apiError(w, fmt.Errorf("server: player %q: %w", n, err))
+			apiError(w, noPlayer(n, err))
 			return
 		}
 		pl, games, err := s.current(r.Context(), a.ID, p)
@@ -252,7 +260,7 @@ func (s *Server) ratingChart(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.accounts.AccountByName(r.Context(), r.PathValue("name"))
 	if err != nil {
-		apiError(w, err)
+		apiError(w, noPlayer(r.PathValue("name"), err))
 		return
 	}
 	pts, err := s.accounts.RatingHistory(r.Context(), a.ID, p)

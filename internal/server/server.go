@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -73,6 +75,16 @@ type Config struct {
 	// Cluster makes the server a node of a cluster; nil: a single node,
 	// which serves every table in its store.
 	Cluster *Cluster
+	// PublicURL is the address browsers reach the server at when a proxy
+	// stands in front ("https://carrom.example"): an https one makes the
+	// cookies Secure, and its origin passes the cross-site checks of
+	// POSTs and WebSockets whatever Host the proxy sends. Empty: none.
+	PublicURL string
+	// TrustedProxies are the addresses of the proxies in front, whose
+	// X-Forwarded-For (the client's address, for the limits per address)
+	// and X-Forwarded-Proto (https: Secure cookies) the server believes;
+	// from any other peer they are ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Server serves the lobby and the tables.
@@ -115,6 +127,9 @@ type Server struct {
 	// clients at other nodes joined to tables here, by connection; relays
 	// hold the clients here at tables of other nodes.
 	cluster *Cluster
+	// public and proxies are Config.PublicURL and TrustedProxies.
+	public  *url.URL
+	proxies []netip.Prefix
 	run     string // this process's run of the node, new at each start
 	ttl     time.Duration
 	renewed time.Time
@@ -148,6 +163,11 @@ func New(cfg Config) (*Server, error) {
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
 		adopting: map[string]bool{}, adoptSlots: make(chan struct{}, adoptAtOnce),
 	}
+	pub, err := ParsePublicURL(cfg.PublicURL)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.public, s.proxies = pub, cfg.TrustedProxies
 	if c := cfg.Cluster; c != nil {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")

@@ -33,7 +33,7 @@ export function installCSRF(): void {
 async function post(path: string, body: unknown, method = "POST"): Promise<Me> {
   const res = await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
   return data as Me;
 }
 
