@@ -95,6 +95,8 @@ type Server struct {
 	bots     BotFactory
 	coach    Coach
 	coaching chan struct{} // a slot for each search of the coach running
+	// hintAddr and hintID limit the hints asked per address and identity.
+	hintAddr, hintID *limiter
 	physics  physics.Params
 	grace    time.Duration
 	metrics  *metrics
@@ -157,7 +159,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(),
+		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
