@@ -10,10 +10,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"golang.org/x/time/rate"
 
@@ -59,7 +57,7 @@ var (
 	ErrNotSignedIn = errors.New("not signed in")
 	ErrCSRF        = errors.New("a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	ErrNameTaken   = carrom.ErrNameTaken
-	ErrBadName     = errors.New("a name is 3 to 20 letters, digits, _, - or .")
+	ErrBadName     = carrom.ErrBadName
 	ErrBadPassword = errors.New("a password is 8 to 256 bytes")
 )
 
@@ -299,22 +297,6 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// checkName: 3 to 20 letters, digits, '_', '-' or '.', so that a name is
-// its own profile's address (/u/NAME).
-func checkName(name string) error {
-	n := 0
-	for _, r := range name {
-		n++
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' {
-			return ErrBadName
-		}
-	}
-	if n < 3 || n > 20 {
-		return ErrBadName
-	}
-	return nil
-}
-
 // checkNewPassword: 8 to 256 bytes (NIST SP 800-63B's floor; the ceiling
 // bounds the work of a hash).
 func checkNewPassword(pw string) error {
@@ -368,7 +350,8 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := checkName(c.Name); err != nil {
+	name, err := carrom.CanonicalName(c.Name)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
@@ -385,10 +368,13 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	a := carrom.Account{ID: newID(12), Name: c.Name, Password: h, Created: s.clock.Now()}
+	a := carrom.Account{ID: newID(12), Name: name, Password: h, Created: s.clock.Now()}
 	if err := s.accounts.CreateAccount(r.Context(), a, token(r)); err != nil {
-		if errors.Is(err, ErrNameTaken) {
-			err = refusef(ErrNameTaken, "the name %s is taken: choose another", c.Name)
+		switch {
+		case errors.Is(err, ErrNameTaken):
+			err = refusef(ErrNameTaken, "the name %s is taken: choose another", name)
+		case errors.Is(err, carrom.ErrNameConfusable):
+			err = refusef(ErrNameTaken, "the name %s reads like another player's: choose another", name)
 		}
 		apiError(w, err)
 		return
@@ -432,12 +418,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 }
 
 // nameKeyOf is the key of a name's sign-in limit: the name as the store
-// finds it (any case), bounded in length.
+// finds it (carrom.NameKey: any case, any width), bounded in length.
 func nameKeyOf(name string) string {
-	if len(name) > 64 {
-		name = name[:64]
+	if len(name) > 128 {
+		name = name[:128]
 	}
-	return strings.ToLower(name)
+	return carrom.NameKey(name)
 }
 
 // signOut ends the session and gives the browser a new anonymous identity,

@@ -95,8 +95,6 @@ type Server struct {
 	bots     BotFactory
 	coach    Coach
 	coaching chan struct{} // a slot for each search of the coach running
-	// hintAddr and hintID limit the hints asked per address and identity.
-	hintAddr, hintID *limiter
 	physics  physics.Params
 	grace    time.Duration
 	metrics  *metrics
@@ -107,6 +105,12 @@ type Server struct {
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
+
+	// hintAddr and hintID limit the hints asked per address and identity;
+	// public and proxies are Config.PublicURL and TrustedProxies.
+	hintAddr, hintID *limiter
+	public           *url.URL
+	proxies          []netip.Prefix
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -129,9 +133,6 @@ type Server struct {
 	// clients at other nodes joined to tables here, by connection; relays
 	// hold the clients here at tables of other nodes.
 	cluster *Cluster
-	// public and proxies are Config.PublicURL and TrustedProxies.
-	public  *url.URL
-	proxies []netip.Prefix
 	run     string // this process's run of the node, new at each start
 	ttl     time.Duration
 	renewed time.Time
