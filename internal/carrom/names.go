@@ -11,7 +11,7 @@ import (
 )
 
 // ErrBadName refuses a name outside the rules of CanonicalName.
-var ErrBadName = errors.New("a name is 3 to 20 letters (of any alphabet, with their accents), digits, _, - or .")
+var ErrBadName = errors.New("a name is 3 to 20 letters (of any alphabet, with their accents), digits, dots, _ or -")
 
 // ErrNameConfusable refuses a name that reads like another account's.
 var ErrNameConfusable = errors.New("name confusable with another")
