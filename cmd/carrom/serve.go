@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime"
@@ -37,7 +38,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port] [-public-url https://… -trusted-proxy addresses] [-nats nats://… -node name -lease duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
 			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
@@ -89,6 +90,16 @@ func serveCommand(s streams) *cli.Command {
 					var l slog.Level
 					return l.UnmarshalText([]byte(v))
 				}},
+			&cli.StringFlag{Name: "public-url", Value: os.Getenv("CARROM_PUBLIC_URL"), Usage: "the `URL` browsers reach the server at through a proxy (https://carrom.example): https makes the cookies Secure, and its origin passes the cross-site checks (env CARROM_PUBLIC_URL; docs/deploy.md)",
+				Validator: func(v string) error {
+					_, err := server.ParsePublicURL(v)
+					return err
+				}},
+			&cli.StringFlag{Name: "trusted-proxy", Value: os.Getenv("CARROM_TRUSTED_PROXIES"), Usage: "`addresses` of the proxies in front (IPs or CIDR prefixes, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto the server believes (env CARROM_TRUSTED_PROXIES)",
+				Validator: func(v string) error {
+					_, err := server.ParsePrefixes(v)
+					return err
+				}},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
 				Validator: positive},
 			&cli.DurationFlag{Name: "pace", Value: 1200 * time.Millisecond, Usage: "how long a computer player waits, once the previous stroke has come to rest, before it plays (0: at once)",
@@ -110,7 +121,16 @@ func serveCommand(s streams) *cli.Command {
 				return usagef(cmd, "log level %q (-log-level or CARROM_LOG_LEVEL): %v", cmd.String("log-level"), err)
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
-			o := serveOptions{addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
+			// The environment's values, unlike the command line's, are not
+			// seen by the validators.
+			if _, err := server.ParsePublicURL(cmd.String("public-url")); err != nil {
+				return usagef(cmd, "-public-url or CARROM_PUBLIC_URL: %v", err)
+			}
+			proxies, err := server.ParsePrefixes(cmd.String("trusted-proxy"))
+			if err != nil {
+				return usagef(cmd, "-trusted-proxy or CARROM_TRUSTED_PROXIES: %v", err)
+			}
+			o := serveOptions{publicURL: cmd.String("public-url"), proxies: proxies, addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
 				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"),
 				nats: cmd.String("nats"), node: cmd.String("node"), lease: cmd.Duration("lease")}
 			if o.nats != "" && o.store == "" {
@@ -138,6 +158,8 @@ type serveOptions struct {
 	grace, pace                  time.Duration
 	nats, node                   string // a cluster's bus and this node's name
 	lease                        time.Duration
+	publicURL                    string // the address browsers reach the server at, through a proxy
+	proxies                      []netip.Prefix
 }
 
 func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
@@ -181,7 +203,8 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st}
+	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st,
+		PublicURL: o.publicURL, TrustedProxies: o.proxies}
 	if o.nats != "" {
 		node := o.node
 		if node == "" {

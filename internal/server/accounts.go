@@ -1,20 +1,17 @@
 package server
 
 import (
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"golang.org/x/time/rate"
 
@@ -58,8 +55,10 @@ var (
 	// that it tells nobody which names exist.
 	ErrSignIn      = errors.New("wrong name or password")
 	ErrNotSignedIn = errors.New("not signed in")
-	ErrCSRF        = errors.New("missing or wrong X-CSRF-Token")
+	ErrCSRF        = errors.New("a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	ErrNameTaken   = carrom.ErrNameTaken
+	ErrBadName     = carrom.ErrBadName
+	ErrBadPassword = errors.New("a password is 8 to 256 bytes")
 )
 
 const (
@@ -82,36 +81,68 @@ type limit struct {
 }
 
 // limiter counts attempts by key, each key a token bucket on the server's
-// clock; at most maxKeys are kept, the full buckets dropped first.
+// clock. It keeps at most max keys: a new key past them evicts the key
+// used longest ago (the likeliest to have its bucket full again, so the
+// same as forgotten), so that a flood of new keys can never refuse
+// another key its attempts.
 type limiter struct {
 	limit
+	max  int
 	mu   sync.Mutex
-	keys map[string]*rate.Limiter
+	keys map[string]*list.Element // of *bucket, in lru
+	lru  list.List                // the most recently used first
+}
+
+type bucket struct {
+	key string
+	b   *rate.Limiter
 }
 
 const maxKeys = 1 << 14
 
-func newLimiter(l limit) *limiter { return &limiter{limit: l, keys: map[string]*rate.Limiter{}} }
+func newLimiter(l limit) *limiter {
+	return &limiter{limit: l, max: maxKeys, keys: map[string]*list.Element{}}
+}
 
-func (l *limiter) allow(key string, now time.Time) bool {
+// allow takes a token from key's bucket; if there is none, it says how
+// long until there is.
+func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.keys[key]
-	if b == nil {
-		if len(l.keys) >= maxKeys {
-			for k, old := range l.keys {
-				if old.TokensAt(now) >= float64(l.burst) {
-					delete(l.keys, k)
-				}
-			}
-			if len(l.keys) >= maxKeys {
-				return false
-			}
+	e := l.keys[key]
+	if e == nil {
+		if l.lru.Len() >= l.max {
+			old := l.lru.Back()
+			l.lru.Remove(old)
+			delete(l.keys, old.Value.(*bucket).key)
 		}
-		b = rate.NewLimiter(rate.Every(l.every), l.burst)
-		l.keys[key] = b
+		e = l.lru.PushFront(&bucket{key: key, b: rate.NewLimiter(rate.Every(l.every), l.burst)})
+		l.keys[key] = e
+	} else {
+		l.lru.MoveToFront(e)
 	}
-	return b.AllowN(now, 1)
+	b := e.Value.(*bucket).b
+	if b.AllowN(now, 1) {
+		return true, 0
+	}
+	return false, time.Duration((1 - b.TokensAt(now)) * float64(l.every))
+}
+
+// take takes a token from the address's bucket first, then from key's
+// (if key is not empty): an address out of tokens never reaches the
+// keys' table, so that it cannot crowd out the keys of others. Out of
+// tokens, it is ErrTooMany with the time to wait.
+func take(byAddr, byKey *limiter, addr, key string, now time.Time, what string) error {
+	if ok, wait := byAddr.allow(addr, now); !ok {
+		return retryAfter(refusef(ErrTooMany, "too many %s from this address; try again in %d s", what, seconds(wait)), wait)
+	}
+	if key == "" {
+		return nil
+	}
+	if ok, wait := byKey.allow(key, now); !ok {
+		return retryAfter(refusef(ErrTooMany, "too many %s; try again in %d s", what, seconds(wait)), wait)
+	}
+	return nil
 }
 
 // accountState is what the server keeps for accounts: the sign-in limits,
@@ -201,7 +232,7 @@ func (s *Server) csrf(next http.Handler) http.Handler {
 			case http.MethodGet, http.MethodHead, http.MethodOptions:
 			default:
 				if subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(se.CSRF)) != 1 {
-					apiError(w, fmt.Errorf("server: %s %s: %w", r.Method, r.URL.Path, ErrCSRF))
+					apiError(w, ErrCSRF)
 					return
 				}
 			}
@@ -246,7 +277,7 @@ func (s *Server) SignedIn(r *http.Request) (carrom.Account, bool) {
 func session(r *http.Request) (signedIn, error) {
 	v, ok := r.Context().Value(sessionKey{}).(signedIn)
 	if !ok {
-		return v, fmt.Errorf("server: %w", ErrNotSignedIn)
+		return v, ErrNotSignedIn
 	}
 	return v, nil
 }
@@ -254,30 +285,14 @@ func session(r *http.Request) (signedIn, error) {
 // readJSON decodes a JSON body of at most maxBody bytes, strictly.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType)
+		return errMediaType
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		return fmt.Errorf("server: a body over %d bytes: %w", maxBody, ErrBadConfig)
+		return ErrTooLarge
 	}
 	if err := decodeStrict(data, v); err != nil {
-		return fmt.Errorf("server: %v: %w", err, ErrBadConfig)
-	}
-	return nil
-}
-
-// checkName: 3 to 20 letters, digits, '_', '-' or '.', so that a name is
-// its own profile's address (/u/NAME).
-func checkName(name string) error {
-	n := 0
-	for _, r := range name {
-		n++
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' {
-			return fmt.Errorf("server: a name is letters, digits, _, - and . only: %w", ErrBadConfig)
-		}
-	}
-	if n < 3 || n > 20 {
-		return fmt.Errorf("server: a name is 3 to 20 characters: %w", ErrBadConfig)
+		return refusef(ErrBadRequest, "the request's body: %v", err)
 	}
 	return nil
 }
@@ -286,7 +301,7 @@ func checkName(name string) error {
 // bounds the work of a hash).
 func checkNewPassword(pw string) error {
 	if len(pw) < 8 || len(pw) > 256 {
-		return fmt.Errorf("server: a password is 8 to 256 bytes: %w", ErrBadConfig)
+		return ErrBadPassword
 	}
 	return nil
 }
@@ -294,14 +309,6 @@ func checkNewPassword(pw string) error {
 type credentials struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
-}
-
-func address(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // startSession signs the browser in: a new session, its cookie, and the
@@ -318,8 +325,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a carrom.A
 		apiError(w, err)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: value, Path: "/", HttpOnly: true, Secure: r.TLS != nil,
-		SameSite: http.SameSiteLaxMode, MaxAge: int(sessionLife / time.Second)})
+	http.SetCookie(w, s.cookie(r, sessionCookie, value, int(sessionLife/time.Second)))
 	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: a.Name, CSRF: se.CSRF})
 }
 
@@ -344,7 +350,8 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := checkName(c.Name); err != nil {
+	name, err := carrom.CanonicalName(c.Name)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
@@ -352,8 +359,8 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if !s.acct.byAddr.allow(address(r), s.clock.Now()) {
-		apiError(w, fmt.Errorf("server: too many attempts from this address; try again later: %w", ErrTooMany))
+	if err := take(s.acct.byAddr, nil, address(r), "", s.clock.Now(), "sign-ups and sign-ins"); err != nil {
+		apiError(w, err)
 		return
 	}
 	h, err := s.hash(r.Context(), c.Password)
@@ -361,8 +368,14 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	a := carrom.Account{ID: newID(12), Name: c.Name, Password: h, Created: s.clock.Now()}
+	a := carrom.Account{ID: newID(12), Name: name, Password: h, Created: s.clock.Now()}
 	if err := s.accounts.CreateAccount(r.Context(), a, token(r)); err != nil {
+		switch {
+		case errors.Is(err, ErrNameTaken):
+			err = refusef(ErrNameTaken, "the name %s is taken: choose another", name)
+		case errors.Is(err, carrom.ErrNameConfusable):
+			err = refusef(ErrNameTaken, "the name %s reads like another player's: choose another", name)
+		}
 		apiError(w, err)
 		return
 	}
@@ -380,9 +393,8 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	now := s.clock.Now()
-	if !s.acct.byName.allow(nameKeyOf(c.Name), now) || !s.acct.byAddr.allow(address(r), now) {
-		apiError(w, fmt.Errorf("server: too many sign-in attempts; try again later: %w", ErrTooMany))
+	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(c.Name), s.clock.Now(), "sign-in attempts"); err != nil {
+		apiError(w, err)
 		return
 	}
 	a, err := s.accounts.AccountByName(r.Context(), c.Name)
@@ -399,19 +411,19 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("an unreadable password hash", "account", a.ID)
 	}
 	if err != nil || !ok {
-		apiError(w, fmt.Errorf("server: %w", ErrSignIn))
+		apiError(w, ErrSignIn)
 		return
 	}
 	s.startSession(w, r, a)
 }
 
 // nameKeyOf is the key of a name's sign-in limit: the name as the store
-// finds it (any case), bounded in length.
+// finds it (carrom.NameKey: any case, any width), bounded in length.
 func nameKeyOf(name string) string {
-	if len(name) > 64 {
-		name = name[:64]
+	if len(name) > 128 {
+		name = name[:128]
 	}
-	return strings.ToLower(name)
+	return carrom.NameKey(name)
 }
 
 // signOut ends the session and gives the browser a new anonymous identity,
@@ -432,23 +444,22 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 
 // forget clears the session cookie and replaces the identity cookie.
 func (s *Server) forget(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: -1})
-	http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: newID(16), Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
+	http.SetCookie(w, s.cookie(r, sessionCookie, "", -1))
+	http.SetCookie(w, s.cookie(r, tokenCookie, newID(16), tokenLife))
 }
 
 // reauth checks the signed-in account's password again, under the name's
 // sign-in limit.
 func (s *Server) reauth(ctx context.Context, r *http.Request, v signedIn, pw string) error {
-	now := s.clock.Now()
-	if !s.acct.byName.allow(nameKeyOf(v.a.Name), now) || !s.acct.byAddr.allow(address(r), now) {
-		return fmt.Errorf("server: too many attempts; try again later: %w", ErrTooMany)
+	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(v.a.Name), s.clock.Now(), "password attempts"); err != nil {
+		return err
 	}
 	ok, err := s.check(ctx, v.a.Password, pw)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return fmt.Errorf("server: %w", ErrSignIn)
+		return ErrSignIn
 	}
 	return nil
 }

@@ -283,7 +283,7 @@ func TestAccountsOverHTTP(t *testing.T) {
 }
 
 // TestSignInLimitPerAddress: twenty attempts from one address, whatever
-// the names, then one every 10 s.
+// the names, then one every 10 s; a sign-up counts as an attempt.
 func TestSignInLimitPerAddress(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	p := e.player()
@@ -292,8 +292,13 @@ func TestSignInLimitPerAddress(t *testing.T) {
 			t.Fatalf("attempt %d: %d; want 401", i+1, code)
 		}
 	}
-	if code, _, _ := p.account("signin", "name99", "password"); code != http.StatusTooManyRequests {
-		t.Errorf("attempt 21: %d; want 429", code)
+	if code, _, h := p.account("signin", "name99", "password"); code != http.StatusTooManyRequests || h.Get("Retry-After") != "10" {
+		t.Errorf("attempt 21: %d, Retry-After %q; want 429, 10 s", code, h.Get("Retry-After"))
+	}
+	// A sign-up costs a hash as a sign-in does: the address's bucket
+	// counts both.
+	if code, a, h := p.account("signup", "bea", "long enough"); code != http.StatusTooManyRequests || h.Get("Retry-After") != "10" {
+		t.Errorf("a sign-up from the address out of attempts: %d %+v, Retry-After %q; want 429, 10 s", code, a, h.Get("Retry-After"))
 	}
 	e.clock.Advance(10 * time.Second)
 	if code, _, _ := p.account("signin", "name100", "password"); code != http.StatusUnauthorized {
@@ -417,8 +422,27 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	if st := prof.Stats; st.Matches != 1 || st.Strokes == 0 || st.Scoring > st.Strokes || st.Fouls > st.Strokes {
 		t.Errorf("bob's statistics %+v; want one match with his strokes counted", st)
 	}
-	if code := ann.get("/api/expected?rules=icf&players=ann,bob", &exp); code != http.StatusOK || exp.Expected[0] <= 0.5 {
-		t.Errorf("expected score after ann won: %+v; want above ½ for ann", exp)
+	// A loss's change is rounded as far from zero as the gain of the
+	// same size: Glicko-2 gives ∓162.311, shown ∓162.3 (not -162.2).
+	delta := math.Round((lost.R-1500)*10) / 10
+	if m.Change != nil && (m.Change.Delta != delta || delta != -162.3 || m.Change.After != math.Round(lost.R*10)/10) {
+		t.Errorf("bob's change %+v; want delta %v (Glicko-2's %.3f), after %.1f", m.Change, delta, lost.R-1500, lost.R)
+	}
+	if code := ann.get("/api/players/ann", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].Change == nil || prof.Matches[0].Change.Delta != -delta {
+		t.Errorf("ann's profile: %d %+v; want a change of %v", code, prof.Matches, -delta)
+	}
+	var expd struct {
+		Expected []float64
+		Players  []struct {
+			Name  string
+			Games int
+		}
+	}
+	if code := ann.get("/api/expected?rules=icf&players=ann,bob", &expd); code != http.StatusOK || expd.Expected[0] <= 0.5 {
+		t.Errorf("expected score after ann won: %+v; want above ½ for ann", expd)
+	}
+	if len(expd.Players) != 2 || expd.Players[0].Games != 1 || expd.Players[1].Games != 1 {
+		t.Errorf("expected score's players %+v; want one game each, as the leaderboard counts", expd.Players)
 	}
 	code, svg, h := ann.request("GET", "/api/players/ann/rating.svg?rules=icf&format=singles", "")
 	if code != http.StatusOK || h.Get("Content-Type") != "image/svg+xml" || !strings.Contains(svg, "<polyline") || !strings.Contains(svg, "1 rated match") {

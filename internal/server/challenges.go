@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -56,16 +55,12 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	to, err := s.accounts.AccountByName(r.Context(), body.To)
-	if errors.Is(err, carrom.ErrNotFound) {
-		apiError(w, fmt.Errorf("server: no player is named %q: %w", body.To, carrom.ErrNotFound))
-		return
-	}
 	if err != nil {
-		apiError(w, err)
+		apiError(w, noPlayer(body.To, err))
 		return
 	}
 	if to.ID == v.a.ID {
-		apiError(w, fmt.Errorf("server: a challenge is to another player: %w", ErrBadConfig))
+		apiError(w, refusef(ErrBadRequest, "a challenge is to another player"))
 		return
 	}
 	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: "human"}, {Kind: "human"}}}
@@ -126,13 +121,13 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	answer := r.PathValue("answer")
 	switch {
 	case answer != "accept" && answer != "decline" && answer != "withdraw":
-		apiError(w, fmt.Errorf("server: a challenge is answered accept, decline or withdraw, not %q: %w", answer, ErrBadConfig))
+		apiError(w, refusef(ErrBadRequest, "a challenge is answered accept, decline or withdraw, not %q", answer))
 		return
 	case answer == "withdraw" && v.a.ID != c.From, answer != "withdraw" && v.a.ID != c.To:
-		apiError(w, fmt.Errorf("server: challenge %s: %w", c.ID, ErrNotInvited))
+		apiError(w, refusef(ErrNotInvited, "this challenge is not for this account to %s", answer))
 		return
 	case c.Status != "open":
-		apiError(w, fmt.Errorf("server: challenge %s is %s: %w", c.ID, c.Status, ErrSeatTaken))
+		apiError(w, refusef(ErrSeatTaken, "this challenge is %s already", c.Status))
 		return
 	}
 	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
@@ -144,7 +139,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 		}
 		claims := []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
 		if c.FromToken == token(r) {
-			apiError(w, fmt.Errorf("server: the challenger's browser cannot take the other seat: %w", ErrSeatTaken))
+			apiError(w, refusef(ErrSeatTaken, "the challenger's browser cannot take the other seat"))
 			return
 		}
 		id, err := s.createClaimed(ctx, token(r), cfg, claims)

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
@@ -47,6 +48,24 @@ var (
 // core for up to a second or so.
 const maxCoaching = 2
 
+// Hint limits, so that no one takes the coach from everyone: each
+// identity (a browser's token) may ask 10 hints, then one every 6 s;
+// each address 30, then one every 2 s (players behind one NAT share it).
+var (
+	hintIDLimit   = limit{every: 6 * time.Second, burst: 10}
+	hintAddrLimit = limit{every: 2 * time.Second, burst: 30}
+)
+
+// mayHint takes a hint from the asker's buckets: his address's first,
+// then his identity's, if his browser has one.
+func (s *Server) mayHint(r *http.Request) error {
+	id, _ := r.Context().Value(tokenKey).(string)
+	if c, err := r.Cookie(tokenCookie); id == "" && err == nil && len(c.Value) == 32 {
+		id = c.Value
+	}
+	return take(s.hintAddr, s.hintID, address(r), id, s.clock.Now(), "hints")
+}
+
 // hintJSON is the coach's shot in the form a strike message takes it
 // (x, dir in the shooter's frame, speed), with its power, what it aims
 // at and its chance.
@@ -74,7 +93,7 @@ func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint
 	case s.coaching <- struct{}{}:
 		defer func() { <-s.coaching }()
 	default:
-		return hintJSON{}, fmt.Errorf("server: %d hints being worked out: %w", maxCoaching, ErrTooMany)
+		return hintJSON{}, retryAfter(refusef(ErrTooMany, "the coach is working out %d hints already: ask again in a moment", maxCoaching), time.Second)
 	}
 	a, err := s.coach.Advise(ctx, st, seed)
 	if err != nil {
@@ -150,6 +169,10 @@ func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) {
 		apiError(w, snap.err)
 		return
 	}
+	if err := s.mayHint(r); err != nil {
+		apiError(w, err)
+		return
+	}
 	h, err := s.advise(r.Context(), snap.state, snap.seq, snap.seed)
 	if err != nil {
 		apiError(w, err)
@@ -182,28 +205,28 @@ type practiceResp struct {
 // Nothing is kept: the page holds the positions, and undo is the one before.
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		apiError(w, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType))
+		apiError(w, errMediaType)
 		return
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		apiError(w, fmt.Errorf("server: a practice request over %d bytes: %w", maxBody, ErrMessage))
+		apiError(w, ErrTooLarge)
 		return
 	}
 	var req practiceReq
 	if err := decodeStrict(data, &req); err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "the request's body: %v", err))
 		return
 	}
 	setup, err := practiceSetup(req, s.physics)
 	if err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "%v", err))
 		return
 	}
 	m := setup.Match
 	st, err := game.Resume(game.Config{Rules: m.Rules, Players: m.Players, Physics: s.physics}, setup)
 	if err != nil {
-		apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+		apiError(w, refusef(ErrMessage, "%v", err))
 		return
 	}
 	// A table value that never runs: the same state and event messages as
@@ -220,14 +243,14 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if in.kind != "act" || in.action.Kind == game.Concede {
-			apiError(w, fmt.Errorf("server: practice: a strike, a place or a forgo: %w", ErrMessage))
+			apiError(w, refusef(ErrMessage, "practice plays a strike, a place or a forgo"))
 			return
 		}
 		a := in.action
 		a.Seat = st.ToAct().Seat
 		next, out, err := st.Apply(a)
 		if err != nil {
-			apiError(w, fmt.Errorf("server: practice: %v: %w", err, ErrMessage))
+			apiError(w, refusef(ErrMessage, "%v", err))
 			return
 		}
 		t.state, t.seq = next, 1
@@ -237,6 +260,10 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 	}
 	resp.Position, resp.State = record.FormatPosition(t.state.Setup()), t.gameState()
 	if req.Hint && t.state.ToAct().Need == game.NeedStrike {
+		if err := s.mayHint(r); err != nil {
+			apiError(w, err)
+			return
+		}
 		h, err := s.advise(r.Context(), t.state, t.seq, 1)
 		if err != nil {
 			apiError(w, err)

@@ -126,8 +126,8 @@ func TestPractice(t *testing.T) {
 		`{"position":"","moved":[{"id":"w99","kind":"white","x":0.2,"y":0.2}]}`,
 		`{"position":"","moved":[{"id":"w1","kind":"black","x":0.2,"y":0.2}]}`,
 	} {
-		if code, text := p.do("POST", "/api/practice", bad); code != http.StatusBadRequest || !strings.Contains(text, "server: ") {
-			t.Errorf("POST /api/practice %s = %d %s; want 400 with the server's words", bad, code, text)
+		if code, text := p.do("POST", "/api/practice", bad); code != http.StatusBadRequest || !strings.Contains(text, `"error":`) || strings.Contains(text, "server:") {
+			t.Errorf("POST /api/practice %s = %d %s; want 400 in plain words, without Go's package prefixes", bad, code, text)
 		}
 	}
 }

@@ -51,8 +51,20 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
 	s.routeAccounts(mux)
-	return secure(http.NewCrossOriginProtection().Handler(s.csrf(mux)))
+	cop := http.NewCrossOriginProtection()
+	if s.public != nil {
+		// Checked in New: a URL without a path, so a valid origin.
+		if err := cop.AddTrustedOrigin(s.public.Scheme + "://" + s.public.Host); err != nil {
+			panic(err)
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		apiError(w, errCrossSite)
+	}))
+	return secure(s.clientAddr(cop.Handler(s.csrf(mux))))
 }
+
+var errCrossSite = refusef(ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
 
 // healthz says whether the server is ready: its store answers and, in a
 // cluster, its bus too.
@@ -153,20 +165,23 @@ func (s *Server) identified(next http.Handler) http.Handler {
 			return
 		}
 		tok := newID(16)
-		next.ServeHTTP(&cookieWriter{ResponseWriter: w, token: tok}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
+		next.ServeHTTP(&cookieWriter{ResponseWriter: w, cookie: s.cookie(r, tokenCookie, tok, tokenLife)}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
 	})
 }
+
+// tokenLife is how long the identity cookie lasts, seconds: ten years.
+const tokenLife = 10 * 365 * 24 * 3600
 
 // cookieWriter sets the identity cookie when a response succeeds.
 type cookieWriter struct {
 	http.ResponseWriter
-	token       string
+	cookie      *http.Cookie
 	wroteHeader bool
 }
 
 func (w *cookieWriter) WriteHeader(code int) {
 	if !w.wroteHeader && code < 400 {
-		http.SetCookie(w.ResponseWriter, &http.Cookie{Name: tokenCookie, Value: w.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
+		http.SetCookie(w.ResponseWriter, w.cookie)
 	}
 	w.wroteHeader = true
 	w.ResponseWriter.WriteHeader(code)
@@ -183,12 +198,58 @@ func (w *cookieWriter) Write(b []byte) (int, error) {
 // connection.
 func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// apiError maps the errors of the server to HTTP statuses, in one place.
+// refusal is an error in words of its own, one plain sentence for the
+// client; its kind (ErrTooMany, ErrBadRequest, …) sets its status.
+type refusal struct {
+	msg  string
+	kind error
+}
+
+func (e *refusal) Error() string { return e.msg }
+func (e *refusal) Unwrap() error { return e.kind }
+
+func refusef(kind error, format string, args ...any) error {
+	return &refusal{msg: fmt.Sprintf(format, args...), kind: kind}
+}
+
+// retry is a refusal that says when to ask again: a 429's Retry-After.
+type retry struct {
+	error
+	after time.Duration
+}
+
+func (e retry) Unwrap() error { return e.error }
+
+func retryAfter(err error, d time.Duration) error { return retry{err, d} }
+
+// defaultRetry is the Retry-After of a 429 whose limit frees when
+// something ends (a table, a connection, a search), not at a known time.
+const defaultRetry = 10 * time.Second
+
+// seconds is a wait in whole seconds, rounded up, at least one.
+func seconds(d time.Duration) int64 { return max(1, int64((d+time.Second-1)/time.Second)) }
+
+// plain is an error's words for a client: without the package prefixes
+// ("server: ", "store: ") that the errors carry for the log.
+func plain(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"server: ", "store: "} {
+		msg = strings.ReplaceAll(msg, p, "")
+	}
+	return msg
+}
+
+// apiError maps the errors of the server to HTTP statuses, in one place,
+// and answers with the error's words as JSON; a 429 says when to ask
+// again (Retry-After).
 func apiError(w http.ResponseWriter, err error) {
 	code := http.StatusInternalServerError
 	switch {
-	case errors.Is(err, ErrBadConfig), errors.Is(err, ErrMessage):
+	case errors.Is(err, ErrBadConfig), errors.Is(err, ErrMessage), errors.Is(err, ErrBadRequest),
+		errors.Is(err, ErrBadName), errors.Is(err, ErrBadPassword):
 		code = http.StatusBadRequest
+	case errors.Is(err, ErrTooLarge):
+		code = http.StatusRequestEntityTooLarge
 	case errors.Is(err, carrom.ErrNotFound):
 		code = http.StatusNotFound
 	case errors.Is(err, ErrSeatTaken):
@@ -210,7 +271,15 @@ func apiError(w http.ResponseWriter, err error) {
 	case errors.Is(err, ErrNoCoach):
 		code = http.StatusServiceUnavailable
 	}
-	writeJSON(w, code, map[string]string{"error": err.Error()})
+	if code == http.StatusTooManyRequests {
+		d := defaultRetry
+		var re retry
+		if errors.As(err, &re) {
+			d = re.after
+		}
+		w.Header().Set("Retry-After", strconv.FormatInt(seconds(d), 10))
+	}
+	writeJSON(w, code, map[string]string{"error": plain(err)})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -294,7 +363,13 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 // maxBody bounds a request body, bytes.
 const maxBody = 1 << 14
 
-var errMediaType = errors.New("the body must be JSON (Content-Type: application/json)")
+var (
+	errMediaType = errors.New("the body must be JSON (Content-Type: application/json)")
+	// ErrBadRequest is a request the API cannot read: 400.
+	ErrBadRequest = errors.New("bad request")
+	// ErrTooLarge is a body over maxBody: 413.
+	ErrTooLarge = fmt.Errorf("the request's body is over %d bytes", maxBody)
+)
 
 // createTable makes a table from a JSON body: a form of another site can
 // post text/plain, never application/json.

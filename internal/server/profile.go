@@ -128,7 +128,7 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	a, err := s.accounts.AccountByName(ctx, r.PathValue("name"))
 	if err != nil {
-		apiError(w, err)
+		apiError(w, noPlayer(r.PathValue("name"), err))
 		return
 	}
 	rs, err := s.accounts.Ratings(ctx, a.ID)

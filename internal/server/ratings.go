@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -45,6 +46,14 @@ func (s *Server) checkRated(cfg TableConfig) error {
 		}
 	}
 	return nil
+}
+
+// noPlayer is the answer to a name that finds no account.
+func noPlayer(name string, err error) error {
+	if errors.Is(err, carrom.ErrNotFound) {
+		return refusef(carrom.ErrNotFound, "no player is named %q", name)
+	}
+	return err
 }
 
 // ErrNotInvited refuses a seat or an answer to someone it is not for.
@@ -140,8 +149,8 @@ func pool(r *http.Request) (carrom.Pool, error) {
 		p.Format = "singles"
 	}
 	if !slices.Contains(ratedRules, p.Rules) || (p.Format != "singles" && p.Format != "doubles") {
-		return p, fmt.Errorf("server: ratings are kept for rules %s and format singles or doubles, not %q, %q: %w",
-			strings.Join(ratedRules, ", "), p.Rules, p.Format, ErrBadConfig)
+		return p, refusef(ErrBadRequest, "ratings are kept for the rules %s, in the format singles or doubles, not rules %q, format %q",
+			strings.Join(ratedRules, ", "), p.Rules, p.Format)
 	}
 	return p, nil
 }
@@ -160,7 +169,9 @@ func ratingOut(r carrom.Rating) ratingJSON {
 	return ratingJSON{Rules: r.Rules, Format: r.Format, Name: r.Name, R: round1(r.R), RD: round1(r.RD), Games: r.Games}
 }
 
-func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+// round1 and round3 round to one and three decimals, halves away from
+// zero, so that a loss shows as far from zero as the gain of the same size.
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	p, err := pool(r)
@@ -182,18 +193,19 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "ratings": out})
 }
 
-// current is an account's rating in a pool, or a new player's.
-func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (rating.Player, error) {
+// current is an account's rating in a pool and its rated games, or a new
+// player's.
+func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (rating.Player, int, error) {
 	rs, err := s.accounts.Ratings(ctx, accountID)
 	if err != nil {
-		return rating.Player{}, err
+		return rating.Player{}, 0, err
 	}
 	for _, r := range rs {
 		if r.Pool == p {
-			return rating.Player{R: r.R, RD: r.RD, Vol: r.Vol}, nil
+			return rating.Player{R: r.R, RD: r.RD, Vol: r.Vol}, r.Games, nil
 		}
 	}
-	return rating.New(), nil
+	return rating.New(), 0, nil
 }
 
 // expected answers the score each side expects in a rated match between
@@ -202,7 +214,7 @@ func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (
 func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 	names := strings.Split(r.URL.Query().Get("players"), ",")
 	if len(names) != 2 && len(names) != 4 {
-		apiError(w, fmt.Errorf("server: players=a,b or a,b,c,d: %w", ErrBadConfig))
+		apiError(w, refusef(ErrBadRequest, "players=a,b for singles, or a,b,c,d for doubles (a and c against b and d)"))
 		return
 	}
 	q := r.URL.Query()
@@ -220,23 +232,23 @@ func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 	for i, n := range names {
 		a, err := s.accounts.AccountByName(r.Context(), n)
 		if err != nil {
-			apiError(w, fmt.Errorf("server: player %q: %w", n, err))
+			apiError(w, noPlayer(n, err))
 			return
 		}
-		pl, err := s.current(r.Context(), a.ID, p)
+		pl, games, err := s.current(r.Context(), a.ID, p)
 		if err != nil {
 			apiError(w, err)
 			return
 		}
 		sides[i%2] = append(sides[i%2], pl)
-		ratings = append(ratings, ratingJSON{Rules: p.Rules, Format: p.Format, Name: a.Name, R: round1(pl.R), RD: round1(pl.RD)})
+		ratings = append(ratings, ratingJSON{Rules: p.Rules, Format: p.Format, Name: a.Name, R: round1(pl.R), RD: round1(pl.RD), Games: games})
 	}
 	e := rating.Expected(rating.Team(sides[0]), rating.Team(sides[1]))
 	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "players": ratings,
 		"expected": []float64{round3(e), round3(1 - e)}})
 }
 
-func round3(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // ratingChart draws a player's rating after each rated match of a pool as
 // an SVG: the rating as a line within its ± 2 RD band.
@@ -248,7 +260,7 @@ func (s *Server) ratingChart(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.accounts.AccountByName(r.Context(), r.PathValue("name"))
 	if err != nil {
-		apiError(w, err)
+		apiError(w, noPlayer(r.PathValue("name"), err))
 		return
 	}
 	pts, err := s.accounts.RatingHistory(r.Context(), a.ID, p)

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -73,6 +75,16 @@ type Config struct {
 	// Cluster makes the server a node of a cluster; nil: a single node,
 	// which serves every table in its store.
 	Cluster *Cluster
+	// PublicURL is the address browsers reach the server at when a proxy
+	// stands in front ("https://carrom.example"): an https one makes the
+	// cookies Secure, and its origin passes the cross-site checks of
+	// POSTs and WebSockets whatever Host the proxy sends. Empty: none.
+	PublicURL string
+	// TrustedProxies are the addresses of the proxies in front, whose
+	// X-Forwarded-For (the client's address, for the limits per address)
+	// and X-Forwarded-Proto (https: Secure cookies) the server believes;
+	// from any other peer they are ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Server serves the lobby and the tables.
@@ -93,6 +105,12 @@ type Server struct {
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
+
+	// hintAddr and hintID limit the hints asked per address and identity;
+	// public and proxies are Config.PublicURL and TrustedProxies.
+	hintAddr, hintID *limiter
+	public           *url.URL
+	proxies          []netip.Prefix
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
@@ -142,12 +160,17 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(),
+		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
 		adopting: map[string]bool{}, adoptSlots: make(chan struct{}, adoptAtOnce),
 	}
+	pub, err := ParsePublicURL(cfg.PublicURL)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.public, s.proxies = pub, cfg.TrustedProxies
 	if c := cfg.Cluster; c != nil {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")

@@ -305,7 +305,7 @@ func encode(v any) []byte {
 }
 
 func errorMessage(err error) []byte {
-	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: err.Error()})
+	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: plain(err)})
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match

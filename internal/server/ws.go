@@ -126,7 +126,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		sk = rs
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	var opts websocket.AcceptOptions
+	if s.public != nil {
+		opts.OriginPatterns = []string{s.public.Host}
+	}
+	conn, err := websocket.Accept(w, r, &opts)
 	if err != nil {
 		sk.leave(c)
 		return

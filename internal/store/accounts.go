@@ -12,25 +12,31 @@ import (
 )
 
 // nameKey folds a name for uniqueness: "Ann" and "ann" are one account.
-func nameKey(name string) string { return strings.ToLower(name) }
+func nameKey(name string) string { return carrom.NameKey(name) }
 
 // CreateAccount stores a new account and makes the games of token (the
-// browser it signs up from) its own; a name in use is carrom.ErrNameTaken.
+// browser it signs up from) its own; a name in use is carrom.ErrNameTaken,
+// a name that reads like another account's (their skeletons are one)
+// carrom.ErrNameConfusable.
 func (s *DB) CreateAccount(ctx context.Context, a carrom.Account, token string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: create account: %w", err)
 	}
 	defer tx.Rollback()
-	var n int
-	if err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM accounts WHERE name_key = ?`, nameKey(a.Name)).Scan(&n); err != nil {
+	key, skeleton := nameKey(a.Name), carrom.NameSkeleton(a.Name)
+	var other string
+	err = s.txQueryRow(ctx, tx, `SELECT name_key FROM accounts WHERE name_key = ? OR name_skeleton = ? LIMIT 1`, key, skeleton).Scan(&other)
+	switch {
+	case err == nil && other == key:
+		return fmt.Errorf("store: account %q: %w", a.Name, carrom.ErrNameTaken)
+	case err == nil:
+		return fmt.Errorf("store: account %q reads like %q: %w", a.Name, other, carrom.ErrNameConfusable)
+	case !errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("store: create account: %w", err)
 	}
-	if n > 0 {
-		return fmt.Errorf("store: account %q: %w", a.Name, carrom.ErrNameTaken)
-	}
-	if _, err := s.txExec(ctx, tx, `INSERT INTO accounts (id, name, name_key, password, created_at) VALUES (?, ?, ?, ?, ?)`,
-		a.ID, a.Name, nameKey(a.Name), a.Password, nanos(a.Created)); err != nil {
+	if _, err := s.txExec(ctx, tx, `INSERT INTO accounts (id, name, name_key, name_skeleton, password, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		a.ID, a.Name, key, skeleton, a.Password, nanos(a.Created)); err != nil {
 		return fmt.Errorf("store: create account: %w", err)
 	}
 	if err := s.linkToken(ctx, tx, token, a.ID); err != nil {
@@ -311,4 +317,43 @@ func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, err
 		out[t] = true
 	}
 	return out, rows.Err()
+}
+
+// fillNames gives the accounts made before names had skeletons
+// (00030_name_skeletons.sql) theirs, and their key as carrom.NameKey
+// makes it now. Of two old names that read alike (or fold alike), the
+// second keeps its name without a skeleton: nobody is renamed, and a new
+// name like either is refused through the first.
+func (s *DB) fillNames(ctx context.Context) error {
+	rows, err := s.query(ctx, `SELECT id, name FROM accounts WHERE name_skeleton IS NULL`)
+	if err != nil {
+		return fmt.Errorf("store: names without skeletons: %w", err)
+	}
+	var old [][2]string
+	for rows.Next() {
+		var id, name string
+		if err := rows.Scan(&id, &name); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: names without skeletons: %w", err)
+		}
+		old = append(old, [2]string{id, name})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: names without skeletons: %w", err)
+	}
+	for _, a := range old {
+		key, skeleton := nameKey(a[1]), carrom.NameSkeleton(a[1])
+		var n int
+		if err := s.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE id <> ? AND (name_key = ? OR name_skeleton = ?)`, a[0], key, skeleton).Scan(&n); err != nil {
+			return fmt.Errorf("store: the skeleton of account %s: %w", a[0], err)
+		}
+		if n > 0 {
+			continue
+		}
+		if _, err := s.exec(ctx, `UPDATE accounts SET name_key = ?, name_skeleton = ? WHERE id = ? AND name_skeleton IS NULL`, key, skeleton, a[0]); err != nil {
+			return fmt.Errorf("store: the skeleton of account %s: %w", a[0], err)
+		}
+	}
+	return nil
 }

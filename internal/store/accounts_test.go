@@ -145,3 +145,47 @@ func TestRatingPeriods(t *testing.T) {
 		}
 	})
 }
+
+// TestNameSkeletons: a name that reads like another account's is refused
+// as confusable, one that folds to it as taken; the accounts made before
+// skeletons get theirs when the store opens (two old names alike keep
+// both, the second without), and the unique index holds.
+func TestNameSkeletons(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		ctx := context.Background()
+		st := open()
+		if err := st.CreateAccount(ctx, carrom.Account{ID: "b1", Name: "Bob", Password: "h", Created: at}, ""); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range map[string]error{"\u0412ob": carrom.ErrNameConfusable, "B0B": carrom.ErrNameConfusable, "ＢＯＢ": carrom.ErrNameTaken, "bob": carrom.ErrNameTaken} {
+			if err := st.CreateAccount(ctx, carrom.Account{ID: "x" + name, Name: name, Password: "h", Created: at}, ""); !errors.Is(err, want) {
+				t.Errorf("%q beside Bob: %v; want %v", name, err, want)
+			}
+		}
+		// Accounts as an older server made them: no skeleton, the key
+		// lowered only.
+		for _, a := range [][3]string{{"o1", "Ivan", "ivan"}, {"o2", "lvan", "lvan"}, {"o3", "ＺＯＥ", "ｚｏｅ"}} {
+			if _, err := st.exec(ctx, `INSERT INTO accounts (id, name, name_key, password, created_at) VALUES (?, ?, ?, 'h', 0)`, a[0], a[1], a[2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st.Close()
+		st = open()
+		defer st.Close()
+		if n := count(t, st, `SELECT COUNT(*) FROM accounts WHERE name_skeleton IS NULL`); n != 1 {
+			t.Errorf("%d accounts without a skeleton after opening; want 1 (of Ivan and lvan, which read alike, the second)", n)
+		}
+		if a, err := st.AccountByName(ctx, "zoe"); err != nil || a.ID != "o3" {
+			t.Errorf("the old full-width ＺＯＥ by the name zoe: %+v, %v; want found, its key made anew", a, err)
+		}
+		if err := st.CreateAccount(ctx, carrom.Account{ID: "n1", Name: "Ivan", Password: "h", Created: at}, ""); !errors.Is(err, carrom.ErrNameTaken) {
+			t.Errorf("a new Ivan: %v; want taken", err)
+		}
+		if err := st.CreateAccount(ctx, carrom.Account{ID: "n2", Name: "Zoë", Password: "h", Created: at}, ""); err != nil {
+			t.Errorf("Zoë beside ZOE: %v; want made (ë is not e)", err)
+		}
+		if _, err := st.exec(ctx, `UPDATE accounts SET name_skeleton = ? WHERE id = 'o3'`, carrom.NameSkeleton("Bob")); err == nil {
+			t.Error("two accounts with one skeleton: stored; want the unique index to refuse")
+		}
+	})
+}

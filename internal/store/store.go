@@ -197,8 +197,10 @@ func (s *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = p.Up(ctx)
-	return err
+	if _, err = p.Up(ctx); err != nil {
+		return err
+	}
+	return s.fillNames(ctx)
 }
 
 // provider is goose's migrator for the store's database.

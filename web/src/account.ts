@@ -33,7 +33,7 @@ export function installCSRF(): void {
 async function post(path: string, body: unknown, method = "POST"): Promise<Me> {
   const res = await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
   return data as Me;
 }
 
@@ -79,7 +79,7 @@ export async function accountPage(root: HTMLElement): Promise<void> {
   if (!m.signed_in) {
     const inName = input("name", "text", "username"), inPw = input("password", "password", "current-password");
     const upName = input("name", "text", "username"), upPw = input("password", "password", "new-password");
-    upName.setAttribute("pattern", "[\\p{L}\\p{N}_.\\-]{3,20}");
+    upName.setAttribute("pattern", "[\\p{L}\\p{M}\\p{N}_.\\-]{3,20}");
     upPw.setAttribute("minlength", "8");
     const done = () => { location.href = new URLSearchParams(location.search).get("next") ?? "/"; };
     root.append(h("h1", {}, "Your account"),
@@ -87,7 +87,7 @@ export async function accountPage(root: HTMLElement): Promise<void> {
       h("div", { class: "cards" },
         form("signin", "Sign in", [field("Name", inName), field("Password", inPw)], "Sign in",
           async () => { await post("/api/account/signin", { name: inName.value, password: inPw.value }); done(); }),
-        form("signup", "Sign up", [field("Name (3 to 20 letters, digits, _ - .)", upName), field("Password (8 characters or more)", upPw)], "Sign up",
+        form("signup", "Sign up", [field("Name (3 to 20 letters of any alphabet, digits, _ - .)", upName), field("Password (8 characters or more)", upPw)], "Sign up",
           async () => { await post("/api/account/signup", { name: upName.value, password: upPw.value }); done(); })));
     return;
   }

@@ -9,7 +9,7 @@ interface Challenge { id: string; from: string; to: string; rules: string; clock
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, { method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
   return data as T;
 }
 

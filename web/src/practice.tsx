@@ -117,7 +117,7 @@ class Practice {
       this.board.canvas.dataset.strokes = String(this.strokes);
       return r;
     } catch (e) {
-      this.error.value = e instanceof Error ? e.message.replace(/^server: (practice: )?/, "") : String(e);
+      this.error.value = e instanceof Error ? e.message : String(e);
       return null;
     } finally {
       this.waiting.value = false;

@@ -24,7 +24,7 @@ const signed = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x)
 async function get<T>(path: string): Promise<T> {
   const res = await fetch(path);
   const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
   return data as T;
 }
 

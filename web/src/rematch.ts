@@ -10,7 +10,7 @@ import type { RematchMsg } from "./protocol";
 export async function requestRematch(table: string): Promise<string> {
   const res = await fetch(`/api/tables/${table}/rematch`, { method: "POST" });
   const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText).replace(/^server: /, ""));
+  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
   return data.link as string;
 }
 

@@ -111,7 +111,7 @@ export class TableModel {
       // An aim may come for the position after a stroke still playing here:
       // it is kept, and shown once that position is.
       aim: (m) => { if (m.seq >= this.seq && !this.held.peek().includes(m.seat)) this.remote.value = m; },
-      refused: (e) => batch(() => { this.pending.value = false; this.error.value = e.replace(/^server: /, ""); }),
+      refused: (e) => batch(() => { this.pending.value = false; this.error.value = e; }),
       table: (m) => this.table(m),
       lost: async (welcomed) => {
         batch(() => { this.pending.value = false; this.lost.value = true; });
@@ -336,7 +336,7 @@ export class TableModel {
       this.input.showHint(h);
       this.hint.value = { words: hintWords(h, this.board.r), h };
     } catch (e) {
-      this.error.value = e instanceof Error ? e.message.replace(/^server: /, "") : String(e);
+      this.error.value = e instanceof Error ? e.message : String(e);
     } finally {
       this.asking.value = false;
     }
