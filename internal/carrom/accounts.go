@@ -18,11 +18,13 @@ type Account struct {
 
 // Session is a signed-in browser. Hash is the SHA-256 of the cookie's
 // value, so the database alone opens no session; CSRF is the token every
-// state-changing request of the session carries.
+// state-changing request of the session carries; Token is the browser's
+// identity token, which plays as the account while the session lasts.
 type Session struct {
 	Hash      string
 	AccountID string
 	CSRF      string
+	Token     string
 	Created   time.Time
 	Expires   time.Time
 }

@@ -29,14 +29,19 @@ type Accounts interface {
 	AccountByName(ctx context.Context, name string) (carrom.Account, error)
 	AccountByID(ctx context.Context, id string) (carrom.Account, error)
 	AccountByToken(ctx context.Context, token string) (carrom.Account, error)
-	LinkToken(ctx context.Context, token, accountID string) error
+	// AccountBySession is the account whose session the browser of token
+	// holds at now: the one it plays as.
+	AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error)
+	// LinkToken reports false if the token is or was another account's, or
+	// its link to this one has ended.
+	LinkToken(ctx context.Context, token, accountID string) (bool, error)
 	SetPassword(ctx context.Context, accountID, hash string) error
 	DeleteAccount(ctx context.Context, accountID string) error
 
 	CreateSession(ctx context.Context, se carrom.Session) error
 	Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error)
-	DeleteSession(ctx context.Context, hash string) error
-	DeleteOtherSessions(ctx context.Context, accountID, keep string) error
+	DeleteSession(ctx context.Context, hash string, at time.Time) error
+	DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error
 
 	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
@@ -305,16 +310,26 @@ func address(r *http.Request) string {
 }
 
 // startSession signs the browser in: a new session, its cookie, and the
-// browser's games made the account's.
+// browser's games made the account's. A browser whose token is or was
+// another account's, or whose link to this one has ended, gets a new
+// token: its games stay where they were, and it plays as this account.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a carrom.Account) {
 	ctx := r.Context()
-	value, now := newID(32), s.clock.Now()
-	se := carrom.Session{Hash: hashSession(value), AccountID: a.ID, CSRF: newID(32), Created: now, Expires: now.Add(sessionLife)}
-	if err := s.accounts.CreateSession(ctx, se); err != nil {
+	tok := token(r)
+	ok, err := s.accounts.LinkToken(ctx, tok, a.ID)
+	if err == nil && !ok {
+		tok = newID(16)
+		if _, err = s.accounts.LinkToken(ctx, tok, a.ID); err == nil {
+			setToken(w, tok)
+		}
+	}
+	if err != nil {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.LinkToken(ctx, token(r), a.ID); err != nil {
+	value, now := newID(32), s.clock.Now()
+	se := carrom.Session{Hash: hashSession(value), AccountID: a.ID, CSRF: newID(32), Token: tok, Created: now, Expires: now.Add(sessionLife)}
+	if err := s.accounts.CreateSession(ctx, se); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -422,7 +437,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteSession(r.Context(), v.se.Hash); err != nil {
+	if err := s.accounts.DeleteSession(r.Context(), v.se.Hash, s.clock.Now()); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -433,7 +448,12 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // forget clears the session cookie and replaces the identity cookie.
 func (s *Server) forget(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: -1})
-	http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: newID(16), Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
+	setToken(w, newID(16))
+}
+
+// setToken gives the browser a new identity token.
+func setToken(w http.ResponseWriter, tok string) {
+	http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 10 * 365 * 24 * 3600})
 }
 
 // reauth checks the signed-in account's password again, under the name's
@@ -485,7 +505,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteOtherSessions(r.Context(), v.a.ID, v.se.Hash); err != nil {
+	if err := s.accounts.DeleteOtherSessions(r.Context(), v.a.ID, v.se.Hash, s.clock.Now()); err != nil {
 		apiError(w, err)
 		return
 	}

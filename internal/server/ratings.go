@@ -51,10 +51,12 @@ func (s *Server) checkRated(cfg TableConfig) error {
 var ErrNotInvited = errors.New("not for this account")
 
 // mayRate checks that the browser of token may sit at seat of a rated
-// table: it is signed in to an account that holds no other seat there.
-// It returns the account.
+// table: it holds the session of an account (the one it plays as, not the
+// one its token was once linked to) that holds no other seat there. It
+// returns the account.
 func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Account, error) {
-	a, err := t.srv.accounts.AccountByToken(ctx, token)
+	now := t.srv.clock.Now()
+	a, err := t.srv.accounts.AccountBySession(ctx, token, now)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
 	}
@@ -68,15 +70,17 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Acc
 		if o.token == token {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
-		if b, err := t.srv.accounts.AccountByToken(ctx, o.token); err == nil && b.ID == a.ID {
+		if b, err := t.srv.accounts.AccountBySession(ctx, o.token, now); err == nil && b.ID == a.ID {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
 	}
 	return a, nil
 }
 
-// rate rates a rated table whose match is over, from the accounts of its
-// seats' browsers; a seat no longer an account's leaves it unrated.
+// rate rates a rated table whose match is over, from the accounts whose
+// sessions its seats' browsers hold now: a seat whose browser has signed
+// out, been signed out by a new password, or signed in as another account
+// than the one that took the seat leaves the match unrated.
 func (t *table) rate(ctx context.Context, at time.Time) {
 	if !t.cfg.Rated || t.srv.accounts == nil {
 		return
@@ -87,9 +91,12 @@ func (t *table) rate(ctx context.Context, at time.Time) {
 	}
 	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at}
 	for i, s := range t.seats {
-		a, err := t.srv.accounts.AccountByToken(ctx, s.token)
+		a, err := t.srv.accounts.AccountBySession(ctx, s.token, t.srv.clock.Now())
+		if err == nil && a.Name != s.nickname {
+			err = fmt.Errorf("the seat was taken by %q, its browser plays as %q now", s.nickname, a.Name)
+		}
 		if err != nil {
-			t.log.Warn("a rated match left unrated: a seat is no account's", "seat", i, "err", err)
+			t.log.Warn("a rated match left unrated: a seat's browser holds no session of its account", "seat", i, "err", err)
 			return
 		}
 		m.Sides[i%2] = append(m.Sides[i%2], a.ID)
