@@ -43,7 +43,15 @@ type RatedMatch struct {
 	Sides   [2][]string // account IDs
 	Winner  int         // 0 or 1
 	At      time.Time
+	// PerPair, if not 0, is how many rated matches two accounts may play
+	// against each other in a rating period (a UTC day): past it the
+	// match is not rated (ErrRatingCap).
+	PerPair int
 }
+
+// ErrRatingCap refuses to rate a match between two accounts that have
+// played their rated matches of the day against each other.
+var ErrRatingCap = errors.New("these players have played their rated matches against each other today")
 
 // Pool is the pool the match is rated in.
 func (m RatedMatch) Pool() Pool {

@@ -47,6 +47,9 @@ type Accounts interface {
 	// RatedSheets lists the rated real-board matches of an account, newest first.
 	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
 	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
+	// RatedBetween counts the rated matches two accounts played against
+	// each other in the rating period (UTC day) of at.
+	RatedBetween(ctx context.Context, a, b string, at time.Time) (int, error)
 	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
 	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
 	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)

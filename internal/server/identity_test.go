@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
 )
@@ -165,5 +166,136 @@ func TestRatedAsTheLiveSession(t *testing.T) {
 	}
 	if code := bob.get("/api/players/cat", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].ID != id2 {
 		t.Errorf("cat's profile: %d %+v; want the match %s", code, prof.Matches, id2)
+	}
+}
+
+// challenge has from (csrf its token) challenge the account named to with
+// body's rules and clock, and to (csrf2) accept it; it returns the table.
+func challenge(t *testing.T, from *player, csrf, to string, accepter *player, csrf2, body string) string {
+	t.Helper()
+	code, out, _ := from.request("POST", "/api/challenges", `{"to":"`+to+`",`+body+`}`, "X-CSRF-Token", csrf)
+	var ch struct{ ID, Table string }
+	if err := json.Unmarshal([]byte(out), &ch); err != nil || code != http.StatusCreated {
+		t.Fatalf("a challenge: %d %s", code, out)
+	}
+	code, out, _ = accepter.request("POST", "/api/challenges/"+ch.ID+"/accept", "", "X-CSRF-Token", csrf2)
+	if err := json.Unmarshal([]byte(out), &ch); err != nil || code != http.StatusOK || ch.Table == "" {
+		t.Fatalf("accepting: %d %s", code, out)
+	}
+	return ch.Table
+}
+
+// TestChallengeWaitsForItsPlayers (issue 25): an accepted challenge's
+// clock does not run while nobody is there (22 minutes: no timeout); once
+// one player has come, the other has 15 minutes (ICF law 126), still
+// without a clock, then loses the match (RULES TM-3), unrated.
+func TestChallengeWaitsForItsPlayers(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	a, b := ann.signUp("ann"), bob.signUp("bob")
+	id := challenge(t, ann, a, "bob", bob, b, `"rules":"icf","clock":15,"rated":true`)
+	for range 22 {
+		e.clock.Advance(time.Minute)
+	}
+	if acts := storedActions(t, bob, id); len(acts) != 0 {
+		t.Fatalf("22 minutes with nobody at the table recorded %d actions (%v); want none", len(acts), acts)
+	}
+	cb := bob.connect(id, 0)
+	if w := cb.next("welcome"); len(w.Seats) != 1 || w.Seats[0] != 1 {
+		t.Fatalf("bob holds %v; want seat 1", w.Seats)
+	}
+	if st := cb.next("state").State; st.Started || st.ToAct.Deadline != 0 {
+		t.Fatalf("bob alone: started %v, deadline %d; want the match not started, no clock", st.Started, st.ToAct.Deadline)
+	}
+	e.clock.Advance(noShow - time.Second)
+	if acts := storedActions(t, bob, id); len(acts) != 0 {
+		t.Fatalf("bob alone for 15 minutes less a second: %d actions (%v); want none", len(acts), acts)
+	}
+	e.clock.Advance(time.Second)
+	ev := cb.next("event")
+	if ev.Action.Kind != "forfeit" || !ev.State.Over || ev.State.Match.MatchWinner == nil || *ev.State.Match.MatchWinner != 1 {
+		t.Fatalf("15 minutes after bob came: %+v, over %v; want ann's forfeit, bob the winner", ev.Action, ev.State.Over)
+	}
+	if acts := storedActions(t, bob, id); len(acts) != 1 {
+		t.Errorf("the record: %v; want the forfeit alone", acts)
+	}
+	if names := leaders(bob); len(names) != 0 {
+		t.Errorf("a match lost by not coming was rated: leaderboard %v; want none", names)
+	}
+
+	// Both come: the clock starts when the second does.
+	id = challenge(t, bob, b, "ann", ann, a, `"rules":"icf","clock":15`)
+	ca := ann.connect(id, 0)
+	ca.next("welcome")
+	if st := ca.next("state").State; st.Started {
+		t.Fatal("ann alone: the match has started")
+	}
+	e.clock.Advance(10 * time.Minute)
+	cb = bob.connect(id, 0)
+	cb.next("welcome")
+	if st := cb.next("state").State; !st.Started || st.ToAct.Deadline != e.clock.Now().Add(15*time.Second).UnixMilli() {
+		t.Fatalf("both here: started %v, deadline %d; want started, the clock 15 s from now", st.Started, st.ToAct.Deadline)
+	}
+}
+
+// noShow is how long a seat waits for its player once another has come.
+const noShow = 15 * time.Minute
+
+// TestRatingsCannotBeFarmed (issue 31, 7): a match conceded at once is not
+// rated, and two accounts' rated matches against each other are capped at
+// 5 a day: the sixth is played unrated, and the table's state and the
+// profile say so.
+func TestRatingsCannotBeFarmed(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	a := ann.signUp("ann")
+	bob.signUp("bob")
+	match := func(strokes int) (string, *loadtest.State, string) {
+		t.Helper()
+		id := ann.ratedTable(a, 0)
+		ca, refused := ann.sitAt(id, 0)
+		if refused != "" {
+			t.Fatalf("ann's seat: %s", refused)
+		}
+		cb, refused := bob.sitAt(id, 1)
+		if refused != "" {
+			t.Fatalf("bob's seat: %s", refused)
+		}
+		began := ca.untilMine(0, 1).Unrated
+		return id, playThenConcede(t, [2]*conn{ca, cb}, strokes, 1), began
+	}
+	id, st, _ := match(0)
+	if !strings.Contains(st.Unrated, "too short") {
+		t.Errorf("a match conceded at once: unrated %q; want too short", st.Unrated)
+	}
+	if names := leaders(bob); len(names) != 0 {
+		t.Errorf("a match conceded at once was rated: leaderboard %v", names)
+	}
+	var prof struct {
+		Matches []struct {
+			ID    string
+			Rated bool
+		}
+	}
+	if code := bob.get("/api/players/bob", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].ID != id || prof.Matches[0].Rated {
+		t.Errorf("bob's profile: %d %+v; want the match shown unrated", code, prof.Matches)
+	}
+	for i := range 5 {
+		if _, st, began := match(24); st.Unrated != "" || began != "" {
+			t.Fatalf("rated match %d of the day: unrated %q (at its start %q); want rated", i+1, st.Unrated, began)
+		}
+	}
+	_, st, began := match(24)
+	if !strings.Contains(began, "5 rated matches") || !strings.Contains(st.Unrated, "5 rated matches") {
+		t.Errorf("the sixth match of the day: unrated %q at its start, %q at its end; want the cap of 5 said", began, st.Unrated)
+	}
+	var board struct{ Ratings []struct{ Games int } }
+	if code := bob.get("/api/leaderboard?rules=icf&format=singles", &board); code != http.StatusOK || len(board.Ratings) != 2 || board.Ratings[0].Games != 5 {
+		t.Errorf("leaderboard %d %+v; want 5 games each", code, board.Ratings)
+	}
+	// The next day counts afresh.
+	e.clock.Advance(24 * time.Hour)
+	if _, st, _ := match(24); st.Unrated != "" {
+		t.Errorf("the next day's match: unrated %q; want rated", st.Unrated)
 	}
 }
