@@ -29,6 +29,20 @@ type Session struct {
 	Expires   time.Time
 }
 
+// A deleted account's seats keep their moves under DeletedName, held by
+// DeletedToken, which no browser's cookie carries.
+const (
+	DeletedName  = "(deleted)"
+	DeletedToken = "-"
+)
+
+// HeldSeat is a seat of a table and the browser token that held it.
+type HeldSeat struct {
+	Table string `json:"table"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
 // Pool names a set of ratings: a rule set ("icf", "family") and a format
 // ("singles", "doubles").
 type Pool struct {

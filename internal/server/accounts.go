@@ -36,7 +36,9 @@ type Accounts interface {
 	// its link to this one has ended.
 	LinkToken(ctx context.Context, token, accountID string) (bool, error)
 	SetPassword(ctx context.Context, accountID, hash string) error
-	DeleteAccount(ctx context.Context, accountID string) error
+	// DeleteAccount returns the seats the account held, renamed
+	// carrom.DeletedName and held by carrom.DeletedToken in the store.
+	DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error)
 
 	CreateSession(ctx context.Context, se carrom.Session) error
 	Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error)
@@ -534,11 +536,13 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteAccount(r.Context(), v.a.ID); err != nil {
+	seats, err := s.accounts.DeleteAccount(r.Context(), v.a.ID)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
-	s.log.Info("account deleted", "account", v.a.ID)
+	s.vacate(r.Context(), seats)
+	s.log.Info("account deleted", "account", v.a.ID, "seats", len(seats))
 	s.forget(w, r)
 	writeJSON(w, http.StatusOK, accountJSON{})
 }

@@ -204,6 +204,7 @@ func (t *table) run(ctx context.Context) {
 	defer t.stopClock()
 	defer t.stopThinking()
 	t.arrived()
+	t.graceDeleted()
 	t.next(ctx)
 	t.arm()
 	for {
@@ -260,6 +261,8 @@ func (t *table) handle(ctx context.Context, m any) {
 			t.log.Info("player did not come to the match", "seat", m.seat)
 			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
 		}
+	case vacateReq:
+		t.vacateSeats(m)
 	case stateReq:
 		m.reply <- encode(t.snapshot())
 	case leaseLost:

@@ -163,21 +163,52 @@ func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
 }
 
 // DeletedName is the name that stands for a deleted account's in the
-// seats of the matches it played.
-const DeletedName = "(deleted)"
+// seats of the matches it played, and DeletedToken holds them.
+const (
+	DeletedName  = carrom.DeletedName
+	DeletedToken = carrom.DeletedToken
+)
 
 // DeleteAccount removes an account and its personal data: its name and
 // password, sessions, browser tokens, ratings, rated results and
 // challenges; its seats in stored matches keep their moves under
-// DeletedName, held by no browser (token "-", which no cookie carries).
-func (s *DB) DeleteAccount(ctx context.Context, accountID string) error {
+// DeletedName, held by no browser (DeletedToken). It returns those seats,
+// with the tokens that held them, for the tables in play to be told.
+func (s *DB) DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
+	seats, err := s.deleteAccount(ctx, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("store: delete account: %w", err)
+	}
+	return seats, nil
+}
+
+func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+		return nil, err
 	}
 	defer tx.Rollback()
-	if _, err := s.txExec(ctx, tx, `UPDATE seats SET nickname = ?, token = '-' WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = seats.table_id AND `+strings.ReplaceAll(linked, "st.token", "seats.token")+`)`, DeletedName, accountID); err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+	rows, err := s.txQuery(ctx, tx, `SELECT st.table_id, st.seat, st.token FROM seats st JOIN tables t ON t.id = st.table_id WHERE `+linked, accountID)
+	if err != nil {
+		return nil, err
+	}
+	var seats []carrom.HeldSeat
+	for rows.Next() {
+		var h carrom.HeldSeat
+		if err := rows.Scan(&h.Table, &h.Seat, &h.Token); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		seats = append(seats, h)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, h := range seats {
+		if _, err := s.txExec(ctx, tx, `UPDATE seats SET nickname = ?, token = ? WHERE table_id = ? AND seat = ?`, DeletedName, DeletedToken, h.Table, h.Seat); err != nil {
+			return nil, err
+		}
 	}
 	// The cascades of accounts would do the rest where foreign keys are
 	// enforced; the explicit deletes do it wherever they are not.
@@ -193,20 +224,17 @@ func (s *DB) DeleteAccount(ctx context.Context, accountID string) error {
 			args = append(args, accountID)
 		}
 		if _, err := s.txExec(ctx, tx, q, args...); err != nil {
-			return fmt.Errorf("store: delete account: %w", err)
+			return nil, err
 		}
 	}
 	res, err := s.txExec(ctx, tx, `DELETE FROM accounts WHERE id = ?`, accountID)
 	if err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: delete account %s: %w", accountID, carrom.ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", accountID, carrom.ErrNotFound)
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
-	}
-	return nil
+	return seats, tx.Commit()
 }
 
 // CreateSession stores a signed-in browser's session; the browser's
