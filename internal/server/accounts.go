@@ -60,6 +60,8 @@ type Accounts interface {
 	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
 	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
 	SetChallenge(ctx context.Context, id, status, tableID string) error
+	// ReopenChallenge opens again a challenge accepted with tableID.
+	ReopenChallenge(ctx context.Context, id, tableID string) error
 }
 
 // Errors of account requests.

@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -297,5 +299,42 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 	e.clock.Advance(24 * time.Hour)
 	if _, st, _ := match(24); st.Unrated != "" {
 		t.Errorf("the next day's match: unrated %q; want rated", st.Unrated)
+	}
+}
+
+// TestChallengeAcceptedOnce (issue 31, suspected): two accepts of one
+// challenge sent at once make one table: one is answered with it, the
+// other refused (409), and no second table is left in play.
+func TestChallengeAcceptedOnce(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	a, b := ann.signUp("ann"), bob.signUp("bob")
+	const n = 6
+	for i := range n {
+		code, out, _ := ann.request("POST", "/api/challenges", `{"to":"bob","rules":"icf","clock":0}`, "X-CSRF-Token", a)
+		var ch struct{ ID string }
+		if err := json.Unmarshal([]byte(out), &ch); err != nil || code != http.StatusCreated {
+			t.Fatalf("challenge %d: %d %s", i, code, out)
+		}
+		var (
+			wg    sync.WaitGroup
+			codes [2]int
+		)
+		for j := range codes {
+			wg.Go(func() {
+				codes[j], _, _ = bob.request("POST", "/api/challenges/"+ch.ID+"/accept", "", "X-CSRF-Token", b)
+			})
+		}
+		wg.Wait()
+		if min(codes[0], codes[1]) != http.StatusOK || max(codes[0], codes[1]) != http.StatusConflict {
+			t.Errorf("challenge %d accepted twice at once: %v; want 200 and 409", i, codes)
+		}
+	}
+	recs, err := e.st.Tables(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != n {
+		t.Errorf("%d challenges accepted twice at once made %d tables; want %d", n, len(recs), n)
 	}
 }
