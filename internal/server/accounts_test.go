@@ -366,7 +366,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 		if st.ToAct.Seat == 1 {
 			c = cb
 		}
-		// Past the 20 strokes below which a match is too short to rate.
+		// Past the 10 strokes below which a match is too short to rate.
 		if strokes >= 24 && st.ToAct.Seat == 1 && st.ToAct.Need == "strike" {
 			c.send(loadtest.Concede("match"))
 		} else {

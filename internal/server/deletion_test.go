@@ -86,9 +86,7 @@ func TestDeletionLeavesTheTables(t *testing.T) {
 	a, b := ann.signUp("ann"), bob.signUp("bob")
 
 	played := ann.ratedTable(a, 0)
-	ca, _ := ann.sitAt(played, 0)
-	cb, _ := bob.sitAt(played, 1)
-	playThenConcede(t, [2]*conn{ca, cb}, 24, 1)
+	playThenConcede(t, seatBoth(t, played, ann, bob), 24, 1)
 	code, body, _ := bob.request("POST", "/api/tables/"+played+"/rematch", "", "X-CSRF-Token", b)
 	var rm struct{ Table string }
 	if err := json.Unmarshal([]byte(body), &rm); err != nil || code != http.StatusCreated {

@@ -53,6 +53,21 @@ func (p *player) sitAt(id string, seat int) (*conn, string) {
 	return c, m.Error
 }
 
+// seatBoth seats p0 and p1 at seats 0 and 1 of table id, which they must
+// be given, and returns their connections.
+func seatBoth(t *testing.T, id string, p0, p1 *player) [2]*conn {
+	t.Helper()
+	var out [2]*conn
+	for i, p := range []*player{p0, p1} {
+		c, refused := p.sitAt(id, i)
+		if refused != "" {
+			t.Fatalf("seat %d refused: %s", i, refused)
+		}
+		out[i] = c
+	}
+	return out
+}
+
 // playThenConcede plays the match of the two seats' connections: strokes
 // strokes at least, then loser concedes the match at his turn to strike.
 // It returns the last state.
@@ -109,20 +124,12 @@ func TestRatedAsTheLiveSession(t *testing.T) {
 
 	// The old browser sits at a rated table against bob, then ann changes
 	// her password on her phone: the old browser is signed out.
-	id := bob.ratedTable(bobCSRF, 0)
-	co, refused := old.sitAt(id, 0)
-	if refused != "" {
-		t.Fatalf("ann's browser refused its seat: %s", refused)
-	}
-	cb, refused := bob.sitAt(id, 1)
-	if refused != "" {
-		t.Fatalf("bob refused his seat: %s", refused)
-	}
+	conns := seatBoth(t, bob.ratedTable(bobCSRF, 0), old, bob)
 	code, body, _ := phone.request("POST", "/api/account/password", `{"old":"password ann","new":"password ann 2"}`, "X-CSRF-Token", phoneCSRF)
 	if code != http.StatusOK {
 		t.Fatalf("password change: %d %s", code, body)
 	}
-	if st := playThenConcede(t, [2]*conn{co, cb}, 24, 1); !st.Over {
+	if st := playThenConcede(t, conns, 24, 1); !st.Over {
 		t.Fatal("the match is not over")
 	}
 	if names := leaders(bob); len(names) != 0 {
@@ -148,15 +155,7 @@ func TestRatedAsTheLiveSession(t *testing.T) {
 	if code, a, _ := shared.account("signin", "cat", "password cat"); code != http.StatusOK {
 		t.Fatalf("cat signs in on mel's old browser: %d %+v", code, a)
 	}
-	cs, refused := shared.sitAt(id2, 0)
-	if refused != "" {
-		t.Fatalf("cat refused a rated seat: %s", refused)
-	}
-	cb2, refused := bob.sitAt(id2, 1)
-	if refused != "" {
-		t.Fatalf("bob refused his seat: %s", refused)
-	}
-	if st := playThenConcede(t, [2]*conn{cs, cb2}, 24, 1); st.Seats[0].Nickname != "cat" {
+	if st := playThenConcede(t, seatBoth(t, id2, shared, bob), 24, 1); st.Seats[0].Nickname != "cat" {
 		t.Errorf("seat 0 is named %q; want cat, the account the browser is signed in as", st.Seats[0].Nickname)
 	}
 	if names := leaders(bob); len(names) != 2 || names[0] != "cat" || names[1] != "bob" {
@@ -255,16 +254,9 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 	match := func(strokes int) (string, *loadtest.State, string) {
 		t.Helper()
 		id := ann.ratedTable(a, 0)
-		ca, refused := ann.sitAt(id, 0)
-		if refused != "" {
-			t.Fatalf("ann's seat: %s", refused)
-		}
-		cb, refused := bob.sitAt(id, 1)
-		if refused != "" {
-			t.Fatalf("bob's seat: %s", refused)
-		}
-		began := ca.untilMine(0, 1).Unrated
-		return id, playThenConcede(t, [2]*conn{ca, cb}, strokes, 1), began
+		conns := seatBoth(t, id, ann, bob)
+		began := conns[0].untilMine(0, 1).Unrated
+		return id, playThenConcede(t, conns, strokes, 1), began
 	}
 	id, st, _ := match(0)
 	if !strings.Contains(st.Unrated, "too short") {

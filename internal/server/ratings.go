@@ -81,8 +81,8 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Acc
 // A match too short to mean anything is not rated: one that ends before a
 // board is finished by a stroke and with fewer than minRatedStrokes
 // strokes (a concession at once, a forfeit of a player who never came).
-// Twenty strokes are some ten turns each, a real start of a board.
-const minRatedStrokes = 20
+// Ten strokes are some five turns each, a board really begun.
+const minRatedStrokes = 10
 
 // maxRatedPerPair is how many rated matches two accounts may play against
 // each other in a rating period (a UTC day); past it they play unrated.
