@@ -81,16 +81,17 @@ func TestProfile(t *testing.T) {
 	e.waitFor(ann, "the rated banner", `document.getElementById("rated")?.textContent === "Rated: ann 1500 v bob 1500, expected 0.50–0.50"`, 20*time.Second)
 
 	// A few strokes each, then whoever is to strike concedes the board;
-	// a few more, and whoever is to strike then concedes the match.
+	// more, past the 10 strokes below which a match is too short to rate
+	// (docs/accounts.md), and whoever is to strike then concedes the match.
 	rng := rand.New(rand.NewPCG(5, 6))
 	var loser context.Context
 	conceded := false
-	for strokes, end := 0, time.Now().Add(90*time.Second); loser == nil; {
+	for strokes, end := 0, time.Now().Add(120*time.Second); loser == nil; {
 		if time.Now().After(end) {
 			var a, b string
 			e.run(ann, chromedp.Evaluate(`document.querySelector("main").innerText`, &a))
 			e.run(bob, chromedp.Evaluate(`document.querySelector("main").innerText`, &b))
-			t.Fatalf("%d strokes played in 60 s; ann sees %q, bob %q", strokes, a, b)
+			t.Fatalf("%d strokes played in 120 s; ann sees %q, bob %q", strokes, a, b)
 		}
 		acted := false
 		for _, p := range []context.Context{ann, bob} {
@@ -105,7 +106,7 @@ func TestProfile(t *testing.T) {
 				conceded = true
 				break
 			}
-			if mine && strokes >= 8 {
+			if mine && strokes >= 12 {
 				e.run(p, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
 				loser = p
 				break

@@ -196,7 +196,7 @@ func (e *env) tab() context.Context {
 		}
 	})
 	// Every action of a test is bounded, so a stuck page fails instead of hanging.
-	ctx, cancelT := context.WithTimeout(ctx, 150*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 300*time.Second)
 	e.t.Cleanup(cancelT)
 	return ctx
 }

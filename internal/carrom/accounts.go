@@ -18,13 +18,29 @@ type Account struct {
 
 // Session is a signed-in browser. Hash is the SHA-256 of the cookie's
 // value, so the database alone opens no session; CSRF is the token every
-// state-changing request of the session carries.
+// state-changing request of the session carries; Token is the browser's
+// identity token, which plays as the account while the session lasts.
 type Session struct {
 	Hash      string
 	AccountID string
 	CSRF      string
+	Token     string
 	Created   time.Time
 	Expires   time.Time
+}
+
+// A deleted account's seats keep their moves under DeletedName, held by
+// DeletedToken, which no browser's cookie carries.
+const (
+	DeletedName  = "(deleted)"
+	DeletedToken = "-"
+)
+
+// HeldSeat is a seat of a table and the browser token that held it.
+type HeldSeat struct {
+	Table string `json:"table"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
 }
 
 // Pool names a set of ratings: a rule set ("icf", "family") and a format
@@ -41,7 +57,15 @@ type RatedMatch struct {
 	Sides   [2][]string // account IDs
 	Winner  int         // 0 or 1
 	At      time.Time
+	// PerPair, if not 0, is how many rated matches two accounts may play
+	// against each other in a rating period (a UTC day): past it the
+	// match is not rated (ErrRatingCap).
+	PerPair int
 }
+
+// ErrRatingCap refuses to rate a match between two accounts that have
+// played their rated matches of the day against each other.
+var ErrRatingCap = errors.New("these players have played their rated matches against each other today")
 
 // Pool is the pool the match is rated in.
 func (m RatedMatch) Pool() Pool {

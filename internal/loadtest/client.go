@@ -327,6 +327,8 @@ type State struct {
 	// Variant is the board of a variant without colours, if the table
 	// plays one.
 	Variant *Variant `json:"variant"`
+	// Unrated says why a rated table's match is not rated.
+	Unrated string `json:"unrated"`
 }
 
 // Variant is a variant's board (record.Variant) with what a purchase

@@ -26,19 +26,29 @@ type Accounts interface {
 	AccountByName(ctx context.Context, name string) (carrom.Account, error)
 	AccountByID(ctx context.Context, id string) (carrom.Account, error)
 	AccountByToken(ctx context.Context, token string) (carrom.Account, error)
-	LinkToken(ctx context.Context, token, accountID string) error
+	// AccountBySession is the account whose session the browser of token
+	// holds at now: the one it plays as.
+	AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error)
+	// LinkToken reports false if the token is or was another account's, or
+	// its link to this one has ended.
+	LinkToken(ctx context.Context, token, accountID string) (bool, error)
 	SetPassword(ctx context.Context, accountID, hash string) error
-	DeleteAccount(ctx context.Context, accountID string) error
+	// DeleteAccount returns the seats the account held, renamed
+	// carrom.DeletedName and held by carrom.DeletedToken in the store.
+	DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error)
 
 	CreateSession(ctx context.Context, se carrom.Session) error
 	Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error)
-	DeleteSession(ctx context.Context, hash string) error
-	DeleteOtherSessions(ctx context.Context, accountID, keep string) error
+	DeleteSession(ctx context.Context, hash string, at time.Time) error
+	DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error
 
 	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
 	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
 	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
+	// RatedBetween counts the rated matches two accounts played against
+	// each other in the rating period (UTC day) of at.
+	RatedBetween(ctx context.Context, a, b string, at time.Time) (int, error)
 	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
 	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
 	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)
@@ -47,6 +57,8 @@ type Accounts interface {
 	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
 	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
 	SetChallenge(ctx context.Context, id, status, tableID string) error
+	// ReopenChallenge opens again a challenge accepted with tableID.
+	ReopenChallenge(ctx context.Context, id, tableID string) error
 }
 
 // Errors of account requests.
@@ -312,16 +324,26 @@ type credentials struct {
 }
 
 // startSession signs the browser in: a new session, its cookie, and the
-// browser's games made the account's.
+// browser's games made the account's. A browser whose token is or was
+// another account's, or whose link to this one has ended, gets a new
+// token: its games stay where they were, and it plays as this account.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a carrom.Account) {
 	ctx := r.Context()
-	value, now := newID(32), s.clock.Now()
-	se := carrom.Session{Hash: hashSession(value), AccountID: a.ID, CSRF: newID(32), Created: now, Expires: now.Add(sessionLife)}
-	if err := s.accounts.CreateSession(ctx, se); err != nil {
+	tok := token(r)
+	ok, err := s.accounts.LinkToken(ctx, tok, a.ID)
+	if err == nil && !ok {
+		tok = newID(16)
+		if _, err = s.accounts.LinkToken(ctx, tok, a.ID); err == nil {
+			s.setToken(w, r, tok)
+		}
+	}
+	if err != nil {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.LinkToken(ctx, token(r), a.ID); err != nil {
+	value, now := newID(32), s.clock.Now()
+	se := carrom.Session{Hash: hashSession(value), AccountID: a.ID, CSRF: newID(32), Token: tok, Created: now, Expires: now.Add(sessionLife)}
+	if err := s.accounts.CreateSession(ctx, se); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -434,7 +456,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteSession(r.Context(), v.se.Hash); err != nil {
+	if err := s.accounts.DeleteSession(r.Context(), v.se.Hash, s.clock.Now()); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -445,7 +467,12 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 // forget clears the session cookie and replaces the identity cookie.
 func (s *Server) forget(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, s.cookie(r, sessionCookie, "", -1))
-	http.SetCookie(w, s.cookie(r, tokenCookie, newID(16), tokenLife))
+	s.setToken(w, r, newID(16))
+}
+
+// setToken gives the browser a new identity token.
+func (s *Server) setToken(w http.ResponseWriter, r *http.Request, tok string) {
+	http.SetCookie(w, s.cookie(r, tokenCookie, tok, tokenLife))
 }
 
 // reauth checks the signed-in account's password again, under the name's
@@ -496,7 +523,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteOtherSessions(r.Context(), v.a.ID, v.se.Hash); err != nil {
+	if err := s.accounts.DeleteOtherSessions(r.Context(), v.a.ID, v.se.Hash, s.clock.Now()); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -522,11 +549,13 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := s.accounts.DeleteAccount(r.Context(), v.a.ID); err != nil {
+	seats, err := s.accounts.DeleteAccount(r.Context(), v.a.ID)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
-	s.log.Info("account deleted", "account", v.a.ID)
+	s.vacate(r.Context(), seats)
+	s.log.Info("account deleted", "account", v.a.ID, "seats", len(seats))
 	s.forget(w, r)
 	writeJSON(w, http.StatusOK, accountJSON{})
 }

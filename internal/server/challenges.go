@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -131,27 +133,39 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
+	var (
+		cfg    TableConfig
+		claims []carrom.SeatRecord
+	)
 	if answer == "accept" {
-		var cfg TableConfig
 		if err := json.Unmarshal(c.Config, &cfg); err != nil {
-			apiError(w, fmt.Errorf("server: challenge %s: %w", c.ID, err))
+			apiError(w, fmt.Errorf("challenge %s: %w", c.ID, err))
 			return
 		}
-		claims := []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
+		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
 		if c.FromToken == token(r) {
 			apiError(w, refusef(ErrSeatTaken, "the challenger's browser cannot take the other seat"))
 			return
 		}
-		id, err := s.createClaimed(ctx, token(r), cfg, claims)
-		if err != nil {
+		// The table's ID is the challenge's first, in one step, so that of
+		// two answers racing one makes the table and the other is refused.
+		c.TableID = newID(6)
+	}
+	if err := s.accounts.SetChallenge(ctx, c.ID, status, c.TableID); err != nil {
+		if errors.Is(err, carrom.ErrNotFound) {
+			err = refusef(ErrSeatTaken, "this challenge has been answered already")
+		}
+		apiError(w, err)
+		return
+	}
+	if answer == "accept" {
+		if _, err := s.createAs(ctx, c.TableID, token(r), cfg, claims); err != nil {
+			if rerr := s.accounts.ReopenChallenge(context.WithoutCancel(ctx), c.ID, c.TableID); rerr != nil {
+				s.log.Error("opening again a challenge whose table was not made", "challenge", c.ID, "err", rerr)
+			}
 			apiError(w, err)
 			return
 		}
-		c.TableID = id
-	}
-	if err := s.accounts.SetChallenge(ctx, c.ID, status, c.TableID); err != nil {
-		apiError(w, err)
-		return
 	}
 	c.Status = status
 	writeJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))

@@ -587,6 +587,12 @@ func (s *Server) startCluster(ctx context.Context) error {
 		unsub()
 		return err
 	}
+	unsubAccounts, err := s.cluster.Bus.Subscribe(accountsSubject, s.vacated)
+	if err != nil {
+		unsub()
+		unsubNodes()
+		return err
+	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
 	if err := s.cluster.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: s.cluster.Node, Run: s.run})}); err != nil {
@@ -616,6 +622,7 @@ func (s *Server) startCluster(ctx context.Context) error {
 		s.adoptions.Wait()
 		unsub()
 		unsubNodes()
+		unsubAccounts()
 	}
 	return nil
 }

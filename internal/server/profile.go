@@ -161,7 +161,9 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 			sideOf = func(seat int) int { return seat }
 		}
 		side := sideOf(pm.Seats[0])
-		pj := playedJSON{ID: ti.ID, Rules: ti.Config.Rules, Players: ti.Config.Players, Rated: ti.Config.Rated, Created: ti.Created, Finished: ti.Finished,
+		// A rated table's match left unrated (too short, past its pair's
+		// rated matches of the day) is shown unrated once over.
+		pj := playedJSON{ID: ti.ID, Rules: ti.Config.Rules, Players: ti.Config.Players, Rated: ti.Config.Rated && (ti.Finished == nil || pm.Change != nil), Created: ti.Created, Finished: ti.Finished,
 			Seats: pm.Seats, Opponents: []string{}, Result: "in play",
 			Replay: "/replay/" + ti.ID, Record: "/api/matches/" + ti.ID + ".txt", Table: "/t/" + ti.ID}
 		for _, si := range ti.Seats {

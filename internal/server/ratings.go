@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/rules"
@@ -60,10 +61,12 @@ func noPlayer(name string, err error) error {
 var ErrNotInvited = errors.New("not for this account")
 
 // mayRate checks that the browser of token may sit at seat of a rated
-// table: it is signed in to an account that holds no other seat there.
-// It returns the account.
+// table: it holds the session of an account (the one it plays as, not the
+// one its token was once linked to) that holds no other seat there. It
+// returns the account.
 func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Account, error) {
-	a, err := t.srv.accounts.AccountByToken(ctx, token)
+	now := t.srv.clock.Now()
+	a, err := t.srv.accounts.AccountBySession(ctx, token, now)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
 	}
@@ -77,15 +80,76 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Acc
 		if o.token == token {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
-		if b, err := t.srv.accounts.AccountByToken(ctx, o.token); err == nil && b.ID == a.ID {
+		if b, err := t.srv.accounts.AccountBySession(ctx, o.token, now); err == nil && b.ID == a.ID {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
 	}
 	return a, nil
 }
 
-// rate rates a rated table whose match is over, from the accounts of its
-// seats' browsers; a seat no longer an account's leaves it unrated.
+// A match too short to mean anything is not rated: one that ends before a
+// board is finished by a stroke and with fewer than minRatedStrokes
+// strokes (a concession at once, a forfeit of a player who never came).
+// Ten strokes are some five turns each, a board really begun.
+const minRatedStrokes = 10
+
+// maxRatedPerPair is how many rated matches two accounts may play against
+// each other in a rating period (a UTC day); past it they play unrated.
+const maxRatedPerPair = 5
+
+// countPlay counts a stroke, and a board it finished, toward the rating's
+// threshold (minRatedStrokes).
+func (t *table) countPlay(before, after game.Table, a game.Action) {
+	if a.Kind != game.Strike {
+		return
+	}
+	t.strokes++
+	b, n := before.Match(), after.Match()
+	if after.ToAct().Need == game.NeedNothing || b.Game != n.Game || b.Board.Number != n.Board.Number {
+		t.boards++
+	}
+}
+
+// checkCap, when a rated match begins, tells its players if it will be
+// played unrated because two of its opponents have played their rated
+// matches of the day against each other (maxRatedPerPair).
+func (t *table) checkCap(ctx context.Context) {
+	if !t.cfg.Rated || t.srv.accounts == nil {
+		return
+	}
+	now := t.srv.clock.Now()
+	ids := make([]carrom.Account, len(t.seats))
+	for i, s := range t.seats {
+		a, err := t.srv.accounts.AccountBySession(ctx, s.token, now)
+		if err != nil {
+			return
+		}
+		ids[i] = a
+	}
+	for i := range ids {
+		for j := i + 1; j < len(ids); j++ {
+			if i%2 == j%2 {
+				continue
+			}
+			n, err := t.srv.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, now)
+			if err != nil {
+				t.log.Warn("counting the rated matches of a pair", "err", err)
+				return
+			}
+			if n >= maxRatedPerPair {
+				t.unrated = fmt.Sprintf("%s and %s have played %d rated matches against each other today, the most a day: this match is not rated", ids[i].Name, ids[j].Name, n)
+				return
+			}
+		}
+	}
+}
+
+// rate rates a rated table whose match is over, from the accounts whose
+// sessions its seats' browsers hold now: a seat whose browser has signed
+// out, been signed out by a new password, or signed in as another account
+// than the one that took the seat leaves the match unrated, and so do a
+// match too short (minRatedStrokes) and one past its pair's rated matches
+// of the day (maxRatedPerPair). Why is told the players (unrated).
 func (t *table) rate(ctx context.Context, at time.Time) {
 	if !t.cfg.Rated || t.srv.accounts == nil {
 		return
@@ -94,16 +158,30 @@ func (t *table) rate(ctx context.Context, at time.Time) {
 	if w != rules.Side(0) && w != rules.Side(1) {
 		return
 	}
-	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at}
+	if t.boards == 0 && t.strokes < minRatedStrokes {
+		t.unrated = fmt.Sprintf("too short to rate: no board was finished and %d strokes were played (%d make a rated match)", t.strokes, minRatedStrokes)
+		t.log.Info("a rated match left unrated: too short", "strokes", t.strokes)
+		return
+	}
+	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at, PerPair: maxRatedPerPair}
 	for i, s := range t.seats {
-		a, err := t.srv.accounts.AccountByToken(ctx, s.token)
+		a, err := t.srv.accounts.AccountBySession(ctx, s.token, t.srv.clock.Now())
+		if err == nil && a.Name != s.nickname {
+			err = fmt.Errorf("the seat was taken by %q, its browser plays as %q now", s.nickname, a.Name)
+		}
 		if err != nil {
-			t.log.Warn("a rated match left unrated: a seat is no account's", "seat", i, "err", err)
+			t.unrated = fmt.Sprintf("not rated: the browser of seat %d is no longer signed in as the account that took it", i)
+			t.log.Warn("a rated match left unrated: a seat's browser holds no session of its account", "seat", i, "err", err)
 			return
 		}
 		m.Sides[i%2] = append(m.Sides[i%2], a.ID)
 	}
 	changes, err := t.srv.RateMatch(ctx, m)
+	if errors.Is(err, carrom.ErrRatingCap) {
+		t.unrated = fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", maxRatedPerPair)
+		t.log.Info("a rated match left unrated: the pair's rated matches of the day are played")
+		return
+	}
 	if err != nil {
 		t.log.Error("rating the match", "err", err)
 		return

@@ -19,16 +19,82 @@ type seat struct {
 	nickname  string
 	connected int
 	graceStop func() bool
+	// came: the seat's player has been at the table since it started
+	// here; noShowStop stops the wait for one who has not (arrived).
+	came       bool
+	noShowStop func() bool
 }
 
-// started: every human seat is taken.
-func (t *table) started() bool {
+// noShowWait is how long a seat taken for a player (a challenge's, a
+// rematch's) waits for him once another player has come, before he loses
+// the match: ICF law 126 gives a player 15 minutes to report to his board.
+// A server's grace (RULES TM-3) longer than that is waited instead.
+const noShowWait = 15 * time.Minute
+
+// seated: every human seat is taken.
+func (t *table) seated() bool {
 	for _, s := range t.seats {
 		if s.cfg.Kind == "human" && s.token == "" {
 			return false
 		}
 	}
 	return true
+}
+
+// started: the match has begun: every human seat is taken and each of
+// their players has come to the table (arrived).
+func (t *table) started() bool { return t.began }
+
+// arrived notes that a player has come. Once every human seat is taken
+// and each of their players has come, the match begins: its clock starts
+// (and a player gone meanwhile has his grace, RULES TM-3), and it reports
+// true, the caller then letting the computer play (next). Until then a
+// seat taken whose player has not come, once another player has, waits
+// for him noShowWait, then he loses the match (noShowFired).
+func (t *table) arrived() bool {
+	if t.began || !t.seated() || t.over() {
+		return false
+	}
+	someone, all := false, true
+	for _, s := range t.seats {
+		if s.cfg.Kind == "human" {
+			someone = someone || s.came
+			all = all && s.came
+		}
+	}
+	if all {
+		t.began = true
+		t.lastAt = t.srv.clock.Now()
+		for i := range t.seats {
+			s := &t.seats[i]
+			if s.noShowStop != nil {
+				s.noShowStop()
+				s.noShowStop = nil
+			}
+			if s.cfg.Kind == "human" && s.connected == 0 {
+				t.startGrace(i)
+			}
+		}
+		t.arm()
+		return true
+	}
+	if !someone {
+		return false
+	}
+	for i := range t.seats {
+		s := &t.seats[i]
+		if s.cfg.Kind == "human" && !s.came && s.noShowStop == nil {
+			seat := i
+			s.noShowStop = t.srv.clock.AfterFunc(max(noShowWait, t.srv.grace), func() { t.post(noShowFired{seat: seat}) })
+		}
+	}
+	return false
+}
+
+// startGrace gives the player of a seat with no connection left the grace
+// period, after which he loses the match (RULES TM-3).
+func (t *table) startGrace(seat int) {
+	t.seats[seat].graceStop = t.srv.clock.AfterFunc(t.srv.grace, func() { t.post(graceFired{seat: seat}) })
 }
 
 func (t *table) heldSeats(token string) []int {
@@ -41,17 +107,22 @@ func (t *table) heldSeats(token string) []int {
 	return seats
 }
 
-func (t *table) join(m joinReq) {
+func (t *table) join(ctx context.Context, m joinReq) {
 	c := m.c
 	t.clients[c] = struct{}{}
 	t.srv.metrics.clients.Inc()
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
 		s.connected++
+		s.came = true
 		if s.graceStop != nil {
 			s.graceStop()
 			s.graceStop = nil
 		}
+	}
+	began := t.arrived()
+	if began {
+		t.checkCap(ctx)
 	}
 	t.deliver(c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: c.nickname}))
 	// A client that saw event `since` gets what it missed, if the backlog
@@ -64,6 +135,9 @@ func (t *table) join(m joinReq) {
 		t.deliver(c, ev)
 	}
 	t.broadcastSeats(c)
+	if began {
+		t.next(ctx)
+	}
 }
 
 func (t *table) leave(c *client) {
@@ -77,8 +151,7 @@ func (t *table) leave(c *client) {
 		s := &t.seats[i]
 		s.connected--
 		if s.connected == 0 && t.started() && !t.over() {
-			seat := i
-			s.graceStop = t.srv.clock.AfterFunc(t.srv.grace, func() { t.post(graceFired{seat: seat}) })
+			t.startGrace(i)
 		}
 	}
 	t.broadcastSeats(nil)
@@ -118,17 +191,16 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 	if err := t.srv.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
 		return err
 	}
-	wasStarted := t.started()
-	if s.token == "" {
-		if _, ok := t.clients[m.c]; ok {
+	if _, ok := t.clients[m.c]; ok {
+		if s.token == "" {
 			s.connected++
 		}
+		s.came = true
 	}
 	s.token, s.nickname = m.c.token, name
-	if !wasStarted && t.started() {
-		// The clock starts when the last player sits down.
-		t.lastAt = t.srv.clock.Now()
-		t.arm()
+	// The clock starts when the last player sits down, if all are here.
+	if t.arrived() {
+		t.checkCap(ctx)
 	}
 	t.deliver(m.c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(m.c.token), Nickname: name}))
 	t.broadcastSeats(nil)

@@ -34,6 +34,8 @@ type (
 	}
 	clockFired struct{ gen int }
 	graceFired struct{ seat int }
+	// noShowFired: the wait for a seat's player who has not come is over.
+	noShowFired struct{ seat int }
 	// paced is a computer's move whose pause (Config.Pace) is over.
 	paced    struct{ move botMove }
 	stateReq struct{ reply chan []byte }
@@ -95,10 +97,17 @@ type table struct {
 	clockStop func() bool
 	deadline  time.Time
 	finished  bool
-	thinking  context.CancelFunc // ends the computer's search; nil if none runs
-	paceStop  func() bool        // stops the timer of a computer's move held back; nil if none
-	readyAt   time.Time          // a computer's move is not played before (Config.Pace)
-	log       *slog.Logger
+	// began: the match has begun (started), its players all come.
+	began bool
+	// strokes and boards count the strokes played and the boards they
+	// finished (countPlay); unrated says why a rated table's match is not
+	// (or will not be) rated.
+	strokes, boards int
+	unrated         string
+	thinking        context.CancelFunc // ends the computer's search; nil if none runs
+	paceStop        func() bool        // stops the timer of a computer's move held back; nil if none
+	readyAt         time.Time          // a computer's move is not played before (Config.Pace)
+	log             *slog.Logger
 }
 
 func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table, error) {
@@ -149,6 +158,9 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	if err != nil {
 		return err
 	}
+	// A match played in has begun: its clock runs from its last action
+	// whoever is back; one never played in waits for its players again.
+	t.began = len(actions) > 0
 	if t.over() {
 		t.finished = true
 		if err := t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
@@ -176,6 +188,7 @@ func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Tabl
 		}
 		before := t.state
 		t.state, t.seq, t.lastAt = next, a.Seq, a.At
+		t.countPlay(before, next, act)
 		if each != nil {
 			each(before, act, out)
 		}
@@ -190,6 +203,8 @@ func (t *table) run(ctx context.Context) {
 	defer close(t.done)
 	defer t.stopClock()
 	defer t.stopThinking()
+	t.arrived()
+	t.graceDeleted()
 	t.next(ctx)
 	t.arm()
 	for {
@@ -221,7 +236,7 @@ func (t *table) post(m any) bool {
 func (t *table) handle(ctx context.Context, m any) {
 	switch m := m.(type) {
 	case joinReq:
-		t.join(m)
+		t.join(ctx, m)
 	case leaveReq:
 		t.leave(m.c)
 	case sitReq:
@@ -239,6 +254,15 @@ func (t *table) handle(ctx context.Context, m any) {
 			t.log.Info("player left the match", "seat", m.seat)
 			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
 		}
+	case noShowFired:
+		s := &t.seats[m.seat]
+		s.noShowStop = nil
+		if !t.began && !s.came && s.token != "" && !t.over() {
+			t.log.Info("player did not come to the match", "seat", m.seat)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
+		}
+	case vacateReq:
+		t.vacateSeats(m)
 	case stateReq:
 		m.reply <- encode(t.snapshot())
 	case leaseLost:
@@ -311,6 +335,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	}
 	start := t.state
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
+	t.countPlay(start, next, a)
 	t.readyAt = at
 	if t.srv.pace > 0 {
 		t.readyAt = at.Add(t.srv.pace)

@@ -215,6 +215,9 @@ type gameJSON struct {
 	// Variant is the board of a variant without colours (RULES §14), whose
 	// match carries only the turn, the ruling and the end.
 	Variant *variantJSON `json:"variant,omitempty"`
+	// Unrated says why a rated table's match is not, or will not be,
+	// rated (docs/accounts.md).
+	Unrated string `json:"unrated,omitempty"`
 }
 
 // variantJSON is a variant's board as the referee says it (record.Variant)
@@ -350,6 +353,7 @@ func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),
 		ToAct:   toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
+		Unrated: t.unrated,
 	}
 	g.Held[0], g.Held[1] = st.Held()
 	for i, s := range t.seats {

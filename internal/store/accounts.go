@@ -39,7 +39,7 @@ func (s *DB) CreateAccount(ctx context.Context, a carrom.Account, token string) 
 		a.ID, a.Name, key, skeleton, a.Password, nanos(a.Created)); err != nil {
 		return fmt.Errorf("store: create account: %w", err)
 	}
-	if err := s.linkToken(ctx, tx, token, a.ID); err != nil {
+	if _, err := s.linkToken(ctx, tx, token, a.ID); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -49,21 +49,43 @@ func (s *DB) CreateAccount(ctx context.Context, a carrom.Account, token string) 
 }
 
 // linkToken gives a browser token's games to an account; a token already
-// an account's stays with it.
-func (s *DB) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string) error {
+// an account's stays with it. It reports whether the token is this
+// account's now, by a link that has not ended.
+func (s *DB) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string) (bool, error) {
 	if token == "" {
-		return nil
+		return false, nil
 	}
 	if _, err := s.txExec(ctx, tx, `INSERT INTO account_tokens (token, account_id) VALUES (?, ?) ON CONFLICT (token) DO NOTHING`, token, accountID); err != nil {
-		return fmt.Errorf("store: link a browser to account %s: %w", accountID, err)
+		return false, fmt.Errorf("store: link a browser to account %s: %w", accountID, err)
 	}
-	return nil
+	var (
+		owner string
+		ended sql.NullInt64
+	)
+	if err := s.txQueryRow(ctx, tx, `SELECT account_id, ended_at FROM account_tokens WHERE token = ?`, token).Scan(&owner, &ended); err != nil {
+		return false, fmt.Errorf("store: link a browser to account %s: %w", accountID, err)
+	}
+	return owner == accountID && !ended.Valid, nil
 }
 
-// LinkToken makes the games of a browser's token an account's (at sign-in).
-func (s *DB) LinkToken(ctx context.Context, token, accountID string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error { return s.linkToken(ctx, tx, token, accountID) })
+// LinkToken makes the games of a browser's token an account's (at
+// sign-in). It reports false, and changes nothing, if the token is or was
+// another account's, or its link to this one has ended: the browser is to
+// be given a new token.
+func (s *DB) LinkToken(ctx context.Context, token, accountID string) (bool, error) {
+	var ok bool
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		ok, err = s.linkToken(ctx, tx, token, accountID)
+		return err
+	})
+	return ok, err
 }
+
+// linked is the condition that a seat st of a table t is the account's
+// (its ID the query's next argument): held by a token linked to it, at a
+// table made before the link ended.
+const linked = `st.token IN (SELECT k.token FROM account_tokens k WHERE k.account_id = ? AND (k.ended_at IS NULL OR t.created_at < k.ended_at))`
 
 // The queries of this package's accounts, ratings and challenges, with ?
 // placeholders rewritten for the dialect.
@@ -115,10 +137,23 @@ func (s *DB) AccountByID(ctx context.Context, id string) (carrom.Account, error)
 	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE id = ?`, id))
 }
 
-// AccountByToken finds the account a browser token belongs to.
+// AccountByToken finds the account a browser token belongs to, by a link
+// that has not ended.
 func (s *DB) AccountByToken(ctx context.Context, token string) (carrom.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
-		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ?`, token))
+		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ? AND t.ended_at IS NULL`, token))
+}
+
+// AccountBySession finds the account whose session the browser of token
+// holds at now: the account it plays as, which its link (AccountByToken)
+// does not say once it has signed in as another.
+func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error) {
+	if token == "" {
+		return carrom.Account{}, carrom.ErrNotFound
+	}
+	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
+		JOIN sessions s ON s.account_id = a.id WHERE s.token = ? AND s.expires_at > ?
+		ORDER BY s.created_at DESC LIMIT 1`, token, nanos(now)))
 }
 
 // SetPassword replaces an account's password hash.
@@ -134,21 +169,52 @@ func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
 }
 
 // DeletedName is the name that stands for a deleted account's in the
-// seats of the matches it played.
-const DeletedName = "(deleted)"
+// seats of the matches it played, and DeletedToken holds them.
+const (
+	DeletedName  = carrom.DeletedName
+	DeletedToken = carrom.DeletedToken
+)
 
 // DeleteAccount removes an account and its personal data: its name and
 // password, sessions, browser tokens, ratings, rated results and
 // challenges; its seats in stored matches keep their moves under
-// DeletedName, held by no browser (token "-", which no cookie carries).
-func (s *DB) DeleteAccount(ctx context.Context, accountID string) error {
+// DeletedName, held by no browser (DeletedToken). It returns those seats,
+// with the tokens that held them, for the tables in play to be told.
+func (s *DB) DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
+	seats, err := s.deleteAccount(ctx, accountID)
+	if err != nil {
+		return nil, fmt.Errorf("store: delete account: %w", err)
+	}
+	return seats, nil
+}
+
+func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+		return nil, err
 	}
 	defer tx.Rollback()
-	if _, err := s.txExec(ctx, tx, `UPDATE seats SET nickname = ?, token = '-' WHERE token IN (SELECT token FROM account_tokens WHERE account_id = ?)`, DeletedName, accountID); err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+	rows, err := s.txQuery(ctx, tx, `SELECT st.table_id, st.seat, st.token FROM seats st JOIN tables t ON t.id = st.table_id WHERE `+linked, accountID)
+	if err != nil {
+		return nil, err
+	}
+	var seats []carrom.HeldSeat
+	for rows.Next() {
+		var h carrom.HeldSeat
+		if err := rows.Scan(&h.Table, &h.Seat, &h.Token); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		seats = append(seats, h)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, h := range seats {
+		if _, err := s.txExec(ctx, tx, `UPDATE seats SET nickname = ?, token = ? WHERE table_id = ? AND seat = ?`, DeletedName, DeletedToken, h.Table, h.Seat); err != nil {
+			return nil, err
+		}
 	}
 	// The cascades of accounts would do the rest where foreign keys are
 	// enforced; the explicit deletes do it wherever they are not.
@@ -164,26 +230,33 @@ func (s *DB) DeleteAccount(ctx context.Context, accountID string) error {
 			args = append(args, accountID)
 		}
 		if _, err := s.txExec(ctx, tx, q, args...); err != nil {
-			return fmt.Errorf("store: delete account: %w", err)
+			return nil, err
 		}
 	}
 	res, err := s.txExec(ctx, tx, `DELETE FROM accounts WHERE id = ?`, accountID)
 	if err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
+		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: delete account %s: %w", accountID, carrom.ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", accountID, carrom.ErrNotFound)
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
-	}
-	return nil
+	return seats, tx.Commit()
 }
 
-// CreateSession stores a signed-in browser's session.
+// CreateSession stores a signed-in browser's session; the browser's
+// earlier sessions end, so that it holds one.
 func (s *DB) CreateSession(ctx context.Context, se carrom.Session) error {
-	if _, err := s.exec(ctx, `INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-		se.Hash, se.AccountID, se.CSRF, nanos(se.Created), nanos(se.Expires)); err != nil {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if se.Token != "" {
+			if _, err := s.txExec(ctx, tx, `DELETE FROM sessions WHERE token = ?`, se.Token); err != nil {
+				return err
+			}
+		}
+		_, err := s.txExec(ctx, tx, `INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at, token) VALUES (?, ?, ?, ?, ?, ?)`,
+			se.Hash, se.AccountID, se.CSRF, nanos(se.Created), nanos(se.Expires), se.Token)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
 	}
 	return nil
@@ -211,18 +284,36 @@ func (s *DB) Session(ctx context.Context, hash string, now time.Time) (carrom.Se
 	return se, a, nil
 }
 
-// DeleteSession ends one session (sign-out).
-func (s *DB) DeleteSession(ctx context.Context, hash string) error {
-	if _, err := s.exec(ctx, `DELETE FROM sessions WHERE id_hash = ?`, hash); err != nil {
+// DeleteSession ends one session (sign-out) and, at at, its browser's
+// link to the account.
+func (s *DB) DeleteSession(ctx context.Context, hash string, at time.Time) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.txExec(ctx, tx, `UPDATE account_tokens SET ended_at = ? WHERE ended_at IS NULL
+			AND token IN (SELECT token FROM sessions WHERE id_hash = ?)`, nanos(at), hash); err != nil {
+			return err
+		}
+		_, err := s.txExec(ctx, tx, `DELETE FROM sessions WHERE id_hash = ?`, hash)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
 }
 
-// DeleteOtherSessions ends every session of an account but keep (a new
-// password signs every other browser out).
-func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string) error {
-	if _, err := s.exec(ctx, `DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?`, accountID, keep); err != nil {
+// DeleteOtherSessions ends every session of an account but keep, and at at
+// every link to it of a browser but keep's (a new password signs every
+// other browser out, and what they play next is no longer the account's).
+func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.txExec(ctx, tx, `UPDATE account_tokens SET ended_at = ? WHERE account_id = ? AND ended_at IS NULL
+			AND token NOT IN (SELECT token FROM sessions WHERE id_hash = ?)`, nanos(at), accountID, keep); err != nil {
+			return err
+		}
+		_, err := s.txExec(ctx, tx, `DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?`, accountID, keep)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: delete sessions: %w", err)
 	}
 	return nil
@@ -232,8 +323,7 @@ func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string) er
 // first, with the rating change of the rated ones.
 func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error) {
 	rows, err := s.query(ctx, `SELECT DISTINCT t.id, t.config, t.created_at, t.finished_at, t.result, t.epoch FROM tables t
-		JOIN seats st ON st.table_id = t.id JOIN account_tokens k ON k.token = st.token
-		WHERE k.account_id = ? ORDER BY t.created_at DESC, t.id`, accountID)
+		JOIN seats st ON st.table_id = t.id WHERE `+linked+` ORDER BY t.created_at DESC, t.id`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches of %s: %w", accountID, err)
 	}

@@ -56,7 +56,7 @@ func TestDeleteAccount(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		if err := st.DeleteAccount(ctx, "a1"); err != nil {
+		if _, err := st.DeleteAccount(ctx, "a1"); err != nil {
 			t.Fatal(err)
 		}
 		for _, q := range []string{
@@ -78,7 +78,7 @@ func TestDeleteAccount(t *testing.T) {
 		if n := count(t, st, `SELECT COUNT(*) FROM ratings WHERE account_id = 'b1'`); n != 1 {
 			t.Errorf("Bob's ratings: %d; want his one kept", n)
 		}
-		if err := st.DeleteAccount(ctx, "a1"); !errors.Is(err, carrom.ErrNotFound) {
+		if _, err := st.DeleteAccount(ctx, "a1"); !errors.Is(err, carrom.ErrNotFound) {
 			t.Errorf("deleting again: %v; want ErrNotFound", err)
 		}
 	})

@@ -78,3 +78,12 @@ func (s *DB) SetChallenge(ctx context.Context, id, status, tableID string) error
 	}
 	return nil
 }
+
+// ReopenChallenge opens again a challenge accepted with tableID whose
+// table could not be made.
+func (s *DB) ReopenChallenge(ctx context.Context, id, tableID string) error {
+	if _, err := s.exec(ctx, `UPDATE challenges SET status = 'open', table_id = NULL WHERE id = ? AND status = 'accepted' AND table_id = ?`, id, tableID); err != nil {
+		return fmt.Errorf("store: challenge %s: %w", id, err)
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
@@ -44,6 +45,19 @@ func (s *DB) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.Ratin
 		return nil, nil
 	}
 	pool, day, at := m.Pool(), Day(nanos(m.At)), nanos(m.At)
+	if m.PerPair > 0 {
+		for _, a := range m.Sides[0] {
+			for _, b := range m.Sides[1] {
+				n, err := s.ratedBetween(ctx, tx, a, b, day)
+				if err != nil {
+					return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
+				}
+				if n >= m.PerPair {
+					return nil, fmt.Errorf("store: rate match %s: %d rated matches today: %w", m.TableID, n, carrom.ErrRatingCap)
+				}
+			}
+		}
+	}
 	type player struct {
 		id     string
 		known  bool
@@ -112,6 +126,30 @@ func (s *DB) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.Ratin
 		return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
 	}
 	return changes, nil
+}
+
+// ratedBetween counts the rated matches of a day in which accounts a and
+// b played against each other (their scores differ; partners' do not).
+func (s *DB) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int64) (int, error) {
+	var n int
+	err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM rated_results x JOIN rated_results y ON y.table_id = x.table_id
+		WHERE x.account_id = ? AND y.account_id = ? AND x.day = ? AND x.score <> y.score`, a, b, day).Scan(&n)
+	return n, err
+}
+
+// RatedBetween counts the rated matches accounts a and b played against
+// each other in the rating period (UTC day) of at.
+func (s *DB) RatedBetween(ctx context.Context, a, b string, at time.Time) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		n, err = s.ratedBetween(ctx, tx, a, b, Day(nanos(at)))
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: rated matches between %s and %s: %w", a, b, err)
+	}
+	return n, nil
 }
 
 // periodGames are a player's rated games of one day, against the

@@ -56,6 +56,7 @@ export interface GameState {
   table: string; config: TableConfig; started: boolean; over: boolean; seats: SeatState[];
   pieces: Piece[]; held: [number, number]; to_act: ToAct; match: MatchState;
   variant?: VariantState;
+  unrated?: string;
 }
 
 export interface Motion { x: number; y: number; vx: number; vy: number; decel: number }

@@ -65,6 +65,7 @@ function Status({ t }: { t: TableModel }) {
       {ended === "gone" ? "There is no such table."
         : ended === "over" ? <>This match is over: <a href={`/replay/${t.id}`}>replay it</a>.</>
         : t.status.value}
+      {t.st.value?.unrated ? <p id="unrated">{t.st.value.unrated}</p> : null}
     </div>
   );
 }

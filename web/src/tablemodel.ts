@@ -360,7 +360,7 @@ export class TableModel {
     }
     if (this.lost.value) return "Connection lost; reconnecting…";
     if (this.summary.value) return "The board is over.";
-    if (!st.started) return "Waiting for the players to take their seats…";
+    if (!st.started) return st.seats.every((s) => s.taken) ? "Waiting for every player to come to the table…" : "Waiting for the players to take their seats…";
     if (this.busy.value) {
       // The state is still the one the stroke was played in: its player
       // is the one to act.
