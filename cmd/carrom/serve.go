@@ -204,7 +204,7 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err := srv.Resume(ctx); err != nil {
 		return err
 	}
-	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	httpSrv := httpServer(srv.Handler(), serverTimeouts)
 	errc := make(chan error, 1)
 	go func() { errc <- httpSrv.Serve(ln) }()
 	select {
@@ -219,6 +219,21 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// httpTimeouts bound how long a connection may take: to send a request,
+// to take its answer, and to stay open between requests. A WebSocket's
+// connection is hijacked from the HTTP server, which clears its deadlines
+// (net/http), so they do not cut it.
+type httpTimeouts struct{ header, read, write, idle time.Duration }
+
+// serverTimeouts are the server's (docs/deploy.md): the write timeout
+// leaves a slow link a minute for a replay of a long match, tens of
+// megabytes.
+var serverTimeouts = httpTimeouts{header: 10 * time.Second, read: 30 * time.Second, write: time.Minute, idle: 2 * time.Minute}
+
+func httpServer(h http.Handler, t httpTimeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write, IdleTimeout: t.idle}
 }
 
 // serveDebug serves Go's profiles on addr (loopback only: they show the

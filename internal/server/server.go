@@ -90,6 +90,7 @@ type Server struct {
 	web      http.Handler
 	pace     time.Duration
 	sheets   *sheets // nil: no scoresheets
+	replays  *replays
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
@@ -142,7 +143,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(),
+		accounts: cfg.Accounts, acct: newAccountState(), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},

@@ -1,0 +1,159 @@
+package server_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/loadtest"
+)
+
+// longMatch plays a whole match of two computers on e, watched (a table
+// of computers plays only while watched), and returns its ID.
+func longMatch(t *testing.T, e *env, seed uint64) string {
+	t.Helper()
+	p := e.player()
+	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: seed,
+		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	w := p.connect(id, 0)
+	for {
+		m := w.next("state", "event")
+		if m.State != nil && m.State.Over {
+			break
+		}
+	}
+	w.ws.Close()
+	return id
+}
+
+// slowReader sends a GET and reads only its status line, through a
+// receive buffer of a few kilobytes: the server has started its answer
+// and cannot send much of it.
+type slowReader struct {
+	conn   net.Conn
+	status int
+	header http.Header
+}
+
+func newSlowReader(t *testing.T, base, path string) *slowReader {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		var serr error
+		err := c.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+		if err != nil {
+			return err
+		}
+		return serr
+	}}
+	conn, err := d.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: "+u.Host+"\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReaderSize(conn, 512), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &slowReader{conn: conn, status: resp.StatusCode, header: resp.Header}
+}
+
+// heap is the live heap after a collection, bytes.
+func heap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// TestReplaySlowReaders (issue 31, item 2): slow readers of a long
+// match's replay share one encoded copy, so that the server's heap does
+// not grow by a replay per reader; the replays made at once are bounded
+// (a stretch, not kept, is streamed while a reader reads it), and one
+// past the bound is answered 503 with Retry-After.
+func TestReplaySlowReaders(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	id := longMatch(t, e, 7)
+	p := e.player()
+	code, body := p.do("GET", "/api/matches/"+id+"/replay", "")
+	if code != http.StatusOK {
+		t.Fatalf("GET replay: %d %.200s", code, body)
+	}
+	var whole struct {
+		Events []json.RawMessage `json:"events"`
+	}
+	if err := json.Unmarshal([]byte(body), &whole); err != nil || len(whole.Events) < 100 {
+		t.Fatalf("the replay has %d events (%v); want a long match", len(whole.Events), err)
+	}
+	size := uint64(len(body))
+	t.Logf("the replay of %d events is %d bytes", len(whole.Events), size)
+
+	const readers = 60
+	before := heap()
+	for range readers {
+		r := newSlowReader(t, e.http.URL, "/api/matches/"+id+"/replay")
+		if r.status != http.StatusOK {
+			t.Fatalf("a slow reader of the whole replay: %d", r.status)
+		}
+	}
+	grown := int64(heap()) - int64(before)
+	t.Logf("%d slow readers of the whole replay: heap grown by %d bytes", readers, grown)
+	if grown > int64(size) {
+		t.Errorf("%d slow readers of a %d-byte replay grew the heap by %d bytes; want less than one replay", readers, size, grown)
+	}
+
+	// Stretches are made for each request: two slow readers hold both
+	// slots, and a third request is told to come back.
+	stretch := "/api/matches/" + id + "/replay?from=2&to=100000"
+	before = heap()
+	var held []*slowReader
+	for range 2 {
+		held = append(held, newSlowReader(t, e.http.URL, stretch))
+	}
+	for _, r := range held {
+		if r.status != http.StatusOK {
+			t.Fatalf("a slow reader of a stretch: %d", r.status)
+		}
+	}
+	busy := newSlowReader(t, e.http.URL, stretch)
+	if busy.status != http.StatusServiceUnavailable || busy.header.Get("Retry-After") == "" {
+		t.Errorf("a third stretch while two are being read: %d, Retry-After %q; want 503 with Retry-After", busy.status, busy.header.Get("Retry-After"))
+	}
+	grown = int64(heap()) - int64(before)
+	t.Logf("2 slow readers of a stretch: heap grown by %d bytes", grown)
+	if grown > int64(size)/2 {
+		t.Errorf("2 slow readers of a stretch grew the heap by %d bytes; want it streamed, well under the %d bytes of the replay", grown, size)
+	}
+	for _, r := range held {
+		r.conn.Close()
+	}
+	// Once they are gone, a stretch is made again.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		code, body := p.do("GET", stretch, "")
+		if code == http.StatusOK {
+			if !strings.Contains(body, `"start":`) {
+				t.Errorf("the stretch from 2 has no start: %.200s", body)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a stretch after the slow readers left: %d %.200s", code, body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
