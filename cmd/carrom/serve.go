@@ -37,7 +37,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-searches n] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
 			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
@@ -91,6 +91,13 @@ func serveCommand(s streams) *cli.Command {
 				}},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
 				Validator: positive},
+			&cli.IntFlag{Name: "searches", Usage: "computer players' searches running at once on the whole server, each on one core; tables of computers only get half (0: one fewer than the cores, at least 1)",
+				Validator: func(n int) error {
+					if n < 0 {
+						return errors.New("want 0 or more")
+					}
+					return nil
+				}},
 			&cli.DurationFlag{Name: "pace", Value: 1200 * time.Millisecond, Usage: "how long a computer player waits, once the previous stroke has come to rest, before it plays (0: at once)",
 				Validator: func(d time.Duration) error {
 					if d < 0 {
@@ -111,7 +118,7 @@ func serveCommand(s streams) *cli.Command {
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
 			o := serveOptions{addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
-				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"),
+				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"), searches: cmd.Int("searches"),
 				nats: cmd.String("nats"), node: cmd.String("node"), lease: cmd.Duration("lease")}
 			if o.nats != "" && o.store == "" {
 				return usagef(cmd, "-nats needs -store postgres://…: the nodes of a cluster share one database")
@@ -136,6 +143,7 @@ func positive(d time.Duration) error {
 type serveOptions struct {
 	addr, data, store, debugAddr string
 	grace, pace                  time.Duration
+	searches                     int
 	nats, node                   string // a cluster's bus and this node's name
 	lease                        time.Duration
 }
@@ -181,7 +189,7 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st}
+	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st, Searches: o.searches}
 	if o.nats != "" {
 		node := o.node
 		if node == "" {

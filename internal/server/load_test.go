@@ -2,18 +2,23 @@ package server_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/server"
 )
 
 // longMatch plays a whole match of two computers on e, watched (a table
@@ -155,5 +160,145 @@ func TestReplaySlowReaders(t *testing.T) {
 			t.Fatalf("a stretch after the slow readers left: %d %.200s", code, body)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// seqOf is the sequence number of a table in play, by its API.
+func seqOf(t *testing.T, p *player, id string) int64 {
+	t.Helper()
+	var out struct{ State *loadtest.Message }
+	if code := p.get("/api/tables/"+id, &out); code != http.StatusOK || out.State == nil {
+		t.Fatalf("GET /api/tables/%s: %d, state %v", id, code, out.State)
+	}
+	return out.State.Seq
+}
+
+// settled waits until a table's sequence number stays put for a while,
+// and returns it.
+func settled(t *testing.T, p *player, id string) int64 {
+	t.Helper()
+	last := seqOf(t, p, id)
+	for range 100 {
+		time.Sleep(200 * time.Millisecond)
+		seq := seqOf(t, p, id)
+		if seq == last {
+			return seq
+		}
+		last = seq
+	}
+	t.Fatalf("table %s still playing at seq %d", id, last)
+	return 0
+}
+
+// TestComputersPlayOnlyWatched (issue 31, item 3): a table of computers
+// only plays while someone watches it, and waits otherwise, after a
+// restart too.
+func TestComputersPlayOnlyWatched(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	p := e.player()
+	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 3,
+		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	if seq := settled(t, p, id); seq > 1 {
+		t.Errorf("a table of computers nobody watched played to seq %d; want 1 at most (the toss)", seq)
+	}
+	w := p.connect(id, 0)
+	for range 5 {
+		w.next("event")
+	}
+	w.ws.Close()
+	paused := settled(t, p, id)
+	time.Sleep(500 * time.Millisecond)
+	if seq := seqOf(t, p, id); seq != paused {
+		t.Errorf("once its watcher left, the table went on from seq %d to %d", paused, seq)
+	}
+
+	e.close()
+	e = newEnv(t, dir)
+	p = e.player()
+	if seq := settled(t, p, id); seq != paused {
+		t.Errorf("after a restart, the table nobody watches went on from seq %d to %d", paused, seq)
+	}
+	w = p.connect(id, paused)
+	if ev := w.next("event"); ev.Seq != paused+1 {
+		t.Errorf("watched again, its first event is seq %d; want %d", ev.Seq, paused+1)
+	}
+}
+
+// countingBot thinks until its search is cancelled, counting the
+// searches running at once, at tables of computers only (demo) and in
+// all.
+type countingBot struct {
+	demo  bool
+	mu    *sync.Mutex
+	now   *[2]int // running: demo, all
+	most  *[2]int
+	begun chan<- struct{}
+}
+
+func (b countingBot) Act(ctx context.Context, _ game.Table, _ int, _ *rand.Rand) (game.Action, error) {
+	b.mu.Lock()
+	if b.demo {
+		b.now[0]++
+	}
+	b.now[1]++
+	for i := range b.now {
+		b.most[i] = max(b.most[i], b.now[i])
+	}
+	b.mu.Unlock()
+	b.begun <- struct{}{}
+	<-ctx.Done()
+	b.mu.Lock()
+	if b.demo {
+		b.now[0]--
+	}
+	b.now[1]--
+	b.mu.Unlock()
+	return game.Action{}, ctx.Err()
+}
+
+// TestSearchBudget (issue 31, item 3): the computers' searches of the
+// whole server share Config.Searches slots, and tables of computers only
+// half of them, so that a table with a person at it still gets a search
+// while many tables of computers are watched.
+func TestSearchBudget(t *testing.T) {
+	var mu sync.Mutex
+	var now, most [2]int
+	begun := make(chan struct{}, 64)
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) {
+		c.Searches = 2
+		c.Bots = func(level string) (server.Bot, error) {
+			return countingBot{demo: level == "demo", mu: &mu, now: &now, most: &most, begun: begun}, nil
+		}
+	})
+	p := e.player()
+	demo := loadtest.SeatConfig{Kind: "computer", Level: "demo"}
+	for range 6 {
+		id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{demo, demo, demo, demo}})
+		p.connect(id, 0).next("state")
+	}
+	<-begun
+	ann := e.player()
+	id := ann.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 2,
+		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "human's"}, {Kind: "human"}}})
+	c := ann.connect(id, 0)
+	c.next("welcome")
+	c.send(loadtest.Sit(1, "Ann"))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for st := c.next("state", "event").State; st.ToAct.Seat == 1 && !st.Over; st = c.next("state", "event").State {
+		if st.Started {
+			c.send(myMove(st, rng))
+		}
+	}
+	select {
+	case <-begun:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the computer at Ann's table never began to think while 6 tables of computers were watched")
+	}
+	time.Sleep(300 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if most[1] > 2 || most[0] > 1 {
+		t.Errorf("searches at once: %d at tables of computers only, %d in all; want 1 and 2 at most", most[0], most[1])
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -73,6 +74,11 @@ type Config struct {
 	// Cluster makes the server a node of a cluster; nil: a single node,
 	// which serves every table in its store.
 	Cluster *Cluster
+	// Searches bounds the computer players' searches running at once on
+	// the whole server, so that a core is left for play and for the
+	// health check; a table of computers only uses half of them at most.
+	// One fewer than the cores (GOMAXPROCS), and at least 1, if zero.
+	Searches int
 }
 
 // Server serves the lobby and the tables.
@@ -100,6 +106,10 @@ type Server struct {
 	wg     sync.WaitGroup // the tables' goroutines and their searches
 
 	maxTables, maxConns int
+
+	// searching has a slot for each computer player's search running,
+	// demoing one for each of those at tables of computers only.
+	searching, demoing chan struct{}
 
 	mu     sync.Mutex
 	tables map[string]*table // with a goroutine, in play or finished
@@ -183,6 +193,11 @@ func New(cfg Config) (*Server, error) {
 	if s.maxConns == 0 {
 		s.maxConns = 32
 	}
+	n := cfg.Searches
+	if n <= 0 {
+		n = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil

@@ -222,8 +222,13 @@ func (t *table) handle(ctx context.Context, m any) {
 	switch m := m.(type) {
 	case joinReq:
 		t.join(m)
+		// A table of computers that nobody watched plays again.
+		t.next(ctx)
 	case leaveReq:
 		t.leave(m.c)
+		if t.demo() && len(t.clients) == 0 {
+			t.stopThinking()
+		}
 	case sitReq:
 		m.reply <- t.sit(ctx, m)
 	case actReq:
