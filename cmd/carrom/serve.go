@@ -37,7 +37,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-searches n] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-searches n] [-conns-per-address n] [-debug-addr host:port] [-nats nats://… -node name -lease duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
 			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
@@ -91,6 +91,13 @@ func serveCommand(s streams) *cli.Command {
 				}},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
 				Validator: positive},
+			&cli.IntFlag{Name: "conns-per-address", Value: 128, Usage: "open WebSocket connections from one network address at most, whatever their browsers (a club behind one NAT address shares it; behind a proxy, every connection comes from the proxy); 0: no bound",
+				Validator: func(n int) error {
+					if n < 0 {
+						return errors.New("want 0 or more")
+					}
+					return nil
+				}},
 			&cli.IntFlag{Name: "searches", Usage: "computer players' searches running at once on the whole server, each on one core; tables of computers only get half (0: one fewer than the cores, at least 1)",
 				Validator: func(n int) error {
 					if n < 0 {
@@ -118,7 +125,7 @@ func serveCommand(s streams) *cli.Command {
 			}
 			log := slog.New(slog.NewJSONHandler(s.err, &slog.HandlerOptions{Level: lvl}))
 			o := serveOptions{addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
-				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"), searches: cmd.Int("searches"),
+				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"), searches: cmd.Int("searches"), connsPerAddress: cmd.Int("conns-per-address"),
 				nats: cmd.String("nats"), node: cmd.String("node"), lease: cmd.Duration("lease")}
 			if o.nats != "" && o.store == "" {
 				return usagef(cmd, "-nats needs -store postgres://…: the nodes of a cluster share one database")
@@ -143,7 +150,7 @@ func positive(d time.Duration) error {
 type serveOptions struct {
 	addr, data, store, debugAddr string
 	grace, pace                  time.Duration
-	searches                     int
+	searches, connsPerAddress    int
 	nats, node                   string // a cluster's bus and this node's name
 	lease                        time.Duration
 }
@@ -189,7 +196,10 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st, Searches: o.searches}
+	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st, Searches: o.searches, ConnsPerAddress: o.connsPerAddress}
+	if o.connsPerAddress == 0 {
+		cfg.ConnsPerAddress = -1
+	}
 	if o.nats != "" {
 		node := o.node
 		if node == "" {

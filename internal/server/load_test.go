@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/loadtest"
@@ -300,5 +303,101 @@ func TestSearchBudget(t *testing.T) {
 	defer mu.Unlock()
 	if most[1] > 2 || most[0] > 1 {
 		t.Errorf("searches at once: %d at tables of computers only, %d in all; want 1 and 2 at most", most[0], most[1])
+	}
+}
+
+// TestCrowdJoinCost (issue 31, item 10): spectators joining a table cost
+// each a welcome and the state, and the others a seats message a second
+// at most, not the whole state at every join (n joins made n×(n-1)/2
+// states); a player who comes or goes is told at once.
+func TestCrowdJoinCost(t *testing.T) {
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerIdentity = 1000 })
+	id, _, _, _, bob := twoPlayers(t, e, 0)
+	const n = 60
+	crowd := e.player()
+	all := []string{"welcome", "state", "seats", "event", "pong"}
+	messages, size := 0, 0
+	var conns []*conn
+	for range n {
+		c := crowd.connect(id, 0)
+		for m := c.next(all...); ; m = c.next(all...) {
+			messages++
+			size += len(m.Raw)
+			if m.Type == "state" {
+				break
+			}
+		}
+		conns = append(conns, c)
+	}
+	// Every message sent before a pong has reached its client first.
+	for _, c := range conns {
+		c.send(loadtest.Ping())
+		for m := c.next(all...); m.Type != "pong"; m = c.next(all...) {
+			messages++
+			size += len(m.Raw)
+		}
+	}
+	t.Logf("%d spectators joining: %d messages, %d bytes", n, messages, size)
+	if messages > 2*n+1 {
+		t.Errorf("%d spectators joining sent them %d messages (%d bytes); want a welcome and a state each, %d at most", n, messages, size, 2*n+1)
+	}
+	e.clock.Advance(server.SeatsEvery)
+	for i, c := range conns {
+		if m := c.next("seats"); m.Spectators != n || len(m.Seating) != 2 || !m.Seating[1].Connected {
+			t.Fatalf("spectator %d after %v: seats message with %d spectators, seats %+v; want %d, and 2 seats connected", i, server.SeatsEvery, m.Spectators, m.Seating, n)
+		}
+	}
+	bob.ws.Close()
+	for i, c := range conns {
+		if m := c.next("seats"); len(m.Seating) != 2 || m.Seating[1].Connected || !m.Seating[1].Taken {
+			t.Fatalf("spectator %d once Bob left: seats %+v; want seat 1 taken and not connected", i, m.Seating)
+		}
+	}
+}
+
+// TestConnsPerAddress (issue 31, item 10): one address may have so many
+// WebSocket connections open, whatever their identities; the next is
+// closed with a reason that says so, and one closed makes room.
+func TestConnsPerAddress(t *testing.T) {
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerAddress = 3 })
+	id := e.player().create(humans)
+	var open []*loadtest.Conn
+	for range 3 {
+		c, err := e.player().Connect(context.Background(), id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if _, err := c.Read(context.Background()); err != nil {
+			t.Fatalf("a connection within the bound: %v", err)
+		}
+		open = append(open, c)
+	}
+	c, err := e.player().Connect(context.Background(), id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, err = c.Read(context.Background())
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || !strings.Contains(ce.Reason, "too many connections from your address: 3 at most") {
+		t.Errorf("a fourth connection from one address: %v; want it closed (policy violation) saying 3 at most", err)
+	}
+	open[0].Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := e.player().Connect(context.Background(), id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.Read(context.Background())
+		c.Close()
+		if err == nil && m.Type == "welcome" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("once one of 3 connections closed, a new one: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -59,6 +59,11 @@ type Config struct {
 	// ConnsPerIdentity its open WebSocket connections; 16 and 32 if zero.
 	TablesPerIdentity int
 	ConnsPerIdentity  int
+	// ConnsPerAddress bounds the open WebSocket connections from one
+	// network address, whatever their identities: 128 if zero, none if
+	// negative. A club behind one NAT address shares it; behind a proxy
+	// every connection comes from the proxy's address.
+	ConnsPerAddress int
 	// Sheets keeps the umpires' scoresheets of real boards; nil: the
 	// Store, if it keeps them too, else the server has none.
 	Sheets SheetStore
@@ -106,6 +111,9 @@ type Server struct {
 	wg     sync.WaitGroup // the tables' goroutines and their searches
 
 	maxTables, maxConns int
+
+	maxAddrConns int
+	addrConns    map[string]int // open WebSocket connections by address (s.mu)
 
 	// searching has a slot for each computer player's search running,
 	// demoing one for each of those at tables of computers only.
@@ -192,6 +200,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	if s.maxConns == 0 {
 		s.maxConns = 32
+	}
+	s.maxAddrConns, s.addrConns = cfg.ConnsPerAddress, map[string]int{}
+	if s.maxAddrConns == 0 {
+		s.maxAddrConns = 128
 	}
 	n := cfg.Searches
 	if n <= 0 {

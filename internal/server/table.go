@@ -35,7 +35,9 @@ type (
 	clockFired struct{ gen int }
 	graceFired struct{ seat int }
 	// paced is a computer's move whose pause (Config.Pace) is over.
-	paced    struct{ move botMove }
+	paced struct{ move botMove }
+	// seatsDue: the spectator count is to be sent (SeatsEvery).
+	seatsDue struct{}
 	stateReq struct{ reply chan []byte }
 	// leaseLost: another node holds the table's lease now.
 	leaseLost struct{}
@@ -98,6 +100,7 @@ type table struct {
 	thinking  context.CancelFunc // ends the computer's search; nil if none runs
 	paceStop  func() bool        // stops the timer of a computer's move held back; nil if none
 	readyAt   time.Time          // a computer's move is not played before (Config.Pace)
+	seatsStop func() bool        // stops the timer of the next seats message; nil if none
 	log       *slog.Logger
 }
 
@@ -190,6 +193,11 @@ func (t *table) run(ctx context.Context) {
 	defer close(t.done)
 	defer t.stopClock()
 	defer t.stopThinking()
+	defer func() {
+		if t.seatsStop != nil {
+			t.seatsStop()
+		}
+	}()
 	t.next(ctx)
 	t.arm()
 	for {
@@ -259,6 +267,8 @@ func (t *table) handle(ctx context.Context, m any) {
 	case paced:
 		t.paceStop = nil
 		t.played(ctx, m.move)
+	case seatsDue:
+		t.broadcastSeats()
 	}
 }
 
