@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"slices"
 	"sync"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
-	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -32,24 +30,7 @@ func BenchmarkComputerTables(b *testing.B) {
 func computerTables(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st, err := store.Open(ctx, "", b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Bots: bots, Physics: physics.Default(), Pace: 1200 * time.Millisecond})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String()
+	base := serveInProcess(b, server.Config{Bots: bots, Physics: physics.Default(), Pace: 1200 * time.Millisecond}, serverTimeouts)
 
 	const phase = 20 * time.Second
 	alone := measurePhase(ctx, b, base, phase)

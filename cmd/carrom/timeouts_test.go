@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,25 +22,8 @@ import (
 func TestHTTPTimeouts(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	st, err := store.Open(ctx, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Physics: physics.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
 	const short = 300 * time.Millisecond
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httpServer(srv.Handler(), httpTimeouts{header: short, read: short, write: short, idle: short})
-	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String()
+	base := serveInProcess(t, server.Config{Physics: physics.Default()}, httpTimeouts{header: short, read: short, write: short, idle: short})
 
 	id, err := loadtest.CreateTableAt(ctx, base, loadtest.Humans(2, 1))
 	if err != nil {
@@ -55,7 +39,7 @@ func TestHTTPTimeouts(t *testing.T) {
 	}
 	defer ws.Close()
 
-	idle, err := net.Dial("tcp", ln.Addr().String())
+	idle, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,4 +72,30 @@ func TestHTTPTimeouts(t *testing.T) {
 			break
 		}
 	}
+}
+
+// serveInProcess serves cfg, on a SQLite store in a temporary directory,
+// through httpServer with the timeouts to on a loopback port, until the
+// test ends; it returns the server's base URL.
+func serveInProcess(tb testing.TB, cfg server.Config, to httpTimeouts) string {
+	tb.Helper()
+	st, err := store.Open(context.Background(), "", tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	cfg.Store = st
+	srv, err := server.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(srv.Close)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hs := httpServer(srv.Handler(), to)
+	go hs.Serve(ln)
+	tb.Cleanup(func() { hs.Close() })
+	return "http://" + ln.Addr().String()
 }
