@@ -18,6 +18,7 @@ func TestLobbyPictures(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Pace = 300 * time.Millisecond })
 	ctx := e.tab()
 	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"computer","level":"beginner"},{"kind":"computer","level":"beginner"}],"seed":5}`)
+	e.watch(id)
 	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/"))
 	e.waitFor(ctx, "the cards' pictures", `[...document.querySelectorAll(".card canvas.thumb")].filter((c) => c.dataset.pieces === "19").length === 4`, 10*time.Second)
 	sel := fmt.Sprintf(`document.querySelector('a[href="/t/%s"]')?.closest("tr")?.querySelector("canvas.thumb")`, id)

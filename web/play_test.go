@@ -183,6 +183,7 @@ func TestRulingsReadTrue(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
 	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"computer","level":"club"},{"kind":"computer","level":"club"}],"seed":5}`)
+	e.watch(id)
 	for end := time.Now().Add(120 * time.Second); ; time.Sleep(500 * time.Millisecond) {
 		var info struct {
 			Table struct {

@@ -209,6 +209,25 @@ func (e *env) socket(ctx context.Context, id string) *websocket.Conn {
 	return ws
 }
 
+// watch keeps a spectator at table id until the test ends: a table of
+// computers only plays while someone watches it.
+func (e *env) watch(id string) {
+	e.t.Helper()
+	ws, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+id, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ws.SetReadLimit(1 << 24)
+	e.t.Cleanup(func() { ws.CloseNow() })
+	go func() {
+		for {
+			if _, _, err := ws.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
+}
+
 // strike plays sh through ws and waits until the page has shown the stroke
 // to its end.
 func (e *env) strike(ctx context.Context, ws *websocket.Conn, sh physics.Shot) {

@@ -45,7 +45,7 @@ func loadtestCommand(s streams) *cli.Command {
 					}
 					return nil
 				}},
-			&cli.StringFlag{Name: "url", Usage: "server to load, on loopback; empty: start carrom serve in a temporary data directory",
+			&cli.StringFlag{Name: "url", Usage: "server to load, on loopback, run with -conns-per-address 0 (every player connects from loopback); empty: start carrom serve in a temporary data directory",
 				Validator: func(v string) error {
 					if v != "" && !loadtest.Loopback(v) {
 						return errors.New("not on loopback: only a server on this machine may be loaded")

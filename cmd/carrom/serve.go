@@ -38,7 +38,7 @@ func serveCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "run the game server (the default command)",
-		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-debug-addr host:port] [-public-url https://… -trusted-proxy addresses] [-nats nats://… -node name -lease duration]",
+		UsageText: "carrom [serve] [-addr host:port] [-data dir | -store postgres://…] [-log-level level] [-grace duration] [-pace duration] [-searches n] [-conns-per-address n] [-debug-addr host:port] [-public-url https://… -trusted-proxy addresses] [-nats nats://… -node name -lease duration]",
 		Description: "Serves the browser game and its API (docs/protocol.md), keeping the games in\n" +
 			"SQLite in the data directory, or in PostgreSQL with -store. It logs JSON lines\n" +
 			"on stderr, the first one, \"listening\", with its URL as soon as it listens.",
@@ -102,6 +102,20 @@ func serveCommand(s streams) *cli.Command {
 				}},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Minute, Usage: "how long a disconnected player keeps his seat before losing the match",
 				Validator: positive},
+			&cli.IntFlag{Name: "conns-per-address", Value: 128, Usage: "open WebSocket connections from one network address at most, whatever their browsers (a club behind one NAT address shares it; behind a proxy, the client's address when the proxy is named with -trusted-proxy); 0: no bound",
+				Validator: func(n int) error {
+					if n < 0 {
+						return errors.New("want 0 or more")
+					}
+					return nil
+				}},
+			&cli.IntFlag{Name: "searches", Usage: "computer players' searches running at once on the whole server, each on one core; tables of computers only get half (0: one fewer than the cores, at least 1)",
+				Validator: func(n int) error {
+					if n < 0 {
+						return errors.New("want 0 or more")
+					}
+					return nil
+				}},
 			&cli.DurationFlag{Name: "pace", Value: 1200 * time.Millisecond, Usage: "how long a computer player waits, once the previous stroke has come to rest, before it plays (0: at once)",
 				Validator: func(d time.Duration) error {
 					if d < 0 {
@@ -131,7 +145,7 @@ func serveCommand(s streams) *cli.Command {
 				return usagef(cmd, "-trusted-proxy or CARROM_TRUSTED_PROXIES: %v", err)
 			}
 			o := serveOptions{publicURL: cmd.String("public-url"), proxies: proxies, addr: cmd.String("addr"), data: cmd.String("data"), store: cmd.String("store"),
-				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"),
+				debugAddr: cmd.String("debug-addr"), grace: cmd.Duration("grace"), pace: cmd.Duration("pace"), searches: cmd.Int("searches"), connsPerAddress: cmd.Int("conns-per-address"),
 				nats: cmd.String("nats"), node: cmd.String("node"), lease: cmd.Duration("lease")}
 			if o.nats != "" && o.store == "" {
 				return usagef(cmd, "-nats needs -store postgres://…: the nodes of a cluster share one database")
@@ -156,6 +170,7 @@ func positive(d time.Duration) error {
 type serveOptions struct {
 	addr, data, store, debugAddr string
 	grace, pace                  time.Duration
+	searches, connsPerAddress    int
 	nats, node                   string // a cluster's bus and this node's name
 	lease                        time.Duration
 	publicURL                    string // the address browsers reach the server at, through a proxy
@@ -204,7 +219,10 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 		return err
 	}
 	cfg := server.Config{Store: st, Log: log, Bots: bots, Coach: coach, Physics: params, Grace: o.grace, Pace: o.pace, Web: page, Accounts: st,
-		PublicURL: o.publicURL, TrustedProxies: o.proxies}
+		PublicURL: o.publicURL, TrustedProxies: o.proxies, Searches: o.searches, ConnsPerAddress: o.connsPerAddress}
+	if o.connsPerAddress == 0 {
+		cfg.ConnsPerAddress = -1
+	}
 	if o.nats != "" {
 		node := o.node
 		if node == "" {
@@ -227,7 +245,7 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 	if err := srv.Resume(ctx); err != nil {
 		return err
 	}
-	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	httpSrv := httpServer(srv.Handler(), serverTimeouts)
 	errc := make(chan error, 1)
 	go func() { errc <- httpSrv.Serve(ln) }()
 	select {
@@ -242,6 +260,21 @@ func serve(ctx context.Context, log *slog.Logger, o serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// httpTimeouts bound how long a connection may take: to send a request,
+// to take its answer, and to stay open between requests. A WebSocket's
+// connection is hijacked from the HTTP server, which clears its deadlines
+// (net/http), so they do not cut it.
+type httpTimeouts struct{ header, read, write, idle time.Duration }
+
+// serverTimeouts are the server's (docs/deploy.md): the write timeout
+// leaves a slow link a minute for a replay of a long match, tens of
+// megabytes.
+var serverTimeouts = httpTimeouts{header: 10 * time.Second, read: 30 * time.Second, write: time.Minute, idle: 2 * time.Minute}
+
+func httpServer(h http.Handler, t httpTimeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write, IdleTimeout: t.idle}
 }
 
 // serveDebug serves Go's profiles on addr (loopback only: they show the

@@ -132,8 +132,12 @@ func survivesSIGKILL(t *testing.T, kind string) {
 			t.Fatalf("player %d after the restart: seq %d, to act %+v; want seq %d, to act %+v and the same pieces", i, st.Seq, st.State.ToAct, last.Seq, last.State.ToAct)
 		}
 	}
-	// And the match goes on.
-	if next := playMoves(t, ctx, conns, 1, rng); next.Seq != last.Seq+1 {
+	// And the match goes on, from the state each has (a player's coming
+	// back sends the others his seat's connection, not the state).
+	if err := conns[last.State.ToAct.Seat].Send(ctx, loadtest.Move(last.State, rng)); err != nil {
+		t.Fatal(err)
+	}
+	if next := playMoves(t, ctx, conns, 0, rng); next.Seq != last.Seq+1 {
 		t.Errorf("first move after the restart has seq %d; want %d", next.Seq, last.Seq+1)
 	}
 }

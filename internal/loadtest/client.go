@@ -296,12 +296,15 @@ func Ping() Intent { return Intent{Type: "ping"} }
 // Message is any message from the server; Type says which fields it has.
 type Message struct {
 	V    int    `json:"v"`
-	Type string `json:"type"` // welcome, state, event, error, pong
+	Type string `json:"type"` // welcome, state, event, seats, error, pong
 	Seq  int64  `json:"seq"`
 	// Welcome.
 	Table    string `json:"table"`
 	Seats    []int  `json:"seats"`
 	Nickname string `json:"nickname"`
+	// Seats: who sits where and is connected, and how many watch.
+	Seating    []Seat `json:"seating"`
+	Spectators int    `json:"spectators"`
 	// Error.
 	Error string `json:"error"`
 	// State and event.

@@ -173,12 +173,13 @@ type Server struct {
 // StartServer runs exe's serve command on a free loopback port with the
 // data directory data and the further flags args, and returns once the
 // server logs its address. Its log lines at WARN and above, and anything
-// else it writes on stderr, go on to stderr.
+// else it writes on stderr, go on to stderr. Its players all connect from
+// loopback, so it has no bound on the connections per address.
 func StartServer(exe, data string, stderr io.Writer, args ...string) (*Server, error) {
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	cmd := exec.Command(exe, append([]string{"serve", "-addr", "127.0.0.1:0", "-data", data, "-log-level", "info"}, args...)...)
+	cmd := exec.Command(exe, append([]string{"serve", "-addr", "127.0.0.1:0", "-data", data, "-log-level", "info", "-conns-per-address", "0"}, args...)...)
 	logs, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)

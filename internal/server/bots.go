@@ -33,6 +33,10 @@ func (t *table) next(ctx context.Context) {
 				return
 			}
 		case t.seats[turn.Seat].bot != nil:
+			if t.demo() && len(t.clients) == 0 {
+				// Nobody watches: the table waits for someone to.
+				return
+			}
 			t.think(ctx, turn.Seat)
 			return
 		default:
@@ -45,12 +49,25 @@ func (t *table) next(ctx context.Context) {
 // sequence number give the same computer's move and the same toss.
 func (t *table) rng() *rand.Rand { return rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))) }
 
+// demo says the table has no human seat: its computers play only while
+// someone watches (issue 31: tables nobody watched pinned every core).
+func (t *table) demo() bool {
+	for _, s := range t.seats {
+		if s.bot == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // think starts a computer seat's search beside the table, on the position
-// now, unless one is running already. Its goroutine ends when the player
-// returns: the player must return once its context ends, which is when
-// the position changes (commit), the table stops or the server closes;
-// its move then reaches the table as a botMove, or nowhere if the table
-// has ended.
+// now, unless one is running already. The search waits for one of the
+// server's search slots (Config.Searches; at a table of computers only,
+// for one of the half of them those tables may use too). Its goroutine
+// ends when the player returns: the player must return once its context
+// ends, which is when the position changes (commit), the table stops or
+// the server closes; its move then reaches the table as a botMove, or
+// nowhere if the table has ended.
 func (t *table) think(ctx context.Context, seat int) {
 	if t.thinking != nil {
 		return
@@ -58,12 +75,38 @@ func (t *table) think(ctx context.Context, seat int) {
 	sctx, cancel := context.WithCancel(ctx)
 	t.thinking = cancel
 	st, seq, bot, rng := t.state, t.seq, t.seats[seat].bot, t.rng()
+	slots := []chan struct{}{t.srv.searching}
+	if t.demo() {
+		slots = []chan struct{}{t.srv.demoing, t.srv.searching}
+	}
 	t.srv.wg.Add(1)
 	go func() {
 		defer t.srv.wg.Done()
+		release, ok := takeSlots(sctx, slots)
+		if !ok {
+			return
+		}
 		a, err := bot.Act(sctx, st, seat, rng)
+		release()
 		t.post(botMove{seq: seq, action: a, err: err})
 	}()
+}
+
+// takeSlots takes a slot of each of slots, in order, and returns the function
+// that gives them back; false, holding none, if ctx ends first.
+func takeSlots(ctx context.Context, slots []chan struct{}) (release func(), ok bool) {
+	release = func() {}
+	for _, slot := range slots {
+		select {
+		case slot <- struct{}{}:
+			prev := release
+			release = func() { <-slot; prev() }
+		case <-ctx.Done():
+			release()
+			return nil, false
+		}
+	}
+	return release, true
 }
 
 // stopThinking cancels the search running, if any, and drops the move

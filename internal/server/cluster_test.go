@@ -365,7 +365,7 @@ func deadNode(t *testing.T, restart bool) {
 		a.again()
 	}
 	readUntil(t, ctx, ann, "Ann", "Bob's seat disconnected", func(m loadtest.Message) bool {
-		return m.State != nil && !m.State.Seats[1].Connected
+		return m.Type == "seats" && !m.Seating[1].Connected
 	})
 	ev := readUntil(t, ctx, ann, "Ann", "Bob's forfeit", func(m loadtest.Message) bool { return m.Type == "event" && m.State.Over })
 	if act := ev.Action; act == nil || act.Kind != "forfeit" || act.Seat != 1 || act.Rule != "TM-3" {

@@ -268,7 +268,7 @@ func apiError(w http.ResponseWriter, err error) {
 		code = http.StatusConflict
 	case errors.Is(err, ErrNoHint):
 		code = http.StatusConflict
-	case errors.Is(err, ErrNoCoach):
+	case errors.Is(err, ErrNoCoach), errors.Is(err, errBusy):
 		code = http.StatusServiceUnavailable
 	}
 	if code == http.StatusTooManyRequests {
@@ -489,68 +489,6 @@ func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord,
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, record.Format(mr))
-}
-
-// getReplay replays a table's stored actions and returns them as the
-// event messages of the WebSocket, trajectories and states included, so a
-// client can show the match stroke by stroke without simulating. ?from=N
-// and ?to=M (sequence numbers, inclusive) choose a stretch.
-func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	id := r.PathValue("id")
-	from, err := querySeq(r, "from", 1)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	to, err := querySeq(r, "to", 1<<62)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	rec, ti, err := s.record(ctx, id)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	t, err := s.newTable(id, ti.Config, rec.Created)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	for _, st := range rec.Seats {
-		if st.Seat >= 0 && st.Seat < len(t.seats) {
-			t.seats[st.Seat].nickname = st.Nickname
-		}
-	}
-	actions, err := s.store.Actions(ctx, id)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	out := struct {
-		Table  tableInfo         `json:"table"`
-		Start  *stateMsg         `json:"start,omitempty"` // the table before the first event returned
-		Events []json.RawMessage `json:"events"`
-	}{Table: ti, Events: []json.RawMessage{}}
-	if from <= 1 {
-		st := t.snapshot()
-		out.Start = &st
-	}
-	err = t.replay(actions, func(before game.Table, a game.Action, o game.Outcome) {
-		switch {
-		case t.seq == from-1:
-			st := t.snapshot()
-			out.Start = &st
-		case t.seq >= from && t.seq <= to:
-			out.Events = append(out.Events, t.eventMessage(before, a, o))
-		}
-	})
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 // querySeq reads a sequence number from the query: digits only, so that

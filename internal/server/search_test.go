@@ -58,8 +58,8 @@ func (l *lockedBuffer) String() string {
 // TestTableAnswersWhileTheComputerThinks: a computer's search runs beside
 // its table, so a spectator joins and a state request is answered while
 // the computer is still thinking (it cannot move before the test lets it),
-// on a table where every seat is a computer; its move then arrives as an
-// event. Closing the server cancels a search that still runs, and logs no
+// on a table where every seat is a computer (and a first spectator); its
+// move then arrives as an event. Closing the server cancels a search that still runs, and logs no
 // error.
 func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 	thinking, release := make(chan struct{}, 1), make(chan struct{})
@@ -71,6 +71,8 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 	p := e.player()
 	slow := loadtest.SeatConfig{Kind: "computer", Level: "slow"}
 	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{slow, slow, slow, slow}, Seed: 5})
+	// A table of computers plays while someone watches it.
+	p.connect(id, 0).next("state")
 	<-thinking // seat 0 is thinking about the break, and cannot move yet
 
 	start := time.Now()

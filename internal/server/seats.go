@@ -111,8 +111,10 @@ func (t *table) join(ctx context.Context, m joinReq) {
 	c := m.c
 	t.clients[c] = struct{}{}
 	t.srv.metrics.clients.Inc()
+	changed := false
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
+		changed = changed || s.connected == 0
 		s.connected++
 		s.came = true
 		if s.graceStop != nil {
@@ -134,9 +136,11 @@ func (t *table) join(ctx context.Context, m joinReq) {
 	for _, ev := range evs {
 		t.deliver(c, ev)
 	}
-	t.broadcastSeats(c)
 	if began {
-		t.next(ctx)
+		// The match begins: the whole state, its clock included.
+		t.broadcast(encode(t.snapshot()), c)
+	} else {
+		t.seatsChanged(c, changed)
 	}
 }
 
@@ -147,19 +151,59 @@ func (t *table) leave(c *client) {
 	delete(t.clients, c)
 	c.drop(websocket.StatusPolicyViolation, "too slow")
 	t.srv.metrics.clients.Dec()
+	changed := false
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
 		s.connected--
+		changed = changed || s.connected == 0
 		if s.connected == 0 && t.started() && !t.over() {
 			t.startGrace(i)
 		}
 	}
-	t.broadcastSeats(nil)
+	t.seatsChanged(nil, changed)
 }
 
-// broadcastSeats tells everyone but skip the new state of the seats.
-func (t *table) broadcastSeats(skip *client) {
-	t.broadcast(encode(t.snapshot()), skip)
+// SeatsEvery is how often at most a table tells its clients how many
+// spectators it has, when only that has changed: a crowd joining a table
+// costs a message per client a second, not one per client per join.
+const SeatsEvery = time.Second
+
+// seatsChanged tells the clients (joined, if one did, too) about the seats:
+// at once when a player came or went (changed), else, when only the
+// spectators did, within SeatsEvery.
+func (t *table) seatsChanged(joined *client, changed bool) {
+	if changed {
+		if t.seatsStop != nil {
+			t.seatsStop()
+			t.seatsStop = nil
+		}
+		t.broadcastSeats()
+		return
+	}
+	if joined != nil && t.seatsStop == nil {
+		// The spectator count as it is now, for the one who came.
+		t.deliver(joined, t.seatsMessage())
+	}
+	if t.seatsStop == nil {
+		t.seatsStop = t.srv.clock.AfterFunc(SeatsEvery, func() { t.post(seatsDue{}) })
+	}
+}
+
+// broadcastSeats sends everyone a seats message (docs/protocol.md): who
+// sits where, who is connected, and how many watch.
+func (t *table) broadcastSeats() {
+	t.seatsStop = nil
+	t.broadcast(t.seatsMessage(), nil)
+}
+
+func (t *table) seatsMessage() []byte {
+	spectators := 0
+	for c := range t.clients {
+		if len(t.heldSeats(c.token)) == 0 {
+			spectators++
+		}
+	}
+	return encode(seatsMsg{V: ProtocolVersion, Type: "seats", Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
 }
 
 func (t *table) sit(ctx context.Context, m sitReq) error {
@@ -203,7 +247,8 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		t.checkCap(ctx)
 	}
 	t.deliver(m.c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(m.c.token), Nickname: name}))
-	t.broadcastSeats(nil)
+	// A seat taken can start the match and its clock: the whole state.
+	t.broadcast(encode(t.snapshot()), nil)
 	t.next(ctx)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,6 +61,11 @@ type Config struct {
 	// ConnsPerIdentity its open WebSocket connections; 16 and 32 if zero.
 	TablesPerIdentity int
 	ConnsPerIdentity  int
+	// ConnsPerAddress bounds the open WebSocket connections from one
+	// network address, whatever their identities: 128 if zero, none if
+	// negative. A club behind one NAT address shares it; behind a proxy
+	// every connection comes from the proxy's address.
+	ConnsPerAddress int
 	// Sheets keeps the umpires' scoresheets of real boards; nil: the
 	// Store, if it keeps them too, else the server has none.
 	Sheets SheetStore
@@ -85,6 +91,11 @@ type Config struct {
 	// and X-Forwarded-Proto (https: Secure cookies) the server believes;
 	// from any other peer they are ignored.
 	TrustedProxies []netip.Prefix
+	// Searches bounds the computer players' searches running at once on
+	// the whole server, so that a core is left for play and for the
+	// health check; a table of computers only uses half of them at most.
+	// One fewer than the cores (GOMAXPROCS), and at least 1, if zero.
+	Searches int
 }
 
 // Server serves the lobby and the tables.
@@ -102,6 +113,7 @@ type Server struct {
 	web      http.Handler
 	pace     time.Duration
 	sheets   *sheets // nil: no scoresheets
+	replays  *replays
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
@@ -117,6 +129,13 @@ type Server struct {
 	wg     sync.WaitGroup // the tables' goroutines and their searches
 
 	maxTables, maxConns int
+
+	maxAddrConns int
+	addrConns    map[string]int // open WebSocket connections by address (s.mu)
+
+	// searching has a slot for each computer player's search running,
+	// demoing one for each of those at tables of computers only.
+	searching, demoing chan struct{}
 
 	mu     sync.Mutex
 	tables map[string]*table // with a goroutine, in play or finished
@@ -160,7 +179,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit),
+		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
@@ -205,6 +224,15 @@ func New(cfg Config) (*Server, error) {
 	if s.maxConns == 0 {
 		s.maxConns = 32
 	}
+	s.maxAddrConns, s.addrConns = cfg.ConnsPerAddress, map[string]int{}
+	if s.maxAddrConns == 0 {
+		s.maxAddrConns = 128
+	}
+	n := cfg.Searches
+	if n <= 0 {
+		n = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil

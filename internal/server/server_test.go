@@ -660,7 +660,7 @@ func TestShotClockAndGrace(t *testing.T) {
 	b.ws.Close()
 	// Wait until the table has seen him go: it tells the others.
 	for gone := false; !gone; {
-		gone = !a.next("state").State.Seats[1].Connected
+		gone = !a.next("seats").Seating[1].Connected
 	}
 	e.clock.Advance(2*time.Minute + time.Second)
 	for {

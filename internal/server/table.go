@@ -37,7 +37,9 @@ type (
 	// noShowFired: the wait for a seat's player who has not come is over.
 	noShowFired struct{ seat int }
 	// paced is a computer's move whose pause (Config.Pace) is over.
-	paced    struct{ move botMove }
+	paced struct{ move botMove }
+	// seatsDue: the spectator count is to be sent (SeatsEvery).
+	seatsDue struct{}
 	stateReq struct{ reply chan []byte }
 	// leaseLost: another node holds the table's lease now.
 	leaseLost struct{}
@@ -107,6 +109,7 @@ type table struct {
 	thinking        context.CancelFunc // ends the computer's search; nil if none runs
 	paceStop        func() bool        // stops the timer of a computer's move held back; nil if none
 	readyAt         time.Time          // a computer's move is not played before (Config.Pace)
+	seatsStop       func() bool        // stops the timer of the next seats message; nil if none
 	log             *slog.Logger
 }
 
@@ -203,6 +206,11 @@ func (t *table) run(ctx context.Context) {
 	defer close(t.done)
 	defer t.stopClock()
 	defer t.stopThinking()
+	defer func() {
+		if t.seatsStop != nil {
+			t.seatsStop()
+		}
+	}()
 	t.arrived()
 	t.graceDeleted()
 	t.next(ctx)
@@ -237,8 +245,13 @@ func (t *table) handle(ctx context.Context, m any) {
 	switch m := m.(type) {
 	case joinReq:
 		t.join(ctx, m)
+		// A table of computers that nobody watched plays again.
+		t.next(ctx)
 	case leaveReq:
 		t.leave(m.c)
+		if t.demo() && len(t.clients) == 0 {
+			t.stopThinking()
+		}
 	case sitReq:
 		m.reply <- t.sit(ctx, m)
 	case actReq:
@@ -278,6 +291,8 @@ func (t *table) handle(ctx context.Context, m any) {
 	case paced:
 		t.paceStop = nil
 		t.played(ctx, m.move)
+	case seatsDue:
+		t.broadcastSeats()
 	}
 }
 

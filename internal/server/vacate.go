@@ -88,7 +88,7 @@ func (t *table) vacateSeats(m vacateReq) {
 			t.startGrace(h.Seat)
 		}
 	}
-	t.broadcastSeats(nil)
+	t.broadcast(encode(t.snapshot()), nil)
 }
 
 // graceDeleted gives a resumed table's seats of deleted accounts their

@@ -287,6 +287,17 @@ type welcomeMsg struct {
 	Nickname string `json:"nickname,omitempty"`
 }
 
+// seatsMsg tells the clients of a table who sits where and is connected,
+// and how many watch, when only that has changed (a join or a leave): a
+// state message would be the whole table to every client at every join.
+type seatsMsg struct {
+	V          int        `json:"v"`
+	Type       string     `json:"type"` // "seats"
+	Seq        int64      `json:"seq"`
+	Seating    []seatJSON `json:"seating"`
+	Spectators int        `json:"spectators"` // connections that hold no seat
+}
+
 type errorMsg struct {
 	V     int    `json:"v"`
 	Type  string `json:"type"` // "error"
@@ -356,13 +367,7 @@ func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 		Unrated: t.unrated,
 	}
 	g.Held[0], g.Held[1] = st.Held()
-	for i, s := range t.seats {
-		g.Seats = append(g.Seats, seatJSON{
-			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
-			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
-			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
-		})
-	}
+	g.Seats = t.seatList(st)
 	switch turn.Need {
 	case game.NeedStrike:
 		for _, r := range st.StrikerRanges() {
@@ -378,6 +383,19 @@ func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 		g.ToAct.Deadline = deadline.UnixMilli()
 	}
 	return g
+}
+
+// seatList is who sits where at the table, with its game st.
+func (t *table) seatList(st game.Table) []seatJSON {
+	var out []seatJSON
+	for i, s := range t.seats {
+		out = append(out, seatJSON{
+			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
+			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
+			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
+		})
+	}
+	return out
 }
 
 func (t *table) snapshot() stateMsg {

@@ -2,7 +2,7 @@
 // sequence number applied), sends the client's messages, and hands the
 // table's messages over one at a time, in order, each after the one
 // before has been played out.
-import type { AimMsg, ClientMsg, EventMsg, RematchMsg, ServerMsg, StateMsg } from "./protocol";
+import type { AimMsg, ClientMsg, EventMsg, RematchMsg, SeatsMsg, ServerMsg, StateMsg } from "./protocol";
 
 export interface Listener {
   // since is the sequence number of the last state applied.
@@ -13,8 +13,9 @@ export interface Listener {
   rematch(m: RematchMsg): void;
   // aim is the live aim of the seat to strike, as it comes.
   aim(m: AimMsg): void;
-  // table applies a state or an event; the next waits until it resolves.
-  table(m: StateMsg | EventMsg): Promise<void>;
+  // table applies a state, an event or the seats; the next waits until
+  // it resolves.
+  table(m: StateMsg | EventMsg | SeatsMsg): Promise<void>;
   // lost is told of a drop; it resolves to true when the table is gone
   // for good, and then no new connection is tried.
   lost(welcomed: boolean): Promise<boolean>;
@@ -22,7 +23,7 @@ export interface Listener {
 
 export class Connection {
   private ws: WebSocket | null = null;
-  private queue: (StateMsg | EventMsg)[] = [];
+  private queue: (StateMsg | EventMsg | SeatsMsg)[] = [];
   private draining = false;
 
   constructor(private id: string, private l: Listener) {

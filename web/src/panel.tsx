@@ -144,8 +144,9 @@ export function Ruling({ log }: { log: MoveLog }) {
 }
 
 // Side is the side column: the players, the score and the moves; live says
-// whether seats come and go (not in a replay); current marks a move.
-export function Side({ st, held, log, live = true, current, children }: { st: GameState | null; held: number[]; log: MoveLog; live?: boolean; current?: number; children?: ComponentChildren }) {
+// whether seats come and go (not in a replay); current marks a move;
+// spectators, how many others watch.
+export function Side({ st, held, log, live = true, current, spectators = 0, children }: { st: GameState | null; held: number[]; log: MoveLog; live?: boolean; current?: number; spectators?: number; children?: ComponentChildren }) {
   const list = useRef<HTMLOListElement>(null);
   const moves = log.moves.value;
   useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [moves.length]);
@@ -161,6 +162,7 @@ export function Side({ st, held, log, live = true, current, children }: { st: Ga
           const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
           return <div data-seat={String(s.seat)} class={st.to_act.seat === s.seat && !st.over ? "toact" : undefined}><Chip c={colourOf(st, s.side)} />{`${seatName(s)}${you}${away}`}</div>;
         })}
+        {spectators > 0 && <small id="spectators">{`${spectators} watching`}</small>}
       </div>
       <h3>Score</h3>
       <div class="score">

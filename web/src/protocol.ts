@@ -80,6 +80,9 @@ export interface Outcome { stroke?: Stroke; trajectory?: Trajectory; respotted: 
 
 export interface StateMsg { v: 1; type: "state"; seq: number; state: GameState }
 export interface EventMsg { v: 1; type: "event"; seq: number; action: Action; outcome: Outcome; state: GameState }
+// Who sits where and is connected, and how many watch: sent when only
+// that has changed (someone joined or left the table).
+export interface SeatsMsg { v: 1; type: "seats"; seq: number; seating: SeatState[]; spectators: number }
 export interface WelcomeMsg { v: 1; type: "welcome"; table: string; seq: number; seats: number[]; nickname?: string }
 export interface ErrorMsg { v: 1; type: "error"; error: string }
 // The aim of the seat to strike, live (a player's, passed on by the
@@ -113,7 +116,7 @@ export interface Hint {
 // state, the action's event, and a hint if asked for.
 export interface Practiced { position: string; state: GameState; event?: EventMsg; hint?: Hint }
 
-export type ServerMsg = StateMsg | EventMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | { v: 1; type: "pong" };
+export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | { v: 1; type: "pong" };
 
 export interface TableInfo {
   id: string; config: TableConfig; created: string; finished?: string; result?: unknown;

@@ -43,7 +43,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Ruling log={t.log} />
         <Concede t={t} />
       </div>
-      <Side st={st} held={held} log={t.log}>
+      <Side st={st} held={held} log={t.log} spectators={t.spectators.value}>
         {/* Spectators neither concede nor need the how-to. */}
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>

@@ -9,7 +9,7 @@ import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { colourOf, MoveLog, seatName, sideName } from "./panel";
 import { hintWords } from "./coach";
-import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { offerRematch } from "./rematch";
 import { breakdown, describeResult } from "./rules";
@@ -32,6 +32,8 @@ export interface MatchSummary { title: string; names: [string, string]; games: [
 
 export class TableModel {
   readonly st = signal<GameState | null>(null);
+  // Connections watching the table that hold no seat (a seats message's).
+  readonly spectators = signal(0);
   readonly held = signal<number[]>([]);
   readonly pending = signal(false);      // an intent was sent and awaits its answer
   readonly error = signal("");
@@ -205,9 +207,18 @@ export class TableModel {
 
   // table applies the table's messages in order, playing each stroke
   // before the state that follows it.
-  private async table(m: StateMsg | EventMsg): Promise<void> {
+  private async table(m: StateMsg | EventMsg | SeatsMsg): Promise<void> {
     this.draining = true;
     try {
+      if (m.type === "seats") {
+        // Only the seats changed: the state as it is, with them.
+        const st = this.st.peek();
+        batch(() => {
+          if (st) this.st.value = { ...st, seats: m.seating };
+          this.spectators.value = m.spectators;
+        });
+        return;
+      }
       if (m.type === "state") {
         if (m.seq >= this.seq) this.apply(m.seq, m.state);
         return;

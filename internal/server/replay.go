@@ -1,0 +1,210 @@
+package server
+
+import (
+	"bytes"
+	"container/list"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// Bounds of the replays (GET /api/matches/{id}/replay): a replay of a long
+// match is megabytes of trajectories and a second or more of simulation.
+const (
+	// replaySlots is how many replays are simulated at once; a request
+	// past them is answered 503 with Retry-After.
+	replaySlots = 2
+	// replayCacheBytes bounds the encoded replays of finished matches kept
+	// for the next request; a replay bigger than that is never kept.
+	replayCacheBytes = 64 << 20
+	replayRetry      = 2 // seconds
+)
+
+// errBusy says the server is at its bound of some work; try again later.
+var errBusy = errors.New("the server is busy")
+
+// replays bounds the replays simulated at once and keeps the encoded
+// replays of finished matches, which never change, so that any number of
+// readers of one match, however slow, share one copy.
+type replays struct {
+	slots chan struct{}
+	mu    sync.Mutex
+	lru   *list.List // of *cachedReplay, the most recent first
+	byID  map[string]*list.Element
+	bytes int
+}
+
+type cachedReplay struct {
+	id   string
+	data []byte
+}
+
+func newReplays() *replays {
+	return &replays{slots: make(chan struct{}, replaySlots), lru: list.New(), byID: map[string]*list.Element{}}
+}
+
+func (r *replays) get(id string) []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e, ok := r.byID[id]; ok {
+		r.lru.MoveToFront(e)
+		return e.Value.(*cachedReplay).data
+	}
+	return nil
+}
+
+func (r *replays) put(id string, data []byte) {
+	if len(data) > replayCacheBytes {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.byID[id]; ok {
+		return
+	}
+	r.byID[id] = r.lru.PushFront(&cachedReplay{id: id, data: data})
+	r.bytes += len(data)
+	for r.bytes > replayCacheBytes {
+		e := r.lru.Back()
+		c := r.lru.Remove(e).(*cachedReplay)
+		delete(r.byID, c.id)
+		r.bytes -= len(c.data)
+	}
+}
+
+// getReplay replays a table's stored actions and returns them as the
+// event messages of the WebSocket, trajectories and states included, so a
+// client can show the match stroke by stroke without simulating. ?from=N
+// and ?to=M (sequence numbers, inclusive) choose a stretch. A finished
+// match's whole replay is kept once made; any other is written event by
+// event as it is simulated, so that a request holds one event at a time.
+func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	from, err := querySeq(r, "from", 1)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	to, err := querySeq(r, "to", 1<<62)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	rec, ti, err := s.record(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	whole := from <= 1 && to == 1<<62 && !rec.Finished.IsZero()
+	if whole {
+		if data := s.replays.get(id); data != nil {
+			writeReplay(w, data)
+			return
+		}
+	}
+	select {
+	case s.replays.slots <- struct{}{}:
+		defer func() { <-s.replays.slots }()
+	default:
+		w.Header().Set("Retry-After", strconv.Itoa(replayRetry))
+		apiError(w, fmt.Errorf("server: %d replays are being made, the most at once; try again in %d seconds: %w", replaySlots, replayRetry, errBusy))
+		return
+	}
+	t, err := s.newTable(id, ti.Config, rec.Created)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	for _, st := range rec.Seats {
+		if st.Seat >= 0 && st.Seat < len(t.seats) {
+			t.seats[st.Seat].nickname = st.Nickname
+		}
+	}
+	actions, err := s.store.Actions(ctx, id)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	if whole {
+		var buf bytes.Buffer
+		if err := t.writeReplay(&buf, ti, actions, from, to); err != nil {
+			apiError(w, err)
+			return
+		}
+		s.replays.put(id, buf.Bytes())
+		writeReplay(w, buf.Bytes())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if err := t.writeReplay(w, ti, actions, from, to); err != nil {
+		// Some of the answer may be written already: the client sees a
+		// cut response rather than one that looks whole.
+		s.log.Error("replaying a match", "table", id, "err", err)
+		panic(http.ErrAbortHandler)
+	}
+}
+
+func writeReplay(w http.ResponseWriter, data []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
+}
+
+// writeReplay writes the replay of actions from seq from to seq to as one
+// JSON object, {"table", "start", "events"}, an event at a time. The start
+// is the table before the first event returned; there is none if the
+// stretch begins past the last action. It returns an error if an action
+// no longer applies; once a write fails (the client has gone) it stops.
+func (t *table) writeReplay(w io.Writer, ti tableInfo, actions []carrom.ActionRecord, from, to int64) error {
+	var werr error
+	put := func(parts ...[]byte) {
+		for _, p := range parts {
+			if werr == nil {
+				_, werr = w.Write(p)
+			}
+		}
+	}
+	tb, err := json.Marshal(ti)
+	if err != nil {
+		return err
+	}
+	put([]byte(`{"table":`), tb)
+	begun, first := false, true
+	begin := func() {
+		put([]byte(`,"start":`), encode(t.snapshot()), []byte(`,"events":[`))
+		begun = true
+	}
+	if from <= 1 {
+		begin()
+	}
+	each := func(before game.Table, a game.Action, o game.Outcome) {
+		switch {
+		case t.seq == from-1:
+			begin()
+		case t.seq >= from:
+			if !first {
+				put([]byte(","))
+			}
+			first = false
+			put(t.eventMessage(before, a, o))
+		}
+	}
+	for i := 0; i < len(actions) && actions[i].Seq <= to && werr == nil; i++ {
+		if err := t.replay(actions[i:i+1], each); err != nil {
+			return err
+		}
+	}
+	if !begun {
+		put([]byte(`,"events":[`))
+	}
+	put([]byte("]}\n"))
+	return nil
+}
