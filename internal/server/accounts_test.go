@@ -336,7 +336,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	if code, body, _ := ann.request("POST", "/api/tables", `{"rules":"point","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0]); code != http.StatusCreated {
 		t.Errorf("a rated table of point carrom for two: %d %s; want 201", code, body)
 	}
-	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seed":3,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0])
+	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0])
 	if code != http.StatusCreated {
 		t.Fatalf("a rated table: %d %s", code, body)
 	}

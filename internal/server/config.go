@@ -16,10 +16,21 @@ type TableConfig struct {
 	Clock   int          `json:"clock"`   // seconds per stroke: 0 (off), 15 or 30 (RULES TM-1)
 	Seats   []SeatConfig `json:"seats"`
 	// Seed makes the computer players' choices and hands, and the tosses,
-	// reproducible.
+	// reproducible. A rated table's is drawn by the server and shown only
+	// once its match is over: whoever knew it could foresee the tie-break
+	// toss (RULES B-8) of every position.
 	Seed uint64 `json:"seed"`
 	// Rated: the match is rated (Glicko-2), every seat an account's.
 	Rated bool `json:"rated,omitempty"`
+}
+
+// shown is the configuration as others see it: no seed of a rated match
+// still in play.
+func (c TableConfig) shown(over bool) TableConfig {
+	if c.Rated && !over {
+		c.Seed = 0
+	}
+	return c
 }
 
 // SeatConfig says who plays a seat.

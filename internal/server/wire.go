@@ -345,7 +345,7 @@ func (t *table) gameState() gameJSON { return t.gameStateOf(t.state, t.deadline)
 func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 	turn := st.ToAct()
 	g := gameJSON{
-		Table: t.id, Config: t.cfg, Started: t.started(), Over: turn.Need == game.NeedNothing,
+		Table: t.id, Config: t.cfg.shown(turn.Need == game.NeedNothing), Started: t.started(), Over: turn.Need == game.NeedNothing,
 		Pieces:  pieces(st.Pieces()),
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),
