@@ -1,12 +1,15 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/server"
 )
 
 // signUp makes p an account and returns its session's CSRF token.
@@ -28,6 +31,104 @@ func ratedTable(t *testing.T, p *player, csrf string) string {
 		t.Fatalf("a rated table: %d %s", code, body)
 	}
 	return ti.ID
+}
+
+// TestRatedSeatKeepsItsAccountsName: once a rated seat is taken, a second
+// "sit" of the same browser, with a nickname or without, leaves the seat
+// the account's name (in the welcome, the table's state and its record).
+// A second "sit" of an unrated seat renames it to the nickname it gives,
+// and without one changes nothing.
+func TestRatedSeatKeepsItsAccountsName(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	id := ratedTable(t, ann, signUp(t, ann, "ann"))
+	c := ann.connect(id, 0)
+	c.next("welcome")
+	c.send(loadtest.Sit(1, "Whoever"))
+	if w := c.next("welcome", "error"); w.Nickname != "ann" {
+		t.Fatalf("ann sits: %s; want seat 1 as ann", w.Raw)
+	}
+	for _, name := range []string{"Impostor", ""} {
+		c.send(loadtest.Sit(1, name))
+		if w := c.next("welcome", "error"); w.Type != "welcome" || w.Nickname != "ann" || len(w.Seats) != 1 || w.Seats[0] != 1 {
+			t.Errorf("a second sit named %q: %s; want seat 1 still ann's", name, w.Raw)
+		}
+	}
+	checkSeatName(t, ann, id, 1, "ann")
+
+	free := e.player().create(loadtest.Humans(2, 5))
+	p := e.player()
+	cf := p.connect(free, 0)
+	cf.next("welcome")
+	for _, step := range []struct{ give, want string }{{"Kim", "Kim"}, {"Kimberly", "Kimberly"}, {"", "Kimberly"}} {
+		cf.send(loadtest.Sit(0, step.give))
+		if w := cf.next("welcome", "error"); w.Type != "welcome" || w.Nickname != step.want {
+			t.Errorf("an unrated sit named %q: %s; want %q", step.give, w.Raw, step.want)
+		}
+	}
+	checkSeatName(t, p, free, 0, "Kimberly")
+}
+
+// checkSeatName checks the seat's name in GET /api/tables/{id}: in the
+// stored table and in the live state.
+func checkSeatName(t *testing.T, p *player, id string, seat int, want string) {
+	t.Helper()
+	var got struct {
+		Table struct{ Seats []struct{ Nickname string } }
+	}
+	if code := p.get("/api/tables/"+id, &got); code != http.StatusOK || len(got.Table.Seats) <= seat {
+		t.Fatalf("GET /api/tables/%s: %d %+v", id, code, got)
+	}
+	if n := got.Table.Seats[seat].Nickname; n != want {
+		t.Errorf("seat %d is named %q in the record; want %q", seat, n, want)
+	}
+	// The live state, from the table's owner whichever node answers.
+	c := p.connect(id, 0)
+	if st := c.next("state").State; len(st.Seats) <= seat || st.Seats[seat].Nickname != want {
+		t.Errorf("seat %d in the state: %+v; want named %q", seat, st.Seats, want)
+	}
+}
+
+// TestClusterRatedSeatKeepsItsName: Ann, at node a, sits at a rated table
+// node b owns, then asks for another name: every node names her seat as
+// her account.
+func TestClusterRatedSeatKeepsItsName(t *testing.T) {
+	nodes := newClusterWith(t, 3, 900*time.Millisecond, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	owner := &player{t: t, Client: nodeClient(t, nodes[1])}
+	csrfO := signUp(t, owner, "olga")
+	id := ratedTable(t, owner, csrfO)
+	ann := &player{t: t, Client: nodeClient(t, nodes[0])}
+	signUp(t, ann, "ann")
+	c, err := ann.Connect(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+	for _, name := range []string{"", "Impostor", ""} {
+		if err := c.Send(ctx, loadtest.Sit(0, name)); err != nil {
+			t.Fatal(err)
+		}
+		w := readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
+		if w.Type != "welcome" || w.Nickname != "ann" || len(w.Seats) != 1 {
+			t.Errorf("ann's sit named %q through node a: %s; want seat 0 as ann", name, w.Raw)
+		}
+	}
+	for _, nd := range nodes {
+		checkSeatName(t, &player{t: t, Client: nodeClient(t, nd)}, id, 0, "ann")
+	}
+}
+
+// nodeClient is a new browser talking to node n.
+func nodeClient(t *testing.T, n *node) *loadtest.Client {
+	t.Helper()
+	cl, err := loadtest.NewClient(context.Background(), n.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cl
 }
 
 // TestRatedSeedIsTheServers: the seed decides the tie-break toss (RULES
