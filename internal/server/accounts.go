@@ -59,7 +59,10 @@ var (
 	ErrSignIn      = errors.New("wrong name or password")
 	ErrNotSignedIn = errors.New("not signed in")
 	ErrCSRF        = errors.New("missing or wrong X-CSRF-Token")
-	ErrNameTaken   = carrom.ErrNameTaken
+	// ErrSitCSRF refuses a signed-in browser's "sit" without its session's
+	// CSRF token.
+	ErrSitCSRF   = errors.New(`missing or wrong "csrf" (the session's token from GET /api/account)`)
+	ErrNameTaken = carrom.ErrNameTaken
 )
 
 const (

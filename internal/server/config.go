@@ -22,11 +22,17 @@ type TableConfig struct {
 	Seed uint64 `json:"seed"`
 	// Rated: the match is rated (Glicko-2), every seat an account's.
 	Rated bool `json:"rated,omitempty"`
+	// Keep is, for a rematch, the hash of the browser token each seat is
+	// kept for ("" for a seat anyone may take): the seat of a player who
+	// has not asked for the rematch waits for his own click. Stored with
+	// the table, never shown.
+	Keep []string `json:"keep,omitempty"`
 }
 
-// shown is the configuration as others see it: no seed of a rated match
-// still in play.
+// shown is the configuration as others see it: no seats' keepers, and no
+// seed of a rated match still in play.
 func (c TableConfig) shown(over bool) TableConfig {
+	c.Keep = nil
 	if c.Rated && !over {
 		c.Seed = 0
 	}

@@ -106,6 +106,9 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
 	}
 	held := s.token != ""
+	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && t.cfg.Keep[m.seat] != hashSession(m.c.token) {
+		return fmt.Errorf("server: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
+	}
 	name, err := t.seatName(ctx, m, held)
 	if err != nil {
 		return err
@@ -148,10 +151,17 @@ func (t *table) seatName(ctx context.Context, m sitReq, held bool) (string, erro
 		return m.nickname, nil
 	}
 	if t.cfg.Rated {
-		// A rated seat is an account's, and carries its name.
+		// The session's account, not only the token's, so that a browser
+		// signed out (or into another account) takes no rated seat.
+		if m.c.account == "" {
+			return "", fmt.Errorf("server: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", ErrNotSignedIn)
+		}
 		a, err := t.mayRate(ctx, m.seat, m.c.token)
 		if err != nil {
 			return "", err
+		}
+		if a.ID != m.c.account {
+			return "", fmt.Errorf("server: this browser plays for another account than the one signed in: sign in again: %w", ErrNotSignedIn)
 		}
 		return a.Name, nil
 	}

@@ -12,6 +12,13 @@ import (
 	"github.com/carrom-game/carrom/internal/server"
 )
 
+// sitWith is a "sit" carrying the session's CSRF token.
+func sitWith(seat int, nickname, csrf string) loadtest.Intent {
+	in := loadtest.Sit(seat, nickname)
+	in.CSRF = csrf
+	return in
+}
+
 // signUp makes p an account and returns its session's CSRF token.
 func signUp(t *testing.T, p *player, name string) string {
 	t.Helper()
@@ -33,6 +40,67 @@ func ratedTable(t *testing.T, p *player, csrf string) string {
 	return ti.ID
 }
 
+// TestSitNeedsTheSessionsCSRF: a page of another site can send a
+// signed-in browser to a table's page but never read its session's CSRF
+// token, so a signed-in browser's "sit" without it (or with another) is
+// refused and takes nothing, at a rated table and at any other; with it,
+// the seat is taken. A browser signed out, whose token once was an
+// account's, takes no rated seat; an anonymous browser, which has no
+// session, sits at an unrated table as before.
+func TestSitNeedsTheSessionsCSRF(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	csrfA := signUp(t, ann, "ann")
+	csrfB := signUp(t, bob, "bob")
+	id := ratedTable(t, bob, csrfB)
+
+	ca := ann.connect(id, 0)
+	ca.next("welcome")
+	for _, in := range []loadtest.Intent{loadtest.Sit(0, ""), sitWith(0, "", "not-the-token"), sitWith(0, "", csrfB)} {
+		ca.send(in)
+		if m := ca.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, `"csrf"`) {
+			t.Errorf("ann's sit with csrf %q: %s; want refused for want of her session's token", in.CSRF, m.Raw)
+		}
+	}
+	var tbl struct {
+		Table struct{ Seats []struct{ Taken bool } }
+	}
+	if code := ann.get("/api/tables/"+id, &tbl); code != http.StatusOK || len(tbl.Table.Seats) != 2 || tbl.Table.Seats[0].Taken {
+		t.Errorf("after the refused sits: %d %+v; want seat 0 free", code, tbl.Table.Seats)
+	}
+	ca.send(sitWith(0, "", csrfA))
+	if w := ca.next("welcome", "error"); w.Type != "welcome" || len(w.Seats) != 1 || w.Seats[0] != 0 || w.Nickname != "ann" {
+		t.Errorf("ann's sit with her token: %s; want seat 0 as ann", w.Raw)
+	}
+
+	// Unrated: the same for a signed-in browser; none for an anonymous one.
+	free := e.player().create(loadtest.Humans(2, 5))
+	cb := bob.connect(free, 0)
+	cb.next("welcome")
+	cb.send(loadtest.Sit(0, "Bob"))
+	if m := cb.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, `"csrf"`) {
+		t.Errorf("bob's sit at an unrated table without his token: %s; want refused", m.Raw)
+	}
+	anon := e.player().connect(free, 0)
+	anon.next("welcome")
+	anon.send(loadtest.Sit(1, "Eve"))
+	if w := anon.next("welcome", "error"); w.Type != "welcome" || len(w.Seats) != 1 || w.Seats[0] != 1 {
+		t.Errorf("an anonymous browser's sit at an unrated table: %s; want seat 1", w.Raw)
+	}
+
+	// Signed out, the browser's token still names the account; it takes
+	// no rated seat for all that.
+	if code, body, _ := bob.request("POST", "/api/account/signout", "", "X-CSRF-Token", csrfB); code != http.StatusOK {
+		t.Fatalf("sign-out: %d %s", code, body)
+	}
+	cb2 := bob.connect(id, 0)
+	cb2.next("welcome")
+	cb2.send(loadtest.Sit(1, ""))
+	if m := cb2.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, "sign in") {
+		t.Errorf("a signed-out browser's sit at a rated table: %s; want refused: sign in", m.Raw)
+	}
+}
+
 // TestRatedSeatKeepsItsAccountsName: once a rated seat is taken, a second
 // "sit" of the same browser, with a nickname or without, leaves the seat
 // the account's name (in the welcome, the table's state and its record).
@@ -41,15 +109,16 @@ func ratedTable(t *testing.T, p *player, csrf string) string {
 func TestRatedSeatKeepsItsAccountsName(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	id := ratedTable(t, ann, signUp(t, ann, "ann"))
+	csrf := signUp(t, ann, "ann")
+	id := ratedTable(t, ann, csrf)
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(1, "Whoever"))
+	c.send(sitWith(1, "Whoever", csrf))
 	if w := c.next("welcome", "error"); w.Nickname != "ann" {
 		t.Fatalf("ann sits: %s; want seat 1 as ann", w.Raw)
 	}
 	for _, name := range []string{"Impostor", ""} {
-		c.send(loadtest.Sit(1, name))
+		c.send(sitWith(1, name, csrf))
 		if w := c.next("welcome", "error"); w.Type != "welcome" || w.Nickname != "ann" || len(w.Seats) != 1 || w.Seats[0] != 1 {
 			t.Errorf("a second sit named %q: %s; want seat 1 still ann's", name, w.Raw)
 		}
@@ -100,7 +169,7 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 	csrfO := signUp(t, owner, "olga")
 	id := ratedTable(t, owner, csrfO)
 	ann := &player{t: t, Client: nodeClient(t, nodes[0])}
-	signUp(t, ann, "ann")
+	csrf := signUp(t, ann, "ann")
 	c, err := ann.Connect(ctx, id, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +177,7 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 	defer c.Close()
 	readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
 	for _, name := range []string{"", "Impostor", ""} {
-		if err := c.Send(ctx, loadtest.Sit(0, name)); err != nil {
+		if err := c.Send(ctx, sitWith(0, name, csrf)); err != nil {
 			t.Fatal(err)
 		}
 		w := readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
@@ -138,8 +207,7 @@ func nodeClient(t *testing.T, n *node) *loadtest.Client {
 func TestRatedSeedIsTheServers(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann, bob := e.player(), e.player()
-	csrfA := signUp(t, ann, "ann")
-	signUp(t, bob, "bob")
+	csrfA, csrfB := signUp(t, ann, "ann"), signUp(t, bob, "bob")
 	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seed":3,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrfA)
 	if code != http.StatusBadRequest || !strings.Contains(body, "seed") {
 		t.Errorf("a rated table with the creator's seed: %d %s; want 400", code, body)
@@ -160,8 +228,8 @@ func TestRatedSeedIsTheServers(t *testing.T) {
 	ca, cb := ann.connect(id, 0), bob.connect(id, 0)
 	ca.next("welcome")
 	cb.next("welcome")
-	ca.send(loadtest.Sit(0, ""))
-	cb.send(loadtest.Sit(1, ""))
+	ca.send(sitWith(0, "", csrfA))
+	cb.send(sitWith(1, "", csrfB))
 	st := ca.untilMine(0, 1)
 	if st.Config.Seed != 0 {
 		t.Errorf("the state of a rated match in play shows its seed %d; want it hidden (0)", st.Config.Seed)
@@ -181,11 +249,11 @@ func TestRatedSeedIsTheServers(t *testing.T) {
 	// The other table, made at the same instant of the fake clock, ends too.
 	co := ann.connect(other, 0)
 	co.next("welcome")
-	co.send(loadtest.Sit(0, ""))
+	co.send(sitWith(0, "", csrfA))
 	co.next("welcome")
 	cob := bob.connect(other, 0)
 	cob.next("welcome")
-	cob.send(loadtest.Sit(1, ""))
+	cob.send(sitWith(1, "", csrfB))
 	st = co.untilMine(0, 1)
 	map[bool]*conn{true: cob, false: co}[st.ToAct.Seat == 1].send(loadtest.Concede("match"))
 	for co.untilMine(0, 1); !co.last.Over; {

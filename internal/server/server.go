@@ -361,8 +361,11 @@ func newID(n int) string {
 // CreateTable stores and starts a new table for its owner (an identity
 // token), who may have TablesPerIdentity tables in play at most.
 func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig) (string, error) {
-	if cfg.Rated && cfg.Seed != 0 {
+	switch {
+	case cfg.Rated && cfg.Seed != 0:
 		return "", fmt.Errorf("server: a rated table's seed is drawn by the server: leave \"seed\" out: %w", ErrBadConfig)
+	case len(cfg.Keep) > 0:
+		return "", fmt.Errorf("server: seats are kept only for a rematch's players: leave \"keep\" out: %w", ErrBadConfig)
 	}
 	return s.createClaimed(ctx, owner, cfg, nil)
 }
