@@ -139,6 +139,9 @@ func TestProfile(t *testing.T) {
 	if !strings.HasPrefix(offer, moved+"?seat=") {
 		t.Errorf("the winner is offered %s; the loser went to %s", offer, moved)
 	}
+	// The winner's seat waits for his own click on the offer.
+	e.run(winner, chromedp.Click("#join-rematch", chromedp.ByID))
+	e.settle(winner, "the winner at the rematch", fmt.Sprintf(`location.pathname === %q && !!document.querySelector(".seats")?.textContent.includes(%q)`, moved, winnerName+" (you)"), 20*time.Second)
 
 	e.run(winner, chromedp.Navigate(e.base+"/u/"+winnerName))
 	e.waitFor(winner, "the profile", `!!document.getElementById("matches")`, 10*time.Second)

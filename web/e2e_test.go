@@ -531,7 +531,9 @@ func TestOnlineTable(t *testing.T) {
 	if !strings.HasSuffix(link, "?seat=1") {
 		t.Fatalf("the invitation link is %q; want one for seat 1", link)
 	}
+	// The link offers the seat; Bob's click takes it.
 	e.run(bob, chromedp.Navigate(link))
+	e.take(bob, 1)
 	e.waitFor(bob, "Bob seated", `document.querySelector('.seats [data-seat="1"]')?.textContent.includes("(you)")`, 10*time.Second)
 	e.waitFor(ann, "Ann sees Bob", `!document.querySelector('input[data-seat="1"]') && document.querySelector('.seats [data-seat="0"]').textContent.includes("Ann (you)")`, 10*time.Second)
 
@@ -673,6 +675,7 @@ func TestPlaceADue(t *testing.T) {
 	ctx := e.tab()
 	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`)
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0&seat=1"))
+	e.take(ctx, 0, 1)
 	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
 	// The test strikes through a WebSocket of its own with the browser's
 	// identity, so its strokes are exactly those it simulated.
@@ -850,6 +853,7 @@ func TestDoubles(t *testing.T) {
 		t.Errorf("%d invitation links; want one, for seat 2", links)
 	}
 	e.run(bob, chromedp.Navigate(link))
+	e.take(bob, 2)
 	e.waitFor(bob, "four players", `document.querySelectorAll(".seats div").length === 4 && document.querySelectorAll(".seats div")[2].textContent.includes("(you)")`, 10*time.Second)
 	e.waitFor(ann, "the match under way", `document.querySelectorAll("#moves li").length >= 1 || !!document.getElementById("board").dataset.striker`, 60*time.Second)
 	var computers int

@@ -495,6 +495,7 @@ func TestLayout(t *testing.T) {
 	}
 	// One stroke first, so that a ruling and the last stroke's buttons are there.
 	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
+	e.take(ctx, 0)
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 	x, y, _ := e.striker(ctx)
 	before := e.seq(ctx)
@@ -607,6 +608,7 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 	player, spectator := e.tab(), e.tab()
 	id := e.createTable(`{"rules":"icf","players":2,"clock":15,"seats":[{"kind":"human"},{"kind":"human"}],"seed":4}`)
 	e.run(player, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
+	e.take(player, 0)
 	e.waitFor(player, "the invite link", `!!document.querySelector('.links button.copy[data-seat="1"]')`, 10*time.Second)
 	// The clipboard of a headless browser in its own context cannot be read
 	// back; the page's call to it is what is checked.
@@ -622,6 +624,7 @@ func TestSpectatorClockAndAccess(t *testing.T) {
 	// The second player takes seat 1 from the link; a spectator watches.
 	other := e.tab()
 	e.run(other, chromedp.Navigate(e.base+"/t/"+id+"?seat=1"))
+	e.take(other, 1)
 	e.run(spectator, chromedp.Navigate(e.base+"/t/"+id))
 	e.waitFor(spectator, "the game to start", `document.getElementById("board")?.dataset.seq !== undefined && !!document.querySelector(".seats .toact")`, 20*time.Second)
 	var offered struct{ Concede, Howto bool }

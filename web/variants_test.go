@@ -290,6 +290,7 @@ func TestBuyAPocketInTheBrowser(t *testing.T) {
 	ctx := e.tab()
 	id := e.createTable(`{"rules":"pockets","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":4}`)
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0&seat=1"))
+	e.take(ctx, 0, 1)
 	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
 	ws := e.socket(ctx, id)
 	for i := 0; ; i++ {

@@ -242,17 +242,19 @@ func decodeTurn(data []byte) (Message, error) {
 // Intent is a client message. V is set by Send; the constructors below
 // fill the rest.
 type Intent struct {
-	V        int         `json:"v"`
-	Type     string      `json:"type"`
-	Seat     *int        `json:"seat,omitempty"`
-	Nickname string      `json:"nickname,omitempty"`
-	X        *float64    `json:"x,omitempty"`
-	Y        *float64    `json:"y,omitempty"`
-	Angle    *float64    `json:"angle,omitempty"`
-	Dir      *[2]float64 `json:"dir,omitempty"`
-	Speed    *float64    `json:"speed,omitempty"`
-	Power    *float64    `json:"power,omitempty"`
-	What     string      `json:"what,omitempty"`
+	V        int    `json:"v"`
+	Type     string `json:"type"`
+	Seat     *int   `json:"seat,omitempty"`
+	Nickname string `json:"nickname,omitempty"`
+	// CSRF is a signed-in player's session token, which his "sit" carries.
+	CSRF  string      `json:"csrf,omitempty"`
+	X     *float64    `json:"x,omitempty"`
+	Y     *float64    `json:"y,omitempty"`
+	Angle *float64    `json:"angle,omitempty"`
+	Dir   *[2]float64 `json:"dir,omitempty"`
+	Speed *float64    `json:"speed,omitempty"`
+	Power *float64    `json:"power,omitempty"`
+	What  string      `json:"what,omitempty"`
 	// A purchase of a pocket (RULES V-3).
 	Pocket *int  `json:"pocket,omitempty"`
 	White  *int  `json:"white,omitempty"`

@@ -71,6 +71,9 @@ var (
 	ErrNameTaken   = carrom.ErrNameTaken
 	ErrBadName     = carrom.ErrBadName
 	ErrBadPassword = errors.New("a password is 8 to 256 bytes")
+	// ErrSitCSRF refuses a signed-in browser's "sit" without its session's
+	// CSRF token.
+	ErrSitCSRF = errors.New(`a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
 )
 
 const (

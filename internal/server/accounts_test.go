@@ -341,7 +341,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	if code, body, _ := ann.request("POST", "/api/tables", `{"rules":"point","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0]); code != http.StatusCreated {
 		t.Errorf("a rated table of point carrom for two: %d %s; want 201", code, body)
 	}
-	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seed":3,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0])
+	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, "X-CSRF-Token", csrf[0])
 	if code != http.StatusCreated {
 		t.Fatalf("a rated table: %d %s", code, body)
 	}
@@ -357,9 +357,9 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	ca, cb := ann.connect(ti.ID, 0), bob.connect(ti.ID, 0)
 	ca.next("welcome")
 	cb.next("welcome")
-	ca.send(loadtest.Sit(0, "Whoever"))
+	ca.send(sitWith(0, "Whoever", csrf[0]))
 	ca.next("welcome")
-	cb.send(loadtest.Sit(1, ""))
+	cb.send(sitWith(1, "", csrf[1]))
 	cb.next("welcome")
 	rng := rand.New(rand.NewPCG(7, 8))
 	for strokes := 0; ; strokes++ {
@@ -451,8 +451,8 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 	}
 }
 
-// TestRematchAndChallenge: a rematch seats the same players at a new
-// table and tells the other player; a challenge to a named player makes
+// TestRematchAndChallenge: a rematch seats its asker at a new table, keeps
+// the other player's seat for his own click and tells him; a challenge to a named player makes
 // a table with both seated once accepted.
 func TestRematchAndChallenge(t *testing.T) {
 	e := newEnv(t, t.TempDir())
@@ -520,6 +520,19 @@ func TestRematchAndChallenge(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &rm); err != nil || code != http.StatusCreated || rm.Link != "/t/"+rm.Table+"?seat=1" {
 		t.Fatalf("rematch: %d %s", code, body)
 	}
+	// Bob asked, so Bob sits; Ann's seat waits for her own click, and
+	// nobody else takes it.
+	if w := bob.connect(rm.Table, 0).next("welcome"); len(w.Seats) != 1 || w.Seats[0] != 1 {
+		t.Errorf("bob at the rematch he asked for: %s; want seat 1", w.Raw)
+	}
+	eve := e.player()
+	csrfE := signUp(t, eve, "eve")
+	ce := eve.connect(rm.Table, 0)
+	ce.next("welcome")
+	ce.send(sitWith(0, "", csrfE))
+	if m := ce.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, "kept") {
+		t.Errorf("a stranger takes ann's seat at the rematch: %s; want refused", m.Raw)
+	}
 	offer := ca.next("rematch")
 	var om struct{ Table, Rematch string }
 	json.Unmarshal(offer.Raw, &om)
@@ -531,6 +544,14 @@ func TestRematchAndChallenge(t *testing.T) {
 	json.Unmarshal([]byte(body), &rm2)
 	if code != http.StatusCreated || rm2.Table != rm.Table || rm2.Link != "/t/"+rm.Table+"?seat=0" {
 		t.Errorf("ann's rematch: %d %s; want the same table %s at seat 0", code, body, rm.Table)
+	}
+	cr := ann.connect(rm.Table, 0)
+	if w := cr.next("welcome"); len(w.Seats) != 0 {
+		t.Errorf("ann at the rematch before she sits: %s; want no seat", w.Raw)
+	}
+	cr.send(sitWith(0, "", a.CSRF))
+	if w := cr.next("welcome", "error"); len(w.Seats) != 1 || w.Seats[0] != 0 || w.Nickname != "ann" {
+		t.Errorf("ann takes her seat at the rematch: %s; want seat 0 as ann", w.Raw)
 	}
 }
 

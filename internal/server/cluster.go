@@ -86,6 +86,7 @@ type forward struct {
 	Node     string          `json:"node,omitempty"` // a join's: the node the client is connected to
 	Run      string          `json:"run,omitempty"`  // and that node's run (nodeHello)
 	Token    string          `json:"token,omitempty"`
+	Account  string          `json:"account,omitempty"` // a join's: the account of its session
 	Nickname string          `json:"nickname,omitempty"`
 	Since    int64           `json:"since,omitempty"`
 	Seat     int             `json:"seat,omitempty"`
@@ -158,7 +159,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	s.mu.Lock()
 	rc, ok := s.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
 		s.remotes[f.Conn] = rc
 		ok = true
 	}

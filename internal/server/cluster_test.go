@@ -387,7 +387,7 @@ func deadNode(t *testing.T, restart bool) {
 // TestClusterRematch: the players of a match at node b's table, Ann
 // through node a and Bob through node c, ask for a rematch at once, each
 // at his node: both get the same new table, and both are told of it at
-// the old table.
+// the old table; each takes his seat there.
 func TestClusterRematch(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -438,16 +438,30 @@ func TestClusterRematch(t *testing.T) {
 			t.Errorf("player %d was told %s; want table %s's rematch %s", i, m.Raw, id, tables[0])
 		}
 	}
-	// The rematch is in play, each player at his seat already.
+	// The request that made the rematch seated its asker; the other's
+	// seat is kept for him, and his page takes it.
+	seatedAt := 0
 	for i, cl := range []*loadtest.Client{annCl, bobCl} {
 		c, err := cl.Connect(ctx, tables[0], 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := readUntil(t, ctx, c, fmt.Sprintf("player %d", i), "the rematch's welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+		who := fmt.Sprintf("player %d", i)
+		m := readUntil(t, ctx, c, who, "the rematch's welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+		if len(m.Seats) == 0 {
+			if err := c.Send(ctx, loadtest.Sit(i, "")); err != nil {
+				t.Fatal(err)
+			}
+			m = readUntil(t, ctx, c, who, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
+		} else {
+			seatedAt++
+		}
 		if len(m.Seats) != 1 || m.Seats[0] != i {
-			t.Errorf("player %d is welcomed to the rematch at seats %v; want [%d]", i, m.Seats, i)
+			t.Errorf("player %d is welcomed to the rematch: %s; want seat %d", i, m.Raw, i)
 		}
 		c.Close()
+	}
+	if seatedAt != 1 {
+		t.Errorf("%d players were seated at the rematch by their requests; want the one whose request made it", seatedAt)
 	}
 }

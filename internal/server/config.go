@@ -16,10 +16,27 @@ type TableConfig struct {
 	Clock   int          `json:"clock"`   // seconds per stroke: 0 (off), 15 or 30 (RULES TM-1)
 	Seats   []SeatConfig `json:"seats"`
 	// Seed makes the computer players' choices and hands, and the tosses,
-	// reproducible.
+	// reproducible. A rated table's is drawn by the server and shown only
+	// once its match is over: whoever knew it could foresee the tie-break
+	// toss (RULES B-8) of every position.
 	Seed uint64 `json:"seed"`
 	// Rated: the match is rated (Glicko-2), every seat an account's.
 	Rated bool `json:"rated,omitempty"`
+	// Keep is, for a rematch, the hash of the browser token each seat is
+	// kept for ("" for a seat anyone may take): the seat of a player who
+	// has not asked for the rematch waits for his own click. Stored with
+	// the table, never shown.
+	Keep []string `json:"keep,omitempty"`
+}
+
+// shown is the configuration as others see it: no seats' keepers, and no
+// seed of a rated match still in play.
+func (c TableConfig) shown(over bool) TableConfig {
+	c.Keep = nil
+	if c.Rated && !over {
+		c.Seed = 0
+	}
+	return c
 }
 
 // SeatConfig says who plays a seat.

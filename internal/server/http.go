@@ -311,7 +311,7 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return tableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
 	}
-	ti := tableInfo{ID: rec.ID, Config: cfg, Created: rec.Created}
+	ti := tableInfo{ID: rec.ID, Config: cfg.shown(!rec.Finished.IsZero()), Created: rec.Created}
 	if !rec.Finished.IsZero() {
 		f := rec.Finished
 		ti.Finished = &f

@@ -60,7 +60,7 @@ func (s *Server) joinRemote(ctx context.Context, id string, c *client, since int
 	if err := s.attach(id, c); err != nil {
 		return nil, err
 	}
-	f := forward{Op: "join", Conn: c.conn, Node: s.cluster.Node, Run: s.run, Token: c.token, Nickname: c.nickname, Since: since}
+	f := forward{Op: "join", Conn: c.conn, Node: s.cluster.Node, Run: s.run, Token: c.token, Account: c.account, Nickname: c.nickname, Since: since}
 	deadline := time.Now().Add(joinWait)
 	for {
 		r, err := s.request(ctx, id, f, requestWait)

@@ -11,7 +11,8 @@ import (
 )
 
 // rematchMsg tells the clients of a finished table that a rematch is
-// ready at Rematch, with every player's seat taken for him.
+// ready at Rematch: the seats of the players who asked for it are taken,
+// each other player's is kept for his own click.
 type rematchMsg struct {
 	V       int    `json:"v"`
 	Type    string `json:"type"` // "rematch"
@@ -22,9 +23,12 @@ type rematchMsg struct {
 // rematchReq asks a table's goroutine to tell its clients of the rematch.
 type rematchReq struct{ id string }
 
-// rematch makes the same table again for the players of a finished match,
-// each at his seat, and tells everyone still at the old table; a second
-// request for the same match, on any node, gets the same new table.
+// rematch makes the same table again for the players of a finished match
+// and tells everyone still at the old table: the asker sits at his seats,
+// and each other player's seats are kept for him, to take with a click of
+// his own (nobody is made to play, and lose, a match he did not ask for).
+// A second request for the same match, on any node, gets the same new
+// table, whose seats the asker then takes from its page.
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
@@ -61,16 +65,27 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 }
 
 // makeRematch returns the rematch of a finished table, making it if no
-// request has. Its ID is linked to the old table in the store first, in
-// one step, so that of two requests racing on two nodes one makes the
-// table and both answer it; the one that makes it tells the old table's
-// clients, through the table's owner if that is another node.
-func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
+// request has, with the seats of tok (the asker) taken and the others of
+// seats kept for their holders. Its ID is linked to the old table in the
+// store first, in one step, so that of two requests racing on two nodes
+// one makes the table and both answer it; the one that makes it tells the
+// old table's clients, through the table's owner if that is another node.
+func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg TableConfig, seats []carrom.SeatRecord) (string, error) {
 	s.rematchMu.Lock()
 	want := newID(6)
 	next, err := s.store.LinkRematch(ctx, id, want)
 	if err == nil && next == want {
 		cfg.Seed = 0
+		cfg.Keep = make([]string, cfg.Players)
+		var claims []carrom.SeatRecord
+		for _, st := range seats {
+			switch {
+			case st.Token == tok:
+				claims = append(claims, st)
+			case st.Seat >= 0 && st.Seat < cfg.Players:
+				cfg.Keep[st.Seat] = hashSession(st.Token)
+			}
+		}
 		if _, err = s.createAs(ctx, next, tok, cfg, claims); err != nil {
 			// Unlinked, so that the next request makes the rematch anew.
 			if uerr := s.store.UnlinkRematch(context.WithoutCancel(ctx), id, next); uerr != nil {

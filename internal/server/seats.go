@@ -126,7 +126,7 @@ func (t *table) join(ctx context.Context, m joinReq) {
 	if began {
 		t.checkCap(ctx)
 	}
-	t.deliver(c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: c.nickname}))
+	t.deliver(c, t.welcome(c, c.nickname))
 	// A client that saw event `since` gets what it missed, if the backlog
 	// still holds it; otherwise, and for a new client, the full state.
 	evs, ok := t.missed(m.since)
@@ -142,6 +142,11 @@ func (t *table) join(ctx context.Context, m joinReq) {
 	} else {
 		t.seatsChanged(c, changed)
 	}
+}
+
+// welcome tells c the seats it holds, under nickname.
+func (t *table) welcome(c *client, nickname string) []byte {
+	return encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
 func (t *table) leave(c *client) {
@@ -217,20 +222,18 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 	if s.token != "" && s.token != m.c.token {
 		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
 	}
-	name := m.nickname
-	if t.cfg.Rated && s.token != m.c.token {
-		// A rated seat is an account's, and carries its name.
-		a, err := t.mayRate(ctx, m.seat, m.c.token)
-		if err != nil {
-			return err
-		}
-		name = a.Name
+	held := s.token != ""
+	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && t.cfg.Keep[m.seat] != hashSession(m.c.token) {
+		return fmt.Errorf("server: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
 	}
-	if name == "" {
-		name = m.c.nickname
+	name, err := t.seatName(ctx, m, held)
+	if err != nil {
+		return err
 	}
-	if name == "" {
-		name = fmt.Sprintf("Player %d", m.seat+1)
+	if held && name == s.nickname {
+		// Nothing changes: the browser is told again what it holds.
+		t.deliver(m.c, t.welcome(m.c, name))
+		return nil
 	}
 	if err := t.srv.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
 		return err
@@ -246,11 +249,46 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 	if t.arrived() {
 		t.checkCap(ctx)
 	}
-	t.deliver(m.c, encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(m.c.token), Nickname: name}))
+	t.deliver(m.c, t.welcome(m.c, name))
 	// A seat taken can start the match and its clock: the whole state.
 	t.broadcast(encode(t.snapshot()), nil)
 	t.next(ctx)
 	return nil
+}
+
+// seatName is the name seat m.seat takes, or keeps if this browser holds
+// it already (held). A rated seat carries its account's name, always; a
+// second "sit" of an unrated seat renames it to the nickname it gives, if
+// any, while the match is on.
+func (t *table) seatName(ctx context.Context, m sitReq, held bool) (string, error) {
+	if held {
+		if t.cfg.Rated || m.nickname == "" || t.over() {
+			return t.seats[m.seat].nickname, nil
+		}
+		return m.nickname, nil
+	}
+	if t.cfg.Rated {
+		// The session's account, not only the token's, so that a browser
+		// signed out (or into another account) takes no rated seat.
+		if m.c.account == "" {
+			return "", fmt.Errorf("server: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", ErrNotSignedIn)
+		}
+		a, err := t.mayRate(ctx, m.seat, m.c.token)
+		if err != nil {
+			return "", err
+		}
+		if a.ID != m.c.account {
+			return "", fmt.Errorf("server: this browser plays for another account than the one signed in: sign in again: %w", ErrNotSignedIn)
+		}
+		return a.Name, nil
+	}
+	switch {
+	case m.nickname != "":
+		return m.nickname, nil
+	case m.c.nickname != "":
+		return m.c.nickname, nil
+	}
+	return fmt.Sprintf("Player %d", m.seat+1), nil
 }
 
 // arm starts the clock of the human seat to act (RULES TM-1), from the

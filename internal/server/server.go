@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -411,6 +412,12 @@ func newID(n int) string {
 // CreateTable stores and starts a new table for its owner (an identity
 // token), who may have TablesPerIdentity tables in play at most.
 func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig) (string, error) {
+	switch {
+	case cfg.Rated && cfg.Seed != 0:
+		return "", fmt.Errorf("server: a rated table's seed is drawn by the server: leave \"seed\" out: %w", ErrBadConfig)
+	case len(cfg.Keep) > 0:
+		return "", fmt.Errorf("server: seats are kept only for a rematch's players: leave \"keep\" out: %w", ErrBadConfig)
+	}
 	return s.createClaimed(ctx, owner, cfg, nil)
 }
 
@@ -422,7 +429,16 @@ func (s *Server) createClaimed(ctx context.Context, owner string, cfg TableConfi
 
 // createAs is createClaimed for a table whose ID is chosen already.
 func (s *Server) createAs(ctx context.Context, id, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
-	if cfg.Seed == 0 {
+	switch {
+	case cfg.Rated:
+		// Drawn where no player can choose or guess it: it decides the
+		// tie-break toss.
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			panic("server: no randomness: " + err.Error())
+		}
+		cfg.Seed = binary.LittleEndian.Uint64(b[:])
+	case cfg.Seed == 0:
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
 	t, err := s.newTable(id, cfg, s.clock.Now())

@@ -40,6 +40,8 @@ type clientMsg struct {
 	Speed    *float64   `json:"speed"`
 	Power    *float64   `json:"power"`
 	What     *string    `json:"what"`
+	// CSRF is a signed-in player's session token in a "sit" (GET /api/account).
+	CSRF *string `json:"csrf"`
 	// A purchase of a pocket (RULES V-3): the pocket and the c/m paid.
 	Pocket *int  `json:"pocket"`
 	White  *int  `json:"white"`
@@ -53,6 +55,7 @@ type intent struct {
 	kind     string // "sit", "act", "aim", "ping"
 	seat     int
 	nickname string
+	csrf     string
 	action   game.Action
 	aim      aimJSON
 }
@@ -84,7 +87,11 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 				return intent{}, err
 			}
 		}
-		return intent{kind: "sit", seat: *m.Seat, nickname: name}, nil
+		in := intent{kind: "sit", seat: *m.Seat, nickname: name}
+		if m.CSRF != nil {
+			in.csrf = *m.CSRF
+		}
+		return in, nil
 	case "strike":
 		shot, err := decodeShot(m, maxSpeed)
 		if err != nil {
@@ -359,7 +366,7 @@ func (t *table) gameState() gameJSON { return t.gameStateOf(t.state, t.deadline)
 func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 	turn := st.ToAct()
 	g := gameJSON{
-		Table: t.id, Config: t.cfg, Started: t.started(), Over: turn.Need == game.NeedNothing,
+		Table: t.id, Config: t.cfg.shown(turn.Need == game.NeedNothing), Started: t.started(), Over: turn.Need == game.NeedNothing,
 		Pieces:  pieces(st.Pieces()),
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,8 +20,13 @@ import (
 type client struct {
 	token    string
 	nickname string
-	send     chan []byte   // messages to write; full means too slow
-	gone     chan struct{} // closed when the table drops the client
+	// account is the account of the browser's session when it connected
+	// ("" if none), and csrf that session's CSRF token, which each of its
+	// "sit" messages must carry.
+	account string
+	csrf    string
+	send    chan []byte   // messages to write; full means too slow
+	gone    chan struct{} // closed when the table drops the client
 	// conn names a client at another node, on its table's owner; such a
 	// client is reached over the bus, never through send.
 	conn string
@@ -133,6 +139,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			c.nickname = name
 		}
 	}
+	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
+		c.account, c.csrf = v.a.ID, v.se.CSRF
+	}
 	var sk sink
 	if t != nil {
 		sk = localSink{t: t, srv: s}
@@ -229,6 +238,13 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c 
 		case "ping":
 			reply(encode(pongMsg{V: ProtocolVersion, Type: "pong"}))
 		case "sit":
+			// The page of another site may navigate a signed-in browser to
+			// a table, never read its session's CSRF token: a seat is taken
+			// by the player's own page.
+			if c.csrf != "" && subtle.ConstantTimeCompare([]byte(in.csrf), []byte(c.csrf)) != 1 {
+				reply(errorMessage(fmt.Errorf("server: seat %d: a signed-in player takes a seat from his own page; reload it: %w", in.seat, ErrSitCSRF)))
+				continue
+			}
 			msg, ok := sk.sit(c, in.seat, in.nickname)
 			if !ok {
 				return

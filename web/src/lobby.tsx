@@ -5,6 +5,7 @@ import type { ComponentChildren, Ref } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
 import { api, type Geometry, type Piece, type Practiced, type StateMsg, type TableConfig, type TableInfo } from "./protocol";
+import { choose } from "./seating";
 import { Thumb } from "./thumb";
 import { isVariant, playersOf, RULE_SETS } from "./variants";
 
@@ -48,6 +49,7 @@ function Players({ id, rules, sel, onChange }: { id: string; rules: string; sel:
 
 async function create(cfg: TableConfig, sit: number[]): Promise<void> {
   const t = await api<TableInfo>("POST", "/api/tables", cfg);
+  choose(t.id, sit);
   location.href = `/t/${t.id}` + (sit.length ? "?" + sit.map((s) => `seat=${s}`).join("&") : "");
 }
 
@@ -190,7 +192,7 @@ function Tables({ g }: { g: Geometry }) {
             <tr>
               <td class="live">{i < THUMBS && <Live g={g} id={t.id} />}</td>
               <td>{names(t)}</td><td>{`${t.config.rules}, ${t.config.players} players`}</td>
-              <td><a href={`/t/${t.id}`}>watch</a>{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
+              <td><a href={`/t/${t.id}`}>watch</a>{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`} onClick={() => choose(t.id, [s.seat])}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
             </tr>
           ))}
         </table>

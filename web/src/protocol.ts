@@ -34,7 +34,7 @@ export interface MatchState {
 
 export interface TableConfig {
   rules: string; players: number; clock: number;
-  seats: { kind: "human" | "computer"; level?: string }[]; seed?: number;
+  seats: { kind: "human" | "computer"; level?: string }[]; seed?: number; rated?: boolean;
 }
 
 export interface Counts { white: number; black: number; queen: boolean }
@@ -91,7 +91,7 @@ export interface AimMsg { v: 1; type: "aim"; seq: number; seat: number; x: numbe
 // What the client sends (docs/protocol.md, "Client to server"), without
 // the version, which send adds.
 export type ClientMsg =
-  | { type: "sit"; seat: number; nickname?: string }
+  | { type: "sit"; seat: number; nickname?: string; csrf?: string }
   | { type: "strike"; x: number; power: number; angle: number }
   | { type: "strike"; x: number; power: number; dir: [number, number] }
   | { type: "strike"; x: number; speed: number; dir: [number, number] }

@@ -1,9 +1,11 @@
 // Rematch and rated tables in the table's page: ask for a rematch of a
-// finished match (the server seats everyone again and tells the others),
-// show the offer when another player asked, and, for a rated match, the
+// finished match (the server seats the asker and tells the others, whose
+// seats wait for their own click), show the offer when another player
+// asked, and, for a rated match, the
 // players' ratings and the score each side expects.
 import { h } from "./panel";
 import type { RematchMsg } from "./protocol";
+import { choose } from "./seating";
 
 // requestRematch asks for the rematch and returns the link to this
 // browser's seats at it.
@@ -11,6 +13,8 @@ export async function requestRematch(table: string): Promise<string> {
   const res = await fetch(`/api/tables/${table}/rematch`, { method: "POST" });
   const data = await res.json();
   if (!res.ok) throw new Error(String(data.error ?? res.statusText));
+  // Asked second, the rematch was made already: its page takes the seats.
+  choose(data.table as string, data.seats as number[]);
   return data.link as string;
 }
 
@@ -18,9 +22,12 @@ export async function requestRematch(table: string): Promise<string> {
 export function offerRematch(wrap: HTMLElement, m: RematchMsg, held: number[]): void {
   if (!held.length || document.getElementById("rematch-offer")) return;
   const link = `/t/${m.rematch}?` + held.map((s) => `seat=${s}`).join("&");
+  // Nobody plays a match he did not ask for: his click takes the seats.
+  const join = h("a", { class: "button", href: link, id: "join-rematch" }, "Play the rematch");
+  join.addEventListener("click", () => choose(m.rematch, held));
   wrap.append(h("div", { class: "summary", id: "rematch-offer", role: "dialog", "aria-live": "assertive", "aria-label": "Rematch" },
-    h("h2", {}, "Rematch"), h("p", {}, "Your opponent asks for a rematch: your seat is ready."),
-    h("div", { class: "actions" }, h("a", { class: "button", href: link, id: "join-rematch" }, "Play the rematch"))));
+    h("h2", {}, "Rematch"), h("p", {}, "Your opponent asks for a rematch: your seat is kept for you."),
+    h("div", { class: "actions" }, join)));
 }
 
 interface TableAnswer { table: { config: { rules: string; players: number; rated?: boolean }; seats: { seat: number; nickname?: string; taken: boolean }[] } }

@@ -39,6 +39,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Nodes nodes={[t.buy.el]} />
         <HintLine hint={t.hint.value} />
         <div class="error" id="error">{t.error.value}</div>
+        <TakeSeats t={t} />
         <Invites t={t} />
         <Ruling log={t.log} />
         <Concede t={t} />
@@ -121,6 +122,20 @@ export function HintLine({ hint }: { hint: { words: string; h: Hint } | null }) 
       data-target={h.target ?? ""} data-success={String(h.success)} data-kind={h.kind}>
       {`Coach: ${hint.words}. Shoot to play it, or aim your own.`}
     </p>
+  );
+}
+
+// TakeSeats offers the seats the page's address names (?seat=N): any site
+// can link here, so a seat is taken only by its player's click.
+function TakeSeats({ t }: { t: TableModel }) {
+  const seats = t.offered.value;
+  if (!seats.length) return null;
+  const rated = !!t.st.value?.config.rated;
+  return (
+    <div class="take" id="take-seats">
+      <p>{rated ? "This link offers you a seat in a rated match: once you take it, leaving the match loses it." : "This link offers you a seat at this table."}</p>
+      {seats.map((s) => <button type="button" id={`take-seat-${s}`} onClick={() => t.take(s)}>{`Take seat ${s + 1}`}</button>)}
+    </div>
   );
 }
 

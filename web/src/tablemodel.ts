@@ -9,6 +9,8 @@ import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { colourOf, MoveLog, seatName, sideName } from "./panel";
 import { hintWords } from "./coach";
+import { me } from "./account";
+import { chosen } from "./seating";
 import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { api } from "./protocol";
 import { offerRematch } from "./rematch";
@@ -66,7 +68,22 @@ export class TableModel {
   private draining = false;
   private lastTick = -1;
 
-  constructor(readonly app: App, readonly id: string, private want: number[]) {}
+  // The seats this tab's player chose on one of the site's own pages; the
+  // table's page takes them by itself.
+  private readonly picked: number[];
+
+  // want are the seats the address offers (?seat=N): any site can link
+  // to them, so each waits for the player's click (offered, take).
+  constructor(readonly app: App, readonly id: string, private want: number[]) {
+    this.picked = chosen(id);
+  }
+
+  // offered: the seats the address offers that are free and not this
+  // browser's, each with its Take seat button.
+  readonly offered = computed(() => {
+    const st = this.st.value, held = this.held.value;
+    return this.want.filter((s) => !held.includes(s) && !this.picked.includes(s) && st?.seats[s]?.kind === "human" && !st.seats[s].taken);
+  });
 
   // mine: this browser is to act now.
   readonly mine = computed(() => {
@@ -162,15 +179,28 @@ export class TableModel {
     this.lost.value = false;
     this.held.value = seats;
     this.log.held = seats;
-    // One browser at several seats is hot-seat play: the server names
-    // the players "Player 1", "Player 2", … rather than all alike.
-    const name = this.want.length === 1 ? localStorage.getItem("carrom-nickname") || undefined : undefined;
-    for (const s of this.want) {
+    for (const s of this.picked) {
       if (!seats.includes(s) && !this.asked.has(s)) {
         this.asked.add(s);
-        this.send({ type: "sit", seat: s, nickname: name });
+        void this.sit(s, this.picked.length === 1);
       }
     }
+  }
+
+  // take takes a seat the address offers, at its player's click.
+  take(seat: number): void {
+    this.asked.add(seat);
+    void this.sit(seat, this.want.length === 1);
+  }
+
+  // sit asks for a seat with the session's CSRF token, which the server
+  // wants of a signed-in player. One browser at several seats is hot-seat
+  // play (alone false): the server names the players "Player 1",
+  // "Player 2", … rather than all alike.
+  private async sit(seat: number, alone: boolean): Promise<void> {
+    const name = alone ? localStorage.getItem("carrom-nickname") || undefined : undefined;
+    const { csrf } = await me();
+    this.send({ type: "sit", seat, nickname: name, csrf });
   }
 
   // loadHistory fills the move list with what happened before this page
