@@ -70,10 +70,10 @@ type Variant interface {
 	ended(g *Colourless) (winner int, over bool)
 	// Buys says whether pockets are bought (RULES V-3).
 	Buys() bool
-	// placed: a due or penalty c/m, and the c/m a stroke returns with it,
+	// Placed: a due or penalty c/m, and the c/m a stroke returns with it,
 	// is placed within the outer circle by a player (RULES V-1, V-2, PL-1),
 	// not put on the centre.
-	placed() bool
+	Placed() bool
 	// strikerLoses: pocketing the striker costs every pocket bought and
 	// every c/m pocketed (RULES V-3), not a due.
 	strikerLoses() bool
@@ -323,7 +323,7 @@ type payment struct {
 // board's count now and into paid, for placings to name its placer once
 // the turn is settled (RULES V-1, V-2).
 func (g *Colourless) pay(paid []payment, from int, c Colour, rule string, rul *Ruling) []payment {
-	if !g.Variant.placed() {
+	if !g.Variant.Placed() {
 		var h Holding
 		h.add(c, 1)
 		g.toCentre(h, rul)

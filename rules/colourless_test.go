@@ -441,7 +441,7 @@ func playColourless(t interface{ Fatalf(string, ...any) }, d draws, v Variant, p
 		// RULES V-1…V-3: a placing only where the variant places dues, by a
 		// player, the one who strikes next or, with two, the payer's opponent.
 		for _, pl := range rul.Place {
-			if !v.placed() || pl.Placer < 0 || pl.Placer >= players || players > 2 && pl.Placer != next.Turn || pl.Count < 1 {
+			if !v.Placed() || pl.Placer < 0 || pl.Placer >= players || players > 2 && pl.Placer != next.Turn || pl.Count < 1 {
 				t.Fatalf("placing %+v under %s with %d players, %d to strike", pl, v.Name(), players, next.Turn)
 			}
 		}

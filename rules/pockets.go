@@ -37,7 +37,7 @@ func (buyingPockets) blocked(*Colourless, int, Colour, bool) bool {
 	return false
 }
 func (buyingPockets) Buys() bool         { return true }
-func (buyingPockets) placed() bool       { return false }
+func (buyingPockets) Placed() bool       { return false }
 func (buyingPockets) strikerLoses() bool { return true }
 
 func (buyingPockets) ended(g *Colourless) (int, bool) {

@@ -29,7 +29,7 @@ func (pointCarrom) blocked(*Colourless, int, Colour, bool) bool {
 	return false
 }
 func (pointCarrom) Buys() bool         { return false }
-func (pointCarrom) placed() bool       { return true }
+func (pointCarrom) Placed() bool       { return true }
 func (pointCarrom) strikerLoses() bool { return false }
 
 func (pointCarrom) ended(g *Colourless) (int, bool) {

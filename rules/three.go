@@ -32,7 +32,7 @@ func (threePlayers) Worth() Values                        { return PointCarrom()
 func (threePlayers) covers(*Colourless, int, Colour) bool { return true }
 func (threePlayers) needsRight() bool                     { return true }
 func (threePlayers) Buys() bool                           { return false }
-func (threePlayers) placed() bool                         { return true }
+func (threePlayers) Placed() bool                         { return true }
 func (threePlayers) strikerLoses() bool                   { return false }
 
 func (threePlayers) credit(g *Colourless, p int, c Colour) int {
