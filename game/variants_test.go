@@ -327,6 +327,10 @@ func TestVariantDueIsPlaced(t *testing.T) {
 		if _, _, err := next.Apply(Action{Seat: 1, Kind: Forgo}); !errors.Is(err, rules.ErrNotAwaited) {
 			t.Errorf("%s: forgoing: error %v; want it refused (a forgone c/m would be no player's)", c.rules, err)
 		}
+		// Out of time, the placer has it put at the first legal place.
+		if late, _, err := next.Apply(Action{Seat: 1, Kind: Timeout}); err != nil || len(late.Pieces()) != 4 || late.ToAct().Need != NeedStrike {
+			t.Errorf("%s: a placer out of time: %d pieces, ToAct() = %+v, %v; want the c/m placed and seat 1 to strike", c.rules, len(late.Pieces()), late.ToAct(), err)
+		}
 		placed, _, err := next.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: -0.05, Y: -0.03}})
 		if err != nil {
 			t.Fatalf("%s: legal placing refused: %v", c.rules, err)
