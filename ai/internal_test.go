@@ -537,3 +537,72 @@ func TestClearanceMisses(t *testing.T) {
 		t.Errorf("the sitter with the queen awaiting its cover costs %v; want about the sitter's %v, the cover being sure", got, sit)
 	}
 }
+
+// TestVariantPlacing: in point carrom and three players a due is placed by
+// the player the referee names (RULES V-1, V-2), legally, where it leaves
+// the player who strikes next his hardest best shot among what he may
+// pocket to his profit, or his easiest when the placer strikes next.
+func TestVariantPlacing(t *testing.T) {
+	p := physics.Default()
+	l := mustLevel(t, "expert")
+	noisy := Noise{X: 0.01, Angle: 6, Speed: 0.1}
+	for _, c := range []struct {
+		rules   string
+		players int
+	}{{"point", 2}, {"three", 3}} {
+		r, _ := rules.ByName(c.rules)
+		tab, err := game.New(game.Config{Rules: r, Players: c.players, Physics: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		placer := New(l, 0, 1)
+		striker := New(mustLevel(t, "beginner"), 0, 2)
+		rnd := rand.New(rand.NewPCG(5, 6))
+		placed := false
+		for range 600 {
+			turn := tab.ToAct()
+			if turn.Need == game.NeedNothing {
+				break
+			}
+			who := striker
+			if turn.Need == game.NeedPlace {
+				who = placer
+			}
+			a, err := who.Act(t.Context(), tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if turn.Need == game.NeedPlace {
+				if a.Kind != game.Place || a.Seat != turn.Seat {
+					t.Fatalf("%s: action %+v; want seat %d to place", c.rules, a, turn.Seat)
+				}
+				if err := tab.PlacingLegal(a.At); err != nil {
+					t.Fatalf("%s: placing at %v: %v", c.rules, a.At, err)
+				}
+				g := placer.s.geo
+				first, _ := g.placing(tab, turn, false, l.Noise)
+				g0 := tab.Match().Colourless
+				next, own := tab.Base(g0.Turn), profits(g0)
+				with := func(at board.Vec) float64 {
+					return g.ease(append(tab.Pieces(), board.Piece{ID: "x", Kind: board.Kind(turn.Colour), Pos: at}), next, own, l.Noise)
+				}
+				if g0.Turn == turn.Seat && with(a.At) < with(first) || g0.Turn != turn.Seat && with(a.At) > with(first) {
+					t.Errorf("%s: placer %d, next %d: placed at %v leaving ease %v; the first legal spot %v leaves %v", c.rules, turn.Seat, g0.Turn, a.At, with(a.At), first, with(first))
+				}
+				placed = true
+			}
+			if a.Kind == game.Strike {
+				a.Shot = noisy.Perturb(a.Shot, p, tab.Pieces(), rnd)
+			}
+			if tab, _, err = tab.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if placed {
+				break
+			}
+		}
+		if !placed {
+			t.Errorf("%s: no placing came up", c.rules)
+		}
+	}
+}

@@ -240,9 +240,11 @@ func (j matchJudge) rule(s rules.Stroke) verdict {
 
 // placing chooses where seat turn.Seat puts a due or penalty c/m: of the
 // legal spots on a grid over the outer circle, the one that leaves the
-// c/m's owners the hardest best shot. Without thought it takes the first
-// legal spot. ok is false when no spot is legal: the placer forgoes it
-// (RULES PL-4).
+// c/m's owners the hardest best shot; in a variant without colours (RULES
+// V-1, V-2), the player who strikes next, with what he may pocket to his
+// profit, the hardest, or the easiest if that is the placer himself.
+// Without thought it takes the first legal spot. ok is false when no spot
+// is legal: the placer forgoes it (RULES PL-4).
 func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.Vec, bool) {
 	pieces := t.Pieces()
 	kind := board.White
@@ -250,14 +252,24 @@ func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.
 		kind = board.Black
 	}
 	var owners []board.Base
-	m := t.Match()
-	for i := range m.Players {
-		if t.Colour(i) == turn.Colour {
-			owners = append(owners, t.Base(i))
-		}
-	}
 	var own kinds
-	own[kind] = true
+	sign := 1.0 // the best spot is the least ease, sign times
+	m := t.Match()
+	if m.Rules.Variant != nil {
+		next := m.Colourless.Turn
+		owners = append(owners, t.Base(next))
+		own = profits(m.Colourless)
+		if next == turn.Seat {
+			sign = -1
+		}
+	} else {
+		for i := range m.Players {
+			if t.Colour(i) == turn.Colour {
+				owners = append(owners, t.Base(i))
+			}
+		}
+		own[kind] = true
+	}
 	const step = 0.01
 	lim := g.sp.OuterRadius()
 	bestAt, bestE, found := board.Vec{}, 2.0, false
@@ -276,7 +288,7 @@ func (g *geo) placing(t game.Table, turn game.Turn, think bool, n Noise) (board.
 			for _, s := range owners {
 				e = max(e, g.ease(with, s, own, n))
 			}
-			if e < bestE {
+			if e *= sign; e < bestE {
 				bestAt, bestE, found = at, e, true
 			}
 		}

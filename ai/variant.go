@@ -24,8 +24,9 @@ const pendingShare = queenPending / queenCovered
 //   - point carrom (V-1) and buying the pockets (V-3): the worth of what he
 //     holds, by the variant's values (in point carrom a white is two blacks
 //     and the queen five; in buying the pockets, 10, 5 and 25 points, which
-//     buy pockets); a queen he pocketed that awaits its cover counts
-//     pendingShare of its worth;
+//     buy pockets, and each pocket he owns its price for a free one); a
+//     queen he pocketed that awaits its cover counts pendingShare of its
+//     worth;
 //   - three players (V-2): the c/m of his set he holds (at most 3 of each
 //     colour, RULES V-2), and the queen valued as in ICF, covered or
 //     awaiting its cover, since its cover is what lets a set end the board.
@@ -47,6 +48,10 @@ func progress(g rules.Colourless, p int) float64 {
 	w := g.Variant.Worth()
 	unit := float64(w.Black)
 	v := float64(w.Of(h))/unit - float64(g.Owed[p])
+	// A pocket is worth at least what it cost: so a pocketed striker, which
+	// takes back every pocket bought with every c/m held, costs both
+	// (RULES V-3).
+	v += float64(g.Pockets(p)*rules.FreePocketPrice) / unit
 	if pending {
 		v += float64(pendingShare*float64(w.Queen)) / unit
 	}

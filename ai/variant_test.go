@@ -53,6 +53,8 @@ func TestVariantJudge(t *testing.T) {
 	three := holding(broken(t, rules.ThreePlayers(), 3, 0), 0, rules.Holding{White: 3, Black: 1})
 	threeLast := holding(broken(t, rules.ThreePlayers(), 3, 0), 0, rules.Holding{White: 3, Black: 2})
 	nearWin := holding(broken(t, rules.PointCarrom(), 2, 0), 0, rules.Holding{White: 7, Black: 1})
+	owner := holding(broken(t, rules.BuyingPockets(), 2, 0), 0, rules.Holding{White: 2})
+	owner.Owner = [4]int{0, 1, 0, rules.NoPlayer}
 	tests := []struct {
 		name  string
 		g     rules.Colourless
@@ -69,6 +71,8 @@ func TestVariantJudge(t *testing.T) {
 		{"V-3 white", pockets, white, 2, true, false},
 		{"V-3 black", pockets, black, 1, true, false},
 		{"V-3 queen pending", pockets, queen, float64(pendingShare * 5), true, false},
+		{"V-3 the striker costs both pockets bought and every c/m held", owner, rules.Stroke{Striker: true}, -(2*5 + 4), false, false},
+		{"V-3 a foul costs the least-worth c/m", owner, rules.Stroke{Foul: true}, -2, false, false},
 		{"V-2 needed black", three, black, 1, true, false},
 		{"V-2 white credited to the next player", three, white, -oppCoin, false, false},
 		{"V-2 completing c/m before the queen goes back", threeLast, black, 0, false, false},

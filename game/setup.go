@@ -102,7 +102,7 @@ func Resume(cfg Config, s Setup) (Table, error) {
 		if m != rules.MatchOf(g) {
 			return Table{}, fmt.Errorf("game: the match and its %s board disagree: %w", m.Rules.Name, ErrSetup)
 		}
-		if len(s.Held) > 0 {
+		if len(s.Held) > 0 && !g.Variant.Placed() {
 			return Table{}, fmt.Errorf("game: %s has no c/m to place: %w", m.Rules.Name, ErrSetup)
 		}
 		ob = g.OnBoard

@@ -251,3 +251,111 @@ func TestResumeRefusesAnInconsistentVariant(t *testing.T) {
 		resumeRefuses(t, cfg, name, change)
 	}
 }
+
+// variantMidBoard is a broken board of a variant with seat 0 in turn, the
+// given pieces on the board, 2 white and 2 black held by player 0 and the
+// other c/m by the others, 3 of each a player, the last one the rest.
+func variantMidBoard(t *testing.T, cfg Config, pieces []board.Piece) Table {
+	t.Helper()
+	tb := newTable(t, cfg)
+	all := tb.pieces
+	tb.pieces, tb.pocketed = pieces, nil
+	g := tb.match.Colourless
+	g.Broken = true
+	g.OnBoard = rules.Count{}
+	last := cfg.Players - 1
+	g.Held[last] = rules.Holding{White: 9, Black: 9}
+	for _, p := range pieces {
+		switch p.Kind {
+		case board.White:
+			g.OnBoard.White++
+			g.Held[last].White--
+		case board.Black:
+			g.OnBoard.Black++
+			g.Held[last].Black--
+		case board.Queen:
+			g.OnBoard.Queen = true
+		}
+	}
+	for p := range last {
+		n := min(3, 2+p)
+		g.Held[p] = rules.Holding{White: n, Black: n}
+		g.Held[last].White -= n
+		g.Held[last].Black -= n
+	}
+	g.Banked = g.Held
+	g.Earned[0] = true
+	for _, p := range all {
+		if !slices.ContainsFunc(pieces, func(q board.Piece) bool { return q.ID == p.ID }) {
+			tb.pocketed = append(tb.pocketed, p)
+		}
+	}
+	tb.match = rules.MatchOf(g)
+	return tb
+}
+
+// TestVariantDueIsPlaced: in point carrom and three players the striker
+// pocketed costs a c/m that the player who strikes next (with two players,
+// the opponent) places within the outer circle, with the ICF game's
+// refusals; never on the centre circle (RULES V-1, V-2, PL-1, I 64). In
+// buying the pockets it costs all the striker's c/m, back on the centre
+// (RULES V-3).
+func TestVariantDueIsPlaced(t *testing.T) {
+	pieces := []board.Piece{piece("w1", board.White, 0, 0.1), piece("b1", board.Black, -0.1, 0.1), piece("q", board.Queen, 0.1, 0.1)}
+	for _, c := range []struct {
+		rules   string
+		players int
+	}{{"point", 2}, {"point", 3}, {"three", 3}} {
+		tb := variantMidBoard(t, variant(c.rules, c.players), pieces)
+		next, out, err := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: intoPocket0(tb)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Stroke.Striker || !slices.Contains(out.Ruling.Applied, "D-1") || len(out.Respotted) != 0 {
+			t.Fatalf("%s, %d players: stroke %+v, ruling %v, respotted %v; want the striker pocketed, D-1, nothing on the centre", c.rules, c.players, out.Stroke, out.Ruling.Applied, out.Respotted)
+		}
+		turn := next.ToAct()
+		if turn.Need != NeedPlace || turn.Seat != 1 || turn.Colour != rules.Black || turn.Base != next.Base(1) {
+			t.Fatalf("%s, %d players: ToAct() = %+v; want seat 1 to place a black", c.rules, c.players, turn)
+		}
+		if _, _, err := next.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: 0.01}}); !errors.Is(err, board.ErrTouchesCentre) {
+			t.Errorf("%s: placing on the centre circle: error %v; want ErrTouchesCentre", c.rules, err)
+		}
+		if _, _, err := next.Apply(Action{Seat: 0, Kind: Place, At: board.Vec{X: 0.05}}); !errors.Is(err, ErrNotYourTurn) {
+			t.Errorf("%s: placing by the offender: error %v; want ErrNotYourTurn", c.rules, err)
+		}
+		if _, _, err := next.Apply(Action{Seat: 1, Kind: Forgo}); !errors.Is(err, rules.ErrNotAwaited) {
+			t.Errorf("%s: forgoing: error %v; want it refused (a forgone c/m would be no player's)", c.rules, err)
+		}
+		// Out of time, the placer has it put at the first legal place.
+		if late, _, err := next.Apply(Action{Seat: 1, Kind: Timeout}); err != nil || len(late.Pieces()) != 4 || late.ToAct().Need != NeedStrike {
+			t.Errorf("%s: a placer out of time: %d pieces, ToAct() = %+v, %v; want the c/m placed and seat 1 to strike", c.rules, len(late.Pieces()), late.ToAct(), err)
+		}
+		placed, _, err := next.Apply(Action{Seat: 1, Kind: Place, At: board.Vec{X: -0.05, Y: -0.03}})
+		if err != nil {
+			t.Fatalf("%s: legal placing refused: %v", c.rules, err)
+		}
+		if n := len(placed.Pieces()); n != 4 {
+			t.Errorf("%s: %d pieces after placing; want 4", c.rules, n)
+		}
+		if turn := placed.ToAct(); turn.Need != NeedStrike || turn.Seat != 1 {
+			t.Errorf("%s: after placing ToAct() = %+v; want seat 1 to strike", c.rules, turn)
+		}
+		s := placed.Setup()
+		if _, err := Resume(placed.cfg, s); err != nil {
+			t.Errorf("%s: Resume after placing: %v", c.rules, err)
+		}
+		if _, err := Resume(next.cfg, next.Setup()); err != nil {
+			t.Errorf("%s: Resume with a c/m to place: %v", c.rules, err)
+		}
+	}
+
+	tb := variantMidBoard(t, variant("pockets", 2), pieces)
+	next, out, err := tb.Apply(Action{Seat: 0, Kind: Strike, Shot: intoPocket0(tb)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn := next.ToAct(); !slices.Contains(out.Ruling.Applied, "V-3") || len(out.Respotted) != 4 || turn.Need != NeedStrike || turn.Seat != 1 || next.match.Colourless.Points(0) != 0 {
+		t.Errorf("pockets: ruling %v, %d respotted, ToAct() = %+v; want V-3, player 0's 4 c/m back on the centre, seat 1 to strike", out.Ruling.Applied, len(out.Respotted), turn)
+	}
+}

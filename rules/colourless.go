@@ -70,6 +70,13 @@ type Variant interface {
 	ended(g *Colourless) (winner int, over bool)
 	// Buys says whether pockets are bought (RULES V-3).
 	Buys() bool
+	// Placed: a due or penalty c/m, and the c/m a stroke returns with it,
+	// is placed within the outer circle by a player (RULES V-1, V-2, PL-1),
+	// not put on the centre.
+	Placed() bool
+	// strikerLoses: pocketing the striker costs every pocket bought and
+	// every c/m pocketed (RULES V-3), not a due.
+	strikerLoses() bool
 }
 
 // Colourless is the whole state of a colourless variant's board, which is
@@ -183,6 +190,7 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 	}
 
 	foul, due := s.Foul, s.Striker
+	lose := due && v.strikerLoses()
 	if foul {
 		rul.apply("D-5")
 	}
@@ -196,20 +204,19 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 	// another player ends the turn unless one of the player's own is too).
 	// A stroke with a foul or the striker credits none of the player's:
 	// they go back to the centre with the penalty or due (RULES D-3, D-6).
-	own, covering, blocked := 0, false, false
-	var back Holding
+	own, covering := 0, false
+	var blocked, returned Holding
 	for _, c := range [2]Colour{White, Black} {
 		for range s.Pocketed.of(c) {
 			to := v.credit(g, me, c)
 			switch {
 			case v.blocked(g, to, c, settled(to)):
-				blocked = true
-				back.add(c, 1)
+				blocked.add(c, 1)
 			case to != me:
 				rul.apply("T-3")
 				g.give(to, c, 1)
 			case foul || due:
-				back.add(c, 1)
+				returned.add(c, 1)
 			default:
 				own++
 				covering = covering || v.covers(g, me, c)
@@ -217,18 +224,39 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 			}
 		}
 	}
-	if back.White+back.Black > 0 {
-		rul.apply(returnRule(foul, due, blocked, v.Rule()))
-		g.toCentre(back, rul)
+	if blocked.White+blocked.Black > 0 {
+		rul.apply(v.Rule())
+		g.toCentre(blocked, rul)
+	}
+	// Dues, penalties and what they return: on the centre, or placed once
+	// the turn is settled, by the player the variant names (see placings).
+	var paid []payment
+	if lose {
+		g.loseAll(me, returned, s.Pocketed.Queen, rul)
+	} else if returned.White+returned.Black > 0 {
+		rule := "D-3"
+		if foul {
+			rule = "D-6"
+		}
+		rul.apply(rule)
+		for _, c := range [2]Colour{White, Black} {
+			for range returned.of(c) {
+				paid = g.pay(paid, me, c, rule, rul)
+			}
+		}
 	}
 
-	queenKept := g.queen(s, own, covering, foul, due, rul)
+	queenKept := false
+	if !lose {
+		queenKept = g.queen(s, own, covering, foul, due, rul)
+	}
 	if own > 0 {
 		g.Earned[me] = true
 	}
 
-	dueBack := due && !foul && back.White+back.Black > 0
+	dueBack := due && !foul && !lose && returned.White+returned.Black > 0
 	switch {
+	case lose:
 	case dueBack:
 		rul.apply("D-3")
 	case due && !foul && s.Pocketed.White+s.Pocketed.Black > 0:
@@ -237,13 +265,21 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 		rul.apply("D-1")
 	}
 	before := g.Owed
-	if due || foul {
+	owes := (due || foul) && !lose
+	if owes {
 		g.Owed[me]++
 	}
-	g.settleDebts(rul)
+	debtRule := "D-2"
+	switch {
+	case owes && foul:
+		debtRule = "D-5"
+	case owes:
+		debtRule = "D-1"
+	}
+	paid = g.settleDebts(paid, debtRule, rul)
 	for p := range g.Players {
 		// RULES D-2: a debt left owed, or an earlier one paid now.
-		if g.Owed[p] < before[p] || p == me && (due || foul) && g.Owed[p] > before[p] {
+		if g.Owed[p] < before[p] || p == me && owes && g.Owed[p] > before[p] {
 			rul.apply("D-2")
 		}
 	}
@@ -252,7 +288,7 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 		g.end(winner, v.Rule(), rul)
 		return
 	}
-	keep := !foul && (own > 0 || queenKept || dueBack)
+	keep := !foul && !lose && (own > 0 || queenKept || dueBack)
 	if s.Missed && !keep {
 		g.Idle++
 		// RULES T-4: every player passes the turn three times in a row
@@ -268,20 +304,76 @@ func (g *Colourless) play(s Stroke, rul *Ruling) {
 	if keep {
 		rul.apply("T-1")
 		rul.TurnKept = true
-		return
+	} else {
+		g.passTurn(rul)
 	}
-	g.passTurn(rul)
+	g.placings(paid, rul)
 }
 
-// returnRule names the law that sends c/m of this stroke back.
-func returnRule(foul, due, blocked bool, variant string) string {
-	switch {
-	case blocked:
-		return variant
-	case foul:
-		return "D-6"
+// payment is one c/m back in play for a debt, or returned with one, in a
+// variant whose dues are placed (RULES V-1, V-2).
+type payment struct {
+	from int
+	c    Colour
+	rule string
+}
+
+// pay puts one c/m of colour c, from player from, back in play: on the
+// centre (RULES V-3's reading), or, where the variant places dues, onto the
+// board's count now and into paid, for placings to name its placer once
+// the turn is settled (RULES V-1, V-2).
+func (g *Colourless) pay(paid []payment, from int, c Colour, rule string, rul *Ruling) []payment {
+	if !g.Variant.Placed() {
+		var h Holding
+		h.add(c, 1)
+		g.toCentre(h, rul)
+		return paid
 	}
-	return "D-3"
+	g.OnBoard.add(c, 1)
+	return append(paid, payment{from: from, c: c, rule: rule})
+}
+
+// placings hands the c/m paid in a stroke to their placers (RULES PL-1,
+// PL-2): with two players the payer's opponent, with more the player who
+// strikes next (RULES V-1, V-2).
+func (g *Colourless) placings(paid []payment, rul *Ruling) {
+	for _, p := range paid {
+		placer := g.Turn
+		if g.Players == 2 {
+			placer = g.next(p.from)
+		}
+		if n := len(rul.Place); n > 0 {
+			if last := &rul.Place[n-1]; last.Colour == p.c && last.Placer == placer && last.Rule == p.rule {
+				last.Count++
+				continue
+			}
+		}
+		rul.place(p.c, 1, placer, p.rule)
+	}
+}
+
+// loseAll: player p pocketed the striker in buying the pockets, and loses
+// every pocket he bought and every c/m he pocketed, this stroke's too, with
+// the queen he holds or pocketed: the pockets are free again and the pieces
+// go back on the centre, his score to 0 (RULES V-3).
+func (g *Colourless) loseAll(p int, stroke Holding, queen bool, rul *Ruling) {
+	rul.apply("V-3")
+	for k, o := range g.Owner {
+		if o == p {
+			g.Owner[k] = NoPlayer
+		}
+	}
+	h := g.Held[p]
+	if queen || h.Queen || g.Queen == QueenPending && g.QueenSide == p {
+		rul.apply("Q-11")
+		g.Queen, g.QueenSide = QueenOnBoard, NoPlayer
+		h.Queen = true
+	}
+	h.White += stroke.White
+	h.Black += stroke.Black
+	g.Held[p], g.Banked[p] = Holding{}, Holding{}
+	g.Reached[p] = g.Strokes
+	g.toCentre(h, rul)
 }
 
 // give credits player p with n c/m of colour c.
@@ -356,9 +448,9 @@ func (g *Colourless) queen(s Stroke, own int, covering, foul, due bool, rul *Rul
 }
 
 // settleDebts pays what each player owes from what he holds, his c/m of
-// least worth first, back to the centre (RULES D-2, V-3: the project's
-// reading for every colourless variant).
-func (g *Colourless) settleDebts(rul *Ruling) {
+// least worth first (RULES D-2, V-1…V-3); pay puts each back in play.
+// rule names the striker's debt of this stroke (D-1, D-5, or D-2 for none).
+func (g *Colourless) settleDebts(paid []payment, rule string, rul *Ruling) []payment {
 	worth := g.Variant.Worth()
 	cheap, dear := Black, White
 	if worth.White < worth.Black {
@@ -373,15 +465,18 @@ func (g *Colourless) settleDebts(rul *Ruling) {
 			if g.Held[p].of(c) == 0 {
 				break
 			}
-			var pay Holding
-			pay.add(c, 1)
 			g.Held[p].add(c, -1)
 			g.Banked[p] = g.Banked[p].min(g.Held[p])
 			g.Owed[p]--
 			g.Reached[p] = g.Strokes
-			g.toCentre(pay, rul)
+			r := rule
+			if p != g.Turn || g.Owed[p] > 0 {
+				r = "D-2"
+			}
+			paid = g.pay(paid, p, c, r, rul)
 		}
 	}
+	return paid
 }
 
 // min is the holding of what both h and o hold.

@@ -41,6 +41,7 @@ type colourlessCase struct {
 	on      Count
 	applied []string
 	centre  []Kind
+	place   []Placing
 	result  *Result
 }
 
@@ -74,6 +75,9 @@ func runColourless(t *testing.T, cases []colourlessCase) {
 			if !slices.Equal(rul.Centre, tc.centre) {
 				t.Errorf("centre = %v; want %v", rul.Centre, tc.centre)
 			}
+			if !slices.Equal(rul.Place, tc.place) {
+				t.Errorf("place = %+v; want %+v", rul.Place, tc.place)
+			}
 		})
 	}
 }
@@ -92,12 +96,26 @@ func TestPointCarrom(t *testing.T) {
 		{name: "V-1 Q-5 queen and a c/m together: covered, 5 points",
 			start: pc(), in: b(1).withQueen(),
 			turn: 0, held: []Holding{{Black: 1, Queen: true}, {}, {}}, on: on(9, 8, false), applied: []string{"Q-5", "T-1"}},
-		{name: "V-1 D-1 S-2 the striker costs the least-worth c/m, back to the centre",
+		{name: "V-1 D-1 S-2 PL-1 the striker costs the least-worth c/m, placed by the player who strikes next, not on the centre",
 			start: pc(hold(1, 1)), in: Stroke{Striker: true},
-			turn: 1, held: []Holding{hold(1, 0), {}, {}}, on: on(8, 9, true), centre: []Kind{BlackMan}, applied: []string{"D-1", "S-2"}},
-		{name: "V-1 D-5 D-6 S-2 a foul sends the stroke's c/m back and costs one more",
+			turn: 1, held: []Holding{hold(1, 0), {}, {}}, on: on(8, 9, true), place: []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-1"}},
+			applied: []string{"D-1", "S-2"}},
+		{name: "V-1 D-5 D-6 S-2 PL-1 a foul sends the stroke's c/m back and costs one more, all placed by the player who strikes next",
 			start: pc(hold(0, 2)), in: w(1).withFoul(),
-			turn: 1, held: []Holding{hold(0, 1), {}, {}}, on: on(9, 8, true), centre: []Kind{WhiteMan, BlackMan}, applied: []string{"D-5", "D-6", "S-2"}},
+			turn: 1, held: []Holding{hold(0, 1), {}, {}}, on: on(9, 8, true),
+			place:   []Placing{{Colour: White, Count: 1, Placer: 1, Rule: "D-6"}, {Colour: Black, Count: 1, Placer: 1, Rule: "D-5"}},
+			applied: []string{"D-5", "D-6", "S-2"}},
+		{name: "V-1 D-3 T-1 PL-1 the striker with a c/m: both placed by the player who strikes next, the striker himself",
+			start: pc(hold(0, 1)), in: w(1).withStriker(),
+			turn: 0, held: []Holding{{}, {}, {}}, on: on(9, 9, true),
+			place:   []Placing{{Colour: White, Count: 1, Placer: 0, Rule: "D-3"}, {Colour: Black, Count: 1, Placer: 0, Rule: "D-1"}},
+			applied: []string{"D-3", "T-1"}},
+		{name: "V-1 D-1 D-2 the striker with nothing held: owed, nothing placed",
+			start: pc(), in: Stroke{Striker: true},
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true), applied: []string{"D-1", "D-2", "S-2"}},
+		{name: "V-1 J-1 a c/m off the board still goes on the centre circle",
+			start: pc(), in: Stroke{Jumped: Count{Black: 1}},
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true), centre: []Kind{BlackMan}, applied: []string{"J-1", "S-2"}},
 		{name: "V-1 reaching 17 wins at once", start: pc(hold(7, 1)), in: w(1),
 			applied: []string{"T-1", "V-1"}[1:], result: &Result{Winner: 0, Points: 17, Rule: "V-1"}},
 		{name: "V-1 the last c/m pocketed: the most points win",
@@ -107,6 +125,39 @@ func TestPointCarrom(t *testing.T) {
 				return g
 			},
 			in: b(1), applied: []string{"T-1", "V-1"}[1:], result: &Result{Winner: 1, Points: 11, Rule: "V-1"}},
+	})
+}
+
+// TestPointCarromTwoPlayers: with two players the opponent places a due,
+// even while the striker keeps the turn (RULES V-1, PL-1, PL-2); a debt paid
+// later is placed by the debtor's opponent too (RULES D-2).
+func TestPointCarromTwoPlayers(t *testing.T) {
+	pc := func(held ...Holding) func(t *testing.T) Colourless {
+		return func(t *testing.T) Colourless { return broken(t, PointCarrom(), 2, held...) }
+	}
+	runColourless(t, []colourlessCase{
+		{name: "V-1 D-1 PL-1 the due placed by the opponent",
+			start: pc(hold(1, 2)), in: Stroke{Striker: true},
+			turn: 1, held: []Holding{hold(1, 1), {}}, on: on(8, 8, true), place: []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-1"}},
+			applied: []string{"D-1"}},
+		{name: "V-1 D-3 PL-2 the turn kept, the opponent places",
+			start: pc(hold(1, 0)), in: b(1).withStriker(),
+			turn: 0, held: []Holding{{}, {}}, on: on(9, 9, true),
+			place:   []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-3"}, {Colour: White, Count: 1, Placer: 1, Rule: "D-1"}},
+			applied: []string{"D-3", "T-1"}},
+		{name: "V-1 D-2 an owed c/m paid from the next c/m credited, placed by the opponent",
+			start: func(t *testing.T) Colourless {
+				g := broken(t, PointCarrom(), 2)
+				g.Owed[0] = 1
+				return g
+			}, in: b(1),
+			turn: 0, held: []Holding{{}, {}}, on: on(9, 9, true), place: []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-2"}},
+			applied: []string{"D-2", "T-1"}},
+		{name: "V-1 Q-7 the queen with the striker: the queen on the centre circle, the due placed",
+			start: pc(hold(0, 1)), in: Stroke{Striker: true}.withQueen(),
+			turn: 0, held: []Holding{{}, {}}, on: on(9, 9, true), centre: []Kind{TheQueen},
+			place:   []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-1"}},
+			applied: []string{"Q-7", "Q-11", "D-1", "T-1"}},
 	})
 }
 
@@ -153,6 +204,23 @@ func TestThreePlayers(t *testing.T) {
 		{name: "V-2 the last c/m of a set before the queen is covered goes back",
 			start: three(hold(3, 2)), in: b(1),
 			turn: 1, held: []Holding{hold(3, 2), {}, {}}, on: on(6, 7, true), centre: []Kind{BlackMan}, applied: []string{"V-2", "S-2"}},
+		{name: "V-2 D-1 S-2 PL-1 the due placed by the player who strikes next, not on the centre",
+			start: three(hold(2, 1)), in: Stroke{Striker: true},
+			turn: 1, held: []Holding{hold(2, 0), {}, {}}, on: on(7, 9, true), place: []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-1"}},
+			applied: []string{"D-1", "S-2"}},
+		{name: "V-2 D-5 D-6 PL-1 a foul: the c/m and the penalty placed by the player who strikes next",
+			start: three(hold(1, 0)), in: b(1).withFoul(),
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true),
+			place:   []Placing{{Colour: Black, Count: 1, Placer: 1, Rule: "D-6"}, {Colour: White, Count: 1, Placer: 1, Rule: "D-5"}},
+			applied: []string{"D-5", "D-6", "S-2"}},
+		{name: "V-2 T-3 D-2 a c/m credited to a player who owes pays his debt, placed by the player who strikes next",
+			start: func(t *testing.T) Colourless {
+				g := broken(t, ThreePlayers(), 3, hold(3, 0))
+				g.Owed[1] = 1
+				return g
+			}, in: w(1),
+			turn: 1, held: []Holding{hold(3, 0), {}, {}}, on: on(6, 9, true), place: []Placing{{Colour: White, Count: 1, Placer: 1, Rule: "D-2"}},
+			applied: []string{"T-3", "D-2", "S-2"}},
 		{name: "V-2 a set completed with the queen covered wins",
 			start: func(t *testing.T) Colourless {
 				g := broken(t, ThreePlayers(), 3, hold(3, 2), Holding{Black: 1, Queen: true})
@@ -221,6 +289,48 @@ func TestBuyingPockets(t *testing.T) {
 	g, rul, err = g.Buy(Purchase{Pocket: 3, Pay: Holding{White: 3, Black: 1, Queen: true}})
 	if want := (Result{Winner: 0, Points: 25, Rule: "V-3"}); err != nil || rul.Result == nil || *rul.Result != want || g.Awaiting != AwaitNothing || rul.MatchWinner != 0 {
 		t.Errorf("buying the fourth pocket for 60: result %+v, %v; want %+v (RULES V-3: the winner owns all four pockets)", rul.Result, err, want)
+	}
+}
+
+// TestBuyingPocketsStriker: pocketing the striker loses every pocket bought
+// and every c/m pocketed, this stroke's and the queen too, back on the
+// centre; the score falls to 0 and the turn passes (RULES V-3, "il perd le ou
+// les trous achetés ainsi que tous les pions qu'il avait sortis du jeu").
+// Another foul keeps the ICF penalty: his least-worth c/m back to the centre.
+func TestBuyingPocketsStriker(t *testing.T) {
+	bp := func(held ...Holding) func(t *testing.T) Colourless {
+		return func(t *testing.T) Colourless {
+			g := broken(t, BuyingPockets(), 3, held...)
+			g.Owner = [4]int{0, 1, NoPlayer, 0}
+			return g
+		}
+	}
+	runColourless(t, []colourlessCase{
+		{name: "V-3 the striker: both pockets and every c/m lost, to the centre, turn lost",
+			start: bp(hold(2, 1), hold(1, 0)), in: w(1).withStriker(),
+			turn: 1, held: []Holding{{}, hold(1, 0), {}}, on: on(8, 9, true),
+			centre: []Kind{WhiteMan, WhiteMan, WhiteMan, BlackMan}, applied: []string{"V-3", "S-2"}},
+		{name: "V-3 Q-11 the striker with the queen held: the queen back first",
+			start: bp(Holding{Black: 1, Queen: true}), in: Stroke{Striker: true},
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true),
+			centre: []Kind{TheQueen, BlackMan}, applied: []string{"V-3", "Q-11", "S-2"}},
+		{name: "V-3 the striker with nothing held: nothing owed",
+			start: bp(), in: Stroke{Striker: true},
+			turn: 1, held: []Holding{{}, {}, {}}, on: on(9, 9, true), applied: []string{"V-3", "S-2"}},
+		{name: "V-3 D-5 another foul: the least-worth c/m back to the centre, pockets kept",
+			start: bp(hold(2, 1)), in: Stroke{}.withFoul(),
+			turn: 1, held: []Holding{hold(2, 0), {}, {}}, on: on(7, 9, true), centre: []Kind{BlackMan}, applied: []string{"D-5", "S-2"}},
+	})
+	g := broken(t, BuyingPockets(), 2, hold(3, 0))
+	g.Owner = [4]int{0, 1, 0, NoPlayer}
+	g, _, _ = g.Stroke(Stroke{Striker: true})
+	if g.Owner != [4]int{NoPlayer, 1, NoPlayer, NoPlayer} || g.Points(0) != 0 || g.Owed[0] != 0 {
+		t.Errorf("after the striker: owners %v, points %d, owed %d; want pockets 0 and 2 free, 0 points, nothing owed (RULES V-3)", g.Owner, g.Points(0), g.Owed[0])
+	}
+	g = broken(t, BuyingPockets(), 2, hold(3, 0))
+	g.Owner = [4]int{0, 1, 0, NoPlayer}
+	if g, _, _ = g.Stroke(Stroke{}.withFoul()); g.Owner != [4]int{0, 1, 0, NoPlayer} || g.Points(0) != 20 {
+		t.Errorf("after a foul: owners %v, points %d; want the pockets kept, 20 points (RULES V-3, D-5)", g.Owner, g.Points(0))
 	}
 }
 
@@ -303,7 +413,10 @@ func playColourless(t interface{ Fatalf(string, ...any) }, d draws, v Variant, p
 		if g.Awaiting == AwaitNothing {
 			return
 		}
-		var next Colourless
+		var (
+			next Colourless
+			rul  Ruling
+		)
 		switch {
 		case d.intn(300) == 0:
 			next, _, err = g.Concede()
@@ -319,12 +432,19 @@ func playColourless(t interface{ Fatalf(string, ...any) }, d draws, v Variant, p
 			}
 		default:
 			m := Match{Board: Board{OnBoard: g.OnBoard}}
-			next, _, err = g.Stroke(randomStroke(d, m))
+			next, rul, err = g.Stroke(randomStroke(d, m))
 		}
 		if err != nil {
 			t.Fatalf("legal input rejected: %v", err)
 		}
 		checkColourless(t, next)
+		// RULES V-1…V-3: a placing only where the variant places dues, by a
+		// player, the one who strikes next or, with two, the payer's opponent.
+		for _, pl := range rul.Place {
+			if !v.Placed() || pl.Placer < 0 || pl.Placer >= players || players > 2 && pl.Placer != next.Turn || pl.Count < 1 {
+				t.Fatalf("placing %+v under %s with %d players, %d to strike", pl, v.Name(), players, next.Turn)
+			}
+		}
 		g = next
 	}
 }

@@ -176,3 +176,23 @@ func TestVoidBoard(t *testing.T) {
 		t.Errorf("Void(ST-3) = %+v, %v; want the board replayed", rul.Result, err)
 	}
 }
+
+// TestPassesBeforeTheBreak: failed break attempts, however many, never void
+// the board; single attempts alternate until the break is made (RULES B-4,
+// §15: T-4 counts only once the board is broken), in ICF and the variants.
+func TestPassesBeforeTheBreak(t *testing.T) {
+	m, _ := NewMatch(ICF(), 2)
+	g, _ := NewColourless(PointCarrom(), 3)
+	for i := range 30 {
+		var rm, rg Ruling
+		m, rm, _ = m.Stroke(Stroke{Missed: true})
+		g, rg, _ = g.Stroke(Stroke{Missed: true})
+		if rm.Result != nil || rg.Result != nil || m.Board.Broken || g.Broken {
+			t.Fatalf("failed break attempt %d: results %+v, %+v; want the board still awaiting its break (RULES B-4)", i+1, rm.Result, rg.Result)
+		}
+	}
+	// Three attempts by seat 0, then 27 single attempts in turn.
+	if m.Turn != 0 || g.Turn != 1 {
+		t.Errorf("after 30 failed attempts: turns %d, %d; want seats 0 and 1 (RULES B-3, B-4)", m.Turn, g.Turn)
+	}
+}

@@ -96,6 +96,15 @@ func TestBreakOrder(t *testing.T) {
 			t.Errorf("%d players, game 3: breaker %d; want seat 0", players, m.Board.Breaker)
 		}
 	}
+	// RULES §15 (who breaks game 2 and 3): after a game 1 of an even number
+	// of boards, game 2 is still broken by the side that did not break game
+	// 1's first board (I 27–28, E), not by the alternation (F 3.5 g).
+	m, _ := NewMatch(ICF(), 2)
+	m, _ = winBoard(t, m, 1)
+	m, _, _ = m.Concede(ConcedeGame)
+	if m.Game != 2 || m.Board.Breaker != 1 {
+		t.Errorf("game 2 after two boards: breaker %d; want seat 1 (RULES B-7)", m.Board.Breaker)
+	}
 }
 
 func TestGameEnds(t *testing.T) {

@@ -8,10 +8,13 @@ import "fmt"
 // one in which he reached the points; what he pays goes back to the centre.
 // The player who owns all four pockets wins.
 //
-// Readings where the source is silent: a foul or a pocketed striker costs
-// one c/m of the offender, his least worth, back to the centre, or owed (the
-// ICF penalty, RULES V-3); a board that runs out of c/m with nobody able to
-// buy a pocket he lacks is won by the most pockets, then the most points.
+// Pocketing the striker, the source's one foul, costs the offender every
+// pocket he bought and every c/m he pocketed, back on the centre: his score
+// falls to 0 and the turn passes (RULES V-3). Readings where the source is
+// silent: any other foul costs one c/m of the offender, his least worth, back
+// to the centre, or owed (the ICF penalty, RULES V-3); a board that runs out
+// of c/m with nobody able to buy a pocket he lacks is won by the most
+// pockets, then the most points.
 type buyingPockets struct{ colourlessLaws }
 
 // BuyingPockets returns the rule set of buying the pockets (RULES V-3).
@@ -33,7 +36,9 @@ func (buyingPockets) needsRight() bool                          { return false }
 func (buyingPockets) blocked(*Colourless, int, Colour, bool) bool {
 	return false
 }
-func (buyingPockets) Buys() bool { return true }
+func (buyingPockets) Buys() bool         { return true }
+func (buyingPockets) Placed() bool       { return false }
+func (buyingPockets) strikerLoses() bool { return true }
 
 func (buyingPockets) ended(g *Colourless) (int, bool) {
 	for p := range g.Players {

@@ -3,7 +3,8 @@ package rules
 // threePlayers is carrom for three (RULES V-2): no colours; each player
 // must pocket 3 white and 3 black. The laws are those of ICF but for the
 // queen, which any c/m credited to the player covers, so that a player who
-// holds 3 of one colour covers with the other.
+// holds 3 of one colour covers with the other; a due or penalty c/m is
+// placed within the outer circle by the player who strikes next (RULES V-2).
 //
 // Readings where the source is silent:
 //   - a c/m of a colour the player already holds 3 of is credited to the
@@ -31,6 +32,8 @@ func (threePlayers) Worth() Values                        { return PointCarrom()
 func (threePlayers) covers(*Colourless, int, Colour) bool { return true }
 func (threePlayers) needsRight() bool                     { return true }
 func (threePlayers) Buys() bool                           { return false }
+func (threePlayers) Placed() bool                         { return true }
+func (threePlayers) strikerLoses() bool                   { return false }
 
 func (threePlayers) credit(g *Colourless, p int, c Colour) int {
 	for q, i := p, 0; i < g.Players; q, i = g.next(q), i+1 {

@@ -83,6 +83,8 @@ func (colourlessLaws) claimTwoTurns(m Match) (Match, Ruling, error) {
 	return notInVariant(m, "a claim of two turns")
 }
 
+// forgo: a variant's placer does not forgo a c/m (RULES PL-4), which would
+// then be no player's; without room he keeps it until there is.
 func (colourlessLaws) forgo(m Match, _ Colour) (Match, Ruling, error) {
 	return notInVariant(m, "forgoing a placing")
 }

@@ -674,6 +674,17 @@ func TestPlaceADue(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
 	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`)
+	e.placeADue(ctx, id, rules.ICF())
+}
+
+// placeADue, on the page of table id (a hot-seat table of two under r),
+// plays strokes chosen by replaying the table with package game until a
+// c/m is to be placed, then places it by dragging: first onto the centre
+// circle, which the page refuses, then to a legal place. It returns the
+// table as it was before the placing.
+func (e *env) placeADue(ctx context.Context, id string, r rules.Rules) game.Table {
+	t := e.t
+	t.Helper()
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0&seat=1"))
 	e.take(ctx, 0, 1)
 	e.waitFor(ctx, "a stroke to play", myStroke, 20*time.Second)
@@ -681,7 +692,7 @@ func TestPlaceADue(t *testing.T) {
 	// identity, so its strokes are exactly those it simulated.
 	ws := e.socket(ctx, id)
 	for i := 0; ; i++ {
-		tb := e.replay(id)
+		tb := e.replay(id, r)
 		if tb.ToAct().Need == game.NeedPlace {
 			break
 		}
@@ -691,7 +702,17 @@ func TestPlaceADue(t *testing.T) {
 		e.strike(ctx, ws, strokeTowardsADue(tb))
 	}
 	e.waitFor(ctx, "the c/m to place", `!!document.getElementById("board").dataset.coin`, 10*time.Second)
-	tb := e.replay(id)
+	tb := e.replay(id, r)
+	// A variant's c/m cannot be forgone, and the ruling says who places it
+	// (RULES V-1, V-2).
+	var forgo bool
+	e.run(ctx, chromedp.Evaluate(`!!document.getElementById("forgo")`, &forgo))
+	if forgo != (r.Variant == nil) {
+		t.Errorf("a Forgo button shown: %v; want %v under %s", forgo, r.Variant == nil, r.Name)
+	}
+	if r.Variant != nil {
+		e.waitFor(ctx, "the ruling naming the placer", `document.getElementById("ruling").textContent.includes("back within the outer circle")`, 5*time.Second)
+	}
 	var coin []float64
 	e.run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById("board"), b = c.getBoundingClientRect();
 		const [x, y] = c.dataset.coin.split(",").map(Number); return [b.left + x, b.top + y, b.left, b.top, b.width, +c.dataset.view]; })()`, &coin))
@@ -752,12 +773,14 @@ func TestPlaceADue(t *testing.T) {
 	// A placing has no ruling: nothing may read as a game won by side 0.
 	e.waitFor(ctx, "the placing's ruling, without a game won", `document.getElementById("ruling").textContent.includes("placed a c/m") && !document.getElementById("ruling").textContent.includes("Game to")`, 5*time.Second)
 	e.checkBoard(ctx, "after placing")
+	return tb
 }
 
-// replay rebuilds a table from its record, as the server holds it.
-func (e *env) replay(id string) game.Table {
+// replay rebuilds a table of two under r from its record, as the server
+// holds it.
+func (e *env) replay(id string, r rules.Rules) game.Table {
 	e.t.Helper()
-	tb, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, e.storedActions(id))
+	tb, err := game.Replay(game.Config{Rules: r, Players: 2, Physics: physics.Default()}, e.storedActions(id))
 	if err != nil {
 		e.t.Fatal(err)
 	}

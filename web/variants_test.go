@@ -421,3 +421,33 @@ func TestVariantAgainstTheComputer(t *testing.T) {
 		t.Errorf("table %+v, actions by seat %v; want point carrom for three with both computer seats playing", rec.Table.Config, seats)
 	}
 }
+
+// RULES V-1 in the browser: in point carrom a due is placed within the
+// outer circle by the player the referee names (with two players, the
+// opponent), by dragging, with the ICF game's refusal of the centre circle;
+// the page says who places it and offers no Forgo.
+func TestPlaceADueInPointCarrom(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	r, err := rules.ByName("point")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := e.createTable(`{"rules":"point","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":9}`)
+	before := e.placeADue(ctx, id, r)
+	turn := before.ToAct()
+	e.samePage(ctx, id)
+	actions := e.storedActions(id)
+	var strikes []game.Action
+	for _, a := range actions {
+		if a.Kind == game.Strike {
+			strikes = append(strikes, a)
+		}
+	}
+	// The placer is the opponent of the player whose stroke cost the due
+	// (RULES V-1, PL-1), whatever the turn.
+	striker := strikes[len(strikes)-1].Seat
+	if turn.Seat != 1-striker {
+		t.Errorf("seat %d placed the due of seat %d's stroke; want the opponent, seat %d (RULES V-1)", turn.Seat, striker, 1-striker)
+	}
+}

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -346,4 +347,96 @@ func TestVariantInAProfile(t *testing.T) {
 	if code := ann.get("/api/players/ann", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].ID != id || prof.Matches[0].Rules != "point" || prof.Matches[0].Result == "in play" {
 		t.Fatalf("profile: %d %+v; want the point carrom match, finished", code, prof)
 	}
+}
+
+// dueShot is a shot by the seat in turn after which a c/m is to be placed,
+// if one of the shots pocketingShot tries (and the straight ones at each
+// pocket) is such a shot.
+func dueShot(tb game.Table) (physics.Shot, bool) {
+	turn := tb.ToAct()
+	sp := tb.Config().Physics.Spec
+	for _, r := range tb.StrikerRanges() {
+		for i := 1; i <= 3; i++ {
+			x := r.Lo + (r.Hi-r.Lo)*float64(i)/4
+			at := sp.StrikerAt(turn.Base, x)
+			var dirs []board.Vec
+			for k := range board.Pockets {
+				d := sp.PocketCentre(board.Pocket(k)).Sub(at)
+				dirs = append(dirs, board.Vec{X: d.Dot(turn.Base.Right()), Y: d.Dot(turn.Base.Forward())})
+			}
+			for _, d := range dirs {
+				for _, speed := range []float64{1.5, 3} {
+					sh := physics.Shot{X: x, Dir: d, Speed: speed}
+					if next, _, err := tb.Apply(game.Action{Seat: turn.Seat, Kind: game.Strike, Shot: sh}); err == nil && next.ToAct().Need == game.NeedPlace {
+						return sh, true
+					}
+				}
+			}
+		}
+	}
+	return physics.Shot{}, false
+}
+
+// RULES V-1 over the wire: in point carrom the striker pocketed by a player
+// who holds a c/m costs one, which the opponent places within the outer
+// circle with a "place" message; a placing on the centre circle, a forgo
+// and a stroke before the placing are refused with an error and change
+// nothing; the placing is stored and replays.
+func TestPlaceADueOverTheWire(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	id, c := sitEverywhere(ann, "point", 2, "")
+	striker := -1
+	for i := 0; ; i++ {
+		if i == 40 {
+			t.Fatal("no c/m to place after 40 strokes")
+		}
+		tb := replayTable(t, ann, id, "point", 2)
+		if tb.ToAct().Need == game.NeedPlace {
+			break
+		}
+		g := tb.Match().Colourless
+		sh, ok := physics.Shot{}, false
+		if g.Held[g.Turn] != (rules.Holding{}) {
+			sh, ok = dueShot(tb)
+		}
+		if !ok {
+			if sh, ok = pocketingShot(tb); !ok {
+				sh = passingShot(tb)
+			}
+		}
+		striker = g.Turn
+		c.send(loadtest.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
+		c.next("event")
+	}
+	tb := replayTable(t, ann, id, "point", 2)
+	turn := tb.ToAct()
+	if turn.Seat != 1-striker {
+		t.Fatalf("seat %d places the due of seat %d's stroke; want the opponent (RULES V-1)", turn.Seat, striker)
+	}
+	st := c.untilMine(turn.Seat)
+	if st.ToAct.Need != "place" || st.ToAct.Seat != turn.Seat {
+		t.Fatalf("the state's turn %+v; want seat %d to place", st.ToAct, turn.Seat)
+	}
+	for _, in := range []loadtest.Intent{loadtest.Place(0.01, 0), loadtest.Forgo(), loadtest.StrikeDir(0, [2]float64{0, 1}, 1)} {
+		c.send(in)
+		if m := c.next("error", "event"); m.Type != "error" || m.Error == "" {
+			t.Fatalf("%+v while a due is to be placed: %s; want an error", in, m.Raw)
+		}
+	}
+	var at board.Vec
+	for r := 0.05; r < 0.068 && at == (board.Vec{}); r += 0.004 {
+		for a := 0; a < 360; a += 15 {
+			if p := (board.Vec{X: r * math.Cos(float64(a)*math.Pi/180), Y: r * math.Sin(float64(a)*math.Pi/180)}); tb.PlacingLegal(p) == nil {
+				at = p
+				break
+			}
+		}
+	}
+	c.send(loadtest.Place(at.X, at.Y))
+	ev := c.next("event")
+	if ev.Action.Kind != "place" || ev.Action.Seat != turn.Seat || ev.State.ToAct.Need != "strike" {
+		t.Fatalf("the placing's event: %s", ev.Raw)
+	}
+	sameVariant(t, ev.State, replayTable(t, ann, id, "point", 2))
 }

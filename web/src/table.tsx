@@ -77,7 +77,8 @@ function Controls({ t }: { t: TableModel }) {
   if (st && inp && mine && st.to_act.need === "place") {
     const hint = st.to_act.place_hint;
     if (hint) b.push(<button type="button" id="place-hint" onClick={() => t.send({ type: "place", x: hint[0], y: hint[1] })}>Place at the marked spot</button>);
-    b.push(<button type="button" class="secondary" id="forgo" onClick={() => t.send({ type: "forgo" })}>Forgo</button>);
+    // A variant's c/m cannot be forgone: it would be no player's.
+    if (!st.variant) b.push(<button type="button" class="secondary" id="forgo" onClick={() => t.send({ type: "forgo" })}>Forgo</button>);
   }
   if (st && inp && mine && st.to_act.need === "strike") {
     const aim = inp.aim.value, locked = inp.locked.value;

@@ -413,7 +413,7 @@ export class TableModel {
     if (this.mine.value) {
       const many = held.length > 1 ? `${who}: ` : "";
       return t.need === "place"
-        ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green), or forgo.`
+        ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green)${st.variant ? "" : ", or forgo"}.`
         : `${many}Your stroke: place the striker, then pull back to aim.`;
     }
     const s = st.seats[t.seat];

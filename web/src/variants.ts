@@ -229,9 +229,13 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
       out.push(`${names.you(a.seat) ? "you now have" : `${who} now has`} ${plural(v.score[a.seat], "point")} and ${plural(owned(v, a.seat), "pocket")}`);
       break;
     }
+    case "place": out.push(`${who} placed a c/m within the outer circle`); break;
     case "concede": out.push(`${who} conceded`); break;
     case "forfeit": out.push(`${who} forfeits`); break;
   }
+  // RULES V-3: the striker costs every pocket bought and every c/m held.
+  const lostAll = a.kind === "strike" && !!ev.outcome.stroke?.striker && rules.has("V-3");
+  if (lostAll) out.push(`the striker costs ${you ? "you" : who} every pocket bought and every c/m pocketed, back to the centre: ${you ? "you have" : `${who} has`} 0 points`);
   if (rules.has("B-2")) out.push("the break is made");
   else if (rules.has("B-3")) out.push("break missed: another attempt");
   else if (rules.has("B-4")) out.push("three break attempts missed: the next player breaks");
@@ -248,7 +252,7 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
         if (p === a.seat) out.push(`${names.you(p) ? "you now have" : `${names.seat(p)} now has`} ${plural(v.score[p], "point")}`);
         else out.push(`${holding(gained)} credited to ${name}, now ${plural(v.score[p], "point")}`);
       }
-      if ((lost.white || lost.black) && a.kind !== "buy") out.push(`${name} ${names.you(p) ? "pay" : "pays"} ${holding(lost)} back (a due or penalty)`);
+      if ((lost.white || lost.black) && a.kind !== "buy" && !(lostAll && p === a.seat)) out.push(`${name} ${names.you(p) ? "pay" : "pays"} ${holding(lost)} back (a due or penalty)`);
     });
     const bq = before.board.queen, aq = v.board.queen;
     if (bq !== "pending" && aq === "pending") out.push(you ? "queen pocketed: cover it by pocketing any c/m with your next stroke" : "queen pocketed: it waits for its cover by any c/m in the next stroke");
@@ -260,7 +264,14 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
     });
   }
   const centre = (r?.centre ?? []).filter((c) => c !== "queen");
-  if (centre.length && a.kind !== "buy") out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+  if (centre.length && a.kind !== "buy" && !lostAll) out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+  // RULES V-1, V-2: dues, penalties and what they return are placed within
+  // the outer circle, by the player the referee names.
+  for (const p of r?.place ?? []) {
+    const n = p.count === 1 ? `a ${p.colour}` : `${p.count} ${p.colour}`;
+    const placer = p.placer === null ? "" : names.you(p.placer) ? "you place" : `${names.seat(p.placer)} places`;
+    out.push(`${placer} ${n} back within the outer circle`);
+  }
   const over = st.match.match_winner !== null;
   if (!over && r && a.kind !== "concede" && a.kind !== "forfeit") {
     if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
