@@ -76,8 +76,9 @@ func welcomeSeats(t *testing.T, cl *loadtest.Client, id string) []int {
 
 // TestDeletionLeavesTheTables (issue 25, 2): once an account is deleted,
 // its seats at every table are "(deleted)", held by no browser, at once:
-// a finished rated match still running, a rematch and a challenge's table
-// in play, in the store and in the tables' states; a browser with the
+// a finished rated match still running and a challenge's table in play,
+// in the store and in the tables' states (a rematch's seat kept for her
+// click was never hers, and stays free); a browser with the
 // account's old token holds none of them; the table in play whose seat
 // nobody holds now is forfeited by it after the grace period (RULES TM-3).
 func TestDeletionLeavesTheTables(t *testing.T) {
@@ -100,13 +101,16 @@ func TestDeletionLeavesTheTables(t *testing.T) {
 	if code, body, _ := ann.request("DELETE", "/api/account", `{"password":"password ann"}`, "X-CSRF-Token", a); code != http.StatusOK {
 		t.Fatalf("deletion: %d %s", code, body)
 	}
+	// The rematch seated its asker only: ann's seat there waited for her
+	// click, so it is no one's, not "(deleted)".
 	for _, tc := range []struct {
 		what, id string
 		seat     int
-	}{{"the finished rated match", played, 0}, {"the rematch", rm.Table, 0}, {"the challenge's table", challenged, 1}} {
+		want     string
+	}{{"the finished rated match", played, 0, "(deleted)"}, {"the rematch", rm.Table, 0, ""}, {"the challenge's table", challenged, 1, "(deleted)"}} {
 		stored, live := seatNames(t, bob.Client, tc.id)
-		if stored[tc.seat] != "(deleted)" || len(live) != 2 || live[tc.seat] != "(deleted)" {
-			t.Errorf("%s: stored seats %q, the table's %q; want seat %d (deleted) in both", tc.what, stored, live, tc.seat)
+		if stored[tc.seat] != tc.want || len(live) != 2 || live[tc.seat] != tc.want {
+			t.Errorf("%s: stored seats %q, the table's %q; want seat %d %q in both", tc.what, stored, live, tc.seat, tc.want)
 		}
 		if seats := welcomeSeats(t, old, tc.id); len(seats) != 0 {
 			t.Errorf("%s: the account's old browser is welcomed at seats %v; want none", tc.what, seats)

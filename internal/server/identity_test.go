@@ -42,13 +42,16 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// sitAt connects p to table id and sits it at seat; it returns the
-// connection and the error message if the seat was refused.
+// sitAt connects p to table id and sits it at seat, with its session's
+// CSRF token if it is signed in; it returns the connection and the error
+// message if the seat was refused.
 func (p *player) sitAt(id string, seat int) (*conn, string) {
 	p.t.Helper()
 	c := p.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(seat, ""))
+	in := loadtest.Sit(seat, "")
+	in.CSRF = p.me().CSRF
+	c.send(in)
 	m := c.next("welcome", "error")
 	return c, m.Error
 }
