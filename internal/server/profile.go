@@ -243,7 +243,7 @@ func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) (
 	}
 	var out []playedJSON
 	for _, rs := range rated {
-		rec, sh, _, err := s.loadSheet(ctx, rs.SheetID)
+		rec, sh, err := s.loadSheet(ctx, rs.SheetID)
 		if err != nil {
 			s.log.Warn("a rated sheet that does not load left out of a profile", "sheet", rs.SheetID, "err", err)
 			continue

@@ -164,9 +164,6 @@ func New(cfg Config) (*Server, error) {
 	if ss, ok := cfg.Store.(SheetStore); ok && cfg.Sheets == nil {
 		cfg.Sheets = ss
 	}
-	if cfg.Sheets != nil {
-		s.sheets = &sheets{store: cfg.Sheets}
-	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -183,6 +180,9 @@ func New(cfg Config) (*Server, error) {
 		s.maxConns = 32
 	}
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
+	if cfg.Sheets != nil {
+		s.sheets = newSheets(cfg.Sheets, s.registry)
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil
 }
