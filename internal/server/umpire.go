@@ -207,15 +207,33 @@ func (s *Server) sheetStore() SheetStore {
 	return s.sheets.store
 }
 
-// sheetAPI answers 404 for every sheet request when no store keeps sheets.
+// sheetAPI serves a sheet's change, which gives a browser without one its
+// identity (the sheet's writer); 404 when no store keeps sheets.
 func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
-	return s.identified(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.identified(s.sheetsKept(h))
+}
+
+// sheetRead serves a sheet's GET, which makes no identity (as no GET of
+// the API does): a browser without its token cookie reads as anyone, and
+// has no sheets of its own.
+func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
+	return s.sheetsKept(func(w http.ResponseWriter, r *http.Request) {
+		tok := ""
+		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
+			tok = c.Value
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
+	})
+}
+
+func (s *Server) sheetsKept(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		if s.sheetStore() == nil {
 			apiError(w, fmt.Errorf("server: no scoresheets on this server: %w", carrom.ErrNotFound))
 			return
 		}
 		h(w, r)
-	}))
+	}
 }
 
 // readJSONBody reads a JSON body: a form of another site can post
@@ -342,7 +360,7 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: token(r) != "" && rec.Token == token(r), Rating: rt})
 }
 
 // sheetInfo is a sheet in a list.
@@ -356,12 +374,16 @@ type sheetInfo struct {
 
 // listSheets lists the sheets this browser opened, newest first.
 func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
+	out := []sheetInfo{}
+	if token(r) == "" {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
 	recs, err := s.sheetStore().SheetsOf(r.Context(), token(r))
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	out := []sheetInfo{}
 	for _, rec := range recs {
 		si := sheetInfo{ID: rec.ID, Config: rec.Config, Created: rec.Created}
 		if !rec.Finished.IsZero() {

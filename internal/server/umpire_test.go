@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -487,6 +488,38 @@ func TestSheetTwoServers(t *testing.T) {
 		ump.Client.Base = base
 		if code, r := ump.sheet("GET", "/api/umpire/"+r.ID, ""); code != http.StatusOK || r.View.Seq != int64(len(lines)) || len(r.View.Entries) != len(lines) {
 			t.Errorf("%s: %d, entry %d, %d entries; want %d of each", base, code, r.View.Seq, len(r.View.Entries), len(lines))
+		}
+	}
+}
+
+// TestSheetGETsMakeNoIdentity: the scoresheet's GETs, from a browser
+// without cookies, answer without a token cookie, as every GET of the API
+// does (docs/protocol.md): they read as anyone, and list no sheets.
+func TestSheetGETsMakeNoIdentity(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ump := e.player()
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["A", "B"]}`)
+	if code != http.StatusCreated {
+		t.Fatalf("open: %d %q", code, r.Error)
+	}
+	if code, r := ump.entry(r.ID, 1, `"line": {"stroke": {"white": 1}}`); code != http.StatusOK {
+		t.Fatalf("entry 1: %d %q", code, r.Error)
+	}
+	for _, path := range []string{"/api/umpire", "/api/umpire/" + r.ID, "/api/umpire/" + r.ID + ".jsonl", "/api/umpire/" + r.ID + ".txt"} {
+		resp, err := http.Get(e.http.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || len(resp.Cookies()) > 0 {
+			t.Errorf("GET %s without cookies: %d, cookies %v; want 200 and none", path, resp.StatusCode, resp.Cookies())
+		}
+		if path == "/api/umpire" && strings.TrimSpace(string(body)) != "[]" {
+			t.Errorf("GET %s without cookies: %s; want no sheets", path, body)
+		}
+		if path == "/api/umpire/"+r.ID && strings.Contains(string(body), `"yours":true`) {
+			t.Errorf("GET %s without cookies: %s; want not yours", path, body)
 		}
 	}
 }
