@@ -263,6 +263,9 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sh, err := umpire.New(cfg)
+	if err == nil {
+		err = cfg.Printable()
+	}
 	if err != nil {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
 		return

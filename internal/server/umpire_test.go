@@ -523,3 +523,28 @@ func TestSheetGETsMakeNoIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetNamesPrint: a sheet's names, event and umpire are refused with
+// a control character (NUL, BEL, a line feed), as a table's nicknames are,
+// and nothing is opened.
+func TestSheetNamesPrint(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ump := e.player()
+	for _, cfg := range []string{
+		`{"rules": "icf", "players": 2, "names": ["A\u0000", "B"]}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B\u0007"]}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B"], "event": "Club\nnight"}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B"], "umpire": "C\u001b[31m"}`,
+	} {
+		if code, r := ump.sheet("POST", "/api/umpire", cfg); code != http.StatusBadRequest || !strings.Contains(r.Error, "control character") {
+			t.Errorf("open %s: %d %q; want 400 naming the control character", cfg, code, r.Error)
+		}
+	}
+	var list []json.RawMessage
+	if ump.get("/api/umpire", &list); len(list) != 0 {
+		t.Errorf("sheets opened: %s; want none", list)
+	}
+	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Åsa Ünal", "Bé"]}`); code != http.StatusCreated {
+		t.Errorf("names with accents: %d %q; want 201", code, r.Error)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unicode"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -88,6 +89,26 @@ func (c Config) Check() error {
 	}
 	if len(c.Event) > MaxNames || len(c.Umpire) > MaxNames {
 		return fmt.Errorf("umpire: the event and the umpire take at most %d bytes: %w", MaxNames, ErrConfig)
+	}
+	return nil
+}
+
+// Printable refuses names, an event or an umpire with a character that
+// does not print (a control character such as NUL or BEL, a line break),
+// as a table's nicknames are refused: the printed sheet and its record
+// show the names as they are. A new sheet is checked; one stored before
+// the check still opens.
+func (c Config) Printable() error {
+	texts := map[string]string{"the event": c.Event, "the umpire": c.Umpire}
+	for i, n := range c.Names {
+		texts[fmt.Sprintf("the name of seat %d", i)] = n
+	}
+	for what, s := range texts {
+		for _, r := range s {
+			if !unicode.IsPrint(r) {
+				return fmt.Errorf("umpire: %s has a control character or another that does not print (%U): %w", what, r, ErrConfig)
+			}
+		}
 	}
 	return nil
 }
