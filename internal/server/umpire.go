@@ -274,10 +274,17 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
 		return
 	}
-	if _, err := s.sheetAccounts(r.Context(), cfg); err != nil {
+	accounts, err := s.sheetAccounts(r.Context(), cfg)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
+	// The sheet keeps the accounts' names as the accounts spell them, which
+	// the players' confirmations and profiles go by.
+	for i, a := range accounts {
+		cfg.Accounts[i] = a.Name
+	}
+	sh.Config = cfg
 	mine, err := s.sheetStore().SheetsOf(r.Context(), token(r))
 	if err != nil {
 		apiError(w, err)

@@ -244,7 +244,9 @@ func TestRatedSheet(t *testing.T) {
 	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "nobody"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, `"nobody"`) {
 		t.Errorf("a sheet naming an unknown account: %d %q; want 400", code, r.Error)
 	}
-	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "bob"]}`)
+	// The names typed on the sheet are not the accounts': the match is
+	// listed under the accounts', as the accounts spell them.
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Annie", "Robert"], "accounts": ["ANN", "bob"]}`)
 	if code != http.StatusCreated {
 		t.Fatalf("a rated sheet: %d %q", code, r.Error)
 	}
@@ -282,8 +284,8 @@ func TestRatedSheet(t *testing.T) {
 			t.Errorf("%s confirms: %d %q; want %d", tc.why, code, rr.Error, tc.code)
 		}
 	}
-	if code, rr := confirm(ann, true); code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated || len(rr.Rating.Confirmed) != 1 {
-		t.Fatalf("Ann confirms: %d %+v; want confirmed by ann, not rated yet", code, rr.Rating)
+	if code, rr := confirm(ann, true); code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated || fmt.Sprint(rr.Rating.Confirmed) != "[ann]" || fmt.Sprint(rr.Rating.Accounts) != "[ann bob]" {
+		t.Fatalf("Ann confirms: %d %+v; want accounts ann and bob, confirmed by ann, not rated yet", code, rr.Rating)
 	}
 	var exp struct{ Expected []float64 }
 	if ann.get("/api/expected?rules=icf&players=ann,bob", &exp); len(exp.Expected) != 2 || exp.Expected[0] != 0.5 {
@@ -311,7 +313,7 @@ func TestRatedSheet(t *testing.T) {
 		games                  [2]int
 		sign                   float64
 		boardsWon              int
-	}{{"ann", "Bob", "won", [2]int{}, 1, 0}, {"bob", "Ann", "lost", [2]int{}, -1, 1}} { // no game finished: Bob conceded the match in game 1
+	}{{"ann", "bob", "won", [2]int{}, 1, 0}, {"bob", "ann", "lost", [2]int{}, -1, 1}} { // no game finished: Bob conceded the match in game 1
 		var prof struct {
 			Matches []struct {
 				ID, Rules, Result, Replay, Record, Sheet string
@@ -346,7 +348,7 @@ func TestRatedSheet(t *testing.T) {
 	// referee lines the sheet gives.
 	code, txt, _ := cy.request("GET", "/api/umpire/"+id+".txt", "")
 	_, jsonl, _ := cy.request("GET", "/api/umpire/"+id+".jsonl", "")
-	if code != http.StatusOK || !strings.HasPrefix(txt, "[Date ") || !strings.Contains(txt, `[Rules "icf"]`) || !strings.Contains(txt, `[Seat1 "Bob"]`) || !strings.Contains(txt, `[Result "1-0"]`) {
+	if code != http.StatusOK || !strings.HasPrefix(txt, "[Date ") || !strings.Contains(txt, `[Rules "icf"]`) || !strings.Contains(txt, `[Seat1 "Robert"]`) || !strings.Contains(txt, `[Result "1-0"]`) {
 		t.Errorf("the sheet's record: %d\n%s\nwant its headers, Ann (side 0) the winner", code, txt)
 	}
 	// Ann (seat 0) conceded board 1, then Bob (seat 1) the match.
