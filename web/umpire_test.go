@@ -420,8 +420,8 @@ func TestUmpireRated(t *testing.T) {
 	}
 	// Bob's profile lists the match with its scoresheet in place of a replay.
 	e.run(bob, chromedp.Navigate(e.base+"/u/bob"), chromedp.WaitVisible("#matches", chromedp.ByID))
-	if got := e.text(bob, "#matches"); !strings.Contains(got, "v Ann") || !strings.Contains(got, "lost") || !strings.Contains(got, "scoresheet") || strings.Contains(got, "replay") {
-		t.Errorf("Bob's matches: %q; want the rated sheet lost v Ann with its scoresheet and no replay", got)
+	if got := e.text(bob, "#matches"); !strings.Contains(got, "v ann") || !strings.Contains(got, "lost") || !strings.Contains(got, "scoresheet") || strings.Contains(got, "replay") {
+		t.Errorf("Bob's matches: %q; want the rated sheet lost v ann (the account, not the name typed) with its scoresheet and no replay", got)
 	}
 	var href string
 	e.run(bob, chromedp.AttributeValue("#matches a", "href", &href, nil, chromedp.ByQuery))

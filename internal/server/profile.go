@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -230,6 +231,10 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
 }
 
+// deletedAccount stands in a profile for an account deleted since the
+// match (docs/accounts.md).
+const deletedAccount = "(deleted)"
+
 // ratedSheets lists an account's rated matches on real boards as its
 // profile lists online ones, with a link to the printed scoresheet in
 // place of a replay, and adds them to its statistics: every match to the
@@ -245,14 +250,14 @@ func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) (
 	}
 	var out []playedJSON
 	for _, rs := range rated {
-		rec, sh, _, err := s.loadSheet(ctx, rs.SheetID)
+		rec, sh, err := s.loadSheet(ctx, rs.SheetID)
 		if err != nil {
 			s.log.Warn("a rated sheet that does not load left out of a profile", "sheet", rs.SheetID, "err", err)
 			continue
 		}
 		cfg := sh.Config
 		seat := slices.IndexFunc(cfg.Accounts, func(n string) bool { return strings.EqualFold(n, a.Name) })
-		if seat < 0 || len(cfg.Names) != cfg.Players {
+		if seat < 0 || len(cfg.Accounts) != cfg.Players {
 			continue
 		}
 		sides := slices.Contains(sidesRules, cfg.Rules)
@@ -266,7 +271,15 @@ func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) (
 			Seats: []int{seat}, Opponents: []string{}, Result: "lost",
 			Record: "/api/umpire/" + rs.SheetID + ".jsonl", Sheet: "/umpire/" + rs.SheetID,
 			Change: &changeJSON{Before: round1(rs.Change.Before), After: round1(rs.Change.After), Delta: round1(rs.Change.After - rs.Change.Before)}}
-		for i, name := range cfg.Names {
+		// Listed under the accounts' names, not those the umpire typed.
+		for i, acc := range cfg.Accounts {
+			name := deletedAccount
+			switch named, err := s.accounts.AccountByName(ctx, acc); {
+			case err == nil:
+				name = named.Name
+			case !errors.Is(err, carrom.ErrNotFound):
+				return nil, err
+			}
 			switch {
 			case sideOf(i) != side:
 				pj.Opponents = append(pj.Opponents, name)

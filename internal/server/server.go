@@ -207,9 +207,6 @@ func New(cfg Config) (*Server, error) {
 	if ss, ok := cfg.Store.(SheetStore); ok && cfg.Sheets == nil {
 		cfg.Sheets = ss
 	}
-	if cfg.Sheets != nil {
-		s.sheets = &sheets{store: cfg.Sheets}
-	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -235,6 +232,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
+	if cfg.Sheets != nil {
+		s.sheets = newSheets(cfg.Sheets, s.registry)
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil
 }

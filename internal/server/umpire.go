@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/umpire"
@@ -27,7 +30,8 @@ type SheetStore interface {
 	Sheet(ctx context.Context, id string) (carrom.SheetRecord, error)
 	SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error)
 	AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error
-	SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error)
+	// SheetOps lists a sheet's operations numbered after after, in order.
+	SheetOps(ctx context.Context, sheetID string, after int64) ([]carrom.SheetOp, error)
 	// FinishSheet records the end of the sheet's match; a zero time
 	// clears it (an entry taken back reopens the match).
 	FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error
@@ -41,15 +45,129 @@ type SheetStore interface {
 // so that no browser can fill the store with empty sheets.
 const maxOpenSheets = 32
 
-// maxSheetOps bounds a sheet's log: a best-of-three match has some
-// hundreds of strokes, and every entry replays the log.
-const maxSheetOps = 5000
+// maxSheetOps bounds a sheet's log. A match has at most 27 boards (best
+// of three games of 8 boards and a tie-break board each, RULES G-1, G-2)
+// and a board on a real board some tens of strokes: 3,000 operations are
+// 27 boards of 111 entries, corrections and signatures included.
+const maxSheetOps = 3000
 
-// sheets serialises the writes to the scoresheets: an operation is
-// checked against the log as stored, then appended.
+// The states a server keeps of the sheets written or read lately: at most
+// maxCachedSheets sheets and maxCachedOps operations among them, the
+// sheets used least recently dropped first (a sheet in use is never).
+const (
+	maxCachedSheets = 256
+	maxCachedOps    = 30000
+)
+
+// sheets keeps each sheet's state as of its last stored operation, so
+// that an entry applies one operation, never the log, and locks its own
+// sheet only. The store stays the truth: before each use a state takes
+// the operations stored after it (by another server sharing the database,
+// say), which are numbered and never change.
 type sheets struct {
 	store SheetStore
-	mu    sync.Mutex
+	// replayed counts the stored operations applied to a state, on
+	// loading a sheet or catching up with another server's entries.
+	replayed prometheus.Counter
+
+	mu     sync.Mutex // guards states, recent, held and each state's refs
+	states map[string]*sheetState
+	recent *list.List // of sheet IDs, the least recently used first
+	held   int        // the operations the states hold
+}
+
+// sheetState is one sheet's state on this server.
+type sheetState struct {
+	elem *list.Element
+	refs int // requests using it
+	held int // len(ops) as counted in sheets.held
+
+	mu  sync.Mutex // serialises the work on the sheet here
+	sh  umpire.Sheet
+	ops [][]byte // the stored operations, canonical, by number − 1
+	ok  bool     // sh and ops hold the sheet as stored up to sh.Seq
+}
+
+func newSheets(store SheetStore, reg prometheus.Registerer) *sheets {
+	c := &sheets{store: store, states: map[string]*sheetState{}, recent: list.New(),
+		replayed: prometheus.NewCounter(prometheus.CounterOpts{Name: "carrom_sheet_ops_replayed_total", Help: "Stored scoresheet operations applied on loading a sheet or catching up with another node's entries."})}
+	reg.MustRegister(c.replayed)
+	return c
+}
+
+// acquire locks sheet id's state, made empty if the server holds none.
+func (c *sheets) acquire(id string) *sheetState {
+	c.mu.Lock()
+	st := c.states[id]
+	if st == nil {
+		st = &sheetState{elem: c.recent.PushBack(id)}
+		c.states[id] = st
+	} else {
+		c.recent.MoveToBack(st.elem)
+	}
+	st.refs++
+	c.mu.Unlock()
+	st.mu.Lock()
+	return st
+}
+
+// release unlocks a state and keeps the states within their bounds.
+func (c *sheets) release(st *sheetState) {
+	n := len(st.ops)
+	if !st.ok {
+		n = 0
+	}
+	st.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st.refs--
+	c.held += n - st.held
+	st.held = n
+	for e := c.recent.Front(); e != nil && (c.held > maxCachedOps || len(c.states) > maxCachedSheets); {
+		next := e.Next()
+		if old := c.states[e.Value.(string)]; old.refs == 0 {
+			c.held -= old.held
+			delete(c.states, e.Value.(string))
+			c.recent.Remove(e)
+		}
+		e = next
+	}
+}
+
+// catchUp brings a locked state to the sheet as stored: a sheet the
+// server does not hold is replayed once, one it holds takes only the
+// operations stored since.
+func (c *sheets) catchUp(ctx context.Context, st *sheetState, rec carrom.SheetRecord) error {
+	if !st.ok {
+		var cfg umpire.Config
+		if err := json.Unmarshal(rec.Config, &cfg); err != nil {
+			return fmt.Errorf("server: sheet %s: %w", rec.ID, err)
+		}
+		sh, err := umpire.New(cfg)
+		if err != nil {
+			return fmt.Errorf("server: sheet %s: %v", rec.ID, err)
+		}
+		st.sh, st.ops = sh, nil
+	}
+	ops, err := c.store.SheetOps(ctx, rec.ID, st.sh.Seq)
+	if err != nil {
+		st.ok = false
+		return err
+	}
+	for _, o := range ops {
+		op, _, err := umpire.DecodeOp(o.Op)
+		if err == nil {
+			st.sh, err = st.sh.Apply(op)
+		}
+		if err != nil {
+			st.ok = false
+			return fmt.Errorf("server: sheet %s entry %d no longer applies: %v", rec.ID, o.Seq, err)
+		}
+		st.ops = append(st.ops, o.Op)
+		c.replayed.Inc()
+	}
+	st.ok = true
+	return nil
 }
 
 // sheetReply is the answer to a sheet's request.
@@ -89,15 +207,33 @@ func (s *Server) sheetStore() SheetStore {
 	return s.sheets.store
 }
 
-// sheetAPI answers 404 for every sheet request when no store keeps sheets.
+// sheetAPI serves a sheet's change, which gives a browser without one its
+// identity (the sheet's writer); 404 when no store keeps sheets.
 func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
-	return s.identified(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.identified(s.sheetsKept(h))
+}
+
+// sheetRead serves a sheet's GET, which makes no identity (as no GET of
+// the API does): a browser without its token cookie reads as anyone, and
+// has no sheets of its own.
+func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
+	return s.sheetsKept(func(w http.ResponseWriter, r *http.Request) {
+		tok := ""
+		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
+			tok = c.Value
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
+	})
+}
+
+func (s *Server) sheetsKept(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		if s.sheetStore() == nil {
 			apiError(w, fmt.Errorf("server: no scoresheets on this server: %w", carrom.ErrNotFound))
 			return
 		}
 		h(w, r)
-	}))
+	}
 }
 
 // readJSONBody reads a JSON body: a form of another site can post
@@ -127,6 +263,9 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sh, err := umpire.New(cfg)
+	if err == nil {
+		err = cfg.Printable()
+	}
 	if err != nil {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
 		return
@@ -135,10 +274,17 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
 		return
 	}
-	if _, err := s.sheetAccounts(r.Context(), cfg); err != nil {
+	accounts, err := s.sheetAccounts(r.Context(), cfg)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
+	// The sheet keeps the accounts' names as the accounts spell them, which
+	// the players' confirmations and profiles go by.
+	for i, a := range accounts {
+		cfg.Accounts[i] = a.Name
+	}
+	sh.Config = cfg
 	mine, err := s.sheetStore().SheetsOf(r.Context(), token(r))
 	if err != nil {
 		apiError(w, err)
@@ -167,34 +313,29 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
 }
 
-// loadSheet reads a sheet and folds its log.
-func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, []carrom.SheetOp, error) {
+// loadSheet reads a sheet: its record and its state as stored.
+func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
 	rec, err := s.sheetStore().Sheet(ctx, id)
 	if err != nil {
-		return rec, umpire.Sheet{}, nil, err
+		return rec, umpire.Sheet{}, err
 	}
-	var cfg umpire.Config
-	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-		return rec, umpire.Sheet{}, nil, fmt.Errorf("server: sheet %s: %w", id, err)
-	}
-	sh, err := umpire.New(cfg)
+	st, err := s.lockSheet(ctx, rec)
 	if err != nil {
-		return rec, sh, nil, fmt.Errorf("server: sheet %s: %v", id, err)
+		return rec, umpire.Sheet{}, err
 	}
-	ops, err := s.sheetStore().SheetOps(ctx, id)
-	if err != nil {
-		return rec, sh, nil, err
+	defer s.sheets.release(st)
+	return rec, st.sh, nil
+}
+
+// lockSheet locks the state of sheet rec on this server, caught up with
+// the store; the caller releases it.
+func (s *Server) lockSheet(ctx context.Context, rec carrom.SheetRecord) (*sheetState, error) {
+	st := s.sheets.acquire(rec.ID)
+	if err := s.sheets.catchUp(ctx, st, rec); err != nil {
+		s.sheets.release(st)
+		return nil, err
 	}
-	for _, o := range ops {
-		op, _, err := umpire.DecodeOp(o.Op)
-		if err == nil {
-			sh, err = sh.Apply(op)
-		}
-		if err != nil {
-			return rec, sh, nil, fmt.Errorf("server: sheet %s entry %d no longer applies: %v", id, o.Seq, err)
-		}
-	}
-	return rec, sh, ops, nil
+	return st, nil
 }
 
 // getSheet answers a sheet: its view as JSON, with the suffix .jsonl its
@@ -203,7 +344,7 @@ func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, 
 func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 	id, lines := strings.CutSuffix(r.PathValue("id"), ".jsonl")
 	id, text := strings.CutSuffix(id, ".txt")
-	rec, sh, _, err := s.loadSheet(r.Context(), id)
+	rec, sh, err := s.loadSheet(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -229,7 +370,7 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
+	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: token(r) != "" && rec.Token == token(r), Rating: rt})
 }
 
 // sheetInfo is a sheet in a list.
@@ -243,12 +384,16 @@ type sheetInfo struct {
 
 // listSheets lists the sheets this browser opened, newest first.
 func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
+	out := []sheetInfo{}
+	if token(r) == "" {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
 	recs, err := s.sheetStore().SheetsOf(r.Context(), token(r))
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	out := []sheetInfo{}
 	for _, rec := range recs {
 		si := sheetInfo{ID: rec.ID, Config: rec.Config, Created: rec.Created}
 		if !rec.Finished.IsZero() {
@@ -279,49 +424,52 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("%v: %w", err, ErrMessage))
 		return
 	}
-	s.sheets.mu.Lock()
-	defer s.sheets.mu.Unlock()
-	rec, sh, ops, err := s.loadSheet(ctx, id)
+	// The writer first, from the sheet's record alone: another browser's
+	// request costs no state and waits on no lock.
+	rec, err := s.sheetStore().Sheet(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	if rec.Token != token(r) {
-		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("server: sheet %s is written by the browser that opened it", id), Next: sh.Seq + 1})
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": fmt.Sprintf("server: sheet %s is written by the browser that opened it", id)})
 		return
 	}
+	st, err := s.lockSheet(ctx, rec)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	defer s.sheets.release(st)
+	sh := st.sh
 	refuse := func(code int, err error) {
 		writeJSON(w, code, sheetError{Error: err.Error(), Next: sh.Seq + 1})
 	}
 	switch {
 	case op.Seq <= sh.Seq:
-		if !bytes.Equal(ops[op.Seq-1].Op, canon) {
+		if !bytes.Equal(st.ops[op.Seq-1], canon) {
 			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
 			return
 		}
-		v := sh.View()
-		rt, err := s.rating(ctx, id, sh, v)
-		if err != nil {
-			apiError(w, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
+		s.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
 		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))
 		return
-	case len(ops) >= maxSheetOps:
+	case len(st.ops) >= maxSheetOps:
 		refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("server: sheet %s has %d entries, the most a sheet keeps: %w", id, maxSheetOps, ErrTooMany))
 		return
 	}
-	rt, err := s.rating(ctx, id, sh, sh.View())
-	if err != nil {
-		apiError(w, err)
-		return
-	}
-	if rt != nil && rt.Rated {
-		refuse(http.StatusUnprocessableEntity, fmt.Errorf("server: sheet %s: the match is rated, its sheet no longer changes: %w", id, umpire.ErrRefused))
-		return
+	if len(sh.Config.Accounts) > 0 {
+		rt, err := s.rating(ctx, id, sh, sh.View())
+		if err != nil {
+			apiError(w, err)
+			return
+		}
+		if rt.Rated {
+			refuse(http.StatusUnprocessableEntity, fmt.Errorf("server: sheet %s: the match is rated, its sheet no longer changes: %w", id, umpire.ErrRefused))
+			return
+		}
 	}
 	next, err := sh.Apply(op)
 	if err != nil {
@@ -337,8 +485,8 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		// Another server sharing the database stored this number first:
 		// the same operation (sent twice) is a duplicate, another a conflict.
 		if errors.Is(err, carrom.ErrDuplicate) {
-			if _, cur, ops, err := s.loadSheet(ctx, id); err == nil && int64(len(ops)) >= op.Seq && bytes.Equal(ops[op.Seq-1].Op, canon) {
-				writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: cur.View(), Yours: true, Duplicate: true})
+			if err := s.sheets.catchUp(ctx, st, rec); err == nil && int64(len(st.ops)) >= op.Seq && bytes.Equal(st.ops[op.Seq-1], canon) {
+				s.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
 			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored meanwhile with other contents: %w", id, op.Seq, umpire.ErrSequence))
@@ -347,16 +495,29 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
+	st.sh, st.ops = next, append(st.ops, canon)
 	v := next.View()
 	if err := s.finishSheet(ctx, rec, v, now); err != nil {
 		apiError(w, err)
 		return
 	}
-	if rt, err = s.rating(ctx, id, next, v); err != nil {
+	rt, err := s.rating(ctx, id, next, v)
+	if err != nil {
 		apiError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Rating: rt})
+}
+
+// sheetDuplicate answers an operation sent again with the sheet as stored.
+func (s *Server) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, sh umpire.Sheet) {
+	v := sh.View()
+	rt, err := s.rating(ctx, rec.ID, sh, v)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sheetReply{ID: rec.ID, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
 }
 
 // finishSheet records the end of a sheet's match, or clears the record
@@ -436,13 +597,18 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	s.sheets.mu.Lock()
-	defer s.sheets.mu.Unlock()
-	rec, sh, _, err := s.loadSheet(ctx, id)
+	rec, err := s.sheetStore().Sheet(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
+	st, err := s.lockSheet(ctx, rec)
+	if err != nil {
+		apiError(w, err)
+		return
+	}
+	defer s.sheets.release(st)
+	sh := st.sh
 	accounts, err := s.sheetAccounts(ctx, sh.Config)
 	if err != nil {
 		apiError(w, err)

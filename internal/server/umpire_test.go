@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -129,7 +130,7 @@ func TestSheetAPI(t *testing.T) {
 		t.Errorf("a body that is not JSON: %d %s", code, text)
 	}
 	other := e.player()
-	if code, r := other.entry(id, 4, `"line": `+lines[3]); code != http.StatusForbidden || r.Next != 4 {
+	if code, r := other.entry(id, 4, `"line": `+lines[3]); code != http.StatusForbidden || r.Error == "" {
 		t.Errorf("another browser writes the sheet: %d %+v; want 403", code, r)
 	}
 	if code, r := other.sheet("GET", "/api/umpire/"+id, ""); code != http.StatusOK || r.Yours || r.View.Seq != 3 {
@@ -243,7 +244,9 @@ func TestRatedSheet(t *testing.T) {
 	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "nobody"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, `"nobody"`) {
 		t.Errorf("a sheet naming an unknown account: %d %q; want 400", code, r.Error)
 	}
-	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "bob"]}`)
+	// The names typed on the sheet are not the accounts': the match is
+	// listed under the accounts', as the accounts spell them.
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Annie", "Robert"], "accounts": ["ANN", "bob"]}`)
 	if code != http.StatusCreated {
 		t.Fatalf("a rated sheet: %d %q", code, r.Error)
 	}
@@ -281,8 +284,8 @@ func TestRatedSheet(t *testing.T) {
 			t.Errorf("%s confirms: %d %q; want %d", tc.why, code, rr.Error, tc.code)
 		}
 	}
-	if code, rr := confirm(ann, true); code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated || len(rr.Rating.Confirmed) != 1 {
-		t.Fatalf("Ann confirms: %d %+v; want confirmed by ann, not rated yet", code, rr.Rating)
+	if code, rr := confirm(ann, true); code != http.StatusOK || rr.Rating == nil || rr.Rating.Rated || fmt.Sprint(rr.Rating.Confirmed) != "[ann]" || fmt.Sprint(rr.Rating.Accounts) != "[ann bob]" {
+		t.Fatalf("Ann confirms: %d %+v; want accounts ann and bob, confirmed by ann, not rated yet", code, rr.Rating)
 	}
 	var exp struct{ Expected []float64 }
 	if ann.get("/api/expected?rules=icf&players=ann,bob", &exp); len(exp.Expected) != 2 || exp.Expected[0] != 0.5 {
@@ -310,7 +313,7 @@ func TestRatedSheet(t *testing.T) {
 		games                  [2]int
 		sign                   float64
 		boardsWon              int
-	}{{"ann", "Bob", "won", [2]int{}, 1, 0}, {"bob", "Ann", "lost", [2]int{}, -1, 1}} { // no game finished: Bob conceded the match in game 1
+	}{{"ann", "bob", "won", [2]int{}, 1, 0}, {"bob", "ann", "lost", [2]int{}, -1, 1}} { // no game finished: Bob conceded the match in game 1
 		var prof struct {
 			Matches []struct {
 				ID, Rules, Result, Replay, Record, Sheet string
@@ -345,7 +348,7 @@ func TestRatedSheet(t *testing.T) {
 	// referee lines the sheet gives.
 	code, txt, _ := cy.request("GET", "/api/umpire/"+id+".txt", "")
 	_, jsonl, _ := cy.request("GET", "/api/umpire/"+id+".jsonl", "")
-	if code != http.StatusOK || !strings.HasPrefix(txt, "[Date ") || !strings.Contains(txt, `[Rules "icf"]`) || !strings.Contains(txt, `[Seat1 "Bob"]`) || !strings.Contains(txt, `[Result "1-0"]`) {
+	if code != http.StatusOK || !strings.HasPrefix(txt, "[Date ") || !strings.Contains(txt, `[Rules "icf"]`) || !strings.Contains(txt, `[Seat1 "Robert"]`) || !strings.Contains(txt, `[Result "1-0"]`) {
 		t.Errorf("the sheet's record: %d\n%s\nwant its headers, Ann (side 0) the winner", code, txt)
 	}
 	// Ann (seat 0) conceded board 1, then Bob (seat 1) the match.
@@ -488,5 +491,62 @@ func TestSheetTwoServers(t *testing.T) {
 		if code, r := ump.sheet("GET", "/api/umpire/"+r.ID, ""); code != http.StatusOK || r.View.Seq != int64(len(lines)) || len(r.View.Entries) != len(lines) {
 			t.Errorf("%s: %d, entry %d, %d entries; want %d of each", base, code, r.View.Seq, len(r.View.Entries), len(lines))
 		}
+	}
+}
+
+// TestSheetGETsMakeNoIdentity: the scoresheet's GETs, from a browser
+// without cookies, answer without a token cookie, as every GET of the API
+// does (docs/protocol.md): they read as anyone, and list no sheets.
+func TestSheetGETsMakeNoIdentity(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ump := e.player()
+	code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["A", "B"]}`)
+	if code != http.StatusCreated {
+		t.Fatalf("open: %d %q", code, r.Error)
+	}
+	if code, r := ump.entry(r.ID, 1, `"line": {"stroke": {"white": 1}}`); code != http.StatusOK {
+		t.Fatalf("entry 1: %d %q", code, r.Error)
+	}
+	for _, path := range []string{"/api/umpire", "/api/umpire/" + r.ID, "/api/umpire/" + r.ID + ".jsonl", "/api/umpire/" + r.ID + ".txt"} {
+		resp, err := http.Get(e.http.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || len(resp.Cookies()) > 0 {
+			t.Errorf("GET %s without cookies: %d, cookies %v; want 200 and none", path, resp.StatusCode, resp.Cookies())
+		}
+		if path == "/api/umpire" && strings.TrimSpace(string(body)) != "[]" {
+			t.Errorf("GET %s without cookies: %s; want no sheets", path, body)
+		}
+		if path == "/api/umpire/"+r.ID && strings.Contains(string(body), `"yours":true`) {
+			t.Errorf("GET %s without cookies: %s; want not yours", path, body)
+		}
+	}
+}
+
+// TestSheetNamesPrint: a sheet's names, event and umpire are refused with
+// a control character (NUL, BEL, a line feed), as a table's nicknames are,
+// and nothing is opened.
+func TestSheetNamesPrint(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ump := e.player()
+	for _, cfg := range []string{
+		`{"rules": "icf", "players": 2, "names": ["A\u0000", "B"]}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B\u0007"]}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B"], "event": "Club\nnight"}`,
+		`{"rules": "icf", "players": 2, "names": ["A", "B"], "umpire": "C\u001b[31m"}`,
+	} {
+		if code, r := ump.sheet("POST", "/api/umpire", cfg); code != http.StatusBadRequest || !strings.Contains(r.Error, "control character") {
+			t.Errorf("open %s: %d %q; want 400 naming the control character", cfg, code, r.Error)
+		}
+	}
+	var list []json.RawMessage
+	if ump.get("/api/umpire", &list); len(list) != 0 {
+		t.Errorf("sheets opened: %s; want none", list)
+	}
+	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Åsa Ünal", "Bé"]}`); code != http.StatusCreated {
+		t.Errorf("names with accents: %d %q; want 201", code, r.Error)
 	}
 }

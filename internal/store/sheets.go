@@ -81,9 +81,10 @@ func (s *DB) AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetO
 	return nil
 }
 
-// SheetOps returns a sheet's operations in order.
-func (s *DB) SheetOps(ctx context.Context, sheetID string) ([]carrom.SheetOp, error) {
-	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? ORDER BY seq`), sheetID)
+// SheetOps returns a sheet's operations numbered after after, in order:
+// a server that holds a sheet's state up to after reads only the newer.
+func (s *DB) SheetOps(ctx context.Context, sheetID string, after int64) ([]carrom.SheetOp, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? AND seq > ? ORDER BY seq`), sheetID, after)
 	if err != nil {
 		return nil, fmt.Errorf("store: entries of sheet %s: %w", sheetID, err)
 	}

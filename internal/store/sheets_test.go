@@ -48,9 +48,12 @@ func testSheets(t *testing.T, open func() *DB) {
 	if err != nil || sh.Token != "tok" || !sh.Created.Equal(at) || !sh.Finished.Equal(at) || string(sh.Result) != `{"winner":0}` {
 		t.Errorf("Sheet(s1) = %+v, %v", sh, err)
 	}
-	ops, err := st.SheetOps(ctx, "s1")
+	ops, err := st.SheetOps(ctx, "s1", 0)
 	if err != nil || len(ops) != 2 || ops[1].Seq != 2 || string(ops[1].Op) != `{"seq":1,"undo":true}` {
 		t.Errorf("SheetOps(s1) = %+v, %v; want 2 entries", ops, err)
+	}
+	if ops, err := st.SheetOps(ctx, "s1", 1); err != nil || len(ops) != 1 || ops[0].Seq != 2 {
+		t.Errorf("SheetOps(s1, after 1) = %+v, %v; want entry 2 alone", ops, err)
 	}
 	mine, err := st.SheetsOf(ctx, "tok")
 	if err != nil || len(mine) != 1 || mine[0].ID != "s1" {

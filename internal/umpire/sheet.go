@@ -13,6 +13,8 @@ package umpire
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"unicode"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -87,6 +89,26 @@ func (c Config) Check() error {
 	}
 	if len(c.Event) > MaxNames || len(c.Umpire) > MaxNames {
 		return fmt.Errorf("umpire: the event and the umpire take at most %d bytes: %w", MaxNames, ErrConfig)
+	}
+	return nil
+}
+
+// Printable refuses names, an event or an umpire with a character that
+// does not print (a control character such as NUL or BEL, a line break),
+// as a table's nicknames are refused: the printed sheet and its record
+// show the names as they are. A new sheet is checked; one stored before
+// the check still opens.
+func (c Config) Printable() error {
+	texts := map[string]string{"the event": c.Event, "the umpire": c.Umpire}
+	for i, n := range c.Names {
+		texts[fmt.Sprintf("the name of seat %d", i)] = n
+	}
+	for what, s := range texts {
+		for _, r := range s {
+			if !unicode.IsPrint(r) {
+				return fmt.Errorf("umpire: %s has a control character or another that does not print (%U): %w", what, r, ErrConfig)
+			}
+		}
 	}
 	return nil
 }
@@ -219,17 +241,25 @@ func DecodeOp(data []byte) (Op, []byte, error) {
 }
 
 // Sheet is a scoresheet: a value, changed only by Apply returning a new one.
+// It keeps every entry with the referee's answer, so that neither a new
+// entry nor its view replays the sheet; a correction replays the board in
+// play only, from the referee as the last signature left it.
 type Sheet struct {
 	Config Config
 	// Seq is the number of the last operation applied.
 	Seq int64
-	// lines are the entries, referee input lines in canonical form.
-	lines [][]byte
+	// played are the entries (referee input lines in canonical form) with
+	// the referee's answers. Apply appends to a copy of the slice of
+	// pointers, never to the array a sheet it returned shares.
+	played []*Played
+	// start is the referee's answer before any entry.
+	start []byte
 	// locked entries belong to signed boards; signed counts those boards.
 	locked, signed int
-	// ref is the referee after the entries, which have ended that many boards.
-	ref   referee
-	ended int
+	// base is the referee after the locked entries; ref after them all,
+	// which have ended that many boards.
+	base, ref referee
+	ended     int
 }
 
 // New opens an empty sheet.
@@ -238,12 +268,21 @@ func New(c Config) (Sheet, error) {
 		return Sheet{}, err
 	}
 	r, err := c.start()
-	return Sheet{Config: c, ref: r}, err
+	if err != nil {
+		return Sheet{}, err
+	}
+	return Sheet{Config: c, start: r.initial(), base: r, ref: r}, nil
 }
 
 // Entries are the sheet's entries, referee input lines in order: what
 // carrom referee reads to give the same rulings.
-func (s Sheet) Entries() [][]byte { return s.lines }
+func (s Sheet) Entries() [][]byte {
+	out := make([][]byte, len(s.played))
+	for i, p := range s.played {
+		out[i] = p.Line
+	}
+	return out
+}
 
 // Apply applies op, the next operation (number s.Seq+1). A refused
 // operation leaves the sheet unchanged.
@@ -251,59 +290,72 @@ func (s Sheet) Apply(op Op) (Sheet, error) {
 	if op.Seq != s.Seq+1 {
 		return s, fmt.Errorf("umpire: entry %d, want %d: %w", op.Seq, s.Seq+1, ErrSequence)
 	}
-	next := s
-	next.Seq = op.Seq
-	next.lines = append([][]byte(nil), s.lines...)
-	open := len(s.lines) - s.locked // entries of the board in play
 	switch {
 	case op.Line != nil:
 		return s.add(op.Seq, op.Line)
+	case op.Sign != 0:
+		if op.Sign != s.signed+1 || s.ended < op.Sign {
+			return s, fmt.Errorf("umpire: board %d cannot be signed: %d boards are over and %d signed: %w", op.Sign, s.ended, s.signed, ErrRefused)
+		}
+		s.Seq, s.locked, s.signed, s.base = op.Seq, len(s.played), op.Sign, s.ref
+		return s, nil
+	}
+	var lines [][]byte // the entries of the board in play
+	for _, p := range s.played[s.locked:] {
+		lines = append(lines, p.Line)
+	}
+	switch {
 	case op.Undo:
-		if open == 0 {
+		if len(lines) == 0 {
 			return s, fmt.Errorf("umpire: nothing to undo on the board in play: %w", ErrRefused)
 		}
-		next.lines = next.lines[:len(next.lines)-1]
+		lines = lines[:len(lines)-1]
 	case op.Edit != nil:
 		k := op.Edit.Entry
 		if err := s.open(k); err != nil {
 			return s, err
 		}
-		next.lines[k-1] = op.Edit.Line
+		lines[k-1-s.locked] = op.Edit.Line
 	case op.Remove != 0:
 		if err := s.open(op.Remove); err != nil {
 			return s, err
 		}
-		next.lines = append(next.lines[:op.Remove-1], next.lines[op.Remove:]...)
-	case op.Sign != 0:
-		if op.Sign != s.signed+1 || s.ended < op.Sign {
-			return s, fmt.Errorf("umpire: board %d cannot be signed: %d boards are over and %d signed: %w", op.Sign, s.ended, s.signed, ErrRefused)
-		}
-		next.locked, next.signed = len(s.lines), op.Sign
-		return next, nil
+		lines = slices.Delete(lines, op.Remove-1-s.locked, op.Remove-s.locked)
 	default:
 		return s, fmt.Errorf("umpire: an empty entry: %w", ErrOp)
 	}
-	p, err := next.play()
-	if err != nil {
-		return s, err
+	next := s
+	next.Seq = op.Seq
+	next.played, next.ref, next.ended = s.played[:s.locked:s.locked], s.base, s.signed
+	for _, l := range lines {
+		var err error
+		if next, err = next.add(op.Seq, l); err != nil {
+			return s, err
+		}
 	}
-	next.ref, next.ended = p.ref, p.ended()
 	return next, nil
 }
 
-// add appends one entry, giving it to the referee as it stands: the
-// common case, which needs no replay.
+// add appends one entry, giving it to the referee as it stands. An entry
+// the referee refuses, and an entry made after a board ended that is not
+// yet signed, are errors naming the entry.
 func (s Sheet) add(seq int64, line []byte) (Sheet, error) {
+	n := len(s.played)
 	if s.ended > s.signed {
-		return s, fmt.Errorf("umpire: entry %d: board %d is over: sign it before the next board's entries: %w", len(s.lines)+1, s.signed+1, ErrRefused)
+		return s, fmt.Errorf("umpire: entry %d: board %d is over: sign it before the next board's entries: %w", n+1, s.signed+1, ErrRefused)
 	}
 	r, reply, err := s.ref.apply(line)
 	if err != nil {
-		return s, fmt.Errorf("umpire: entry %d: %v: %w", len(s.lines)+1, err, ErrRefused)
+		return s, fmt.Errorf("umpire: entry %d: %v: %w", n+1, err, ErrRefused)
 	}
+	before := mustState(s.start)
+	if n > 0 {
+		before = s.played[n-1].After
+	}
+	p := &Played{Line: line, Reply: reply, Before: before, After: mustState(reply)}
 	s.Seq, s.ref = seq, r
-	s.lines = append(s.lines[:len(s.lines):len(s.lines)], line)
-	if mustState(reply).Result != nil {
+	s.played = append(s.played[:n:n], p)
+	if p.After.Result != nil {
 		s.ended++
 	}
 	return s, nil
@@ -311,8 +363,8 @@ func (s Sheet) add(seq int64, line []byte) (Sheet, error) {
 
 // open checks that entry k belongs to the board in play.
 func (s Sheet) open(k int) error {
-	if k <= s.locked || k > len(s.lines) {
-		return fmt.Errorf("umpire: entry %d is not on the board in play (entries %d to %d): %w", k, s.locked+1, len(s.lines), ErrRefused)
+	if k <= s.locked || k > len(s.played) {
+		return fmt.Errorf("umpire: entry %d is not on the board in play (entries %d to %d): %w", k, s.locked+1, len(s.played), ErrRefused)
 	}
 	return nil
 }
@@ -324,52 +376,4 @@ type Played struct {
 	// Before is the referee's state the entry was made in.
 	Before State
 	After  State
-}
-
-// played is the whole sheet replayed through the referee.
-type played struct {
-	start   []byte
-	entries []Played
-	ref     referee // after the last entry
-}
-
-// ended counts the boards the entries have finished.
-func (p played) ended() int {
-	n := 0
-	for _, e := range p.entries {
-		if e.After.Result != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// play replays every entry through the referee. An entry the referee
-// refuses, and an entry made after a board ended that is not yet signed,
-// are errors naming the entry.
-func (s Sheet) play() (played, error) {
-	r, err := s.Config.start()
-	if err != nil {
-		return played{}, err
-	}
-	p := played{start: r.initial()}
-	before := mustState(p.start)
-	ended := 0
-	for i, line := range s.lines {
-		if ended > s.signed {
-			return p, fmt.Errorf("umpire: entry %d: board %d is over: sign it before the next board's entries: %w", i+1, s.signed+1, ErrRefused)
-		}
-		next, reply, err := r.apply(line)
-		if err != nil {
-			return p, fmt.Errorf("umpire: entry %d: %v: %w", i+1, err, ErrRefused)
-		}
-		after := mustState(reply)
-		p.entries = append(p.entries, Played{Line: line, Reply: reply, Before: before, After: after})
-		if after.Result != nil {
-			ended++
-		}
-		r, before = next, after
-	}
-	p.ref = r
-	return p, nil
 }

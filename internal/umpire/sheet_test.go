@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -355,4 +356,28 @@ func mustJSON(v any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// BenchmarkSheetMemory reports the heap a sheet of 3,000 strokes (the
+// most a server's sheet keeps) holds per entry, the entries with their
+// answers: what a server keeping sheets' states pays.
+func BenchmarkSheetMemory(b *testing.B) {
+	var ms runtime.MemStats
+	for range b.N {
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		before := ms.HeapAlloc
+		s, err := New(Config{Rules: "icf", Players: 2, Names: []string{"A", "B"}})
+		for i := 1; i <= 3000 && err == nil; i++ {
+			op, _, _ := DecodeOp(fmt.Appendf(nil, `{"seq": %d, "line": {"stroke": {}}}`, i))
+			s, err = s.Apply(op)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapAlloc-before)/3000, "B/entry")
+		runtime.KeepAlive(s)
+	}
 }

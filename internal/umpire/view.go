@@ -120,14 +120,9 @@ type SideStats struct {
 	Fouls   int `json:"fouls"`
 }
 
-// View replays the sheet and describes it.
+// View describes the sheet from the answers it keeps.
 func (s Sheet) View() View {
-	p, err := s.play()
-	if err != nil {
-		// Apply keeps only sheets that replay.
-		panic("umpire: a stored sheet no longer replays: " + err.Error())
-	}
-	v := View{Config: s.Config, Seq: s.Seq, Start: p.start, State: p.start, Entries: []EntryView{}, Boards: []BoardView{}, Locked: s.locked, Signed: s.signed}
+	v := View{Config: s.Config, Seq: s.Seq, Start: s.start, State: s.start, Entries: []EntryView{}, Boards: []BoardView{}, Locked: s.locked, Signed: s.signed}
 	colours := s.Config.colours()
 	sides := s.Config.Players
 	if colours {
@@ -136,7 +131,7 @@ func (s Sheet) View() View {
 	v.Stats = make([]SideStats, sides)
 	side := func(seat int) int { return seat % sides }
 	var cur *BoardView
-	for i, e := range p.entries {
+	for i, e := range s.played {
 		if cur == nil {
 			b := e.Before.Board
 			v.Boards = append(v.Boards, BoardView{N: len(v.Boards) + 1, Game: e.Before.Game, Number: b.Number, Breaker: b.Breaker, White: b.White, First: i + 1})
@@ -190,7 +185,7 @@ func (s Sheet) View() View {
 		cur = nil
 	}
 	now := mustState(v.State)
-	if ended := p.ended(); ended > s.signed {
+	if s.ended > s.signed {
 		v.MustSign = s.signed + 1
 	}
 	if colours {
@@ -213,7 +208,7 @@ func (s Sheet) View() View {
 // board says so; a stroke that ends the board covers it if it pocketed an
 // own c/m with the queen, or with the queen awaiting the side's cover, and
 // was neither a foul nor a due (RULES Q-4, Q-5, Q-6).
-func covered(e Played, side, own int, st record.Stroke) bool {
+func covered(e *Played, side, own int, st record.Stroke) bool {
 	b, a := e.Before.Board, e.After
 	if b.Queen == "covered" {
 		return false
