@@ -38,6 +38,16 @@ export interface Seat {
   remote(): { seat: number; x: number; dir: [number, number]; power: number } | null;
 }
 
+// forBoard says whether a key press is the board's: not while a text
+// field, a menu or a dialog has the focus (there the keys are typing or
+// choosing), nor Space or Enter on a focused button, which presses it.
+export function forBoard(e: KeyboardEvent): boolean {
+  const el = e.target;
+  if (!(el instanceof Element)) return true;
+  if (el.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], dialog, [role='dialog'], [role='menu'], [role='listbox']")) return false;
+  return !((e.key === " " || e.key === "Enter") && el.closest("button, a[href], summary"));
+}
+
 export class Input {
   // The striker's place along the base line.
   readonly x = signal(0);
@@ -276,7 +286,7 @@ export class Input {
   }
 
   private key(e: KeyboardEvent): void {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (!forBoard(e)) return;
     if (e.key === "m" || e.key === "M") { this.seat.toggleMute(); return; }
     const st = this.seat.state();
     if (!st || !this.seat.mine()) return;
