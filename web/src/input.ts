@@ -23,7 +23,8 @@ type Mode = "none" | "slide" | "pull" | "drag";
 // that angle, which the server turns into the same direction).
 // exact, for the coach's shot, is the strike as the coach gave it (the
 // direction in the shooter's frame and the speed), sent as it is.
-export interface Aim { dir: Vec; power: number; angle?: number; exact?: { dir: [number, number]; speed: number } }
+// mark is what the coach's shot aims at: the coin and the pocket.
+export interface Aim { dir: Vec; power: number; angle?: number; exact?: { dir: [number, number]; speed: number }; mark?: { coin?: Vec; pocket?: Vec } }
 
 // What the input needs of the table: its state, whether this browser is to
 // act now, and a way to send and to say what went wrong.
@@ -87,6 +88,7 @@ export class Input {
     // assistive tools; set again below while it is there.
     const data = this.board.canvas.dataset;
     delete data.striker; delete data.coin; delete data.hint; delete data.zones; delete data.aimColour; delete data.remoteAim;
+    delete data.aim; delete data.aimCoin; delete data.aimPocket; delete data.aimHit;
     const st = this.seat.state(), g = this.cfg.geometry;
     if (!st || st.over || !st.started) return { pieces: [], overlay: {} };
     const t = st.to_act, mine = this.seat.mine(), aim = this.aim.value;
@@ -103,9 +105,17 @@ export class Input {
         overlay.ranges = { pos: t.position, ranges };
         data.striker = this.cssAt(at);
         data.zones = this.zones(t.position, x, ranges);
-        if (aim) data.aimColour = powerColour(aim.power);
-        // The coach's shot is a ghost until the player takes it.
-        if (aim) overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...this.guide(st, at, aim.dir) };
+        if (aim) {
+          data.aimColour = powerColour(aim.power);
+          // The aim drawn, in the shooter's frame as a stroke sends it, and its power.
+          data.aim = `${dot(aim.dir, right(t.position))},${dot(aim.dir, forward(t.position))},${aim.power}`;
+          if (aim.mark?.coin) data.aimCoin = this.cssAt(aim.mark.coin);
+          if (aim.mark?.pocket) data.aimPocket = this.cssAt(aim.mark.pocket);
+          const { id, ...guide } = this.guide(st, at, aim.dir);
+          if (id) data.aimHit = id;
+          // The coach's shot is a ghost until the player takes it.
+          overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...guide, mark: aim.mark };
+        }
       }
       if (far) {
         const dir = onBoard(t.position, vec(far.dir[0], far.dir[1]));
@@ -171,14 +181,14 @@ export class Input {
     return st.pieces.every((q) => len(sub(p, vec(q.x, q.y))) >= r + (q.kind === "striker" ? g.striker_radius : r));
   }
 
-  // guide follows the striker's path to the first piece or cushion it meets.
-  private guide(st: GameState, from: Vec, dir: Vec): { hit: Vec; after?: { at: Vec; dir: Vec } } {
+  // guide follows the striker's path to the first piece (id) or cushion it meets.
+  private guide(st: GameState, from: Vec, dir: Vec): { hit: Vec; after?: { at: Vec; dir: Vec }; id?: string } {
     const g = this.cfg.geometry, R = g.striker_radius;
-    let best = Infinity, hitPiece: Vec | null = null;
+    let best = Infinity, hitPiece: Vec | null = null, id = "";
     for (const p of st.pieces) {
       const c = vec(p.x, p.y);
       const d = rayCircle(from, dir, c, R + g.coin_radius);
-      if (d < best) { best = d; hitPiece = c; }
+      if (d < best) { best = d; hitPiece = c; id = p.id; }
     }
     const wall = g.half - R;
     for (const [comp, lim] of [[dir.x, wall], [dir.y, wall]] as const) {
@@ -188,7 +198,7 @@ export class Input {
       if (d >= 0 && d < best) { best = d; hitPiece = null; }
     }
     const hit = add(from, scale(dir, best));
-    if (hitPiece) return { hit, after: { at: hitPiece, dir: norm(sub(hitPiece, hit)) } };
+    if (hitPiece) return { hit, after: { at: hitPiece, dir: norm(sub(hitPiece, hit)) }, id };
     return { hit };
   }
 
@@ -269,12 +279,18 @@ export class Input {
   }
 
   // showHint puts the coach's shot on the board as the aim: the striker
-  // where the coach would place it, the direction and the power.
+  // where the coach would place it, the direction and the power, the coin
+  // and the pocket it aims at. The direction drawn is the unit vector of
+  // the one sent, so that the guide line and the arrow are the stroke's.
   showHint(h: Hint): void {
     const st = this.seat.state();
     if (!st || st.to_act.need !== "strike") return;
     this.x.value = h.x;
-    this.aim.value = { dir: onBoard(st.to_act.position, vec(h.dir[0], h.dir[1])), power: h.power, exact: { dir: h.dir, speed: h.speed } };
+    const coin = st.pieces.find((p) => p.id === h.target);
+    this.aim.value = {
+      dir: norm(onBoard(st.to_act.position, vec(h.dir[0], h.dir[1]))), power: h.power, exact: { dir: h.dir, speed: h.speed },
+      mark: { coin: coin ? vec(coin.x, coin.y) : undefined, pocket: h.pocket ? vec(h.pocket[0], h.pocket[1]) : undefined },
+    };
     this.board.invalidate();
   }
 
@@ -339,7 +355,7 @@ export class Input {
     if (!st) return;
     if (!this.aim.value) this.startKeyAim();
     // A nudged aim is the player's own, no longer the coach's exact shot.
-    const a: Aim = { ...this.aim.value!, exact: undefined }, pos = st.to_act.position;
+    const a: Aim = { ...this.aim.value!, exact: undefined, mark: undefined }, pos = st.to_act.position;
     if (turn) {
       // A pulled aim becomes the nearest half degree, then turns by whole steps.
       const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;

@@ -116,7 +116,7 @@ export function HintLine({ hint }: { hint: { words: string; h: Hint } | null }) 
   if (!hint) return null;
   const h = hint.h;
   return (
-    <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)}
+    <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)} data-power={String(h.power)}
       data-target={h.target ?? ""} data-success={String(h.success)} data-kind={h.kind}>
       {`Coach: ${hint.words}. Shoot to play it, or aim your own.`}
     </p>
