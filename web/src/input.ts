@@ -1,7 +1,8 @@
-// Aiming and placing for the seats this browser holds: the pointer (a
-// press on the striker or anywhere on the board off the base line, pulled
-// back like a slingshot), the keys, the lock and its fine-tuning; and what
-// that draws over the board.
+// Aiming and placing for the seats this browser holds: the pointer (the
+// striker grabbed and dragged along the base line moves it; pulled away
+// from the line, or pressed anywhere else on the board and pulled back,
+// it aims like a slingshot), the keys, the lock and its fine-tuning; and
+// what that draws over the board.
 import { signal } from "@preact/signals";
 import type { BoardView } from "./boardview";
 import type { ClientConfig, ClientMsg, GameState, Hint } from "./protocol";
@@ -15,8 +16,16 @@ import {
 // less than a percent of power.
 const FULL_PULL = 0.16;
 const FULL_PULL_PX = 120;
+// How near the striker a press grabs it, CSS pixels from its centre: a
+// fingertip covers more than a mouse pointer.
+const GRAB_PX = 22;
+const GRAB_TOUCH_PX = 44;
+// How far a grabbed striker is dragged before the drag's way decides what
+// it is, CSS pixels: along the base line it slides, away from it it aims.
+const DECIDE_PX = 8;
 
-type Mode = "none" | "slide" | "pull" | "drag";
+// grab is a press on the striker whose drag has not yet shown its way.
+type Mode = "none" | "grab" | "slide" | "pull" | "drag";
 
 // The aim: the direction on the board and the power; angle, in degrees in
 // the shooter's frame, when the keys set it (then the stroke is sent as
@@ -61,6 +70,8 @@ export class Input {
   private pointer: Vec | null = null;
   // Where a pull is measured from: the striker, or where the press landed.
   private anchor: Vec | null = null;
+  // Where a grab began: the striker's place and the press along and off the line.
+  private grabbed: { x: number; along: number; off: number } | null = null;
   // Aims given up without a stroke, shown as the board's data-cancelled:
   // the signal that a cancel was handled and nothing was sent.
   private cancels = 0;
@@ -220,8 +231,11 @@ export class Input {
       } else if (t.need === "strike") {
         const s = strikerAt(g, t.position, this.x.value);
         const along = alongBaseline(g, t.position, w);
-        if (len(sub(w, s)) < Math.max(g.striker_radius * 1.6, this.board.r.toWorldLen(22))) {
-          this.mode.value = "pull"; this.anchor = s;
+        const reach = this.board.r.toWorldLen(e.pointerType === "touch" ? GRAB_TOUCH_PX : GRAB_PX);
+        if (len(sub(w, s)) < Math.max(g.striker_radius * 1.6, reach)) {
+          // The striker grabbed: the drag's way decides whether it moves or aims.
+          this.mode.value = "grab"; this.anchor = w;
+          this.grabbed = { x: this.x.value, along: along.x, off: along.off };
         } else if (Math.abs(along.off) < 0.04 && Math.abs(along.x) < 0.26) {
           this.mode.value = "slide"; this.aim.value = null; this.x.value = this.clampX(along.x);
         } else {
@@ -240,7 +254,16 @@ export class Input {
       if (this.mode.value === "none" || !st) return;
       const w = at(e), g = this.cfg.geometry, t = st.to_act;
       this.pointer = w;
-      if (this.mode.value === "slide") this.x.value = this.clampX(alongBaseline(g, t.position, w).x);
+      const along = alongBaseline(g, t.position, w), grab = this.grabbed;
+      if (this.mode.value === "grab" && grab) {
+        const dx = along.x - grab.along, doff = along.off - grab.off;
+        if (Math.hypot(dx, doff) >= this.board.r.toWorldLen(DECIDE_PX)) {
+          if (Math.abs(dx) >= Math.abs(doff)) { this.mode.value = "slide"; this.aim.value = null; } else this.mode.value = "pull";
+        }
+      }
+      // A grabbed striker keeps its place under the finger; a press on the
+      // line away from it brought it there.
+      if (this.mode.value === "slide") this.x.value = this.clampX(grab ? grab.x + along.x - grab.along : along.x);
       else if (this.mode.value === "drag") this.coin.value = w;
       else if (this.mode.value === "pull") {
         const back = sub(this.anchor ?? strikerAt(g, t.position, this.x.value), w), d = len(back);
@@ -252,7 +275,7 @@ export class Input {
     const up = () => {
       const mode = this.mode.value;
       this.mode.value = "none";
-      this.pointer = null; this.anchor = null;
+      this.pointer = null; this.anchor = null; this.grabbed = null;
       const st = this.seat.state();
       if (!st) return;
       const r = st.to_act.striker_ranges ?? [];
@@ -269,7 +292,7 @@ export class Input {
       this.board.invalidate();
     };
     c.addEventListener("pointerup", up);
-    c.addEventListener("pointercancel", () => { this.mode.value = "none"; this.aim.value = null; this.board.invalidate(); });
+    c.addEventListener("pointercancel", () => { this.mode.value = "none"; this.grabbed = null; this.aim.value = null; this.board.invalidate(); });
     document.addEventListener("keydown", (e) => this.key(e));
   }
 

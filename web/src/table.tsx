@@ -48,7 +48,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>
           <p class="help">
-            Drag along your base line to place the striker; press on the striker (or anywhere on the board off the base line) and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys:{" "}
+            Drag the striker along your base line to place it; pull away from the line (from the striker, or from anywhere on the board off the line) to aim and set the power; let go to shoot, or bring the pull back to where you pressed to cancel. Keys:{" "}
             <kbd>←</kbd><kbd>→</kbd> place, <kbd>A</kbd><kbd>D</kbd> aim, <kbd>↑</kbd><kbd>↓</kbd> power, <kbd>Space</kbd> shoot, <kbd>Esc</kbd> cancel, <kbd>M</kbd> sound.
           </p>
         </details>
