@@ -159,3 +159,98 @@ func TestCoachAgainstTheComputer(t *testing.T) {
 		t.Errorf("the stroke stored is %+v; want the hint's x %v, dir %v, speed %v", *shot.Shot, h.X, h.Dir, h.Speed)
 	}
 }
+
+// TestHintIsTheShotPlayed: the coach's aim as drawn (a unit direction,
+// its guide line's first piece, the power) is the stroke Shoot sends, and
+// the coin and the pocket it aims at are marked (issue 27: the guide ran
+// through a coin to a cushion and the arrow was a third long).
+func TestHintIsTheShotPlayed(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	tb, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tb.Setup()
+	s.Match.Board.Broken = true
+	target := board.Vec{X: 0.25, Y: 0.27}
+	for i, p := range s.Pieces {
+		if p.ID == "w1" {
+			s.Pieces[i].Pos = target
+		}
+	}
+	pos := record.FormatPosition(s)
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/practice"), chromedp.WaitVisible("#board", chromedp.ByID))
+	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
+	e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector("details.position").open = true; document.getElementById("position").value = %q`, pos), nil),
+		chromedp.Click("#set-position", chromedp.ByID))
+	e.waitFor(ctx, "the position set", fmt.Sprintf(`document.getElementById("board").dataset.position === %q`, pos), 10*time.Second)
+
+	h := e.hint(ctx)
+	var drawn map[string]string
+	e.run(ctx, chromedp.Evaluate(`(() => { const d = document.getElementById("board").dataset;
+		return {aim: d.aim ?? "", coin: d.aimCoin ?? "", pocket: d.aimPocket ?? "", hit: d.aimHit ?? "", power: document.getElementById("power").textContent,
+			hintPower: document.getElementById("hint-text").dataset.power ?? ""}; })()`, &drawn))
+	t.Logf("hint %q %+v; drawn %v", h.Words, h, drawn)
+	nums := func(s string) []float64 {
+		var out []float64
+		for _, f := range strings.Split(s, ",") {
+			v, err := strconv.ParseFloat(f, 64)
+			if err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	aim := nums(drawn["aim"])
+	if len(aim) != 3 {
+		t.Fatalf("the drawn aim %q; want dx,dy,power", drawn["aim"])
+	}
+	if l := math.Hypot(aim[0], aim[1]); math.Abs(l-1) > 1e-12 {
+		t.Errorf("the aim drawn has a direction of length %v; want a unit vector", l)
+	}
+	if l := math.Hypot(h.Dir[0], h.Dir[1]); math.Abs(l-1) > 1e-12 {
+		t.Errorf("the hint's direction %v has length %v; want a unit vector", h.Dir, l)
+	}
+	power := h.Speed / physics.Default().MaxSpeed
+	if math.Abs(aim[2]-power) > 1e-12 || drawn["hintPower"] != strconv.FormatFloat(aim[2], 'g', -1, 64) {
+		t.Errorf("the arrow's power is %v and the hint's %s; want the hint's speed over the hardest, %v", aim[2], drawn["hintPower"], power)
+	}
+	if want := fmt.Sprintf("Power %d %%", int(math.Round(power*100))); drawn["power"] != want {
+		t.Errorf("the page shows %q; want %q", drawn["power"], want)
+	}
+	if drawn["hit"] != h.Target {
+		t.Errorf("the guide line meets %q first; want the coin aimed at, %q", drawn["hit"], h.Target)
+	}
+	// The marks: on the target coin, and in the pocket the words name.
+	b := e.practiceBoard(ctx)
+	cx, cy := b.screen(target)
+	if c := nums(drawn["coin"]); len(c) != 2 || math.Hypot(c[0]+b.left-cx, c[1]+b.top-cy) > 1 {
+		t.Errorf("the coin marked is at %q (CSS px on the board); want w1 at %.1f,%.1f", drawn["coin"], cx-b.left, cy-b.top)
+	}
+	if p := nums(drawn["pocket"]); len(p) != 2 || p[0] < b.px/2 || p[1] > b.px/2 || !strings.Contains(h.Words, "top-right") {
+		t.Errorf("the pocket marked is at %q on a %.0f px board, the words say %q; want the top-right pocket marked and named", drawn["pocket"], b.px, h.Words)
+	}
+
+	// Shoot sends the stroke drawn.
+	e.run(ctx, chromedp.Evaluate(`window.sent = []; const f = window.fetch; window.fetch = (u, o) => { if (o && o.body) window.sent.push(JSON.parse(o.body)); return f(u, o); }`, nil),
+		chromedp.Click("#shoot", chromedp.ByID))
+	e.waitFor(ctx, "the stroke played", `document.getElementById("board").dataset.strokes === "1" && !document.getElementById("board").dataset.busy`, 30*time.Second)
+	var sent []struct {
+		Action *struct {
+			Type  string
+			X     float64
+			Dir   [2]float64
+			Speed float64
+		}
+	}
+	e.run(ctx, chromedp.Evaluate(`window.sent`, &sent))
+	if len(sent) != 1 || sent[0].Action == nil || sent[0].Action.Type != "strike" {
+		t.Fatalf("Shoot sent %+v; want one strike", sent)
+	}
+	a := sent[0].Action
+	if a.Dir[0] != aim[0] || a.Dir[1] != aim[1] || a.Speed != h.Speed || a.X != h.X {
+		t.Errorf("Shoot sent x %v, dir %v, speed %v; the aim drawn was dir %v,%v at x %v and the hint's speed %v", a.X, a.Dir, a.Speed, aim[0], aim[1], h.X, h.Speed)
+	}
+}

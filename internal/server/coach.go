@@ -67,7 +67,7 @@ func (s *Server) mayHint(r *http.Request) error {
 }
 
 // hintJSON is the coach's shot in the form a strike message takes it
-// (x, dir in the shooter's frame, speed), with its power, what it aims
+// (x, a unit dir in the shooter's frame, speed), with its power, what it aims
 // at and its chance.
 type hintJSON struct {
 	Seq     int64       `json:"seq"`
@@ -100,8 +100,12 @@ func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint
 		return hintJSON{}, fmt.Errorf("server: coach: %w", err)
 	}
 	max := st.Config().Physics.MaxSpeed
+	// The search's direction need not be a unit vector (the physics takes
+	// any length); the page draws the guide line and the power arrow from
+	// the direction it sends, so the hint's is one.
+	d := a.Shot.Dir.Unit()
 	h := hintJSON{
-		Seq: seq, X: a.Shot.X, Dir: [2]float64{a.Shot.Dir.X, a.Shot.Dir.Y}, Speed: a.Shot.Speed, Power: a.Shot.Speed / max,
+		Seq: seq, X: a.Shot.X, Dir: [2]float64{d.X, d.Y}, Speed: a.Shot.Speed, Power: a.Shot.Speed / max,
 		Kind: a.Kind, Target: a.Target, Success: a.Success,
 	}
 	if a.Aimed {

@@ -1,7 +1,8 @@
-// Aiming and placing for the seats this browser holds: the pointer (a
-// press on the striker or anywhere on the board off the base line, pulled
-// back like a slingshot), the keys, the lock and its fine-tuning; and what
-// that draws over the board.
+// Aiming and placing for the seats this browser holds: the pointer (the
+// striker grabbed and dragged along the base line moves it; pulled away
+// from the line, or pressed anywhere else on the board and pulled back,
+// it aims like a slingshot), the keys, the lock and its fine-tuning; and
+// what that draws over the board.
 import { signal } from "@preact/signals";
 import type { BoardView } from "./boardview";
 import type { ClientConfig, ClientMsg, GameState, Hint } from "./protocol";
@@ -15,15 +16,24 @@ import {
 // less than a percent of power.
 const FULL_PULL = 0.16;
 const FULL_PULL_PX = 120;
+// How near the striker a press grabs it, CSS pixels from its centre: a
+// fingertip covers more than a mouse pointer.
+const GRAB_PX = 22;
+const GRAB_TOUCH_PX = 44;
+// How far a grabbed striker is dragged before the drag's way decides what
+// it is, CSS pixels: along the base line it slides, away from it it aims.
+const DECIDE_PX = 8;
 
-type Mode = "none" | "slide" | "pull" | "drag";
+// grab is a press on the striker whose drag has not yet shown its way.
+type Mode = "none" | "grab" | "slide" | "pull" | "drag";
 
 // The aim: the direction on the board and the power; angle, in degrees in
 // the shooter's frame, when the keys set it (then the stroke is sent as
 // that angle, which the server turns into the same direction).
 // exact, for the coach's shot, is the strike as the coach gave it (the
 // direction in the shooter's frame and the speed), sent as it is.
-export interface Aim { dir: Vec; power: number; angle?: number; exact?: { dir: [number, number]; speed: number } }
+// mark is what the coach's shot aims at: the coin and the pocket.
+export interface Aim { dir: Vec; power: number; angle?: number; exact?: { dir: [number, number]; speed: number }; mark?: { coin?: Vec; pocket?: Vec } }
 
 // What the input needs of the table: its state, whether this browser is to
 // act now, and a way to send and to say what went wrong.
@@ -38,6 +48,16 @@ export interface Seat {
   remote(): { seat: number; x: number; dir: [number, number]; power: number } | null;
 }
 
+// forBoard says whether a key press is the board's: not while a text
+// field, a menu or a dialog has the focus (there the keys are typing or
+// choosing), nor Space or Enter on a focused button, which presses it.
+export function forBoard(e: KeyboardEvent): boolean {
+  const el = e.target;
+  if (!(el instanceof Element)) return true;
+  if (el.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], dialog, [role='dialog'], [role='menu'], [role='listbox']")) return false;
+  return !((e.key === " " || e.key === "Enter") && el.closest("button, a[href], summary"));
+}
+
 export class Input {
   // The striker's place along the base line.
   readonly x = signal(0);
@@ -50,6 +70,8 @@ export class Input {
   private pointer: Vec | null = null;
   // Where a pull is measured from: the striker, or where the press landed.
   private anchor: Vec | null = null;
+  // Where a grab began: the striker's place and the press along and off the line.
+  private grabbed: { x: number; along: number; off: number } | null = null;
   // Aims given up without a stroke, shown as the board's data-cancelled:
   // the signal that a cancel was handled and nothing was sent.
   private cancels = 0;
@@ -77,6 +99,7 @@ export class Input {
     // assistive tools; set again below while it is there.
     const data = this.board.canvas.dataset;
     delete data.striker; delete data.coin; delete data.hint; delete data.zones; delete data.aimColour; delete data.remoteAim;
+    delete data.aim; delete data.aimCoin; delete data.aimPocket; delete data.aimHit;
     const st = this.seat.state(), g = this.cfg.geometry;
     if (!st || st.over || !st.started) return { pieces: [], overlay: {} };
     const t = st.to_act, mine = this.seat.mine(), aim = this.aim.value;
@@ -93,9 +116,17 @@ export class Input {
         overlay.ranges = { pos: t.position, ranges };
         data.striker = this.cssAt(at);
         data.zones = this.zones(t.position, x, ranges);
-        if (aim) data.aimColour = powerColour(aim.power);
-        // The coach's shot is a ghost until the player takes it.
-        if (aim) overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...this.guide(st, at, aim.dir) };
+        if (aim) {
+          data.aimColour = powerColour(aim.power);
+          // The aim drawn, in the shooter's frame as a stroke sends it, and its power.
+          data.aim = `${dot(aim.dir, right(t.position))},${dot(aim.dir, forward(t.position))},${aim.power}`;
+          if (aim.mark?.coin) data.aimCoin = this.cssAt(aim.mark.coin);
+          if (aim.mark?.pocket) data.aimPocket = this.cssAt(aim.mark.pocket);
+          const { id, ...guide } = this.guide(st, at, aim.dir);
+          if (id) data.aimHit = id;
+          // The coach's shot is a ghost until the player takes it.
+          overlay.aim = { from: at, dir: aim.dir, power: aim.power, ghost: !legal || !!aim.exact, ...guide, mark: aim.mark };
+        }
       }
       if (far) {
         const dir = onBoard(t.position, vec(far.dir[0], far.dir[1]));
@@ -161,14 +192,14 @@ export class Input {
     return st.pieces.every((q) => len(sub(p, vec(q.x, q.y))) >= r + (q.kind === "striker" ? g.striker_radius : r));
   }
 
-  // guide follows the striker's path to the first piece or cushion it meets.
-  private guide(st: GameState, from: Vec, dir: Vec): { hit: Vec; after?: { at: Vec; dir: Vec } } {
+  // guide follows the striker's path to the first piece (id) or cushion it meets.
+  private guide(st: GameState, from: Vec, dir: Vec): { hit: Vec; after?: { at: Vec; dir: Vec }; id?: string } {
     const g = this.cfg.geometry, R = g.striker_radius;
-    let best = Infinity, hitPiece: Vec | null = null;
+    let best = Infinity, hitPiece: Vec | null = null, id = "";
     for (const p of st.pieces) {
       const c = vec(p.x, p.y);
       const d = rayCircle(from, dir, c, R + g.coin_radius);
-      if (d < best) { best = d; hitPiece = c; }
+      if (d < best) { best = d; hitPiece = c; id = p.id; }
     }
     const wall = g.half - R;
     for (const [comp, lim] of [[dir.x, wall], [dir.y, wall]] as const) {
@@ -178,7 +209,7 @@ export class Input {
       if (d >= 0 && d < best) { best = d; hitPiece = null; }
     }
     const hit = add(from, scale(dir, best));
-    if (hitPiece) return { hit, after: { at: hitPiece, dir: norm(sub(hitPiece, hit)) } };
+    if (hitPiece) return { hit, after: { at: hitPiece, dir: norm(sub(hitPiece, hit)) }, id };
     return { hit };
   }
 
@@ -200,8 +231,11 @@ export class Input {
       } else if (t.need === "strike") {
         const s = strikerAt(g, t.position, this.x.value);
         const along = alongBaseline(g, t.position, w);
-        if (len(sub(w, s)) < Math.max(g.striker_radius * 1.6, this.board.r.toWorldLen(22))) {
-          this.mode.value = "pull"; this.anchor = s;
+        const reach = this.board.r.toWorldLen(e.pointerType === "touch" ? GRAB_TOUCH_PX : GRAB_PX);
+        if (len(sub(w, s)) < Math.max(g.striker_radius * 1.6, reach)) {
+          // The striker grabbed: the drag's way decides whether it moves or aims.
+          this.mode.value = "grab"; this.anchor = w;
+          this.grabbed = { x: this.x.value, along: along.x, off: along.off };
         } else if (Math.abs(along.off) < 0.04 && Math.abs(along.x) < 0.26) {
           this.mode.value = "slide"; this.aim.value = null; this.x.value = this.clampX(along.x);
         } else {
@@ -220,7 +254,16 @@ export class Input {
       if (this.mode.value === "none" || !st) return;
       const w = at(e), g = this.cfg.geometry, t = st.to_act;
       this.pointer = w;
-      if (this.mode.value === "slide") this.x.value = this.clampX(alongBaseline(g, t.position, w).x);
+      const along = alongBaseline(g, t.position, w), grab = this.grabbed;
+      if (this.mode.value === "grab" && grab) {
+        const dx = along.x - grab.along, doff = along.off - grab.off;
+        if (Math.hypot(dx, doff) >= this.board.r.toWorldLen(DECIDE_PX)) {
+          if (Math.abs(dx) >= Math.abs(doff)) { this.mode.value = "slide"; this.aim.value = null; } else this.mode.value = "pull";
+        }
+      }
+      // A grabbed striker keeps its place under the finger; a press on the
+      // line away from it brought it there.
+      if (this.mode.value === "slide") this.x.value = this.clampX(grab ? grab.x + along.x - grab.along : along.x);
       else if (this.mode.value === "drag") this.coin.value = w;
       else if (this.mode.value === "pull") {
         const back = sub(this.anchor ?? strikerAt(g, t.position, this.x.value), w), d = len(back);
@@ -232,7 +275,7 @@ export class Input {
     const up = () => {
       const mode = this.mode.value;
       this.mode.value = "none";
-      this.pointer = null; this.anchor = null;
+      this.pointer = null; this.anchor = null; this.grabbed = null;
       const st = this.seat.state();
       if (!st) return;
       const r = st.to_act.striker_ranges ?? [];
@@ -249,7 +292,7 @@ export class Input {
       this.board.invalidate();
     };
     c.addEventListener("pointerup", up);
-    c.addEventListener("pointercancel", () => { this.mode.value = "none"; this.aim.value = null; this.board.invalidate(); });
+    c.addEventListener("pointercancel", () => { this.mode.value = "none"; this.grabbed = null; this.aim.value = null; this.board.invalidate(); });
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -259,12 +302,18 @@ export class Input {
   }
 
   // showHint puts the coach's shot on the board as the aim: the striker
-  // where the coach would place it, the direction and the power.
+  // where the coach would place it, the direction and the power, the coin
+  // and the pocket it aims at. The direction drawn is the unit vector of
+  // the one sent, so that the guide line and the arrow are the stroke's.
   showHint(h: Hint): void {
     const st = this.seat.state();
     if (!st || st.to_act.need !== "strike") return;
     this.x.value = h.x;
-    this.aim.value = { dir: onBoard(st.to_act.position, vec(h.dir[0], h.dir[1])), power: h.power, exact: { dir: h.dir, speed: h.speed } };
+    const coin = st.pieces.find((p) => p.id === h.target);
+    this.aim.value = {
+      dir: norm(onBoard(st.to_act.position, vec(h.dir[0], h.dir[1]))), power: h.power, exact: { dir: h.dir, speed: h.speed },
+      mark: { coin: coin ? vec(coin.x, coin.y) : undefined, pocket: h.pocket ? vec(h.pocket[0], h.pocket[1]) : undefined },
+    };
     this.board.invalidate();
   }
 
@@ -276,7 +325,7 @@ export class Input {
   }
 
   private key(e: KeyboardEvent): void {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (!forBoard(e)) return;
     if (e.key === "m" || e.key === "M") { this.seat.toggleMute(); return; }
     const st = this.seat.state();
     if (!st || !this.seat.mine()) return;
@@ -329,7 +378,7 @@ export class Input {
     if (!st) return;
     if (!this.aim.value) this.startKeyAim();
     // A nudged aim is the player's own, no longer the coach's exact shot.
-    const a: Aim = { ...this.aim.value!, exact: undefined }, pos = st.to_act.position;
+    const a: Aim = { ...this.aim.value!, exact: undefined, mark: undefined }, pos = st.to_act.position;
     if (turn) {
       // A pulled aim becomes the nearest half degree, then turns by whole steps.
       const from = a.angle ?? Math.round(Math.atan2(dot(a.dir, forward(pos)), dot(a.dir, right(pos))) * 360 / Math.PI) / 2;

@@ -4,6 +4,7 @@ import { useSignal } from "@preact/signals";
 import type { ComponentChildren, Ref } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
+import { askFirstStroke } from "./guide";
 import { api, type Geometry, type Piece, type Practiced, type StateMsg, type TableConfig, type TableInfo } from "./protocol";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
@@ -47,15 +48,19 @@ function Players({ id, rules, sel, onChange }: { id: string; rules: string; sel:
   );
 }
 
-async function create(cfg: TableConfig, sit: number[]): Promise<void> {
+// create makes the table and goes to it; guide asks for the first-stroke
+// guide there (for Play now, the newcomer's way in).
+async function create(cfg: TableConfig, sit: number[], guide = false): Promise<void> {
   const t = await api<TableInfo>("POST", "/api/tables", cfg);
   choose(t.id, sit);
+  if (guide) askFirstStroke(t.id);
   location.href = `/t/${t.id}` + (sit.length ? "?" + sit.map((s) => `seat=${s}`).join("&") : "");
 }
 
 export function Lobby({ app }: { app: App }) {
   const levels = app.cfg.levels;
-  const middle = levels[Math.floor(levels.length / 2)] ?? "";
+  // A newcomer starts against the gentlest level.
+  const lowest = levels[0] ?? "";
   const err = useSignal("");
   const go = (f: () => Promise<void>) => () => { err.value = ""; f().catch((e: Error) => { err.value = e.message; }); };
   const sel = () => useRef<HTMLSelectElement>(null);
@@ -73,8 +78,8 @@ export function Lobby({ app }: { app: App }) {
   // "New game" at the end of a match comes here to choose again.
   useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus(); }, []);
 
-  // One click to a game: the computer at the middle level, ICF rules, no clock.
-  const playNow = go(() => create({ rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: middle }] }, [0]));
+  // One click to a game: the computer at the lowest level, ICF rules, no clock.
+  const playNow = go(() => create({ rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: lowest }] }, [0], true));
   // Against the computer.
   // You at seat 0, the computer at every other seat.
   const playComputer = go(() => create({
@@ -96,14 +101,14 @@ export function Lobby({ app }: { app: App }) {
   return (
     <>
       <h1>Carrom</h1>
-      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${middle}), ICF rules, no clock`}</span></p>
+      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${lowest}), ICF rules, no clock`}</span></p>
       <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach. <a href="/umpire/" id="umpire-link">Umpire a real board</a> — the referee beside a real board.</p>
       <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
       <div class="cards">
         <div class="card"><h2>Play the computer</h2>
           <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
-          <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={middle} sel={level} /></Label>
+          <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={lowest} sel={level} /></Label>
           <Label text="Rules"><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
           <Label text="Players"><Players id="computer-players" rules={rules1} sel={p1} /></Label>
           <Label text="Clock"><Select options={CLOCKS} value="0" sel={c1} /></Label>

@@ -9,7 +9,8 @@ export interface DrawPiece { id: string; kind: Kind; x: number; y: number; scale
 
 export interface Overlay {
   ranges?: { pos: number; ranges: [number, number][] };   // legal striker places to show
-  aim?: { from: Vec; dir: Vec; power: number; hit: Vec; ghost: boolean; after?: { at: Vec; dir: Vec } };
+  // mark: the coin and the pocket the coach's shot aims at.
+  aim?: { from: Vec; dir: Vec; power: number; hit: Vec; ghost: boolean; after?: { at: Vec; dir: Vec }; mark?: { coin?: Vec; pocket?: Vec } };
   pull?: { from: Vec; to: Vec };
   placing?: { pieces: DrawPiece[]; hint?: Vec };           // show where a c/m may go, and the suggested spot
   drag?: { at: Vec; kind: Kind; legal: boolean };
@@ -312,6 +313,14 @@ export class Renderer {
       ctx.strokeStyle = "rgba(255,230,120,0.9)"; ctx.lineWidth = 0.002;
       const e = add(a.after.at, scale(a.after.dir, 0.07));
       ctx.beginPath(); ctx.moveTo(a.after.at.x, a.after.at.y); ctx.lineTo(e.x, e.y); ctx.stroke();
+    }
+    // The coach's target: a ring round the coin and one in the pocket.
+    if (a.mark) {
+      ctx.strokeStyle = "rgba(255,230,120,0.95)"; ctx.lineWidth = 0.003;
+      for (const [at, r] of [[a.mark.coin, g.coin_radius + 0.005], [a.mark.pocket, g.pocket_radius * 0.8]] as const) {
+        if (!at) continue;
+        ctx.beginPath(); ctx.arc(at.x, at.y, r, 0, 2 * Math.PI); ctx.stroke();
+      }
     }
     // The power arrow from the striker's edge: longer and redder with power.
     const start = add(a.from, scale(a.dir, g.striker_radius));

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
 import { BoardCanvas } from "./boardcanvas";
 import { BoardView } from "./boardview";
+import { forBoard } from "./input";
 import { MoveLog, Ruling, ScoreBar, Side } from "./panel";
 import { api, type GameState, type Replay } from "./protocol";
 import { pocketRings } from "./variants";
@@ -65,6 +66,7 @@ function Player({ app, id, data }: { app: App; id: string; data: Replay }) {
     board.current = new BoardView(canvas.current!, app.cfg, app.sound);
     show(0);
     const keys = (e: KeyboardEvent) => {
+      if (!forBoard(e)) return;
       if (e.key === "ArrowRight") { stop(); void forward(); }
       if (e.key === "ArrowLeft") { stop(); show(Math.max(0, atRef.current - 1)); }
     };

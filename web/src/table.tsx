@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
 import { BoardCanvas } from "./boardcanvas";
+import { FirstStroke, firstStrokeDue } from "./guide";
 import { Nodes } from "./nodes";
 import { Ruling, ScoreBar, Side } from "./panel";
 import type { Hint } from "./protocol";
@@ -19,6 +20,10 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => t.start(canvas.current!), [t]);
   const st = t.st.value, held = t.held.value;
+  // The first-stroke guide: by itself at the first stroke of an untimed
+  // game (no clock runs while it plays), or when asked.
+  const [guide, setGuide] = useState<"" | "due" | "asked">(() => firstStrokeDue(id) ? "due" : "");
+  const guideNow = guide === "asked" || (guide === "due" && t.mine.value && st?.to_act.need === "strike" && !st.config.clock && !t.summary.value);
   return (
     <div class="play">
       <ScoreBar st={st} held={held} />
@@ -27,6 +32,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
           <BoardCanvas canvas={canvas} />
           {t.summary.value && <Summary s={t.summary.value} />}
           {t.over.value && <MatchOver t={t} m={t.over.value} />}
+          {guideNow && <FirstStroke done={() => setGuide("")} />}
         </div>
       </div>
       <div class="step">
@@ -49,9 +55,10 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>
           <p class="help">
-            Drag along your base line to place the striker; press on the striker (or anywhere on the board off the base line) and pull back to aim and set the power; release to shoot, or bring it back onto the striker to cancel. Keys:{" "}
+            Drag the striker along your base line to place it; pull away from the line (from the striker, or from anywhere on the board off the line) to aim and set the power; let go to shoot, or bring the pull back to where you pressed to cancel. Keys:{" "}
             <kbd>←</kbd><kbd>→</kbd> place, <kbd>A</kbd><kbd>D</kbd> aim, <kbd>↑</kbd><kbd>↓</kbd> power, <kbd>Space</kbd> shoot, <kbd>Esc</kbd> cancel, <kbd>M</kbd> sound.
           </p>
+          <button type="button" class="secondary" id="show-first-stroke" onClick={() => setGuide("asked")}>Show the first stroke</button>
         </details>
       </Side>
     </div>
@@ -119,7 +126,7 @@ export function HintLine({ hint }: { hint: { words: string; h: Hint } | null }) 
   if (!hint) return null;
   const h = hint.h;
   return (
-    <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)}
+    <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)} data-power={String(h.power)}
       data-target={h.target ?? ""} data-success={String(h.success)} data-kind={h.kind}>
       {`Coach: ${hint.words}. Shoot to play it, or aim your own.`}
     </p>
