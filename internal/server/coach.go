@@ -234,8 +234,8 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A table value that never runs: the same state and event messages as
-	// a table's, every seat held by the one practising.
-	t := &table{id: "practice", cfg: TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players)}
+	// a table's, every seat held by the one practising, who is there.
+	t := &table{id: "practice", cfg: TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
 	for i := range t.seats {
 		t.seats[i] = seat{cfg: SeatConfig{Kind: "human"}, token: "practice", nickname: "You"}
 	}

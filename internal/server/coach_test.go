@@ -76,6 +76,9 @@ func TestPractice(t *testing.T) {
 	// moves in the position string.
 	if code, o, text := post(`{"position":""}`); code != http.StatusOK || o.Position != start {
 		t.Errorf("the empty position: %d %s; want %q", code, text, start)
+	} else if !strings.Contains(string(o.State), `"started":true`) {
+		// The page offers the striker only in a match begun.
+		t.Errorf("practice's state is not started: %s", o.State)
 	}
 	if code, o, text := post(`{"position":"","moved":[{"id":"w1","kind":"white","x":0.2,"y":0.25}]}`); code != http.StatusOK || !strings.Contains(o.Position, " w1 0.2,0.25 ") {
 		t.Errorf("w1 moved to (0.2, 0.25): %d %s", code, text)
