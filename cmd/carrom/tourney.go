@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
 
 	"github.com/urfave/cli/v3"
 
@@ -12,11 +15,11 @@ import (
 func tourneyCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:  "tourney",
-		Usage: "pair a tournament's next round (pair), or make a random one (generate)",
+		Usage: "pair a tournament's next round (pair), make a random one (generate), rank a tournament file (standings)",
 		Description: `The pairing of a round is a pure function of the tournament so far: anyone
 can run it again to check a round. docs/tournaments.md specifies the methods
 and the tie-breaks.`,
-		Commands: []*cli.Command{tourneyPairCommand(s), tourneyGenerateCommand(s)},
+		Commands: []*cli.Command{tourneyPairCommand(s), tourneyGenerateCommand(s), tourneyStandingsCommand(s)},
 	}
 }
 
@@ -102,6 +105,40 @@ twenty a draw.`,
 				return failed(cmd, err)
 			}
 			return req.Encode(s.out)
+		},
+	}
+}
+
+func tourneyStandingsCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "standings",
+		Usage:     "write the standings, final ranking with prizes and crosstable of a tournament file",
+		UsageText: "carrom tourney standings -f tournament.json",
+		Description: `Reads a tournament file (the format carrom-tourney/1 of docs/tournaments.md:
+what pair reads, with "format", "name", "prizes" and "finals"; "-" is standard
+input) and writes, as text, its standings with their tie-breaks, its final
+ranking (after the finals) with the prize of each place, and its crosstable.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "f", Usage: "the tournament file (- for standard input)", Required: true},
+		},
+		Action: func(_ context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			in := s.in
+			if name := cmd.String("f"); name != "-" {
+				file, err := os.Open(name)
+				if err != nil {
+					return failed(cmd, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err)))
+				}
+				defer file.Close()
+				in = file
+			}
+			f, err := tourney.ParseFile(in)
+			if err != nil {
+				return failed(cmd, err)
+			}
+			return f.Report(s.out)
 		},
 	}
 }

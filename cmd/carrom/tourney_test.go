@@ -107,3 +107,32 @@ func TestTourneyHelp(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTourneyStandingsGolden: every testdata/tourneyfile/NAME.json is
+// reported by standings -f as NAME.golden.txt (-update rewrites them); a
+// file that cannot be read is one line and exit 1.
+func TestTourneyStandingsGolden(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "tourneyfile", "*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no inputs under testdata/tourneyfile: %v", err)
+	}
+	for _, in := range names {
+		name := strings.TrimSuffix(in, ".json")
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := run([]string{"tourney", "standings", "-f", in}, strings.NewReader(""), &out, &errOut); code != 0 {
+				t.Fatalf("exit %d, stderr %s", code, errOut.String())
+			}
+			golden.Check(t, name+".golden.txt", out.Bytes(), *update)
+		})
+	}
+	for _, c := range []struct{ file, in, want string }{
+		{"testdata/tourneyfile/none.json", "", "carrom tourney standings: cannot read testdata/tourneyfile/none.json: no such file or directory\n"},
+		{"-", `{"system": "swiss"}`, "carrom tourney standings: missing \"format\" (\"carrom-tourney/1\")\n"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"tourney", "standings", "-f", c.file}, strings.NewReader(c.in), &out, &errOut); code != 1 || errOut.String() != c.want || out.Len() != 0 {
+			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out.String(), errOut.String(), c.want)
+		}
+	}
+}
