@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/carrom-game/carrom/tourney"
+	"github.com/carrom-game/carrom/tourney/sol"
 )
 
 func tourneyCommand(s streams) *cli.Command {
@@ -113,10 +115,11 @@ func tourneyStandingsCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "standings",
 		Usage:     "write the standings, final ranking with prizes and crosstable of a tournament file",
-		UsageText: "carrom tourney standings -f tournament.json",
+		UsageText: "carrom tourney standings -f tournament.json|dump.sol",
 		Description: `Reads a tournament file (the format carrom-tourney/1 of docs/tournaments.md:
 what pair reads, with "format", "name", "prizes" and "finals"; "-" is standard
-input) and writes, as text, its standings with their tie-breaks, its final
+input; a name ending in .sol is read as a SoL dump, each of its tourneys in
+turn) and writes, as text, its standings with their tie-breaks, its final
 ranking (after the finals) with the prize of each place, and its crosstable.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "f", Usage: "the tournament file (- for standard input)", Required: true},
@@ -133,6 +136,21 @@ ranking (after the finals) with the prize of each place, and its crosstable.`,
 				}
 				defer file.Close()
 				in = file
+			}
+			if strings.HasSuffix(cmd.String("f"), ".sol") {
+				files, err := sol.Read(in)
+				if err != nil {
+					return failed(cmd, err)
+				}
+				for i, f := range files {
+					if i > 0 {
+						fmt.Fprintln(s.out)
+					}
+					if err := f.Report(s.out); err != nil {
+						return failed(cmd, err)
+					}
+				}
+				return nil
 			}
 			f, err := tourney.ParseFile(in)
 			if err != nil {

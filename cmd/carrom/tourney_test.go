@@ -126,6 +126,11 @@ func TestTourneyStandingsGolden(t *testing.T) {
 			golden.Check(t, name+".golden.txt", out.Bytes(), *update)
 		})
 	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"tourney", "standings", "-f", "../../tourney/sol/testdata/club_day.sol"}, strings.NewReader(""), &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "Final ranking (prizes: fixed)\n  1    Fabio Conti  18\n") {
+		t.Errorf("a SoL dump: exit %d, stdout %s, stderr %s", code, out.String(), errOut.String())
+	}
 	for _, c := range []struct{ file, in, want string }{
 		{"testdata/tourneyfile/none.json", "", "carrom tourney standings: cannot read testdata/tourneyfile/none.json: no such file or directory\n"},
 		{"-", `{"system": "swiss"}`, "carrom tourney standings: missing \"format\" (\"carrom-tourney/1\")\n"},
