@@ -2,7 +2,6 @@ package tourney
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -20,16 +19,13 @@ const FileFormat = "carrom-tourney/1"
 type File struct {
 	Name string
 	Request
-	Finals       *Finals // nil: no finals
-	FinalsRounds []Round
-	Prizes       PrizeMethod
+	Prizes PrizeMethod
 }
 
 type wireFile struct {
-	Format *string     `json:"format"`
-	Name   string      `json:"name"`
-	Finals *wireFinals `json:"finals"`
-	Prizes *string     `json:"prizes"`
+	Format *string `json:"format"`
+	Name   string  `json:"name"`
+	Prizes *string `json:"prizes"`
 	wireRequest
 }
 
@@ -62,30 +58,13 @@ func ParseFile(r io.Reader) (*File, error) {
 			return nil, err
 		}
 	}
-	if w.Finals != nil {
-		if f.System != "swiss" {
-			return nil, fmt.Errorf("finals follow a swiss, not %s", f.System)
-		}
-		x := w.Finals
-		if x.Places == nil || x.BestOf == nil || x.Rounds == nil {
-			return nil, errors.New(`finals: want "places", "best_of" and "rounds" ([] before the first)`)
-		}
-		f.Finals = &Finals{Places: *x.Places, BestOf: *x.BestOf}
-		if f.FinalsRounds, err = decodeRounds(*x.Rounds, "finals.rounds"); err != nil {
-			return nil, err
-		}
-		if _, err := f.Ranking(); err != nil {
-			return nil, err
-		}
-	}
 	return f, nil
 }
 
 type outFile struct {
-	Format string     `json:"format"`
-	Name   string     `json:"name"`
-	Prizes string     `json:"prizes"`
-	Finals *outFinals `json:"finals,omitempty"`
+	Format string `json:"format"`
+	Name   string `json:"name"`
+	Prizes string `json:"prizes"`
 	outRequest
 }
 
@@ -98,9 +77,6 @@ type outFinals struct {
 // Format writes f as a tournament file, indented, one field a line.
 func (f *File) Format(w io.Writer) error {
 	out := outFile{Format: FileFormat, Name: f.Name, Prizes: string(f.Prizes), outRequest: f.wire()}
-	if f.Finals != nil {
-		out.Finals = &outFinals{Places: f.Finals.Places, BestOf: f.Finals.BestOf, Rounds: wireRounds(f.FinalsRounds)}
-	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -108,22 +84,22 @@ func (f *File) Format(w io.Writer) error {
 
 // Ranking is the final ranking, best first: the standings, reordered by
 // the finals.
-func (f *File) Ranking() ([]string, error) {
+func (req *Request) Ranking() ([]string, error) {
 	var ids []string
-	for _, s := range Standings(&f.Tournament, NoAdjustment) {
+	for _, s := range Standings(&req.Tournament, NoAdjustment) {
 		ids = append(ids, s.ID)
 	}
-	if f.Finals == nil {
+	if req.Finals == nil {
 		return ids, nil
 	}
-	for r, round := range f.FinalsRounds {
+	for r, round := range req.FinalsRounds {
 		for m, match := range round.Matches {
 			if match.Score[0] < 0 || match.Score[1] < 0 {
 				return nil, fmt.Errorf("finals round %d, match %d: score %d-%d is negative", r+1, m+1, match.Score[0], match.Score[1])
 			}
 		}
 	}
-	return FinalRanking(ids, *f.Finals, f.FinalsRounds)
+	return FinalRanking(ids, *req.Finals, req.FinalsRounds)
 }
 
 // Report writes the standings with their tie-breaks, the final ranking

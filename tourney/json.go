@@ -15,6 +15,8 @@ type Request struct {
 	Options SwissOptions
 	Seeds   []string // knockout: the ids, best first
 	Tournament
+	Finals       *Finals // swiss: finals after it, nil for none
+	FinalsRounds []Round
 }
 
 // Systems lists the systems a Request may name.
@@ -26,6 +28,8 @@ type Answer struct {
 	Round     int              `json:"round"`
 	Matches   []AnswerMatch    `json:"matches"`
 	Standings []AnswerStanding `json:"standings"`
+	// FinalRanking is the ranking after the finals played, with finals.
+	FinalRanking []string `json:"final_ranking,omitempty"`
 }
 
 // AnswerMatch is a pairing; B nil is the phantom or a bye.
@@ -57,6 +61,7 @@ type wireRequest struct {
 	DelayTop         int           `json:"delay_top"`
 	AvoidCompatriots int           `json:"avoid_compatriots"`
 	AvoidClubmates   int           `json:"avoid_clubmates"`
+	Finals           *wireFinals   `json:"finals"`
 }
 
 type wirePoints struct {
@@ -228,6 +233,21 @@ func (w *wireRequest) request() (*Request, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
+	if x := w.Finals; x != nil {
+		if req.System != "swiss" {
+			return nil, fmt.Errorf("finals follow a swiss, not %s", req.System)
+		}
+		if x.Places == nil || x.BestOf == nil || x.Rounds == nil {
+			return nil, errors.New(`finals: want "places", "best_of" and "rounds" ([] before the first)`)
+		}
+		req.Finals = &Finals{Places: *x.Places, BestOf: *x.BestOf}
+		if req.FinalsRounds, err = decodeRounds(*x.Rounds, "finals.rounds"); err != nil {
+			return nil, err
+		}
+		if _, err := req.Ranking(); err != nil {
+			return nil, err
+		}
+	}
 	return req, nil
 }
 
@@ -275,12 +295,23 @@ func decodeRounds(rounds []wireRound, field string) ([]Round, error) {
 func Pair(req *Request) (*Answer, error) {
 	var pairs []Pairing
 	var err error
-	switch req.System {
-	case "swiss":
+	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStanding{}}
+	switch {
+	case req.Finals != nil:
+		// The finals replace the Swiss's next round.
+		var ranking []string
+		for _, s := range Standings(&req.Tournament, NoAdjustment) {
+			ranking = append(ranking, s.ID)
+		}
+		if pairs, err = FinalsPairing(ranking, *req.Finals, req.FinalsRounds); err == nil {
+			ans.FinalRanking, err = FinalRanking(ranking, *req.Finals, req.FinalsRounds)
+		}
+		ans.Round += len(req.FinalsRounds)
+	case req.System == "swiss":
 		pairs, err = Swiss(&req.Tournament, req.Options)
-	case "roundrobin":
+	case req.System == "roundrobin":
 		pairs, err = RoundRobin(&req.Tournament)
-	case "knockout":
+	case req.System == "knockout":
 		pairs, err = Knockout(&req.Tournament, req.Seeds)
 	default:
 		err = fmt.Errorf("unknown system %q (have swiss, roundrobin, knockout)", req.System)
@@ -288,7 +319,6 @@ func Pair(req *Request) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStanding{}}
 	for _, p := range pairs {
 		m := AnswerMatch{Board: p.Board, A: p.A}
 		if p.B != "" {
@@ -340,6 +370,7 @@ type outRequest struct {
 	DelayTop         int            `json:"delay_top,omitempty"`
 	AvoidCompatriots int            `json:"avoid_compatriots,omitempty"`
 	AvoidClubmates   int            `json:"avoid_clubmates,omitempty"`
+	Finals           *outFinals     `json:"finals,omitempty"`
 }
 
 func (req *Request) wire() outRequest {
@@ -347,6 +378,9 @@ func (req *Request) wire() outRequest {
 		Points:   map[string]int{"win": req.Points.Win, "draw": req.Points.Draw, "loss": req.Points.Loss},
 		DelayTop: req.Options.DelayTop, AvoidCompatriots: req.Options.AvoidCompatriots, AvoidClubmates: req.Options.AvoidClubmates,
 		Players: []outPlayer{}, Rounds: wireRounds(req.Rounds)}
+	if req.Finals != nil {
+		out.Finals = &outFinals{Places: req.Finals.Places, BestOf: req.Finals.BestOf, Rounds: wireRounds(req.FinalsRounds)}
+	}
 	for _, p := range req.Players {
 		pl := outPlayer{ID: p.ID, Club: p.Club, Country: p.Country, Withdrawn: p.Withdrawn}
 		if p.Rating > 0 {

@@ -50,7 +50,9 @@ answers
 "b": null is the phantom (in a knockout, a bye). "system" may also be
 "roundrobin" or "knockout" (with "seeds", the ids in seed order). Optional:
 "delay_top", "avoid_compatriots", "avoid_clubmates" (rounds), a match's
-"board". Bad input is one line on standard error naming what is wrong, and
+"board", and after a swiss "finals": {"places": 2|4, "best_of": 1|3,
+"rounds": [...]}, which pairs the next finals round instead and adds
+"final_ranking". Bad input is one line on standard error naming what is wrong, and
 exit status 1.
 
 Example:
