@@ -144,3 +144,30 @@ func TestTourneyStandingsGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestTourneyChampionship: a tournament file and a SoL dump ranked as one
+// championship (testdata/championship.golden.txt, -update rewrites it);
+// bad input is refused.
+func TestTourneyChampionship(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"tourney", "championship", "-skip", "1", "testdata/tourneyfile/club_night.json", "../../tourney/sol/testdata/club_day.sol"}
+	if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut.String())
+	}
+	golden.Check(t, filepath.Join("testdata", "championship.golden.txt"), out.Bytes(), *update)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"tourney", "championship"}, 2, "carrom tourney championship: no tournament files given"},
+		{[]string{"tourney", "championship", "-skip", "-1", "x.json"}, 2, "carrom tourney championship: invalid value -1 for flag -skip"},
+		{[]string{"tourney", "championship", "testdata/tourney/knockout.json"}, 1, `carrom tourney championship: testdata/tourney/knockout.json: missing "format" ("carrom-tourney/1")`},
+	} {
+		out.Reset()
+		errOut.Reset()
+		if code := run(c.args, strings.NewReader(""), &out, &errOut); code != c.code || !strings.HasPrefix(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut.String(), c.code, c.want)
+		}
+	}
+}
