@@ -59,7 +59,10 @@ func playFinals(ranking []string, f Finals, played []Round) ([]series, error) {
 			return nil, fmt.Errorf("finals round %d: the finals were already decided", r+1)
 		}
 		if len(round.Matches) != len(open) {
-			return nil, fmt.Errorf("finals round %d: %d matches; want %d, one for each final not decided", r+1, len(round.Matches), len(open))
+			if len(open) == 1 {
+				return nil, fmt.Errorf("finals round %d: want 1 match, the final not decided, got %d", r+1, len(round.Matches))
+			}
+			return nil, fmt.Errorf("finals round %d: want %d matches, one for each final not decided, got %d", r+1, len(open), len(round.Matches))
 		}
 		for m, match := range round.Matches {
 			where := fmt.Sprintf("finals round %d, match %d", r+1, m+1)

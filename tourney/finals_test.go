@@ -61,7 +61,12 @@ func TestFinalsRefuses(t *testing.T) {
 		{one, []Round{{[]Match{{A: "a", B: "c", Score: [2]int{25, 0}}}}}, `finals round 1, match 1: "a" v "c" is not a final still to play`},
 		{one, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 9}}}}}, "finals round 1, match 1: a draw; a final needs a winner"},
 		{one, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}}}, {}}, "finals round 2: the finals were already decided"},
-		{Finals{Places: 4, BestOf: 1}, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}}}}, "finals round 1: 1 matches; want 2, one for each final not decided"},
+		{Finals{Places: 4, BestOf: 1}, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}}}}, "finals round 1: want 2 matches, one for each final not decided, got 1"},
+		{Finals{Places: 4, BestOf: 3}, []Round{
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{9, 1}}}},
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{1, 9}}}},
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{1, 9}}}},
+		}, "finals round 3: want 1 match, the final not decided, got 2"},
 	} {
 		_, err := FinalRanking(ranking, c.f, c.played)
 		if err == nil || err.Error() != c.want {
