@@ -226,8 +226,9 @@ func (d *dump) file(t tourneyDump, ids []string) (*tourney.File, error) {
 	}
 	for k, m := range t.Matches {
 		where := fmt.Sprintf("match %d", k+1)
-		if m.Turn < 1 {
-			return nil, fmt.Errorf("%s: turn %d; want 1 or more", where, m.Turn)
+		// Every turn holds a match, so none is beyond the number of matches.
+		if m.Turn < 1 || m.Turn > len(t.Matches) {
+			return nil, fmt.Errorf("%s: turn %d; want 1 to %d, the number of matches", where, m.Turn, len(t.Matches))
 		}
 		if m.Competitor1 == nil || *m.Competitor1 < 0 || *m.Competitor1 >= len(comp) {
 			return nil, fmt.Errorf("%s: competitor1 is missing or not in the tourney", where)

@@ -1,6 +1,7 @@
 package sol
 
 import (
+	"bytes"
 	"os"
 	"slices"
 	"strings"
@@ -89,6 +90,8 @@ func TestReadRefuses(t *testing.T) {
 		{"players: [{firstname: a}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [3]}]}\n", "tourney 1 (x): competitor 1: player 3 is not in the dump"},
 		{"players: [{firstname: a}, {firstname: b}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [0]}, {players: [1]}], matches: [{turn: 1, competitor1: 0, competitor2: 0, score1: 1, score2: 0}]}\n",
 			`tourney 1 (x): round 1, match 1: player "a" plays twice in round 1`},
+		{"players: [{firstname: a}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [0]}], matches: [{turn: 1000000000, competitor1: 0}]}\n",
+			"tourney 1 (x): match 1: turn 1000000000; want 1 to 1, the number of matches"},
 		{`{"players": [{"firstname": "a"}], "tourneys": [{"description": "j", "couplings": "serial", "competitors": [{"players": [0]}], "matches": [{"turn": 1, "competitor1": 0, "score1": 25, "score2": 0}]}]}`, ""},
 	} {
 		_, err := Read(strings.NewReader(c.in))
@@ -96,4 +99,26 @@ func TestReadRefuses(t *testing.T) {
 			t.Errorf("%q: got %v, want %q", c.in, err, c.want)
 		}
 	}
+}
+
+// FuzzRead: any input is a list of tournament files or an error, never a
+// crash.
+func FuzzRead(f *testing.F) {
+	raw, err := os.ReadFile("testdata/club_day.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(raw)
+	f.Add([]byte(`{"players": [{"firstname": "a"}], "tourneys": [{"couplings": "serial", "competitors": [{"players": [0]}], "matches": [{"turn": 1, "competitor1": 0}]}]}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		files, err := Read(bytes.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, x := range files {
+			if _, err := x.Ranking(); err != nil {
+				t.Fatalf("a tourney read cannot be ranked: %v", err)
+			}
+		}
+	})
 }
