@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // PrizeMethod turns a tournament's final ranking into prizes that add up
@@ -13,8 +15,8 @@ type PrizeMethod string
 const (
 	NoPrizes   PrizeMethod = "none"       // n for the first … 1 for the last: orders, never summed
 	Fixed      PrizeMethod = "fixed"      // 18, 16, 14, 13, 12 … 1 for the first 16
-	Fixed40    PrizeMethod = "fixed40"    // 1000, 900, 800, 750 … for the first 40
-	Millesimal PrizeMethod = "millesimal" // 1000 × (n−r+1) ÷ n
+	Fixed40    PrizeMethod = "fixed40"    // 1000, 900, 800, 750 … 5, 1 for the first 40
+	Millesimal PrizeMethod = "millesimal" // 1000, then 1000 div n less a place
 	Centesimal PrizeMethod = "centesimal" // 100 for the first, 1 for the last, linear between
 )
 
@@ -43,27 +45,46 @@ func (p Prize) String() string {
 // fixedPrizes are the "fixed" method's prizes, first to sixteenth.
 var fixedPrizes = []int{18, 16, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}
 
-// fixed40Prizes are the "fixed40" method's: 1000, 900, 800, 750, then 50
-// less a place down to 400 (11th), then 10 less a place down to 110 (40th).
-var fixed40Prizes = func() []int {
-	ps := []int{1000, 900, 800, 750}
-	for p := 700; p >= 400; p -= 50 {
-		ps = append(ps, p)
+// fixed40Prizes are the "fixed40" method's, first to fortieth, as SoL's
+// _assignFixed40Prizes has them.
+var fixed40Prizes = []int{
+	1000, 900, 800, 750, 700, 650, 600, 550, 500, 450,
+	400, 375, 350, 325, 300, 275, 250, 225, 200, 175,
+	150, 140, 130, 120, 110, 100, 90, 80, 70, 60,
+	50, 40, 35, 30, 25, 20, 15, 10, 5, 1,
+}
+
+// centesimal is SoL's sum in floating point: 100 for the first, then
+// 99 ÷ (n − 1) less a place, subtracted one place after the other, each
+// prize rounded to the hundredth (half to even on the binary value, as
+// Python's round does), so that the prizes are SoL's to the hundredth.
+func centesimal(n int) []Prize {
+	ps := make([]Prize, n)
+	if n == 1 {
+		// SoL divides by zero here; a lone player gets the first's 100.
+		ps[0] = 10000
+		return ps
 	}
-	for p := 390; len(ps) < 40; p -= 10 {
-		ps = append(ps, p)
+	p, step := 100.0, 99.0/float64(n-1)
+	for i := range ps {
+		// FormatFloat rounds the exact binary value, half to even.
+		h, _ := strconv.ParseInt(strings.Replace(strconv.FormatFloat(p, 'f', 2, 64), ".", "", 1), 10, 64)
+		ps[i] = Prize(h)
+		p -= step
 	}
 	return ps
-}()
+}
 
 // Prizes is the prize of each of n ranks, the first first.
 func Prizes(m PrizeMethod, n int) ([]Prize, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("%d players", n)
 	}
+	if m == Centesimal && n > 0 {
+		return centesimal(n), nil
+	}
 	ps := make([]Prize, n)
 	for i := range ps {
-		r := i + 1 // the rank
 		switch m {
 		case NoPrizes:
 			ps[i] = Prize(100 * (n - i))
@@ -76,13 +97,10 @@ func Prizes(m PrizeMethod, n int) ([]Prize, error) {
 				ps[i] = Prize(100 * fixed40Prizes[i])
 			}
 		case Millesimal:
-			ps[i] = Prize(100000 * (n - r + 1) / n)
+			// SoL's integer step: 1000 div n, so 1000 for everyone past
+			// 1000 players.
+			ps[i] = Prize(100 * (1000 - i*(1000/n)))
 		case Centesimal:
-			if n == 1 {
-				ps[i] = 10000
-			} else {
-				ps[i] = Prize(100 + 9900*(n-r)/(n-1))
-			}
 		default:
 			return nil, fmt.Errorf("unknown prize method %q (have none, fixed, fixed40, millesimal, centesimal)", m)
 		}
@@ -99,7 +117,7 @@ type Result struct {
 
 // Championship groups tournaments played with one prize method; each
 // player's SkipWorst worst results (a tournament missed counts 0) are left
-// out of the sum.
+// out of the sum, only for who played more than SkipWorst of them.
 type Championship struct {
 	Method      PrizeMethod
 	SkipWorst   int
@@ -119,8 +137,9 @@ type ChampionshipStanding struct {
 }
 
 // ChampionshipRanking sums each player's prizes, the worst SkipWorst left
-// out, and ranks by that total, then by the best results (the prizes
-// sorted best first, compared in turn), then by id.
+// out (as SoL's Championship.ranking: only for who played more than
+// SkipWorst tournaments), and ranks by that total, then by the number of
+// tournaments played (more first, as SoL), then by id.
 func ChampionshipRanking(c *Championship) ([]ChampionshipStanding, error) {
 	if c.SkipWorst < 0 {
 		return nil, fmt.Errorf("skip_worst: %d is negative", c.SkipWorst)
@@ -159,8 +178,12 @@ func ChampionshipRanking(c *Championship) ([]ChampionshipStanding, error) {
 		}
 		// The worst first; of equal prizes, the earliest tournament is skipped.
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.Prizes[a], s.Prizes[b]) })
+		skip := c.SkipWorst
+		if s.Played <= skip {
+			skip = 0
+		}
 		for k, t := range order {
-			if k < c.SkipWorst {
+			if k < skip {
 				s.Skipped[t] = true
 			} else {
 				s.Total += s.Prizes[t]
@@ -171,12 +194,10 @@ func ChampionshipRanking(c *Championship) ([]ChampionshipStanding, error) {
 		if c := cmp.Compare(b.Total, a.Total); c != 0 {
 			return c
 		}
-		pa, pb := slices.Sorted(slices.Values(a.Prizes)), slices.Sorted(slices.Values(b.Prizes))
-		for k := len(pa) - 1; k >= 0; k-- {
-			if c := cmp.Compare(pb[k], pa[k]); c != 0 {
-				return c
-			}
+		if c := cmp.Compare(b.Played, a.Played); c != 0 {
+			return c
 		}
+		// SoL leaves the order of first appearance here; the id is stable.
 		return cmp.Compare(a.ID, b.ID)
 	})
 	for i := range st {

@@ -18,11 +18,18 @@ func TestPrizes(t *testing.T) {
 		{NoPrizes, 4, "[4 3 2 1]"},
 		{Fixed, 4, "[18 16 14 13]"},
 		{Fixed, 18, "[18 16 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 0]"},
-		{Fixed40, 12, "[1000 900 800 750 700 650 600 550 500 450 400 390]"},
+		{Fixed40, 14, "[1000 900 800 750 700 650 600 550 500 450 400 375 350 325]"},
 		{Millesimal, 4, "[1000 750 500 250]"},
-		{Millesimal, 3, "[1000 666.66 333.33]"},
+		{Millesimal, 3, "[1000 667 334]"},
+		{Millesimal, 6, "[1000 834 668 502 336 170]"},
+		// The prizes of a real SoL dump: SoL 3.13's test file
+		// Lazio_2011_2012-2012-03-18+6.sol, 15 players, millesimal.
+		{Millesimal, 15, "[1000 934 868 802 736 670 604 538 472 406 340 274 208 142 76]"},
 		{Centesimal, 4, "[100 67 34 1]"},
 		{Centesimal, 3, "[100 50.50 1]"},
+		{Centesimal, 6, "[100 80.20 60.40 40.60 20.80 1]"},
+		// 87.625 and 38.125 are exact in binary: half to even, as SoL.
+		{Centesimal, 9, "[100 87.62 75.25 62.88 50.50 38.12 25.75 13.38 1]"},
 		{Centesimal, 1, "[100]"},
 	} {
 		ps, err := Prizes(c.m, c.n)
@@ -33,8 +40,11 @@ func TestPrizes(t *testing.T) {
 			t.Errorf("%s for %d: got %s, want %s", c.m, c.n, got, c.want)
 		}
 	}
-	if ps, _ := Prizes(Fixed40, 41); ps[39] != 11000 || ps[40] != 0 {
-		t.Errorf("fixed40: 40th %v, 41st %v; want 110 and 0", ps[39], ps[40])
+	if ps, _ := Prizes(Fixed40, 41); ps[29] != 6000 || ps[38] != 500 || ps[39] != 100 || ps[40] != 0 {
+		t.Errorf("fixed40: 30th %v, 39th %v, 40th %v, 41st %v; want 60, 5, 1 and 0", ps[29], ps[38], ps[39], ps[40])
+	}
+	if ps, _ := Prizes(Millesimal, 1001); ps[1000] != 100000 {
+		t.Errorf("millesimal: the 1001st of 1001 gets %v; want 1000 (a step of 1000 div 1001, 0)", ps[1000])
 	}
 	if _, err := Prizes("golden", 3); err == nil {
 		t.Error("an unknown method was accepted")
@@ -64,6 +74,25 @@ func TestChampionshipRanking(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	// Skip worst 2: dan played only 2 of the 3, so nothing of his is
+	// skipped, and he leads (SoL's rule).
+	c.SkipWorst = 2
+	if st, err = ChampionshipRanking(c); err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for _, s := range st {
+		got = append(got, fmt.Sprintf("%d %s %v %v", s.Rank, s.ID, s.Total, s.Skipped))
+	}
+	want = []string{
+		"1 dan 29 [false false false]",
+		"2 ann 18 [false true true]",
+		"3 bob 18 [true false true]",
+		"4 cat 18 [true true false]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("skip worst 2: got\n%q\nwant\n%q", got, want)
 	}
 	if _, err := ChampionshipRanking(&Championship{Method: Fixed, Tournaments: []Result{{"x", []string{"a", "a"}}}}); err == nil {
 		t.Error("a player ranked twice was accepted")
@@ -97,7 +126,8 @@ func TestPrizesProperty(t *testing.T) {
 
 // TestChampionshipRecount: a championship's ranking equals a recount done
 // another way: each player's prizes looked up rank by rank, sorted, the
-// worst SkipWorst dropped; the ranking sorted by those totals.
+// worst SkipWorst dropped for who played more than SkipWorst; the ranking
+// sorted by those totals, then by tournaments played.
 func TestChampionshipRecount(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		players := rapid.IntRange(1, 12).Draw(t, "players")
@@ -118,16 +148,22 @@ func TestChampionshipRecount(t *testing.T) {
 		total := map[string]Prize{}
 		for id := range players {
 			var won []Prize
+			played := 0
 			for _, res := range c.Tournaments {
 				ps, _ := Prizes(c.Method, len(res.Ranking))
 				p := Prize(0)
 				if r := slices.Index(res.Ranking, fmt.Sprintf("p%d", id)); r >= 0 {
 					p = ps[r]
+					played++
 				}
 				won = append(won, p)
 			}
 			slices.Sort(won)
-			for _, p := range won[min(c.SkipWorst, len(won)):] {
+			skip := c.SkipWorst
+			if played <= skip {
+				skip = 0
+			}
+			for _, p := range won[skip:] {
 				total[fmt.Sprintf("p%d", id)] += p
 			}
 		}
@@ -135,7 +171,7 @@ func TestChampionshipRecount(t *testing.T) {
 			if s.Total != total[s.ID] {
 				t.Fatalf("%s: total %v, recount %v", s.ID, s.Total, total[s.ID])
 			}
-			if i > 0 && st[i-1].Total < s.Total {
+			if i > 0 && (st[i-1].Total < s.Total || st[i-1].Total == s.Total && st[i-1].Played < s.Played) {
 				t.Fatalf("%s (%v) ranked below %s (%v)", s.ID, s.Total, st[i-1].ID, st[i-1].Total)
 			}
 		}

@@ -217,7 +217,7 @@ over the tournaments, a tournament missed counting 0, the N worst left out
 			for i := range c.Tournaments {
 				head = append(head, fmt.Sprint(i+1))
 			}
-			fmt.Fprintf(s.out, "Championship: %d tournaments, prizes %s, the %d worst results skipped (in brackets)\n", len(c.Tournaments), c.Method, c.SkipWorst)
+			fmt.Fprintf(s.out, "Championship: %d tournaments, prizes %s, the %d worst results skipped (in brackets) of who played more tournaments than that\n", len(c.Tournaments), c.Method, c.SkipWorst)
 			for i, t := range c.Tournaments {
 				fmt.Fprintf(s.out, "  %d: %s\n", i+1, t.Name)
 			}
