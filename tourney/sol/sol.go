@@ -1,10 +1,12 @@
 // Package sol reads the dumps of SoL ("Scarry on Line", the tournament
-// tool of the Italian and European carrom federations): a .sol file, a YAML
-// (or JSON) document, gzipped, holding tourneys with their competitors and
-// matches, and the players, clubs and championships they refer to by their
-// place in the dump's lists. Each tourney becomes a tourney.File, so that a
-// federation brings its history along (docs/tournaments.md, "SoL's dumps").
-// It lives outside the tourney package because it needs a YAML library.
+// tool of the Italian and European carrom federations): a .sol file, a
+// stream of YAML documents (or a JSON array of them), possibly gzipped. The
+// first holds the players, clubs and championships, each following one a
+// tourney with its competitors and matches, which refer to them by their
+// place in those lists, counted from 1, as SoL's sol/models/bio.py writes
+// them. Each tourney becomes a tourney.File, so that a federation brings
+// its history along (docs/tournaments.md, "SoL's dumps"). It lives
+// outside the tourney package because it needs a YAML library.
 package sol
 
 import (
@@ -24,12 +26,17 @@ import (
 // MaxDump is the largest dump Read takes, uncompressed.
 const MaxDump = 256 << 20
 
-type dump struct {
+// header is the first document of a dump: the lists the tourneys refer to.
+type header struct {
 	Clubs         []club         `yaml:"clubs"`
 	Championships []championship `yaml:"championships"`
+	Seasons       []championship `yaml:"seasons"` // the championships' name before SoL 3
 	Players       []player       `yaml:"players"`
-	Tourneys      []tourneyDump  `yaml:"tourneys"`
 }
+
+// dump is the lists of the headers read so far, as SoL's Deserializer
+// keeps them.
+type dump header
 
 type club struct {
 	Description string `yaml:"description"`
@@ -52,7 +59,8 @@ type player struct {
 type tourneyDump struct {
 	Description  string       `yaml:"description"`
 	Date         string       `yaml:"date"`
-	Championship *int         `yaml:"championship"`
+	Championship yaml.Node    `yaml:"championship"`
+	Season       yaml.Node    `yaml:"season"` // the championship's name before SoL 3
 	System       string       `yaml:"system"`
 	Couplings    string       `yaml:"couplings"`
 	PhantomScore *int         `yaml:"phantomscore"`
@@ -67,6 +75,9 @@ type competitor struct {
 	Players []int `yaml:"players"`
 	Retired bool  `yaml:"retired"`
 }
+
+// ref checks a reference, a place from 1 in a list of n.
+func ref(i, n int) bool { return i >= 1 && i <= n }
 
 type match struct {
 	Turn        int  `yaml:"turn"`
@@ -97,40 +108,77 @@ func Read(r io.Reader) ([]*tourney.File, error) {
 	if len(data) > MaxDump {
 		return nil, fmt.Errorf("the dump is over %d MiB uncompressed", MaxDump>>20)
 	}
-	// A dump may be a stream of documents; the one holding the tourneys is
-	// the data.
+	// A YAML dump is a stream of documents, a JSON one an array of them
+	// (which the YAML decoder reads as one sequence); a document holding
+	// "clubs" holds the lists, any other is a tourney.
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var d dump
-	found := false
+	var files []*tourney.File
 	for {
-		var doc dump
+		var doc yaml.Node
 		err := dec.Decode(&doc)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("the dump is not SoL's YAML or JSON: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+			return nil, notSoL(err)
 		}
-		if doc.Tourneys != nil {
-			d, found = doc, true
+		docs := []*yaml.Node{&doc}
+		if len(doc.Content) == 1 && doc.Content[0].Kind == yaml.SequenceNode {
+			docs = doc.Content[0].Content
+		}
+		for _, n := range docs {
+			if isHeader(n) {
+				var h header
+				if err := n.Decode(&h); err != nil {
+					return nil, notSoL(err)
+				}
+				d.Clubs = append(d.Clubs, h.Clubs...)
+				d.Championships = append(d.Championships, h.Seasons...)
+				d.Championships = append(d.Championships, h.Championships...)
+				d.Players = append(d.Players, h.Players...)
+				continue
+			}
+			var t tourneyDump
+			if err := n.Decode(&t); err != nil {
+				return nil, notSoL(err)
+			}
+			ids, err := d.playerIDs()
+			if err != nil {
+				return nil, err
+			}
+			f, err := d.file(t, ids)
+			if err != nil {
+				return nil, fmt.Errorf("tourney %d (%s): %w", len(files)+1, t.Description, err)
+			}
+			files = append(files, f)
 		}
 	}
-	if !found {
-		return nil, errors.New(`the dump holds no "tourneys"`)
-	}
-	ids, err := d.playerIDs()
-	if err != nil {
-		return nil, err
-	}
-	var files []*tourney.File
-	for i, t := range d.Tourneys {
-		f, err := d.file(t, ids)
-		if err != nil {
-			return nil, fmt.Errorf("tourney %d (%s): %w", i+1, t.Description, err)
-		}
-		files = append(files, f)
+	if len(files) == 0 {
+		return nil, errors.New("the dump holds no tourney")
 	}
 	return files, nil
+}
+
+func notSoL(err error) error {
+	return fmt.Errorf("the dump is not SoL's YAML or JSON: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+}
+
+// isHeader tells the lists' document from a tourney's, by its "clubs", as
+// SoL's Deserializer.load does.
+func isHeader(n *yaml.Node) bool {
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "clubs" {
+			return true
+		}
+	}
+	return false
 }
 
 // playerIDs names each player of the dump "first last", with its guid in
@@ -184,13 +232,21 @@ func (d *dump) file(t tourneyDump, ids []string) (*tourney.File, error) {
 	default:
 		return nil, fmt.Errorf("system %q is not one this reader knows (swiss, roundrobin)", t.System)
 	}
-	if t.Championship != nil {
-		if *t.Championship < 0 || *t.Championship >= len(d.Championships) {
-			return nil, fmt.Errorf("championship %d is not in the dump", *t.Championship)
+	cs := t.Championship
+	if t.Season.Kind != 0 {
+		cs = t.Season
+	}
+	if cs.Kind != 0 && cs.Tag != "!!null" {
+		var c int
+		if cs.Kind != yaml.ScalarNode || cs.Decode(&c) != nil {
+			return nil, errors.New("its championship is not a place in the dump's championships (a SoL 2 dump, with the championship written inside the tourney, is not read)")
 		}
-		p, ok := prizes[d.Championships[*t.Championship].Prizes]
+		if !ref(c, len(d.Championships)) {
+			return nil, fmt.Errorf("championship %d is not in the dump", c)
+		}
+		p, ok := prizes[d.Championships[c-1].Prizes]
 		if !ok {
-			return nil, fmt.Errorf("prize method %q is not one this reader knows (asis, fixed, fixed40, millesimal, centesimal)", d.Championships[*t.Championship].Prizes)
+			return nil, fmt.Errorf("prize method %q is not one this reader knows (asis, fixed, fixed40, millesimal, centesimal)", d.Championships[c-1].Prizes)
 		}
 		f.Prizes = p
 	}
@@ -199,10 +255,10 @@ func (d *dump) file(t tourneyDump, ids []string) (*tourney.File, error) {
 	for i, c := range t.Competitors {
 		var names []string
 		for _, p := range c.Players {
-			if p < 0 || p >= len(ids) {
+			if !ref(p, len(ids)) {
 				return nil, fmt.Errorf("competitor %d: player %d is not in the dump", i+1, p)
 			}
-			names = append(names, ids[p])
+			names = append(names, ids[p-1])
 		}
 		if len(names) == 0 {
 			return nil, fmt.Errorf("competitor %d has no players", i+1)
@@ -210,10 +266,10 @@ func (d *dump) file(t tourneyDump, ids []string) (*tourney.File, error) {
 		comp[i] = strings.Join(names, " & ")
 		pl := tourney.Player{ID: comp[i], Withdrawn: c.Retired}
 		if len(c.Players) == 1 {
-			p := d.Players[c.Players[0]]
+			p := d.Players[c.Players[0]-1]
 			pl.Country = p.Nationality
-			if p.Club != nil && *p.Club >= 0 && *p.Club < len(d.Clubs) {
-				pl.Club = d.Clubs[*p.Club].Description
+			if p.Club != nil && ref(*p.Club, len(d.Clubs)) {
+				pl.Club = d.Clubs[*p.Club-1].Description
 			}
 		}
 		f.Players = append(f.Players, pl)
@@ -230,15 +286,16 @@ func (d *dump) file(t tourneyDump, ids []string) (*tourney.File, error) {
 		if m.Turn < 1 || m.Turn > len(t.Matches) {
 			return nil, fmt.Errorf("%s: turn %d; want 1 to %d, the number of matches", where, m.Turn, len(t.Matches))
 		}
-		if m.Competitor1 == nil || *m.Competitor1 < 0 || *m.Competitor1 >= len(comp) {
+		if m.Competitor1 == nil || !ref(*m.Competitor1, len(comp)) {
 			return nil, fmt.Errorf("%s: competitor1 is missing or not in the tourney", where)
 		}
-		x := tourney.Match{A: comp[*m.Competitor1], Score: [2]int{m.Score1, m.Score2}, Board: m.Board}
-		if m.Competitor2 != nil {
-			if *m.Competitor2 < 0 || *m.Competitor2 >= len(comp) {
+		x := tourney.Match{A: comp[*m.Competitor1-1], Score: [2]int{m.Score1, m.Score2}, Board: m.Board}
+		// SoL writes the phantom as null, and reads 0 as it too.
+		if m.Competitor2 != nil && *m.Competitor2 != 0 {
+			if !ref(*m.Competitor2, len(comp)) {
 				return nil, fmt.Errorf("%s: competitor2 %d is not in the tourney", where, *m.Competitor2)
 			}
-			x.B = comp[*m.Competitor2]
+			x.B = comp[*m.Competitor2-1]
 		}
 		rounds := &f.Rounds
 		if m.Final {

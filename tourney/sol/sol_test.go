@@ -37,19 +37,23 @@ func TestReadDump(t *testing.T) {
 		t.Errorf("player 4 read as %+v", p)
 	}
 
-	// What SoL stored for each competitor, read from the YAML beside it.
+	// What SoL stored for each competitor, read from the YAML beside it:
+	// the tourney is its second document, a prize a decimal in a string.
 	raw, err := os.ReadFile("testdata/club_day.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stored struct {
-		Tourneys []struct {
-			Competitors []struct {
-				Points, Bucholz, Netscore, Totscore, Prize int
-			}
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	var lists, stored struct {
+		Competitors []struct {
+			Points, Bucholz, Netscore, Totscore int
+			Prize                               string
 		}
 	}
-	if err := yaml.Unmarshal(raw, &stored); err != nil {
+	if err := dec.Decode(&lists); err != nil {
+		t.Fatal(err)
+	}
+	if err := dec.Decode(&stored); err != nil {
 		t.Fatal(err)
 	}
 	byID := map[string]tourney.Standing{}
@@ -64,14 +68,14 @@ func TestReadDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, c := range stored.Tourneys[0].Competitors {
+	for i, c := range stored.Competitors {
 		id := f.Players[i].ID
 		s := byID[id]
 		if s.Points != c.Points || s.Buchholz != c.Bucholz || s.Net != c.Netscore || s.Total != c.Totscore {
 			t.Errorf("%s: points %d, Buchholz %d, net %d, total %d; SoL stored %+v", id, s.Points, s.Buchholz, s.Net, s.Total, c)
 		}
-		if p := prizes[slices.Index(ranking, id)]; p != tourney.Prize(100*c.Prize) {
-			t.Errorf("%s: prize %v; SoL stored %d", id, p, c.Prize)
+		if p := prizes[slices.Index(ranking, id)]; p.String() != c.Prize {
+			t.Errorf("%s: prize %v; SoL stored %s", id, p, c.Prize)
 		}
 	}
 	want := "Fabio Conti, Anna Rossi, Carla Verdi, Bruno Bianchi, Dario Neri, Elena Gallo"
@@ -84,15 +88,25 @@ func TestReadDump(t *testing.T) {
 // in a sentence.
 func TestReadRefuses(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"clubs: []\n", `the dump holds no "tourneys"`},
-		{"tourneys: [\n", "the dump is not SoL's YAML or JSON: line 1: did not find expected node content"},
-		{"players: []\ntourneys:\n- {description: x, couplings: all, competitors: [], matches: []}\n", `tourney 1 (x): pairing method "all" is not one this reader knows (serial, dazed, staggered)`},
-		{"players: [{firstname: a}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [3]}]}\n", "tourney 1 (x): competitor 1: player 3 is not in the dump"},
-		{"players: [{firstname: a}, {firstname: b}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [0]}, {players: [1]}], matches: [{turn: 1, competitor1: 0, competitor2: 0, score1: 1, score2: 0}]}\n",
+		{"clubs: []\n", "the dump holds no tourney"},
+		{"clubs: [\n", "the dump is not SoL's YAML or JSON: line 1: did not find expected node content"},
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: all, competitors: [], matches: []}\n", `tourney 1 (x): pairing method "all" is not one this reader knows (serial, dazed, staggered)`},
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, competitors: [{players: [3]}]}\n", "tourney 1 (x): competitor 1: player 3 is not in the dump"},
+		// Places count from 1, as SoL's: 0 is no player.
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, competitors: [{players: [0]}]}\n", "tourney 1 (x): competitor 1: player 0 is not in the dump"},
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, championship: 2, competitors: []}\n", "tourney 1 (x): championship 2 is not in the dump"},
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, championship: {description: c, prizes: fixed}, competitors: []}\n",
+			"tourney 1 (x): its championship is not a place in the dump's championships (a SoL 2 dump, with the championship written inside the tourney, is not read)"},
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, competitors: [{players: [1]}, {players: [2]}], matches: [{turn: 1, competitor1: 1, competitor2: 1, score1: 1, score2: 0}]}\n",
 			`tourney 1 (x): round 1, match 1: player "a" plays twice in round 1`},
-		{"players: [{firstname: a}]\ntourneys:\n- {description: x, couplings: serial, competitors: [{players: [0]}], matches: [{turn: 1000000000, competitor1: 0}]}\n",
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, competitors: [{players: [1]}], matches: [{turn: 1000000000, competitor1: 1}]}\n",
 			"tourney 1 (x): match 1: turn 1000000000; want 1 to 1, the number of matches"},
-		{`{"players": [{"firstname": "a"}], "tourneys": [{"description": "j", "couplings": "serial", "competitors": [{"players": [0]}], "matches": [{"turn": 1, "competitor1": 0, "score1": 25, "score2": 0}]}]}`, ""},
+		// The phantom: null, or 0 (which SoL reads as null too).
+		{"clubs: []\nplayers: [{firstname: a}, {firstname: b}]\n---\n{description: x, couplings: serial, competitors: [{players: [1]}, {players: [2]}], matches: [{turn: 1, competitor1: 1, competitor2: null, score1: 25, score2: 0}, {turn: 1, competitor1: 2, competitor2: 0, score1: 25, score2: 0}]}\n", ""},
+		// SoL before 3: "seasons" and "season".
+		{"clubs: []\nseasons: [{description: s, prizes: centesimal}]\nplayers: [{firstname: a}]\n---\n{description: x, season: 1, couplings: serial, competitors: [{players: [1]}], matches: []}\n", ""},
+		// JSON: one array, the lists first.
+		{`[{"clubs": [], "players": [{"firstname": "a"}]}, {"description": "j", "couplings": "serial", "competitors": [{"players": [1]}], "matches": [{"turn": 1, "competitor1": 1, "competitor2": null, "score1": 25, "score2": 0}]}]`, ""},
 	} {
 		_, err := Read(strings.NewReader(c.in))
 		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want) {
@@ -109,7 +123,7 @@ func FuzzRead(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(raw)
-	f.Add([]byte(`{"players": [{"firstname": "a"}], "tourneys": [{"couplings": "serial", "competitors": [{"players": [0]}], "matches": [{"turn": 1, "competitor1": 0}]}]}`))
+	f.Add([]byte(`[{"clubs": [], "players": [{"firstname": "a"}]}, {"couplings": "serial", "competitors": [{"players": [1]}], "matches": [{"turn": 1, "competitor1": 1}]}]`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		files, err := Read(bytes.NewReader(in))
 		if err != nil {
