@@ -180,7 +180,7 @@ all must use one prize method (not none). Each player's prizes are summed
 over the tournaments, a tournament missed counting 0, the N worst left out
 (docs/tournaments.md, "Championships"); the ranking is written as text.`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "skip", Usage: "how many of each player's worst results are left out"},
+			&cli.IntFlag{Name: "skip", Usage: "how many of each player's worst results are left out, for who played more tournaments than that (as SoL)"},
 		},
 		Action: func(_ context.Context, cmd *cli.Command) error {
 			if !cmd.Args().Present() {
