@@ -15,6 +15,8 @@ type Request struct {
 	Options SwissOptions
 	Seeds   []string // knockout: the ids, best first
 	Tournament
+	Finals       *Finals // swiss: finals after it, nil for none
+	FinalsRounds []Round
 }
 
 // Systems lists the systems a Request may name.
@@ -26,6 +28,8 @@ type Answer struct {
 	Round     int              `json:"round"`
 	Matches   []AnswerMatch    `json:"matches"`
 	Standings []AnswerStanding `json:"standings"`
+	// FinalRanking is the ranking after the finals played, with finals.
+	FinalRanking []string `json:"final_ranking,omitempty"`
 }
 
 // AnswerMatch is a pairing; B nil is the phantom or a bye.
@@ -57,6 +61,7 @@ type wireRequest struct {
 	DelayTop         int           `json:"delay_top"`
 	AvoidCompatriots int           `json:"avoid_compatriots"`
 	AvoidClubmates   int           `json:"avoid_clubmates"`
+	Finals           *wireFinals   `json:"finals"`
 }
 
 type wirePoints struct {
@@ -92,23 +97,32 @@ const MaxRequest = 64 << 20
 // player, a player twice in a round, a negative score are each an error
 // naming it.
 func DecodeRequest(r io.Reader) (*Request, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxRequest+1))
-	if err != nil {
+	var w wireRequest
+	if err := decodeJSON(r, &w); err != nil {
 		return nil, err
 	}
+	return w.request()
+}
+
+// decodeJSON reads one JSON document of at most MaxRequest bytes into v,
+// refusing unknown fields and a second document.
+func decodeJSON(r io.Reader, v any) error {
+	data, err := io.ReadAll(io.LimitReader(r, MaxRequest+1))
+	if err != nil {
+		return err
+	}
 	if len(data) > MaxRequest {
-		return nil, fmt.Errorf("the input is over %d MiB", MaxRequest>>20)
+		return fmt.Errorf("the input is over %d MiB", MaxRequest>>20)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var w wireRequest
-	if err := dec.Decode(&w); err != nil {
-		return nil, plain(err)
+	if err := dec.Decode(v); err != nil {
+		return plain(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("more than one JSON document in the input")
+		return errors.New("more than one JSON document in the input")
 	}
-	return w.request()
+	return nil
 }
 
 // plain turns encoding/json's errors into sentences without Go's names.
@@ -211,13 +225,42 @@ func (w *wireRequest) request() (*Request, error) {
 	if w.Rounds == nil {
 		return nil, errors.New(`missing "rounds" (an empty list before the first round)`)
 	}
-	for r, round := range *w.Rounds {
+	rounds, err := decodeRounds(*w.Rounds, "rounds")
+	if err != nil {
+		return nil, err
+	}
+	req.Rounds = rounds
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	if x := w.Finals; x != nil {
+		if req.System != "swiss" {
+			return nil, fmt.Errorf("finals follow a swiss, not %s", req.System)
+		}
+		if x.Places == nil || x.BestOf == nil || x.Rounds == nil {
+			return nil, errors.New(`finals: want "places", "best_of" and "rounds" ([] before the first)`)
+		}
+		req.Finals = &Finals{Places: *x.Places, BestOf: *x.BestOf}
+		if req.FinalsRounds, err = decodeRounds(*x.Rounds, "finals.rounds"); err != nil {
+			return nil, err
+		}
+		if _, err := req.Ranking(); err != nil {
+			return nil, err
+		}
+	}
+	return req, nil
+}
+
+// decodeRounds checks and converts the rounds of the list named field.
+func decodeRounds(rounds []wireRound, field string) ([]Round, error) {
+	var out []Round
+	for r, round := range rounds {
 		if round.Matches == nil {
-			return nil, fmt.Errorf(`rounds[%d]: missing "matches"`, r)
+			return nil, fmt.Errorf(`%s[%d]: missing "matches"`, field, r)
 		}
 		var rd Round
 		for m, x := range *round.Matches {
-			where := fmt.Sprintf("rounds[%d].matches[%d]", r, m)
+			where := fmt.Sprintf("%s[%d].matches[%d]", field, r, m)
 			if x.A == nil {
 				return nil, fmt.Errorf(`%s: missing "a"`, where)
 			}
@@ -243,24 +286,32 @@ func (w *wireRequest) request() (*Request, error) {
 			}
 			rd.Matches = append(rd.Matches, match)
 		}
-		req.Rounds = append(req.Rounds, rd)
+		out = append(out, rd)
 	}
-	if err := req.Validate(); err != nil {
-		return nil, err
-	}
-	return req, nil
+	return out, nil
 }
 
 // Pair answers a request: the next round and the standings so far.
 func Pair(req *Request) (*Answer, error) {
 	var pairs []Pairing
 	var err error
-	switch req.System {
-	case "swiss":
+	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStanding{}}
+	switch {
+	case req.Finals != nil:
+		// The finals replace the Swiss's next round.
+		var ranking []string
+		for _, s := range Standings(&req.Tournament, NoAdjustment) {
+			ranking = append(ranking, s.ID)
+		}
+		if pairs, err = FinalsPairing(ranking, *req.Finals, req.FinalsRounds); err == nil {
+			ans.FinalRanking, err = FinalRanking(ranking, *req.Finals, req.FinalsRounds)
+		}
+		ans.Round += len(req.FinalsRounds)
+	case req.System == "swiss":
 		pairs, err = Swiss(&req.Tournament, req.Options)
-	case "roundrobin":
+	case req.System == "roundrobin":
 		pairs, err = RoundRobin(&req.Tournament)
-	case "knockout":
+	case req.System == "knockout":
 		pairs, err = Knockout(&req.Tournament, req.Seeds)
 	default:
 		err = fmt.Errorf("unknown system %q (have swiss, roundrobin, knockout)", req.System)
@@ -268,7 +319,6 @@ func Pair(req *Request) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ans := &Answer{Round: len(req.Rounds) + 1, Matches: []AnswerMatch{}, Standings: []AnswerStanding{}}
 	for _, p := range pairs {
 		m := AnswerMatch{Board: p.Board, A: p.A}
 		if p.B != "" {
@@ -286,54 +336,75 @@ func Pair(req *Request) (*Answer, error) {
 // Encode writes the request back in the input format of "carrom tourney
 // pair", one line.
 func (req *Request) Encode(w io.Writer) error {
-	type player struct {
-		ID        string   `json:"id"`
-		Rating    *float64 `json:"rating,omitempty"`
-		Club      string   `json:"club,omitempty"`
-		Country   string   `json:"country,omitempty"`
-		Withdrawn bool     `json:"withdrawn"`
+	return json.NewEncoder(w).Encode(req.wire())
+}
+
+type outPlayer struct {
+	ID        string   `json:"id"`
+	Rating    *float64 `json:"rating,omitempty"`
+	Club      string   `json:"club,omitempty"`
+	Country   string   `json:"country,omitempty"`
+	Withdrawn bool     `json:"withdrawn"`
+}
+
+type outMatch struct {
+	A     string  `json:"a"`
+	B     *string `json:"b"`
+	Score [2]int  `json:"score"`
+	Board int     `json:"board,omitempty"`
+}
+
+type outRound struct {
+	Matches []outMatch `json:"matches"`
+}
+
+type outRequest struct {
+	System           string         `json:"system"`
+	Method           string         `json:"method,omitempty"`
+	Points           map[string]int `json:"points"`
+	PhantomScore     int            `json:"phantom_score"`
+	Players          []outPlayer    `json:"players"`
+	Rounds           []outRound     `json:"rounds"`
+	Seed             uint64         `json:"seed"`
+	Seeds            []string       `json:"seeds,omitempty"`
+	DelayTop         int            `json:"delay_top,omitempty"`
+	AvoidCompatriots int            `json:"avoid_compatriots,omitempty"`
+	AvoidClubmates   int            `json:"avoid_clubmates,omitempty"`
+	Finals           *outFinals     `json:"finals,omitempty"`
+}
+
+func (req *Request) wire() outRequest {
+	out := outRequest{System: req.System, Method: string(req.Options.Method), PhantomScore: req.PhantomScore, Seed: req.Seed, Seeds: req.Seeds,
+		Points:   map[string]int{"win": req.Points.Win, "draw": req.Points.Draw, "loss": req.Points.Loss},
+		DelayTop: req.Options.DelayTop, AvoidCompatriots: req.Options.AvoidCompatriots, AvoidClubmates: req.Options.AvoidClubmates,
+		Players: []outPlayer{}, Rounds: wireRounds(req.Rounds)}
+	if req.Finals != nil {
+		out.Finals = &outFinals{Places: req.Finals.Places, BestOf: req.Finals.BestOf, Rounds: wireRounds(req.FinalsRounds)}
 	}
-	type match struct {
-		A     string  `json:"a"`
-		B     *string `json:"b"`
-		Score [2]int  `json:"score"`
-		Board int     `json:"board,omitempty"`
-	}
-	type round struct {
-		Matches []match `json:"matches"`
-	}
-	out := struct {
-		System       string         `json:"system"`
-		Method       string         `json:"method,omitempty"`
-		Points       map[string]int `json:"points"`
-		PhantomScore int            `json:"phantom_score"`
-		Players      []player       `json:"players"`
-		Rounds       []round        `json:"rounds"`
-		Seed         uint64         `json:"seed"`
-		Seeds        []string       `json:"seeds,omitempty"`
-	}{System: req.System, Method: string(req.Options.Method), PhantomScore: req.PhantomScore, Seed: req.Seed, Seeds: req.Seeds,
-		Points:  map[string]int{"win": req.Points.Win, "draw": req.Points.Draw, "loss": req.Points.Loss},
-		Players: []player{}, Rounds: []round{}}
 	for _, p := range req.Players {
-		pl := player{ID: p.ID, Club: p.Club, Country: p.Country, Withdrawn: p.Withdrawn}
+		pl := outPlayer{ID: p.ID, Club: p.Club, Country: p.Country, Withdrawn: p.Withdrawn}
 		if p.Rating > 0 {
 			r := p.Rating
 			pl.Rating = &r
 		}
 		out.Players = append(out.Players, pl)
 	}
-	for _, r := range req.Rounds {
-		rd := round{Matches: []match{}}
+	return out
+}
+
+func wireRounds(rounds []Round) []outRound {
+	out := []outRound{}
+	for _, r := range rounds {
+		rd := outRound{Matches: []outMatch{}}
 		for _, m := range r.Matches {
-			x := match{A: m.A, Score: m.Score, Board: m.Board}
+			x := outMatch{A: m.A, Score: m.Score, Board: m.Board}
 			if m.B != "" {
 				b := m.B
 				x.B = &b
 			}
 			rd.Matches = append(rd.Matches, x)
 		}
-		out.Rounds = append(out.Rounds, rd)
+		out = append(out, rd)
 	}
-	enc := json.NewEncoder(w)
-	return enc.Encode(out)
+	return out
 }

@@ -79,6 +79,9 @@ func TestTourneyPairRefuses(t *testing.T) {
 		{`{"system": "swiss", "method": "serial", ` + players + `}`, `missing "rounds"`},
 		{`{"system": "swiss", "method": "serial", "players": [{"rating": 1500}], "rounds": []}`, `players[0]: missing "id"`},
 		{`{"method": "serial", ` + players + `, "rounds": []}`, `missing "system"`},
+		{`{"system": "roundrobin", ` + players + `, "rounds": [], "finals": {"places": 2, "best_of": 1, "rounds": []}}`, `finals follow a swiss, not roundrobin`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [], "finals": {"places": 2, "best_of": 1, "rounds": [{"matches": [{"a": "p1", "b": "p3", "score": [25, 0]}]}]}}`, `finals round 1, match 1: "p1" v "p3" is not a final still to play`},
+		{`{"system": "swiss", "method": "serial", ` + players + `, "rounds": [], "finals": {"places": 4, "best_of": 1, "rounds": []}}`, `finals for 4 places, but 3 players are ranked`},
 		{`{"system": "swiss", ` + players + `, "rounds": []}`, `missing "method"`},
 		{`{"system": "monrad", ` + players + `, "rounds": []}`, `unknown system "monrad"`},
 		{`{"system": "swiss", "method": "accelerated", ` + players + `, "rounds": []}`, `unknown method "accelerated"`},
@@ -105,5 +108,66 @@ func TestTourneyHelp(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join("testdata", "tourney")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTourneyStandingsGolden: every testdata/tourneyfile/NAME.json is
+// reported by standings -f as NAME.golden.txt (-update rewrites them); a
+// file that cannot be read is one line and exit 1.
+func TestTourneyStandingsGolden(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "tourneyfile", "*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no inputs under testdata/tourneyfile: %v", err)
+	}
+	for _, in := range names {
+		name := strings.TrimSuffix(in, ".json")
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := run([]string{"tourney", "standings", "-f", in}, strings.NewReader(""), &out, &errOut); code != 0 {
+				t.Fatalf("exit %d, stderr %s", code, errOut.String())
+			}
+			golden.Check(t, name+".golden.txt", out.Bytes(), *update)
+		})
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"tourney", "standings", "-f", "../../tourney/sol/testdata/club_day.sol"}, strings.NewReader(""), &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "Final ranking (prizes: fixed)\n  1    Fabio Conti  18\n") {
+		t.Errorf("a SoL dump: exit %d, stdout %s, stderr %s", code, out.String(), errOut.String())
+	}
+	for _, c := range []struct{ file, in, want string }{
+		{"testdata/tourneyfile/none.json", "", "carrom tourney standings: cannot read testdata/tourneyfile/none.json: no such file or directory\n"},
+		{"-", `{"system": "swiss"}`, "carrom tourney standings: missing \"format\" (\"carrom-tourney/1\")\n"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"tourney", "standings", "-f", c.file}, strings.NewReader(c.in), &out, &errOut); code != 1 || errOut.String() != c.want || out.Len() != 0 {
+			t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out.String(), errOut.String(), c.want)
+		}
+	}
+}
+
+// TestTourneyChampionship: a tournament file and a SoL dump ranked as one
+// championship (testdata/championship.golden.txt, -update rewrites it);
+// bad input is refused.
+func TestTourneyChampionship(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"tourney", "championship", "-skip", "1", "testdata/tourneyfile/club_night.json", "../../tourney/sol/testdata/club_day.sol"}
+	if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut.String())
+	}
+	golden.Check(t, filepath.Join("testdata", "championship.golden.txt"), out.Bytes(), *update)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"tourney", "championship"}, 2, "carrom tourney championship: no tournament files given"},
+		{[]string{"tourney", "championship", "-skip", "-1", "x.json"}, 2, "carrom tourney championship: invalid value -1 for flag -skip"},
+		{[]string{"tourney", "championship", "testdata/tourney/knockout.json"}, 1, `carrom tourney championship: testdata/tourney/knockout.json: missing "format" ("carrom-tourney/1")`},
+	} {
+		out.Reset()
+		errOut.Reset()
+		if code := run(c.args, strings.NewReader(""), &out, &errOut); code != c.code || !strings.HasPrefix(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut.String(), c.code, c.want)
+		}
 	}
 }

@@ -40,12 +40,30 @@ func TestCoreImportsNothingOuter(t *testing.T) {
 			if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
 				t.Errorf("%s imports %s, outside the core", c, imp)
 			}
+			if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") && !strings.HasPrefix(imp, module+"/") {
+				t.Errorf("%s imports %s: the core uses the standard library only", c, imp)
+			}
 		}
 	}
 	// RULES-level layering: the referee knows no coordinates.
 	for _, imp := range pkgs[module+"/rules"].Imports {
 		if strings.HasPrefix(imp, module+"/") {
 			t.Errorf("rules imports %s; the referee uses the standard library only", imp)
+		}
+	}
+}
+
+// TestTourneyReaders: the readers of other tools' files (tourney/sol, with
+// its YAML library) stand outside the core, on the tourney package alone.
+func TestTourneyReaders(t *testing.T) {
+	pkgs := packages(t)
+	p, ok := pkgs[module+"/tourney/sol"]
+	if !ok {
+		t.Fatal("tourney/sol not found")
+	}
+	for _, imp := range p.Imports {
+		if strings.HasPrefix(imp, module+"/") && imp != module+"/tourney" {
+			t.Errorf("tourney/sol imports %s; it builds on tourney alone", imp)
 		}
 	}
 }

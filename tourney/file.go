@@ -1,0 +1,178 @@
+package tourney
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// FileFormat is the version a tournament file names in its "format" field;
+// a reader refuses any other (docs/tournaments.md, "The tournament file").
+const FileFormat = "carrom-tourney/1"
+
+// File is a whole tournament as kept in a file: what "carrom tourney pair"
+// reads (the system and its options, the players, the rounds with boards
+// and scores, the seed), its name, its finals and its prize method.
+type File struct {
+	Name string
+	Request
+	Prizes PrizeMethod
+}
+
+type wireFile struct {
+	Format *string `json:"format"`
+	Name   string  `json:"name"`
+	Prizes *string `json:"prizes"`
+	wireRequest
+}
+
+type wireFinals struct {
+	Places *int         `json:"places"`
+	BestOf *int         `json:"best_of"`
+	Rounds *[]wireRound `json:"rounds"`
+}
+
+// ParseFile reads a tournament file and checks it whole, as DecodeRequest
+// does, and its finals against the standings after the Swiss.
+func ParseFile(r io.Reader) (*File, error) {
+	var w wireFile
+	if err := decodeJSON(r, &w); err != nil {
+		return nil, err
+	}
+	if w.Format == nil {
+		return nil, fmt.Errorf(`missing "format" (%q)`, FileFormat)
+	}
+	if *w.Format != FileFormat {
+		return nil, fmt.Errorf("format %q is not one this version reads (%s)", *w.Format, FileFormat)
+	}
+	req, err := w.request()
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Name: w.Name, Request: *req, Prizes: NoPrizes}
+	if w.Prizes != nil {
+		if f.Prizes, err = ParsePrizeMethod(*w.Prizes); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+type outFile struct {
+	Format string `json:"format"`
+	Name   string `json:"name"`
+	Prizes string `json:"prizes"`
+	outRequest
+}
+
+type outFinals struct {
+	Places int        `json:"places"`
+	BestOf int        `json:"best_of"`
+	Rounds []outRound `json:"rounds"`
+}
+
+// Format writes f as a tournament file, indented, one field a line.
+func (f *File) Format(w io.Writer) error {
+	out := outFile{Format: FileFormat, Name: f.Name, Prizes: string(f.Prizes), outRequest: f.wire()}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// Ranking is the final ranking, best first: the standings, reordered by
+// the finals.
+func (req *Request) Ranking() ([]string, error) {
+	var ids []string
+	for _, s := range Standings(&req.Tournament, NoAdjustment) {
+		ids = append(ids, s.ID)
+	}
+	if req.Finals == nil {
+		return ids, nil
+	}
+	for r, round := range req.FinalsRounds {
+		for m, match := range round.Matches {
+			if match.Score[0] < 0 || match.Score[1] < 0 {
+				return nil, fmt.Errorf("finals round %d, match %d: score %d-%d is negative", r+1, m+1, match.Score[0], match.Score[1])
+			}
+		}
+	}
+	return FinalRanking(ids, *req.Finals, req.FinalsRounds)
+}
+
+// Report writes the standings with their tie-breaks, the final ranking
+// with its prizes and the crosstable of f, as text.
+func (f *File) Report(w io.Writer) error {
+	ranking, err := f.Ranking()
+	if err != nil {
+		return err
+	}
+	prizes, err := Prizes(f.Prizes, len(ranking))
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	title := f.Name
+	if title == "" {
+		title = "Tournament"
+	}
+	fmt.Fprintf(w, "%s: %d players, %d rounds\n\nStandings\n", title, len(f.Players), len(f.Rounds))
+	fmt.Fprintln(tw, "rank\tid\tpoints\tbuchholz\tnet\ttotal\t")
+	st := Standings(&f.Tournament, NoAdjustment)
+	for _, s := range st {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t\n", s.Rank, s.ID, s.Points, s.Buchholz, s.Net, s.Total)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nFinal ranking (prizes: %s)\n", f.Prizes)
+	for i, id := range ranking {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", i+1, id, prizes[i])
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nCrosstable (a row's scores against each column, round by round)")
+	place := map[string]int{}
+	for i, s := range st {
+		place[s.ID] = i
+	}
+	cells := make([][]string, len(st))
+	for i := range cells {
+		cells[i] = make([]string, len(st)+1)
+	}
+	for _, round := range f.Rounds {
+		for _, m := range round.Matches {
+			a := place[m.A]
+			if m.B == "" {
+				cells[a][len(st)] = join(cells[a][len(st)], fmt.Sprintf("%d-%d", m.Score[0], m.Score[1]))
+				continue
+			}
+			b := place[m.B]
+			cells[a][b] = join(cells[a][b], fmt.Sprintf("%d-%d", m.Score[0], m.Score[1]))
+			cells[b][a] = join(cells[b][a], fmt.Sprintf("%d-%d", m.Score[1], m.Score[0]))
+		}
+	}
+	head := []string{"", ""}
+	for i := range st {
+		head = append(head, fmt.Sprint(i+1))
+	}
+	fmt.Fprintln(tw, strings.Join(append(head, "phantom"), "\t")+"\t")
+	for i, s := range st {
+		row := []string{fmt.Sprint(i + 1), s.ID}
+		for j, c := range cells[i] {
+			if j == i {
+				c = "·"
+			}
+			row = append(row, c)
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	return tw.Flush()
+}
+
+func join(cell, score string) string {
+	return strings.Join(slices.DeleteFunc([]string{cell, score}, func(s string) bool { return s == "" }), ",")
+}

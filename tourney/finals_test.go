@@ -1,0 +1,79 @@
+package tourney
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestFinals: the worked example of docs/tournaments.md, "Finals".
+func TestFinals(t *testing.T) {
+	ranking := []string{"p3", "p1", "p8", "p2", "p6"}
+	f := Finals{Places: 4, BestOf: 3}
+	win := func(a, b string) Match { return Match{A: a, B: b, Score: [2]int{25, 10}} }
+	steps := []struct {
+		round    Round
+		pairs    string
+		standing string
+	}{
+		{Round{}, "[{1 p3 p1} {2 p8 p2}]", "[p3 p1 p8 p2 p6]"},
+		{Round{[]Match{win("p1", "p3"), win("p8", "p2")}}, "[{1 p3 p1} {2 p8 p2}]", "[p3 p1 p8 p2 p6]"},
+		{Round{[]Match{win("p1", "p3"), win("p8", "p2")}}, "[]", "[p1 p3 p8 p2 p6]"},
+	}
+	var played []Round
+	for i, s := range steps {
+		if i > 0 {
+			played = append(played, s.round)
+		}
+		ps, err := FinalsPairing(ranking, f, played)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(ps); got != s.pairs && !(got == "[]" && s.pairs == "[]") {
+			t.Errorf("after %d finals rounds: pairs %s, want %s", len(played), got, s.pairs)
+		}
+		rk, err := FinalRanking(ranking, f, played)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(rk); got != s.standing {
+			t.Errorf("after %d finals rounds: ranking %s, want %s", len(played), got, s.standing)
+		}
+	}
+	// One match each: the 2nd beats the 1st and takes first place.
+	rk, err := FinalRanking(ranking, Finals{Places: 2, BestOf: 1}, []Round{{[]Match{win("p1", "p3")}}})
+	if err != nil || fmt.Sprint(rk) != "[p1 p3 p8 p2 p6]" {
+		t.Errorf("single final: %v, %v", rk, err)
+	}
+}
+
+// TestFinalsRefuses: finals that do not follow the finals are refused
+// with a sentence naming the round and the match.
+func TestFinalsRefuses(t *testing.T) {
+	ranking := []string{"a", "b", "c", "d"}
+	one := Finals{Places: 2, BestOf: 1}
+	for _, c := range []struct {
+		f      Finals
+		played []Round
+		want   string
+	}{
+		{Finals{Places: 3, BestOf: 1}, nil, "finals: places 3; want 2 (1st v 2nd) or 4 (and 3rd v 4th)"},
+		{Finals{Places: 2, BestOf: 2}, nil, "finals: best_of 2; want 1 or 3"},
+		{one, []Round{{[]Match{{A: "a", B: "c", Score: [2]int{25, 0}}}}}, `finals round 1, match 1: "a" v "c" is not a final still to play`},
+		{one, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 9}}}}}, "finals round 1, match 1: a draw; a final needs a winner"},
+		{one, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}}}, {}}, "finals round 2: the finals were already decided"},
+		{Finals{Places: 4, BestOf: 1}, []Round{{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}}}}, "finals round 1: want 2 matches, one for each final not decided, got 1"},
+		{Finals{Places: 4, BestOf: 3}, []Round{
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{9, 1}}}},
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{1, 9}}}},
+			{[]Match{{A: "a", B: "b", Score: [2]int{9, 1}}, {A: "c", B: "d", Score: [2]int{1, 9}}}},
+		}, "finals round 3: want 1 match, the final not decided, got 2"},
+	} {
+		_, err := FinalRanking(ranking, c.f, c.played)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %s", err, c.want)
+		}
+	}
+	if _, err := FinalsPairing([]string{"a"}, one, nil); err == nil {
+		t.Error("finals for 2 places among 1 player were accepted")
+	}
+}
