@@ -55,23 +55,8 @@ func (e *env) hint(ctx context.Context) pageHint {
 func TestCoachInPractice(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	tb, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := tb.Setup()
-	s.Match.Board.Broken = true
-	for i, p := range s.Pieces {
-		if p.ID == "w1" {
-			s.Pieces[i].Pos = board.Vec{X: 0.25, Y: 0.27}
-		}
-	}
-	pos := record.FormatPosition(s)
 	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/"), chromedp.Click("#practice", chromedp.ByID), chromedp.WaitVisible("#board", chromedp.ByID))
-	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
-	e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector("details.position").open = true; document.getElementById("position").value = %q`, pos), nil),
-		chromedp.Click("#set-position", chromedp.ByID))
-	e.waitFor(ctx, "the position set", fmt.Sprintf(`document.getElementById("board").dataset.position === %q`, pos), 10*time.Second)
+	pos := e.practiceNearPocket(ctx)
 
 	h := e.hint(ctx)
 	t.Logf("hint: %s (%+v)", h.Words, h)
@@ -167,24 +152,9 @@ func TestCoachAgainstTheComputer(t *testing.T) {
 func TestHintIsTheShotPlayed(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	tb, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := tb.Setup()
-	s.Match.Board.Broken = true
-	target := board.Vec{X: 0.25, Y: 0.27}
-	for i, p := range s.Pieces {
-		if p.ID == "w1" {
-			s.Pieces[i].Pos = target
-		}
-	}
-	pos := record.FormatPosition(s)
+	target := nearPocket
 	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/practice"), chromedp.WaitVisible("#board", chromedp.ByID))
-	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
-	e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector("details.position").open = true; document.getElementById("position").value = %q`, pos), nil),
-		chromedp.Click("#set-position", chromedp.ByID))
-	e.waitFor(ctx, "the position set", fmt.Sprintf(`document.getElementById("board").dataset.position === %q`, pos), 10*time.Second)
+	e.practiceNearPocket(ctx)
 
 	h := e.hint(ctx)
 	var drawn map[string]string
@@ -253,4 +223,31 @@ func TestHintIsTheShotPlayed(t *testing.T) {
 	if a.Dir[0] != aim[0] || a.Dir[1] != aim[1] || a.Speed != h.Speed || a.X != h.X {
 		t.Errorf("Shoot sent x %v, dir %v, speed %v; the aim drawn was dir %v,%v at x %v and the hint's speed %v", a.X, a.Dir, a.Speed, aim[0], aim[1], h.X, h.Speed)
 	}
+}
+
+// nearPocket is where practiceNearPocket puts the white w1: close to the
+// top-right pocket.
+var nearPocket = board.Vec{X: 0.25, Y: 0.27}
+
+// practiceNearPocket sets the practice page's position to a board broken
+// with the white w1 at nearPocket, and returns its position string.
+func (e *env) practiceNearPocket(ctx context.Context) string {
+	e.t.Helper()
+	tb, err := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	s := tb.Setup()
+	s.Match.Board.Broken = true
+	for i, p := range s.Pieces {
+		if p.ID == "w1" {
+			s.Pieces[i].Pos = nearPocket
+		}
+	}
+	pos := record.FormatPosition(s)
+	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
+	e.run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelector("details.position").open = true; document.getElementById("position").value = %q`, pos), nil),
+		chromedp.Click("#set-position", chromedp.ByID))
+	e.waitFor(ctx, "the position set", fmt.Sprintf(`document.getElementById("board").dataset.position === %q`, pos), 10*time.Second)
+	return pos
 }
