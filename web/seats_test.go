@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 )
 
@@ -59,7 +60,7 @@ func TestCrossSiteLinkSeatsNobody(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	sit := loadtest.Sit(0, "")
+	sit := protocol.Sit(0, "")
 	sit.CSRF = acct.CSRF
 	if err := ws.Send(ctx, sit); err != nil {
 		t.Fatal(err)

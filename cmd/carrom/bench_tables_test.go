@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -39,9 +40,9 @@ func computerTables(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	expert := loadtest.SeatConfig{Kind: "computer", Level: "expert"}
+	expert := protocol.SeatConfig{Kind: "computer", Level: "expert"}
 	for i := range 16 {
-		id, err := demos.CreateTable(ctx, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: uint64(i + 1), Seats: []loadtest.SeatConfig{expert, expert, expert, expert}})
+		id, err := demos.CreateTable(ctx, protocol.TableConfig{Rules: "icf", Players: 4, Seed: uint64(i + 1), Seats: []protocol.SeatConfig{expert, expert, expert, expert}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -119,7 +120,7 @@ func playHuman(ctx context.Context, b *testing.B, base string, end time.Time) []
 	}
 	defer ws.Close()
 	for seat := range 2 {
-		if err := ws.Send(ctx, loadtest.Sit(seat, "")); err != nil {
+		if err := ws.Send(ctx, protocol.Sit(seat, "")); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/carrom-game/carrom/internal/bus/natstest"
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // startCluster runs n carrom serve processes as the nodes of one cluster:
@@ -176,7 +177,7 @@ func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*loa
 }
 
 // createTable creates a table at the node serving base, which owns it.
-func createTable(t *testing.T, ctx context.Context, base string, cfg loadtest.TableConfig) string {
+func createTable(t *testing.T, ctx context.Context, base string, cfg protocol.TableConfig) string {
 	t.Helper()
 	id, err := loadtest.CreateTableAt(ctx, base, cfg)
 	if err != nil {
@@ -198,7 +199,7 @@ func TestThreeNodes(t *testing.T) {
 	nodes := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	id := createTable(t, ctx, nodes[1].URL, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []loadtest.SeatConfig{
+	id := createTable(t, ctx, nodes[1].URL, protocol.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "beginner"}, {Kind: "human"}, {Kind: "computer", Level: "beginner"}}})
 	if got := metric(t, nodes[1].URL, "carrom_tables"); got != 1 {
 		t.Fatalf("node b owns %v tables; want the one it created", got)

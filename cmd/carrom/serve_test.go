@@ -20,13 +20,14 @@ import (
 
 	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // playMoves makes n moves at a table seated with conns (seat i = conns[i])
 // and returns the last event.
 func playMoves(t *testing.T, ctx context.Context, conns [2]*loadtest.Conn, n int, rng *rand.Rand) loadtest.Message {
 	t.Helper()
-	var view *loadtest.State
+	var view *protocol.GameState
 	for moves := 0; moves < n; {
 		m, err := conns[0].Read(ctx)
 		if err != nil {
@@ -103,7 +104,7 @@ func survivesSIGKILL(t *testing.T, kind string) {
 		if conns[i], err = p.Connect(ctx, id, 0); err != nil {
 			t.Fatal(err)
 		}
-		if err := conns[i].Send(ctx, loadtest.Sit(i, "")); err != nil {
+		if err := conns[i].Send(ctx, protocol.Sit(i, "")); err != nil {
 			t.Fatal(err)
 		}
 	}

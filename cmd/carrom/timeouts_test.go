@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -60,7 +61,7 @@ func TestHTTPTimeouts(t *testing.T) {
 	if n, err := rd.Read(make([]byte, 1)); err != io.EOF {
 		t.Errorf("a keep-alive connection idle for %v (its timeout %v): read %d bytes, %v; want it closed (EOF)", 4*short, short, n, err)
 	}
-	if err := ws.Send(ctx, loadtest.Ping()); err != nil {
+	if err := ws.Send(ctx, protocol.Ping()); err != nil {
 		t.Fatalf("the WebSocket after %v: %v", 4*short, err)
 	}
 	for {

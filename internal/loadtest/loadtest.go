@@ -28,6 +28,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // Limits of a load test: it always stops by itself.
@@ -534,7 +536,7 @@ func seat(ctx context.Context, bases []string, i int, players *[2]player) error 
 		if p.conn, err = p.client.Connect(ctx, id, 0); err != nil {
 			return err
 		}
-		if err := p.conn.Send(ctx, Sit(k, "")); err != nil {
+		if err := p.conn.Send(ctx, protocol.Sit(k, "")); err != nil {
 			return err
 		}
 	}
@@ -544,17 +546,17 @@ func seat(ctx context.Context, bases []string, i int, players *[2]player) error 
 // Move is a simple player's intent for the state: the suggested placing
 // (or forgoing it when there is none), or a shot from a random legal spot
 // at a random angle and power.
-func Move(st *State, rng *rand.Rand) Intent {
+func Move(st *protocol.GameState, rng *rand.Rand) protocol.ClientMsg {
 	if st.ToAct.Need == "place" {
 		if st.ToAct.PlaceHint == nil {
-			return Forgo()
+			return protocol.Forgo()
 		}
-		return Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
+		return protocol.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
 	}
 	r := st.ToAct.StrikerRanges[rng.IntN(len(st.ToAct.StrikerRanges))]
 	x := r[0] + rng.Float64()*(r[1]-r[0])
 	angle := 45 + 90*rng.Float64()
-	return Strike(x, angle, 0.2+0.7*rng.Float64())
+	return protocol.Strike(x, angle, 0.2+0.7*rng.Float64())
 }
 
 // seen is a message a player read, when, and by which seat; conn, if
@@ -614,7 +616,7 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 	}
 	conns := [2]*Conn{players[0].conn, players[1].conn}
 	var (
-		view      *State
+		view      *protocol.GameState
 		seq       int64
 		pending   bool      // a move was sent whose broadcast has not come
 		firstSent time.Time // its first sending

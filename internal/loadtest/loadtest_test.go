@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -86,7 +87,7 @@ func noNATS(int) ([]string, func(), error) { return nil, nil, errors.New("starte
 
 func TestMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	st := &loadtest.State{ToAct: loadtest.ToAct{Need: "strike", StrikerRanges: [][2]float64{{-0.2, -0.1}, {0.1, 0.2}}}}
+	st := &protocol.GameState{ToAct: protocol.ToAct{Need: "strike", StrikerRanges: [][2]float64{{-0.2, -0.1}, {0.1, 0.2}}}}
 	for range 100 {
 		m := loadtest.Move(st, rng)
 		x, a, p := *m.X, *m.Angle, *m.Power
@@ -94,7 +95,7 @@ func TestMove(t *testing.T) {
 			t.Fatalf("Move = %s x %v angle %v power %v; want a strike from a legal spot, 45°..135°, power 0.2..0.9", m.Type, x, a, p)
 		}
 	}
-	st.ToAct = loadtest.ToAct{Need: "place", PlaceHint: &[2]float64{0.03, -0.05}}
+	st.ToAct = protocol.ToAct{Need: "place", PlaceHint: &[2]float64{0.03, -0.05}}
 	if m := loadtest.Move(st, rng); m.Type != "place" || *m.X != 0.03 || *m.Y != -0.05 {
 		t.Errorf("Move with a place hint = %+v; want that place", m)
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // Player plays one seat of a table from one node, as a browser would:
@@ -27,9 +29,9 @@ type Player struct {
 	rng   *rand.Rand
 
 	conn       *Conn
-	seq        int64  // the last event seen
-	sentFor    int64  // the seq whose move was sent; -1: none
-	Last       *State // the last state seen
+	seq        int64               // the last event seen
+	sentFor    int64               // the seq whose move was sent; -1: none
+	Last       *protocol.GameState // the last state seen
 	Events     []Message
 	Reconnects int
 }
@@ -64,7 +66,7 @@ func (p *Player) Connect(ctx context.Context) error {
 		return fmt.Errorf("loadtest: %s: first message %q, want welcome", p.Name, m.Type)
 	}
 	if !slices.Contains(m.Seats, p.Seat) {
-		return p.conn.Send(ctx, Sit(p.Seat, p.Name))
+		return p.conn.Send(ctx, protocol.Sit(p.Seat, p.Name))
 	}
 	// Nothing may follow the welcome of a player who missed nothing: if
 	// his move was lost with the connection, he makes it again now.
@@ -120,14 +122,14 @@ func (p *Player) move(ctx context.Context) error {
 	if st == nil || !st.Started || st.Over || st.ToAct.Seat != p.Seat || p.sentFor == p.seq {
 		return nil
 	}
-	var in Intent
+	var in protocol.ClientMsg
 	switch st.ToAct.Need {
 	case "place":
-		in = Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
+		in = protocol.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
 	case "strike":
 		r := st.ToAct.StrikerRanges[0]
 		x := r[0] + p.rng.Float64()*(r[1]-r[0])
-		in = Strike(x, 60+60*p.rng.Float64(), 0.2+0.6*p.rng.Float64())
+		in = protocol.Strike(x, 60+60*p.rng.Float64(), 0.2+0.6*p.rng.Float64())
 	default:
 		return nil
 	}

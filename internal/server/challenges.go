@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 type challengeJSON struct {
@@ -25,7 +26,7 @@ type challengeJSON struct {
 }
 
 func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
-	var cfg TableConfig
+	var cfg protocol.TableConfig
 	json.Unmarshal(c.Config, &cfg)
 	out := challengeJSON{ID: c.ID, From: c.FromName, To: c.ToName, Rules: cfg.Rules, Clock: cfg.Clock, Rated: cfg.Rated, Status: c.Status, Table: c.TableID, Created: c.Created}
 	if c.TableID != "" {
@@ -65,8 +66,8 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, refusef(ErrBadRequest, "a challenge is to another player"))
 		return
 	}
-	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: "human"}, {Kind: "human"}}}
-	if _, err := cfg.game(s.physics); err != nil {
+	cfg := protocol.TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []protocol.SeatConfig{{Kind: "human"}, {Kind: "human"}}}
+	if _, err := gameConfig(cfg, s.physics); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -134,7 +135,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
 	var (
-		cfg    TableConfig
+		cfg    protocol.TableConfig
 		claims []carrom.SeatRecord
 	)
 	if answer == "accept" {

@@ -17,6 +17,7 @@ import (
 	"github.com/carrom-game/carrom/internal/bus/natstest"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -128,8 +129,8 @@ func newClusterWith(t *testing.T, n int, ttl time.Duration, edit func(*server.Co
 
 // doubles is a four-seat table: people at seats 0 and 2, the test's
 // computer at 1 and 3.
-func doubles(seed uint64) loadtest.TableConfig {
-	return loadtest.TableConfig{Rules: "icf", Players: 4, Seed: seed, Seats: []loadtest.SeatConfig{
+func doubles(seed uint64) protocol.TableConfig {
+	return protocol.TableConfig{Rules: "icf", Players: 4, Seed: seed, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}}
 }
 
@@ -290,7 +291,7 @@ func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what st
 }
 
 // createTable creates a table at node n, which owns it.
-func createTable(t *testing.T, ctx context.Context, n *node, cfg loadtest.TableConfig) string {
+func createTable(t *testing.T, ctx context.Context, n *node, cfg protocol.TableConfig) string {
 	t.Helper()
 	id, err := loadtest.CreateTableAt(ctx, n.http.URL, cfg)
 	if err != nil {
@@ -328,7 +329,7 @@ func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, nam
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
-	if err := c.Send(ctx, loadtest.Sit(seat, name)); err != nil {
+	if err := c.Send(ctx, protocol.Sit(seat, name)); err != nil {
 		t.Fatal(err)
 	}
 	readUntil(t, ctx, c, name, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" && len(m.Seats) == 1 })
@@ -397,7 +398,7 @@ func TestClusterRematch(t *testing.T) {
 	bobCl, bob := seated(t, ctx, nodes[2], id, 1, "Bob")
 	st := readUntil(t, ctx, ann, "Ann", "the match started", func(m loadtest.Message) bool { return m.State != nil && m.State.Started })
 	toAct := map[int]*loadtest.Conn{0: ann, 1: bob}[st.State.ToAct.Seat]
-	if err := toAct.Send(ctx, loadtest.Concede("match")); err != nil {
+	if err := toAct.Send(ctx, protocol.Concede("match")); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []*loadtest.Conn{ann, bob} {
@@ -449,7 +450,7 @@ func TestClusterRematch(t *testing.T) {
 		who := fmt.Sprintf("player %d", i)
 		m := readUntil(t, ctx, c, who, "the rematch's welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
 		if len(m.Seats) == 0 {
-			if err := c.Send(ctx, loadtest.Sit(i, "")); err != nil {
+			if err := c.Send(ctx, protocol.Sit(i, "")); err != nil {
 				t.Fatal(err)
 			}
 			m = readUntil(t, ctx, c, who, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })

@@ -7,8 +7,9 @@
 // resumed), http.go (the HTTP interface, identity, security headers),
 // ws.go (one WebSocket connection), table.go (the table's goroutine:
 // run, handle, commit), seats.go (seats, joining and leaving, the clock),
-// bots.go (computer players), wire.go (the messages and the snapshots of
-// a table), config.go (a table's configuration).
+// bots.go (computer players), wire.go (decoding a client's message, and
+// a table's snapshots in the messages of package protocol, which declares
+// them all), config.go (checking a table's configuration).
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server

@@ -16,6 +16,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -288,30 +289,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-type tableInfo struct {
-	ID       string      `json:"id"`
-	Config   TableConfig `json:"config"`
-	Created  time.Time   `json:"created"`
-	Finished *time.Time  `json:"finished,omitempty"`
-	Result   any         `json:"result,omitempty"`
-	Seats    []seatInfo  `json:"seats"`
-	Links    []string    `json:"links"`
-}
-
-type seatInfo struct {
-	Seat     int    `json:"seat"`
-	Kind     string `json:"kind"`
-	Level    string `json:"level,omitempty"`
-	Nickname string `json:"nickname,omitempty"`
-	Taken    bool   `json:"taken"`
-}
-
-func info(rec carrom.TableRecord) (tableInfo, error) {
-	var cfg TableConfig
+func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
+	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-		return tableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
+		return protocol.TableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
 	}
-	ti := tableInfo{ID: rec.ID, Config: cfg.shown(!rec.Finished.IsZero()), Created: rec.Created}
+	ti := protocol.TableInfo{ID: rec.ID, Config: shown(cfg, !rec.Finished.IsZero()), Created: rec.Created}
 	if !rec.Finished.IsZero() {
 		f := rec.Finished
 		ti.Finished = &f
@@ -321,7 +304,7 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 		}
 	}
 	for i, sc := range cfg.Seats {
-		si := seatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == "computer"}
+		si := protocol.SeatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == "computer"}
 		for _, claimed := range rec.Seats {
 			if claimed.Seat == i {
 				si.Nickname, si.Taken = claimed.Nickname, true
@@ -334,10 +317,10 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 }
 
 // record loads a stored table and its description.
-func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, tableInfo, error) {
+func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
 	rec, err := s.store.Table(ctx, id)
 	if err != nil {
-		return rec, tableInfo{}, err
+		return rec, protocol.TableInfo{}, err
 	}
 	ti, err := info(rec)
 	return rec, ti, err
@@ -350,7 +333,7 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 			apiError(w, err)
 			return
 		}
-		out := []tableInfo{}
+		out := []protocol.TableInfo{}
 		for _, rec := range recs {
 			if ti, err := info(rec); err == nil {
 				out = append(out, ti)
@@ -383,7 +366,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: a table configuration over %d bytes: %w", maxBody, ErrBadConfig))
 		return
 	}
-	var cfg TableConfig
+	var cfg protocol.TableConfig
 	if err := decodeStrict(data, &cfg); err != nil {
 		apiError(w, fmt.Errorf("server: table configuration: %v: %w", err, ErrBadConfig))
 		return
@@ -446,8 +429,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 		Action json.RawMessage `json:"action"`
 	}
 	out := struct {
-		Table   tableInfo   `json:"table"`
-		Actions []actionOut `json:"actions"`
+		Table   protocol.TableInfo `json:"table"`
+		Actions []actionOut        `json:"actions"`
 	}{Table: ti, Actions: []actionOut{}}
 	for _, a := range actions {
 		out.Actions = append(out.Actions, actionOut{Seq: a.Seq, At: a.At, Action: a.Action})
@@ -458,8 +441,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 // writeMatchRecord answers with the match record of a table
 // (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
 // /api/matches/{id} with Accept: text/plain.
-func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti tableInfo, actions []carrom.ActionRecord) {
-	gcfg, err := ti.Config.game(s.physics)
+func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
+	gcfg, err := gameConfig(ti.Config, s.physics)
 	if err != nil {
 		apiError(w, err)
 		return

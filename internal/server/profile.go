@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // tallies keeps the counts of finished matches, which never change: a
@@ -27,7 +28,7 @@ const maxTallies = 4096
 
 // tally counts a finished match's play by seat, replaying its record
 // with the counts of the bench (ai.Tally).
-func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg TableConfig) (ai.Tally, error) {
+func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol.TableConfig) (ai.Tally, error) {
 	s.tallied.mu.Lock()
 	tl, ok := s.tallied.m[rec.ID]
 	s.tallied.mu.Unlock()
@@ -59,11 +60,11 @@ func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg TableCon
 
 // newTableFor is a table to replay a record on: computer seats need no
 // player to be replayed.
-func (s *Server) newTableFor(id string, cfg TableConfig, created time.Time) (*table, error) {
+func (s *Server) newTableFor(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
 	c := cfg
-	c.Seats = make([]SeatConfig, len(cfg.Seats))
+	c.Seats = make([]protocol.SeatConfig, len(cfg.Seats))
 	for i := range c.Seats {
-		c.Seats[i] = SeatConfig{Kind: "human"}
+		c.Seats[i] = protocol.SeatConfig{Kind: "human"}
 	}
 	return s.newTable(id, c, created)
 }
@@ -112,7 +113,7 @@ type Stats struct {
 	ScoringRate   float64 `json:"scoring_rate"`
 }
 
-func seatName(si seatInfo) string {
+func seatName(si protocol.SeatInfo) string {
 	if si.Kind == "computer" {
 		return "computer " + si.Level
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -28,7 +29,7 @@ var sidesRules = []string{"icf", "family"}
 // checkRated refuses a rated table that cannot be rated: one without
 // accounts on the server, with a computer seat (its levels are unrated,
 // docs/accounts.md says why), or of a rule set without ratings.
-func (s *Server) checkRated(cfg TableConfig) error {
+func (s *Server) checkRated(cfg protocol.TableConfig) error {
 	if !cfg.Rated {
 		return nil
 	}

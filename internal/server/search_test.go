@@ -13,6 +13,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 )
 
@@ -69,8 +70,8 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 		c.Log = slog.New(slog.NewJSONHandler(&logs, nil))
 	})
 	p := e.player()
-	slow := loadtest.SeatConfig{Kind: "computer", Level: "slow"}
-	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{slow, slow, slow, slow}, Seed: 5})
+	slow := protocol.SeatConfig{Kind: "computer", Level: "slow"}
+	id := p.create(protocol.TableConfig{Rules: "icf", Players: 4, Seats: []protocol.SeatConfig{slow, slow, slow, slow}, Seed: 5})
 	// A table of computers plays while someone watches it.
 	p.connect(id, 0).next("state")
 	<-thinking // seat 0 is thinking about the break, and cannot move yet

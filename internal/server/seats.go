@@ -9,11 +9,12 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // seat is who plays one seat and how many connections he has.
 type seat struct {
-	cfg       SeatConfig
+	cfg       protocol.SeatConfig
 	bot       Bot
 	token     string
 	nickname  string
@@ -146,7 +147,7 @@ func (t *table) join(ctx context.Context, m joinReq) {
 
 // welcome tells c the seats it holds, under nickname.
 func (t *table) welcome(c *client, nickname string) []byte {
-	return encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
+	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
 func (t *table) leave(c *client) {
@@ -208,7 +209,7 @@ func (t *table) seatsMessage() []byte {
 			spectators++
 		}
 	}
-	return encode(seatsMsg{V: ProtocolVersion, Type: "seats", Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
+	return encode(protocol.SeatsMsg{V: protocol.Version, Type: protocol.TypeSeats, Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
 }
 
 func (t *table) sit(ctx context.Context, m sitReq) error {

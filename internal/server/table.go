@@ -10,6 +10,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -69,7 +70,7 @@ type applied struct {
 type table struct {
 	id      string
 	owner   string // the creator's token; "" for a resumed table
-	cfg     TableConfig
+	cfg     protocol.TableConfig
 	created time.Time
 	srv     *Server
 	in      chan any
@@ -113,8 +114,8 @@ type table struct {
 	log             *slog.Logger
 }
 
-func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table, error) {
-	gcfg, err := cfg.game(s.physics)
+func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
+	gcfg, err := gameConfig(cfg, s.physics)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,13 @@
+// Package protocol declares carrom serve's wire types once: the WebSocket
+// messages a client sends (ClientMsg) and those the server sends (StateMsg,
+// EventMsg, WelcomeMsg, SeatsMsg, AimMsg, RematchMsg, ErrorMsg, PongMsg),
+// their type names and version, and the tables' HTTP bodies (TableConfig,
+// TableInfo, Hint, Practiced). docs/protocol.md describes them; the server
+// encodes and decodes them, and the test client and the load test
+// (internal/loadtest) speak them.
+//
+// The pieces, actions, strokes, trajectories and the referee's match state
+// inside the messages are package record's JSON forms. The package holds
+// types and the constructors of the client's messages only: it imports
+// nothing of the server's, and decides nothing.
+package protocol
