@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -26,11 +26,11 @@ func TestHTTPTimeouts(t *testing.T) {
 	const short = 300 * time.Millisecond
 	base := serveInProcess(t, server.Config{Physics: physics.Default()}, httpTimeouts{header: short, read: short, write: short, idle: short})
 
-	id, err := loadtest.CreateTableAt(ctx, base, loadtest.Humans(2, 1))
+	id, err := servertest.CreateTableAt(ctx, base, servertest.Humans(2, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := loadtest.NewClient(ctx, base)
+	c, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,11 +9,12 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // turnOf is what encoding/json reads of the fields decodeTurn reads, the
 // rest skipped: the reference decodeTurn must agree with.
-func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) Message {
+func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) servertest.Message {
 	var m struct {
 		Type  string `json:"type"`
 		Seq   int64  `json:"seq"`
@@ -26,7 +27,7 @@ func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) Message {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatalf("encoding/json: %v", err)
 	}
-	out := Message{Type: m.Type}
+	out := servertest.Message{Type: m.Type}
 	if m.Type == "event" || m.Type == "state" {
 		out.Seq = m.Seq
 		out.State = &protocol.GameState{Started: m.State.Started, Over: m.State.Over, ToAct: m.State.ToAct}

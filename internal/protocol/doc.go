@@ -3,8 +3,8 @@
 // EventMsg, WelcomeMsg, SeatsMsg, AimMsg, RematchMsg, ErrorMsg, PongMsg),
 // their type names and version, and the tables' HTTP bodies (TableConfig,
 // TableInfo, Hint, Practiced). docs/protocol.md describes them; the server
-// encodes and decodes them, and the test client and the load test
-// (internal/loadtest) speak them.
+// encodes and decodes them, the test client (internal/servertest) and the
+// load test speak them.
 //
 // The pieces, actions, strokes, trajectories and the referee's match state
 // inside the messages are package record's JSON forms. The package holds

@@ -13,13 +13,13 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // humans is an ICF table for two humans, no clock.
-var humans = loadtest.Humans(2, 0)
+var humans = servertest.Humans(2, 0)
 
 // TestCreateNeedsJSONFromThePage: a table is created only by a JSON body
 // from the server's own origin; a form of another site (text/plain, or

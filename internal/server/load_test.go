@@ -20,9 +20,9 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // longMatch plays a whole match of two computers on e, watched (a table
@@ -183,7 +183,7 @@ func TestReplaySlowReaders(t *testing.T) {
 // seqOf is the sequence number of a table in play, by its API.
 func seqOf(t *testing.T, p *player, id string) int64 {
 	t.Helper()
-	var out struct{ State *loadtest.Message }
+	var out struct{ State *servertest.Message }
 	if code := p.get("/api/tables/"+id, &out); code != http.StatusOK || out.State == nil {
 		t.Fatalf("GET /api/tables/%s: %d, state %v", id, code, out.State)
 	}
@@ -375,7 +375,7 @@ func TestCrowdJoinCost(t *testing.T) {
 func TestConnsPerAddress(t *testing.T) {
 	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerAddress = 3 })
 	id := e.player().create(humans)
-	var open []*loadtest.Conn
+	var open []*servertest.Conn
 	for range 3 {
 		c, err := e.player().Connect(context.Background(), id, 0)
 		if err != nil {

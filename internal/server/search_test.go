@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // slowBot thinks until the test lets it move (or its search is cancelled),
@@ -84,7 +84,7 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 	}
 	joined := time.Since(start)
 	start = time.Now()
-	var table struct{ State *loadtest.Message }
+	var table struct{ State *servertest.Message }
 	code := p.get("/api/tables/"+id, &table)
 	answered := time.Since(start)
 	if code != http.StatusOK || table.State == nil {

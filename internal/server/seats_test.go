@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // sitWith is a "sit" carrying the session's CSRF token.
@@ -75,7 +75,7 @@ func TestSitNeedsTheSessionsCSRF(t *testing.T) {
 	}
 
 	// Unrated: the same for a signed-in browser; none for an anonymous one.
-	free := e.player().create(loadtest.Humans(2, 5))
+	free := e.player().create(servertest.Humans(2, 5))
 	cb := bob.connect(free, 0)
 	cb.next("welcome")
 	cb.send(protocol.Sit(0, "Bob"))
@@ -126,7 +126,7 @@ func TestRatedSeatKeepsItsAccountsName(t *testing.T) {
 	}
 	checkSeatName(t, ann, id, 1, "ann")
 
-	free := e.player().create(loadtest.Humans(2, 5))
+	free := e.player().create(servertest.Humans(2, 5))
 	p := e.player()
 	cf := p.connect(free, 0)
 	cf.next("welcome")
@@ -176,12 +176,12 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+	readUntil(t, ctx, c, "ann", "the welcome", func(m servertest.Message) bool { return m.Type == "welcome" })
 	for _, name := range []string{"", "Impostor", ""} {
 		if err := c.Send(ctx, sitWith(0, name, csrf)); err != nil {
 			t.Fatal(err)
 		}
-		w := readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
+		w := readUntil(t, ctx, c, "ann", "the welcome", func(m servertest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
 		if w.Type != "welcome" || w.Nickname != "ann" || len(w.Seats) != 1 {
 			t.Errorf("ann's sit named %q through node a: %s; want seat 0 as ann", name, w.Raw)
 		}
@@ -192,9 +192,9 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 }
 
 // nodeClient is a new browser talking to node n.
-func nodeClient(t *testing.T, n *node) *loadtest.Client {
+func nodeClient(t *testing.T, n *node) *servertest.Client {
 	t.Helper()
-	cl, err := loadtest.NewClient(context.Background(), n.http.URL)
+	cl, err := servertest.NewClient(context.Background(), n.http.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

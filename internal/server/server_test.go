@@ -18,10 +18,10 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -179,11 +179,11 @@ func (e *env) close() {
 // own identity.
 type player struct {
 	t *testing.T
-	*loadtest.Client
+	*servertest.Client
 }
 
 func (e *env) player() *player {
-	c, err := loadtest.NewClient(context.Background(), e.http.URL)
+	c, err := servertest.NewClient(context.Background(), e.http.URL)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -233,8 +233,8 @@ func withComputer(seed uint64) protocol.TableConfig {
 
 type conn struct {
 	t    *testing.T
-	ws   *loadtest.Conn
-	in   chan loadtest.Message
+	ws   *servertest.Conn
+	in   chan servertest.Message
 	last *protocol.GameState // the game state of the last state or event message read
 }
 
@@ -244,7 +244,7 @@ func (p *player) connect(table string, since int64) *conn {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	c := &conn{t: p.t, ws: ws, in: make(chan loadtest.Message, 10000)}
+	c := &conn{t: p.t, ws: ws, in: make(chan servertest.Message, 10000)}
 	go func() {
 		defer close(c.in)
 		for {
@@ -267,7 +267,7 @@ func (c *conn) send(in protocol.ClientMsg) {
 }
 
 // next returns the next message of one of the given types.
-func (c *conn) next(types ...string) loadtest.Message {
+func (c *conn) next(types ...string) servertest.Message {
 	c.t.Helper()
 	timeout := time.After(20 * time.Second)
 	for {
@@ -359,8 +359,8 @@ func storedActions(t *testing.T, p *player, id string) []game.Action {
 
 // replayAnswer is the answer of GET /api/matches/{id}/replay.
 type replayAnswer struct {
-	Start  *loadtest.Message  `json:"start"`
-	Events []loadtest.Message `json:"events"`
+	Start  *servertest.Message  `json:"start"`
+	Events []servertest.Message `json:"events"`
 }
 
 func TestMatchAgainstTheComputer(t *testing.T) {
@@ -428,7 +428,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 // twoPlayers sets up a human-vs-human table and has both sit.
 func twoPlayers(t *testing.T, e *env, clock int) (string, *player, *player, *conn, *conn) {
 	ann, bob := e.player(), e.player()
-	cfg := loadtest.Humans(2, 3)
+	cfg := servertest.Humans(2, 3)
 	cfg.Clock = clock
 	id := ann.create(cfg)
 	a, b := ann.connect(id, 0), bob.connect(id, 0)
@@ -442,8 +442,8 @@ func twoPlayers(t *testing.T, e *env, clock int) (string, *player, *player, *con
 }
 
 // play makes n moves, whoever is to act, and returns the last event.
-func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) loadtest.Message {
-	var last loadtest.Message
+func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) servertest.Message {
+	var last servertest.Message
 	for range n {
 		var st *protocol.GameState
 		for _, c := range conns {
@@ -508,8 +508,8 @@ func TestReconnectAndSpectate(t *testing.T) {
 	// Ann drops; Bob plays on whenever it is his turn, Ann's strokes wait.
 	a.ws.Close()
 	var (
-		bobLast *loadtest.Message
-		bobSaw  = map[int64]loadtest.Message{}
+		bobLast *servertest.Message
+		bobSaw  = map[int64]servertest.Message{}
 	)
 	for {
 		st := b.untilMine(0, 1)
@@ -582,7 +582,7 @@ func TestMissedEvents(t *testing.T) {
 	// away has the spectator miss n actions after seen; he comes back.
 	away := func(seen int64, n int) *conn {
 		t.Helper()
-		saw := map[int64]loadtest.Message{}
+		saw := map[int64]servertest.Message{}
 		for range n {
 			ev := play(t, 1, rng, conns)
 			saw[ev.Seq] = ev
@@ -719,7 +719,7 @@ func TestLobby(t *testing.T) {
 	id := p.create(protocol.TableConfig{Rules: "family", Players: 4, Clock: 30, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}})
 	// The state is the state message a WebSocket would send.
-	var table struct{ State *loadtest.Message }
+	var table struct{ State *servertest.Message }
 	if code := p.get("/api/tables/"+id, &table); code != http.StatusOK || table.State == nil || table.State.Type != "state" || table.State.State.Config.Players != 4 {
 		t.Errorf("GET /api/tables/%s: %d, state %+v", id, code, table.State)
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
@@ -21,7 +21,7 @@ import (
 // variantConfig is a table of the variant with n seats, human unless named
 // computer in bots.
 func variantConfig(name string, n int, bots ...int) protocol.TableConfig {
-	cfg := loadtest.Humans(n, 5)
+	cfg := servertest.Humans(n, 5)
 	cfg.Rules = name
 	for _, b := range bots {
 		cfg.Seats[b] = protocol.SeatConfig{Kind: "computer", Level: "test"}

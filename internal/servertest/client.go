@@ -1,4 +1,4 @@
-package loadtest
+package servertest
 
 import (
 	"bytes"
@@ -10,8 +10,9 @@ import (
 	"net/http/cookiejar"
 	"strings"
 
+	"time"
+
 	"github.com/coder/websocket"
-	"github.com/tidwall/gjson"
 
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
@@ -80,7 +81,7 @@ func (c *Client) GetJSON(ctx context.Context, path string, out any) (int, error)
 		return resp.StatusCode, nil
 	}
 	if err := json.Unmarshal(body, out); err != nil {
-		return resp.StatusCode, fmt.Errorf("loadtest: GET %s: %w", path, err)
+		return resp.StatusCode, fmt.Errorf("servertest: GET %s: %w", path, err)
 	}
 	return resp.StatusCode, nil
 }
@@ -117,11 +118,11 @@ func (c *Client) CreateTable(ctx context.Context, cfg protocol.TableConfig) (str
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusCreated {
-		return "", fmt.Errorf("loadtest: create table: %s: %s", resp.Status, bytes.TrimSpace(body))
+		return "", fmt.Errorf("servertest: create table: %s: %s", resp.Status, bytes.TrimSpace(body))
 	}
 	var out struct{ ID string }
 	if err := json.Unmarshal(body, &out); err != nil {
-		return "", fmt.Errorf("loadtest: create table: %w", err)
+		return "", fmt.Errorf("servertest: create table: %w", err)
 	}
 	return out.ID, nil
 }
@@ -129,19 +130,47 @@ func (c *Client) CreateTable(ctx context.Context, cfg protocol.TableConfig) (str
 // Conn is one WebSocket to a table.
 type Conn struct {
 	ws  *websocket.Conn
-	buf bytes.Buffer // ReadTurn's, reused from message to message
+	buf bytes.Buffer // ReadRaw's, reused from message to message
 }
 
 // Connect opens a WebSocket to the table; since is the sequence number of
 // the last event the client saw.
 func (c *Client) Connect(ctx context.Context, table string, since int64) (*Conn, error) {
-	url := "ws" + strings.TrimPrefix(c.Base, "http") + fmt.Sprintf("/ws/%s?since=%d", table, since)
+	return c.dial(ctx, c.Base, table, since)
+}
+
+func (c *Client) dial(ctx context.Context, base, table string, since int64) (*Conn, error) {
+	url := "ws" + strings.TrimPrefix(base, "http") + fmt.Sprintf("/ws/%s?since=%d", table, since)
 	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: c.http})
 	if err != nil {
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 24)
 	return &Conn{ws: ws}, nil
+}
+
+// Redial connects to the table again, as a browser whose connection was
+// closed does, with since, the last seq the client saw: it tries bases
+// (the nodes of a cluster) in turn every 100 ms until one answers, and
+// returns the connection and the base that answered, or ctx's error. The
+// seats are the client's cookies', which every node on this machine is
+// sent.
+func (c *Client) Redial(ctx context.Context, bases []string, table string, since int64) (*Conn, string, error) {
+	for {
+		for _, base := range bases {
+			if conn, err := c.dial(ctx, base, table, since); err == nil {
+				return conn, base, nil
+			}
+			if ctx.Err() != nil {
+				return nil, "", ctx.Err()
+			}
+		}
+		select {
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, "", ctx.Err()
+		}
+	}
 }
 
 // Close closes the connection at once.
@@ -171,63 +200,35 @@ func (c *Conn) Read(ctx context.Context) (Message, error) {
 	}
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
-		return m, fmt.Errorf("loadtest: message %q: %w", data, err)
+		return m, fmt.Errorf("servertest: message %q: %w", data, err)
 	}
 	m.Raw = data
 	return m, nil
 }
 
-// ReadTurn reads the next message as a load test's player reads it: its
-// type, its seq and whose turn it is, with the rest of the state and the
-// outcome (the pieces, the trajectory, which a browser draws) skipped
-// unparsed. The players of a load test run beside the server, and
-// parsing every field of every event cost them more CPU than the server
-// spent on the game; even skipping them with encoding/json, which checks
-// the whole message before it decodes any of it and then scans it again,
-// cost about half of their CPU. gjson finds the fields with one
-// scan that does not decode what it passes.
-func (c *Conn) ReadTurn(ctx context.Context) (Message, error) {
+// ReadRaw returns the next message as it came, in a buffer the next
+// ReadRaw reuses: for a reader that picks a few fields out of each message
+// without decoding the rest (the load test's players).
+func (c *Conn) ReadRaw(ctx context.Context) ([]byte, error) {
 	_, rd, err := c.ws.Reader(ctx)
 	if err != nil {
-		return Message{}, err
+		return nil, err
 	}
 	c.buf.Reset()
 	if _, err := c.buf.ReadFrom(rd); err != nil {
-		return Message{}, err
+		return nil, err
 	}
-	return decodeTurn(c.buf.Bytes())
-}
-
-// decodeTurn is ReadTurn's reading of one message.
-func decodeTurn(data []byte) (Message, error) {
-	typ := gjson.GetBytes(data, "type")
-	if typ.Type != gjson.String {
-		return Message{}, fmt.Errorf("loadtest: message %.200q: no type", data)
-	}
-	out := Message{Type: typ.Str}
-	if out.Type != "event" && out.Type != "state" {
-		return out, nil
-	}
-	f := gjson.GetManyBytes(data, "seq", "state")
-	if f[0].Type != gjson.Number || !f[1].IsObject() {
-		return Message{}, fmt.Errorf("loadtest: %s message %.200q: no seq or state", out.Type, data)
-	}
-	out.Seq = f[0].Int()
-	state := gjson.GetMany(f[1].Raw, "started", "over", "to_act")
-	out.State = &protocol.GameState{Started: state[0].Bool(), Over: state[1].Bool()}
-	if err := json.Unmarshal([]byte(state[2].Raw), &out.State.ToAct); err != nil {
-		return Message{}, fmt.Errorf("loadtest: %s message %.200q: to_act: %w", out.Type, data, err)
-	}
-	return out, nil
+	return c.buf.Bytes(), nil
 }
 
 // Message is any message from the server, as a client reads it: Type
-// says which fields it has (package protocol declares each message).
+// says which fields it has (package protocol declares each message;
+// TestMessageReadsEveryMessage checks that this holds every field of each).
 type Message struct {
 	V    int    `json:"v"`
-	Type string `json:"type"` // welcome, state, event, seats, error, pong
+	Type string `json:"type"` // protocol.TypeWelcome, TypeState, …
 	Seq  int64  `json:"seq"`
-	// Welcome.
+	// Welcome, and rematch: the table.
 	Table    string `json:"table"`
 	Seats    []int  `json:"seats"`
 	Nickname string `json:"nickname"`
@@ -241,6 +242,13 @@ type Message struct {
 	// Event.
 	Action  *record.Action    `json:"action"`
 	Outcome *protocol.Outcome `json:"outcome"`
+	// Rematch: the new table.
+	Rematch string `json:"rematch"`
+	// Aim: the seat to strike and its aim.
+	Seat  int        `json:"seat"`
+	X     float64    `json:"x"`
+	Dir   [2]float64 `json:"dir"`
+	Power float64    `json:"power"`
 	// Raw is the message as it was read.
 	Raw []byte `json:"-"`
 }
