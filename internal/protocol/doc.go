@@ -4,7 +4,9 @@
 // their type names and version, and the tables' HTTP bodies (TableConfig,
 // TableInfo, Hint, Practiced). docs/protocol.md describes them; the server
 // encodes and decodes them, the test client (internal/servertest) and the
-// load test speak them.
+// load test speak them, and web/src/protocol.ts declares them for the page,
+// which TestProtocolMessages in package web keeps field for field in step
+// with this package.
 //
 // The pieces, actions, strokes, trajectories and the referee's match state
 // inside the messages are package record's JSON forms. The package holds
