@@ -10,9 +10,7 @@ import (
 // the typed client and harness for tests (internal/servertest) stay out of
 // the server's code, imported by tests and by the load test, which drives
 // the server with it; and nothing imports internal/server but the binary
-// that wires it, and internal/coach, whose Advise still returns the
-// server's Advice (to go when the coach's types have a package of their
-// own).
+// that wires it.
 func TestProtocolAndTestClient(t *testing.T) {
 	pkgs := packages(t)
 	proto := module + "/internal/protocol"
@@ -29,7 +27,7 @@ func TestProtocolAndTestClient(t *testing.T) {
 			switch {
 			case imp == module+"/internal/servertest" && path != module+"/internal/loadtest":
 				t.Errorf("%s imports internal/servertest, the client for tests and the load test", path)
-			case imp == module+"/internal/server" && path != module+"/cmd/carrom" && path != module+"/internal/coach":
+			case imp == module+"/internal/server" && path != module+"/cmd/carrom":
 				t.Errorf("%s imports internal/server; only the binary wires the server", path)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/coach"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -26,17 +27,7 @@ import (
 // the seat's own c/m to stay. It runs on the goroutine of the request that
 // asked, on a table value of its own, and returns once ctx ends.
 type Coach interface {
-	Advise(ctx context.Context, t game.Table, seed uint64) (Advice, error)
-}
-
-// Advice is a coach's best shot.
-type Advice struct {
-	Shot    physics.Shot
-	Kind    string       // "direct", "rebound", "break", …
-	Target  string       // the piece aimed at; "" for a break or a sweep
-	Pocket  board.Pocket // the pocket aimed at, when Aimed
-	Aimed   bool
-	Success float64 // 0 to 1
+	Advise(ctx context.Context, t game.Table, seed uint64) (coach.Advice, error)
 }
 
 // Errors of the coach.

@@ -23,9 +23,9 @@ import (
 // countingCoach advises at once, and counts the searches it was asked.
 type countingCoach struct{ n atomic.Int64 }
 
-func (c *countingCoach) Advise(ctx context.Context, t game.Table, seed uint64) (server.Advice, error) {
+func (c *countingCoach) Advise(ctx context.Context, t game.Table, seed uint64) (coach.Advice, error) {
 	c.n.Add(1)
-	return server.Advice{Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 1}, Kind: "direct"}, nil
+	return coach.Advice{Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 1}, Kind: "direct"}, nil
 }
 
 // TestHintLimits: one identity gets 10 hints, then one every 6 s; one
