@@ -16,6 +16,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/rating"
 )
 
 // Accounts keeps accounts, their sessions, ratings and challenges;
@@ -45,10 +46,12 @@ type Accounts interface {
 	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
 	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
-	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
+	// Rate runs the rating's policy in one transaction over the rows of
+	// ratings, committed if it returns no error.
+	Rate(ctx context.Context, policy func(rating.Ledger) error) error
 	// RatedBetween counts the rated matches two accounts played against
-	// each other in the rating period (UTC day) of at.
-	RatedBetween(ctx context.Context, a, b string, at time.Time) (int, error)
+	// each other in a rating period (rating.Day).
+	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
 	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
 	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
 	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)

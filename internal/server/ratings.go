@@ -17,14 +17,9 @@ import (
 	"github.com/carrom-game/carrom/rules"
 )
 
-// ratedRules are the rule sets with ratings: the two played by sides, and
-// the variants without colours that two players can play, each his own
-// side (RULES §14; three-player carrom and three or four players each for
-// himself are not rated).
-var ratedRules = []string{"icf", "family", "point", "pockets"}
-
-// sidesRules are the rated rule sets played by sides, so also in doubles.
-var sidesRules = []string{"icf", "family"}
+// ratedRules and sidesRules are the rule sets with ratings, and those of
+// them played by sides, so also in doubles (rating.Rules, rating.SidesRules).
+var ratedRules, sidesRules = rating.Rules, rating.SidesRules
 
 // checkRated refuses a rated table that cannot be rated: one without
 // accounts on the server, with a computer seat (its levels are unrated,
@@ -88,18 +83,8 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Acc
 	return a, nil
 }
 
-// A match too short to mean anything is not rated: one that ends before a
-// board is finished by a stroke and with fewer than minRatedStrokes
-// strokes (a concession at once, a forfeit of a player who never came).
-// Ten strokes are some five turns each, a board really begun.
-const minRatedStrokes = 10
-
-// maxRatedPerPair is how many rated matches two accounts may play against
-// each other in a rating period (a UTC day); past it they play unrated.
-const maxRatedPerPair = 5
-
 // countPlay counts a stroke, and a board it finished, toward the rating's
-// threshold (minRatedStrokes).
+// threshold (rating.TooShort).
 func (t *table) countPlay(before, after game.Table, a game.Action) {
 	if a.Kind != game.Strike {
 		return
@@ -113,7 +98,7 @@ func (t *table) countPlay(before, after game.Table, a game.Action) {
 
 // checkCap, when a rated match begins, tells its players if it will be
 // played unrated because two of its opponents have played their rated
-// matches of the day against each other (maxRatedPerPair).
+// matches of the day against each other (rating.PerPair).
 func (t *table) checkCap(ctx context.Context) {
 	if !t.cfg.Rated || t.srv.accounts == nil {
 		return
@@ -132,12 +117,12 @@ func (t *table) checkCap(ctx context.Context) {
 			if i%2 == j%2 {
 				continue
 			}
-			n, err := t.srv.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, now)
+			n, err := t.srv.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, rating.Day(now))
 			if err != nil {
 				t.log.Warn("counting the rated matches of a pair", "err", err)
 				return
 			}
-			if n >= maxRatedPerPair {
+			if n >= rating.PerPair {
 				t.unrated = fmt.Sprintf("%s and %s have played %d rated matches against each other today, the most a day: this match is not rated", ids[i].Name, ids[j].Name, n)
 				return
 			}
@@ -149,8 +134,8 @@ func (t *table) checkCap(ctx context.Context) {
 // sessions its seats' browsers hold now: a seat whose browser has signed
 // out, been signed out by a new password, or signed in as another account
 // than the one that took the seat leaves the match unrated, and so do a
-// match too short (minRatedStrokes) and one past its pair's rated matches
-// of the day (maxRatedPerPair). Why is told the players (unrated).
+// match too short (rating.TooShort) and one past its pair's rated matches
+// of the day (rating.PerPair). Why is told the players (unrated).
 func (t *table) rate(ctx context.Context, at time.Time) {
 	if !t.cfg.Rated || t.srv.accounts == nil {
 		return
@@ -159,12 +144,12 @@ func (t *table) rate(ctx context.Context, at time.Time) {
 	if w != rules.Side(0) && w != rules.Side(1) {
 		return
 	}
-	if t.boards == 0 && t.strokes < minRatedStrokes {
-		t.unrated = fmt.Sprintf("too short to rate: no board was finished and %d strokes were played (%d make a rated match)", t.strokes, minRatedStrokes)
+	if why := rating.TooShort(t.strokes, t.boards); why != "" {
+		t.unrated = why
 		t.log.Info("a rated match left unrated: too short", "strokes", t.strokes)
 		return
 	}
-	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at, PerPair: maxRatedPerPair}
+	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at, PerPair: rating.PerPair}
 	for i, s := range t.seats {
 		a, err := t.srv.accounts.AccountBySession(ctx, s.token, t.srv.clock.Now())
 		if err == nil && a.Name != s.nickname {
@@ -179,7 +164,7 @@ func (t *table) rate(ctx context.Context, at time.Time) {
 	}
 	changes, err := t.srv.RateMatch(ctx, m)
 	if errors.Is(err, carrom.ErrRatingCap) {
-		t.unrated = fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", maxRatedPerPair)
+		t.unrated = fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", rating.PerPair)
 		t.log.Info("a rated match left unrated: the pair's rated matches of the day are played")
 		return
 	}
@@ -191,32 +176,26 @@ func (t *table) rate(ctx context.Context, at time.Time) {
 }
 
 // RateMatch rates a finished match between accounts under a rule set (an
-// online table or a real board's): Glicko-2 with a rating period per day,
-// singles and doubles apart. A match rated already is not rated again.
+// online table or a real board's) by the rating's policy (rating.Rate),
+// in one transaction of the store. A match rated already is not rated
+// again.
 func (s *Server) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
 	if s.accounts == nil {
 		return nil, fmt.Errorf("server: this server keeps no accounts: %w", ErrBadConfig)
 	}
-	if !slices.Contains(ratedRules, m.Rules) {
-		return nil, fmt.Errorf("server: rules %q are not rated: %w", m.Rules, ErrBadConfig)
+	if err := rating.Check(m); err != nil {
+		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
-	n := len(m.Sides[0])
-	if (n != 1 && n != 2) || len(m.Sides[1]) != n || (m.Winner != 0 && m.Winner != 1) {
-		return nil, fmt.Errorf("server: a rated match is one or two accounts a side and a winner: %w", ErrBadConfig)
+	var changes []carrom.RatingChange
+	err := s.accounts.Rate(ctx, func(l rating.Ledger) error {
+		var err error
+		changes, err = rating.Rate(l, m)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("server: rate match %s: %w", m.TableID, err)
 	}
-	if n == 2 && !slices.Contains(sidesRules, m.Rules) {
-		return nil, fmt.Errorf("server: rules %q are rated between two players only: %w", m.Rules, ErrBadConfig)
-	}
-	seen := map[string]bool{}
-	for _, side := range m.Sides {
-		for _, id := range side {
-			if seen[id] {
-				return nil, fmt.Errorf("server: account %s plays twice in one match: %w", id, ErrBadConfig)
-			}
-			seen[id] = true
-		}
-	}
-	return s.accounts.RateMatch(ctx, m)
+	return changes, nil
 }
 
 func pool(r *http.Request) (carrom.Pool, error) {

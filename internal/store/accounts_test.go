@@ -49,7 +49,7 @@ func TestDeleteAccount(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
+		if _, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.CreateChallenge(ctx, carrom.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
@@ -84,6 +84,18 @@ func TestDeleteAccount(t *testing.T) {
 	})
 }
 
+// rateMatch rates m by the rating's policy in one transaction of st, as
+// the server does.
+func rateMatch(ctx context.Context, st *DB, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
+	var ch []carrom.RatingChange
+	err := st.Rate(ctx, func(l rating.Ledger) error {
+		var err error
+		ch, err = rating.Rate(l, m)
+		return err
+	})
+	return ch, err
+}
+
 // TestRatingPeriods: games of one day are rated together against the
 // opponents' ratings at the day's start; a later day starts from the last
 // rating with its deviation grown; a match is rated once.
@@ -97,7 +109,7 @@ func TestRatingPeriods(t *testing.T) {
 		}
 		rate := func(id string, at time.Time, w, l []string) []carrom.RatingChange {
 			t.Helper()
-			ch, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: id, Rules: "icf", Sides: [2][]string{w, l}, Winner: 0, At: at})
+			ch, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: id, Rules: "icf", Sides: [2][]string{w, l}, Winner: 0, At: at})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +152,7 @@ func TestRatingPeriods(t *testing.T) {
 		if err != nil || len(h) != 3 || h[2].TableID != "m3" {
 			t.Errorf("a's history %+v, %v; want m1, m2, m3", h, err)
 		}
-		if _, err := st.RateMatch(ctx, carrom.RatedMatch{TableID: "bad", Rules: "icf", Sides: [2][]string{{"a"}, {"b", "c"}}, At: next}); err == nil {
+		if _, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: "bad", Rules: "icf", Sides: [2][]string{{"a"}, {"b", "c"}}, At: next}); err == nil {
 			t.Errorf("one against two was rated")
 		}
 	})

@@ -5,157 +5,75 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
-// Day is the rating period of an instant: the UTC day, counted from 1970.
-func Day(at int64) int64 { return at / (86400 * 1e9) }
-
-// RateMatch rates a finished match by Glicko-2 with a rating period per
-// day, in one transaction: each player's rating for the day is computed
-// again from the day's start with every game of the day, against the
-// opponents as rated at the day's start (a side of two as their mean,
-// rating.Team). A match rated already changes nothing and returns no
-// changes.
-func (s *DB) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
-	if len(m.Sides[0]) == 0 || len(m.Sides[0]) != len(m.Sides[1]) || len(m.Sides[0]) > 2 || (m.Winner != 0 && m.Winner != 1) {
-		return nil, fmt.Errorf("store: rate match %s: sides of %d and %d, winner %d: want 1 or 2 a side and winner 0 or 1",
-			m.TableID, len(m.Sides[0]), len(m.Sides[1]), m.Winner)
-	}
-	// Two ratings at once of one player must not both start from his
-	// old rating: PostgreSQL runs this serializable (and refuses the
-	// later of two that conflict); SQLite has one writer at a time.
+// Rate runs policy in one transaction over the rows of ratings, committed
+// if it returns no error: the policy decides (rating.Rate), the store
+// reads and writes. Two ratings at once of one player must not both
+// start from his old rating: PostgreSQL runs this serializable (and
+// refuses the later of two that conflict); SQLite has one writer at a
+// time.
+func (s *DB) Rate(ctx context.Context, policy func(rating.Ledger) error) error {
 	var opts *sql.TxOptions
 	if s.d == postgres {
 		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
 	}
 	tx, err := s.db.BeginTx(ctx, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
+		return fmt.Errorf("store: rate: %w", err)
 	}
 	defer tx.Rollback()
-	var n int
-	if err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM rated_results WHERE table_id = ?`, m.TableID).Scan(&n); err != nil {
-		return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-	}
-	if n > 0 {
-		return nil, nil
-	}
-	pool, day, at := m.Pool(), Day(nanos(m.At)), nanos(m.At)
-	if m.PerPair > 0 {
-		for _, a := range m.Sides[0] {
-			for _, b := range m.Sides[1] {
-				n, err := s.ratedBetween(ctx, tx, a, b, day)
-				if err != nil {
-					return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-				}
-				if n >= m.PerPair {
-					return nil, fmt.Errorf("store: rate match %s: %d rated matches today: %w", m.TableID, n, carrom.ErrRatingCap)
-				}
-			}
-		}
-	}
-	type player struct {
-		id     string
-		known  bool
-		period rating.Period
-		start  rating.Player
-	}
-	var sides [2][]player
-	for side, ids := range m.Sides {
-		for _, id := range ids {
-			p := player{id: id}
-			var games int
-			err := s.txQueryRow(ctx, tx, `SELECT day, start_r, start_rd, start_vol, r, rd, vol, games FROM ratings WHERE account_id = ? AND rules = ? AND format = ?`,
-				id, pool.Rules, pool.Format).Scan(&p.period.Day, &p.period.Start.R, &p.period.Start.RD, &p.period.Start.Vol, &p.period.Now.R, &p.period.Now.RD, &p.period.Now.Vol, &games)
-			switch {
-			case err == nil:
-				p.known, p.start = true, p.period.StartOf(day)
-			case errors.Is(err, sql.ErrNoRows):
-				p.start = rating.New()
-			default:
-				return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-			}
-			sides[side] = append(sides[side], p)
-		}
-	}
-	var changes []carrom.RatingChange
-	for side := range sides {
-		var opps []rating.Player
-		for _, o := range sides[1-side] {
-			opps = append(opps, o.start)
-		}
-		opp := rating.Team(opps)
-		score := 0.0
-		if side == m.Winner {
-			score = 1
-		}
-		for _, p := range sides[side] {
-			games, err := s.periodGames(ctx, tx, p.id, pool, day)
-			if err != nil {
-				return nil, err
-			}
-			games = append(games, rating.Game{Opponent: opp, Score: score})
-			now, err := p.start.Update(games, rating.Tau)
-			if err != nil {
-				return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-			}
-			before := p.period.Now.R
-			if !p.known {
-				before = rating.InitialR
-			}
-			if _, err := s.txExec(ctx, tx, `INSERT INTO ratings (account_id, rules, format, day, start_r, start_rd, start_vol, r, rd, vol, games)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-				ON CONFLICT (account_id, rules, format) DO UPDATE SET day = excluded.day, start_r = excluded.start_r, start_rd = excluded.start_rd,
-				start_vol = excluded.start_vol, r = excluded.r, rd = excluded.rd, vol = excluded.vol, games = ratings.games + 1`,
-				p.id, pool.Rules, pool.Format, day, p.start.R, p.start.RD, p.start.Vol, now.R, now.RD, now.Vol); err != nil {
-				return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-			}
-			if _, err := s.txExec(ctx, tx, `INSERT INTO rated_results (table_id, account_id, rules, format, day, at, score, opp_r, opp_rd, r_before, r_after, rd_after)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				m.TableID, p.id, pool.Rules, pool.Format, day, at, score, opp.R, opp.RD, before, now.R, now.RD); err != nil {
-				return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
-			}
-			changes = append(changes, carrom.RatingChange{AccountID: p.id, Before: before, After: now.R, RD: now.RD})
-		}
+	if err := policy(ledger{s: s, ctx: ctx, tx: tx}); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("store: rate match %s: %w", m.TableID, err)
+		return fmt.Errorf("store: rate: %w", err)
 	}
-	return changes, nil
+	return nil
 }
 
-// ratedBetween counts the rated matches of a day in which accounts a and
-// b played against each other (their scores differ; partners' do not).
-func (s *DB) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int64) (int, error) {
-	var n int
-	err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM rated_results x JOIN rated_results y ON y.table_id = x.table_id
-		WHERE x.account_id = ? AND y.account_id = ? AND x.day = ? AND x.score <> y.score`, a, b, day).Scan(&n)
-	return n, err
+// ledger is rating.Ledger on the rows of one transaction.
+type ledger struct {
+	s   *DB
+	ctx context.Context
+	tx  *sql.Tx
 }
 
-// RatedBetween counts the rated matches accounts a and b played against
-// each other in the rating period (UTC day) of at.
-func (s *DB) RatedBetween(ctx context.Context, a, b string, at time.Time) (int, error) {
+func (l ledger) Rated(tableID string) (bool, error) {
 	var n int
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		n, err = s.ratedBetween(ctx, tx, a, b, Day(nanos(at)))
-		return err
-	})
+	if err := l.s.txQueryRow(l.ctx, l.tx, `SELECT COUNT(*) FROM rated_results WHERE table_id = ?`, tableID).Scan(&n); err != nil {
+		return false, fmt.Errorf("store: results of %s: %w", tableID, err)
+	}
+	return n > 0, nil
+}
+
+func (l ledger) Between(a, b string, day int64) (int, error) {
+	n, err := l.s.ratedBetween(l.ctx, l.tx, a, b, day)
 	if err != nil {
 		return 0, fmt.Errorf("store: rated matches between %s and %s: %w", a, b, err)
 	}
 	return n, nil
 }
 
-// periodGames are a player's rated games of one day, against the
-// opponents as rated at the day's start.
-func (s *DB) periodGames(ctx context.Context, tx *sql.Tx, id string, pool carrom.Pool, day int64) ([]rating.Game, error) {
-	rows, err := s.txQuery(ctx, tx, `SELECT score, opp_r, opp_rd FROM rated_results WHERE account_id = ? AND rules = ? AND format = ? AND day = ? ORDER BY at, table_id`,
+func (l ledger) Kept(id string, pool carrom.Pool) (rating.Period, bool, error) {
+	var p rating.Period
+	err := l.s.txQueryRow(l.ctx, l.tx, `SELECT day, start_r, start_rd, start_vol, r, rd, vol FROM ratings WHERE account_id = ? AND rules = ? AND format = ?`,
+		id, pool.Rules, pool.Format).Scan(&p.Day, &p.Start.R, &p.Start.RD, &p.Start.Vol, &p.Now.R, &p.Now.RD, &p.Now.Vol)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return p, false, nil
+	case err != nil:
+		return p, false, fmt.Errorf("store: rating of %s: %w", id, err)
+	}
+	return p, true, nil
+}
+
+// Games are the player's rated games of one day in a pool.
+func (l ledger) Games(id string, pool carrom.Pool, day int64) ([]rating.Game, error) {
+	rows, err := l.s.txQuery(l.ctx, l.tx, `SELECT score, opp_r, opp_rd FROM rated_results WHERE account_id = ? AND rules = ? AND format = ? AND day = ? ORDER BY at, table_id`,
 		id, pool.Rules, pool.Format, day)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of %s: %w", id, err)
@@ -170,6 +88,47 @@ func (s *DB) periodGames(ctx context.Context, tx *sql.Tx, id string, pool carrom
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+func (l ledger) Record(r rating.Result) error {
+	p := r.Period
+	if _, err := l.s.txExec(l.ctx, l.tx, `INSERT INTO ratings (account_id, rules, format, day, start_r, start_rd, start_vol, r, rd, vol, games)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+		ON CONFLICT (account_id, rules, format) DO UPDATE SET day = excluded.day, start_r = excluded.start_r, start_rd = excluded.start_rd,
+		start_vol = excluded.start_vol, r = excluded.r, rd = excluded.rd, vol = excluded.vol, games = ratings.games + 1`,
+		r.AccountID, r.Pool.Rules, r.Pool.Format, p.Day, p.Start.R, p.Start.RD, p.Start.Vol, p.Now.R, p.Now.RD, p.Now.Vol); err != nil {
+		return fmt.Errorf("store: rating of %s: %w", r.AccountID, err)
+	}
+	if _, err := l.s.txExec(l.ctx, l.tx, `INSERT INTO rated_results (table_id, account_id, rules, format, day, at, score, opp_r, opp_rd, r_before, r_after, rd_after)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.TableID, r.AccountID, r.Pool.Rules, r.Pool.Format, p.Day, nanos(r.At), r.Game.Score, r.Game.Opponent.R, r.Game.Opponent.RD, r.Before, p.Now.R, p.Now.RD); err != nil {
+		return fmt.Errorf("store: result of %s in %s: %w", r.AccountID, r.TableID, err)
+	}
+	return nil
+}
+
+// ratedBetween counts the rated matches of a day in which accounts a and
+// b played against each other (their scores differ; partners' do not).
+func (s *DB) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int64) (int, error) {
+	var n int
+	err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM rated_results x JOIN rated_results y ON y.table_id = x.table_id
+		WHERE x.account_id = ? AND y.account_id = ? AND x.day = ? AND x.score <> y.score`, a, b, day).Scan(&n)
+	return n, err
+}
+
+// RatedBetween counts the rated matches accounts a and b played against
+// each other in a rating period (rating.Day).
+func (s *DB) RatedBetween(ctx context.Context, a, b string, day int64) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		n, err = s.ratedBetween(ctx, tx, a, b, day)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: rated matches between %s and %s: %w", a, b, err)
+	}
+	return n, nil
 }
 
 const ratingCols = `r.account_id, a.name, r.rules, r.format, r.r, r.rd, r.vol, r.games, r.day`
