@@ -396,6 +396,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 			Games  int
 		}
 	}
+	ratedIn(t, ann, "ann", ti.ID)
 	if code := ann.get("/api/leaderboard?rules=icf&format=singles", &board); code != http.StatusOK || len(board.Ratings) != 2 {
 		t.Fatalf("leaderboard: %d %+v; want two players", code, board)
 	}

@@ -1,5 +1,10 @@
 package server
 
+import (
+	"context"
+	"time"
+)
+
 // Crash stops a cluster's node as a SIGKILL would, as far as the others
 // can tell: its lease loop and its tables stop at once, nothing is handed
 // over, and its leases are left to expire.
@@ -16,6 +21,20 @@ func (s *Server) Freeze() (thaw func()) {
 	s.loopStop()
 	s.mu.Lock()
 	return s.mu.Unlock
+}
+
+// HoldRatings holds the reactions to every finished match (the rating)
+// until the server has started to close, and a tenth of a second more,
+// as a slow store would at a shutdown.
+func (s *Server) HoldRatings() {
+	f := s.finishes
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	hold := func(context.Context, matchFinished) {
+		<-s.ctx.Done()
+		time.Sleep(100 * time.Millisecond)
+	}
+	f.subs = append([]func(context.Context, matchFinished){hold}, f.subs...)
 }
 
 // Metric is the value of one of the server's counters or gauges.

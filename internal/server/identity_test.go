@@ -135,6 +135,9 @@ func TestRatedAsTheLiveSession(t *testing.T) {
 	if st := playThenConcede(t, conns, 24, 1); !st.Over {
 		t.Fatal("the match is not over")
 	}
+	if why := conns[1].unrated().Unrated; !strings.Contains(why, "no longer signed in") {
+		t.Errorf("the match of a browser signed out: unrated %q; want its seat no longer signed in", why)
+	}
 	if names := leaders(bob); len(names) != 0 {
 		t.Errorf("a match played on by a browser signed out by a new password was rated: leaderboard %v; want none", names)
 	}
@@ -161,6 +164,7 @@ func TestRatedAsTheLiveSession(t *testing.T) {
 	if st := playThenConcede(t, seatBoth(t, id2, shared, bob), 24, 1); st.Seats[0].Nickname != "cat" {
 		t.Errorf("seat 0 is named %q; want cat, the account the browser is signed in as", st.Seats[0].Nickname)
 	}
+	ratedIn(t, bob, "bob", id2)
 	if names := leaders(bob); len(names) != 2 || names[0] != "cat" || names[1] != "bob" {
 		t.Errorf("leaderboard %v; want cat (who won) and bob, and not mel", names)
 	}
@@ -223,6 +227,9 @@ func TestChallengeWaitsForItsPlayers(t *testing.T) {
 	if acts := storedActions(t, bob, id); len(acts) != 1 {
 		t.Errorf("the record: %v; want the forfeit alone", acts)
 	}
+	if why := cb.unrated().Unrated; !strings.Contains(why, "too short") {
+		t.Errorf("a match lost by not coming: unrated %q; want too short", why)
+	}
 	if names := leaders(bob); len(names) != 0 {
 		t.Errorf("a match lost by not coming was rated: leaderboard %v; want none", names)
 	}
@@ -254,14 +261,22 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 	ann, bob := e.player(), e.player()
 	a := ann.signUp("ann")
 	bob.signUp("bob")
-	match := func(strokes int) (string, *protocol.GameState, string) {
+	// match plays a rated match and waits until it is rated, or its
+	// players are told why not.
+	match := func(strokes int, rated bool) (string, *protocol.GameState, string) {
 		t.Helper()
 		id := ann.ratedTable(a, 0)
 		conns := seatBoth(t, id, ann, bob)
 		began := conns[0].untilMine(0, 1).Unrated
-		return id, playThenConcede(t, conns, strokes, 1), began
+		st := playThenConcede(t, conns, strokes, 1)
+		if rated {
+			ratedIn(t, bob, "bob", id)
+		} else {
+			st = conns[0].unrated()
+		}
+		return id, st, began
 	}
-	id, st, _ := match(0)
+	id, st, _ := match(0, false)
 	if !strings.Contains(st.Unrated, "too short") {
 		t.Errorf("a match conceded at once: unrated %q; want too short", st.Unrated)
 	}
@@ -278,11 +293,11 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 		t.Errorf("bob's profile: %d %+v; want the match shown unrated", code, prof.Matches)
 	}
 	for i := range 5 {
-		if _, st, began := match(24); st.Unrated != "" || began != "" {
+		if _, st, began := match(24, true); st.Unrated != "" || began != "" {
 			t.Fatalf("rated match %d of the day: unrated %q (at its start %q); want rated", i+1, st.Unrated, began)
 		}
 	}
-	_, st, began := match(24)
+	_, st, began := match(24, false)
 	if !strings.Contains(began, "5 rated matches") || !strings.Contains(st.Unrated, "5 rated matches") {
 		t.Errorf("the sixth match of the day: unrated %q at its start, %q at its end; want the cap of 5 said", began, st.Unrated)
 	}
@@ -292,7 +307,7 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 	}
 	// The next day counts afresh.
 	e.clock.Advance(24 * time.Hour)
-	if _, st, _ := match(24); st.Unrated != "" {
+	if _, st, _ := match(24, true); st.Unrated != "" {
 		t.Errorf("the next day's match: unrated %q; want rated", st.Unrated)
 	}
 }

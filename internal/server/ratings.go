@@ -4,17 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
-	"github.com/carrom-game/carrom/rules"
 )
 
 // ratedRules and sidesRules are the rule sets with ratings, and those of
@@ -130,50 +129,60 @@ func (t *table) checkCap(ctx context.Context) {
 	}
 }
 
-// rate rates a rated table whose match is over, from the accounts whose
-// sessions its seats' browsers hold now: a seat whose browser has signed
-// out, been signed out by a new password, or signed in as another account
-// than the one that took the seat leaves the match unrated, and so do a
-// match too short (rating.TooShort) and one past its pair's rated matches
-// of the day (rating.PerPair). Why is told the players (unrated).
-func (t *table) rate(ctx context.Context, at time.Time) {
-	if !t.cfg.Rated || t.srv.accounts == nil {
+// rateFinished rates a rated table's finished match, from the accounts
+// whose sessions its seats' browsers hold now: a seat whose browser has
+// signed out, been signed out by a new password, or signed in as another
+// account than the one that took the seat leaves the match unrated, and
+// so do a match too short (rating.TooShort) and one past its pair's rated
+// matches of the day (rating.PerPair). Why is told the table's players.
+func (s *Server) rateFinished(ctx context.Context, f matchFinished) {
+	if !f.Rated || s.accounts == nil || f.Winner < 0 {
 		return
 	}
-	w := t.state.Match().Winner
-	if w != rules.Side(0) && w != rules.Side(1) {
+	log := s.log.With("table", f.Table)
+	unrated := s.rateTable(ctx, log, f)
+	if unrated == "" {
 		return
 	}
-	if why := rating.TooShort(t.strokes, t.boards); why != "" {
-		t.unrated = why
-		t.log.Info("a rated match left unrated: too short", "strokes", t.strokes)
-		return
+	if t := s.table(f.Table); t != nil {
+		t.post(unratedNote{why: unrated})
 	}
-	m := carrom.RatedMatch{TableID: t.id, Rules: t.cfg.Rules, Winner: int(w), At: at, PerPair: rating.PerPair}
-	for i, s := range t.seats {
-		a, err := t.srv.accounts.AccountBySession(ctx, s.token, t.srv.clock.Now())
-		if err == nil && a.Name != s.nickname {
-			err = fmt.Errorf("the seat was taken by %q, its browser plays as %q now", s.nickname, a.Name)
+}
+
+// rateTable rates a finished match of a table; it returns why the match
+// is not rated, or "".
+func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinished) string {
+	if why := rating.TooShort(f.Strokes, f.Boards); why != "" {
+		log.Info("a rated match left unrated: too short", "strokes", f.Strokes)
+		return why
+	}
+	m := carrom.RatedMatch{TableID: f.Table, Rules: f.Rules, Winner: f.Winner, At: f.At, PerPair: rating.PerPair}
+	for i, seat := range f.Seats {
+		a, err := s.accounts.AccountBySession(ctx, seat.Token, s.clock.Now())
+		if err == nil && a.Name != seat.Nickname {
+			err = fmt.Errorf("the seat was taken by %q, its browser plays as %q now", seat.Nickname, a.Name)
 		}
 		if err != nil {
-			t.unrated = fmt.Sprintf("not rated: the browser of seat %d is no longer signed in as the account that took it", i)
-			t.log.Warn("a rated match left unrated: a seat's browser holds no session of its account", "seat", i, "err", err)
-			return
+			log.Warn("a rated match left unrated: a seat's browser holds no session of its account", "seat", i, "err", err)
+			return fmt.Sprintf("not rated: the browser of seat %d is no longer signed in as the account that took it", i)
 		}
 		m.Sides[i%2] = append(m.Sides[i%2], a.ID)
 	}
-	changes, err := t.srv.RateMatch(ctx, m)
+	changes, err := s.RateMatch(ctx, m)
 	if errors.Is(err, carrom.ErrRatingCap) {
-		t.unrated = fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", rating.PerPair)
-		t.log.Info("a rated match left unrated: the pair's rated matches of the day are played")
-		return
+		log.Info("a rated match left unrated: the pair's rated matches of the day are played")
+		return fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", rating.PerPair)
 	}
 	if err != nil {
-		t.log.Error("rating the match", "err", err)
-		return
+		log.Error("rating the match", "err", err)
+		return ""
 	}
-	t.log.Info("match rated", "changes", len(changes))
+	log.Info("match rated", "changes", len(changes))
+	return ""
 }
+
+// unratedNote tells a table why its match, over, is not rated.
+type unratedNote struct{ why string }
 
 // RateMatch rates a finished match between accounts under a rule set (an
 // online table or a real board's) by the rating's policy (rating.Rate),

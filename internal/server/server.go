@@ -119,6 +119,9 @@ type Server struct {
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
+	// finishes announces the finished matches to what reacts to them
+	// (the rating), off the tables' goroutines.
+	finishes *finishes
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -237,6 +240,8 @@ func New(cfg Config) (*Server, error) {
 		s.sheets = newSheets(cfg.Sheets, s.registry)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.finishes = newFinishes()
+	s.finishes.subscribe(s.rateFinished)
 	return s, nil
 }
 
@@ -390,6 +395,8 @@ func (s *Server) Close() {
 	}
 	s.cancel()
 	s.wg.Wait()
+	// The matches the tables finished are rated before the server goes.
+	s.finishes.close()
 }
 
 func (s *Server) table(id string) *table {

@@ -170,9 +170,9 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 		if err := t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
 			return err
 		}
-		// Were the server stopped between the end and the rating, the
-		// rating is made now; a match rated already is not rated again.
-		t.rate(context.Background(), t.lastAt)
+		// Were the server stopped between the end and its record, the end
+		// is announced now; a match rated already is not rated again.
+		t.srv.finishes.publish(t.ended())
 		return nil
 	}
 	return nil
@@ -294,6 +294,9 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.played(ctx, m.move)
 	case seatsDue:
 		t.broadcastSeats()
+	case unratedNote:
+		t.unrated = m.why
+		t.broadcast(encode(t.snapshot()), nil)
 	}
 }
 
@@ -420,7 +423,9 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
-	t.rate(context.WithoutCancel(ctx), at)
+	// What reacts to the end (the rating) does so off this goroutine;
+	// why the match is not rated, if it is not, comes back (unratedNote).
+	t.srv.finishes.publish(t.ended())
 	t.srv.outOfPlay(t)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
