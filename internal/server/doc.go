@@ -9,7 +9,9 @@
 // run, handle, commit), seats.go (seats, joining and leaving, the clock),
 // bots.go (computer players), wire.go (decoding a client's message, and
 // a table's snapshots in the messages of package protocol, which declares
-// them all), config.go (checking a table's configuration).
+// them all), config.go (checking a table's configuration), finished.go (a
+// finished match announced to what reacts to it), ratings.go (the rating
+// of a finished match and the rating's HTTP).
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server
@@ -21,6 +23,10 @@
 //   - a connection's reader is its HTTP handler (Server.serveWS), which
 //     ends with the connection or the server; its writer ends with the
 //     reader, or when the table drops a client too slow to keep up;
+//   - the finished matches' worker (finishes.run, started by New) hands
+//     each finished match to its reactions (Server.rateFinished); it ends
+//     when Server.Close, after the tables', has waited for every match
+//     announced to be handed over;
 //   - the clock's and the grace period's timers (Clock.AfterFunc) post one
 //     message to their table and end, at once if the table has ended.
 package server
