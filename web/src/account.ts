@@ -1,7 +1,7 @@
 // Accounts in the page: the header's link, and the account page
 // (/account): sign in, sign up, change the password, sign out, delete.
 import { api, me, type Me } from "./api";
-import { h } from "./panel";
+import { h } from "./dom";
 
 const post = (path: string, body: unknown) => api<Me>("POST", path, body);
 

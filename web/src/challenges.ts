@@ -2,7 +2,7 @@
 // rules and clock, rated or not, with the expected score of a rated one;
 // answer the invitations; go to the table once accepted.
 import { api, me } from "./api";
-import { h } from "./panel";
+import { h } from "./dom";
 
 interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
 

@@ -2,7 +2,7 @@
 // statistics, and every match he played; and the leaderboards
 // (/leaderboard).
 import { api, me } from "./api";
-import { h } from "./panel";
+import { h } from "./dom";
 
 interface Rating { rules: string; format: string; name: string; rank?: number; rating: number; rd: number; games: number }
 interface Played {

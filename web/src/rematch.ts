@@ -4,7 +4,7 @@
 // asked, and, for a rated match, the
 // players' ratings and the score each side expects.
 import { api } from "./api";
-import { h } from "./panel";
+import { h } from "./dom";
 import type { RematchMsg } from "./protocol";
 import { choose } from "./seating";
 

@@ -7,7 +7,8 @@
 // returns; their numbers make a resend harmless.
 import { api } from "./api";
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
-import { describeResult, explain, type Names, phrase } from "./rules";
+import type { Names } from "./names";
+import { describeResult, explain, phrase } from "./rules";
 import { me, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
