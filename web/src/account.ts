@@ -12,12 +12,15 @@ export function accountNav(): void {
   if (!header) return;
   const nav = h("nav", { id: "account-nav", class: "account-nav" },
     h("a", { href: "/leaderboard" }, "Ratings"));
+  // Spaces between the links, which the flex layout does not show, keep
+  // the words apart for a screen reader or a copy ("carromRatings" before).
   header.insertBefore(nav, header.querySelector("#sound"));
+  header.insertBefore(document.createTextNode(" "), header.querySelector("#sound"));
   me().then((m) => {
-    nav.append(m.signed_in
+    nav.append(" ", m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
-      : "", m.signed_in && m.name
-      ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me" }, m.name)
+      : "", " ", m.signed_in && m.name
+      ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me", title: m.name }, m.name)
       : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));
   });
 }

@@ -31,17 +31,17 @@ export function offerRematch(wrap: HTMLElement, m: RematchMsg, held: number[]): 
 
 interface TableAnswer { table: { config: { rules: string; players: number; rated?: boolean }; seats: { seat: number; nickname?: string; taken: boolean }[] } }
 
-// ratedBanner shows in the header that the table's match is rated and,
-// once every seat is taken, each side's ratings and expected score.
+// ratedBanner shows, in a line under the header (the header keeps to one
+// line on a phone), that the table's match is rated and, once every seat
+// is taken, each side's ratings and expected score.
 export async function ratedBanner(table: string, tries = 20): Promise<void> {
   const t = (await api<TableAnswer>("GET", `/api/tables/${table}`).catch(() => null))?.table;
   if (!t) return;
   if (!t.config.rated) return;
-  const nav = document.getElementById("account-nav");
   let el = document.getElementById("rated");
   if (!el) {
-    el = h("span", { id: "rated" }, "Rated match");
-    nav?.prepend(el);
+    el = h("p", { id: "rated" }, "Rated match");
+    document.querySelector("header")?.after(el);
   }
   const names = t.seats.map((s) => s.nickname ?? "");
   if (names.some((n) => !n)) {
