@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/carrom-game/carrom/internal/server"
@@ -47,21 +46,13 @@ func (e *env) settle(ctx context.Context, what, expr string, within time.Duratio
 
 // TestProfile: two players sign up in the page; one challenges the other
 // to a rated match (the expected score shown first), the other accepts,
-// both play at the table (the rated banner in the header) until one
+// both play at the table (the rated line under the header) until one
 // concedes; the loser asks for a rematch from the match-over screen and
 // the winner is offered it; the winner's profile shows his rating, its
 // chart, his statistics and the match with its rating change and links.
 func TestProfile(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	ann, bob := e.tab(), e.tab()
-	for _, p := range []context.Context{ann, bob} {
-		// Conceding asks "are you sure?": yes.
-		chromedp.ListenTarget(p, func(ev any) {
-			if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-				go chromedp.Run(p, page.HandleJavaScriptDialog(true))
-			}
-		})
-	}
 	e.signUp(ann, "ann", "ann's password")
 	e.signUp(bob, "bob", "bob's password")
 
@@ -98,7 +89,7 @@ func TestProfile(t *testing.T) {
 			var mine bool
 			e.run(p, chromedp.Evaluate(myStroke, &mine))
 			if mine && strokes >= 4 && !conceded {
-				e.run(p, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the board"]`, chromedp.BySearch))
+				e.concede(p, "board")
 				for _, q := range []context.Context{ann, bob} {
 					e.waitFor(q, "the board's summary", `!!document.getElementById("next-board")`, 20*time.Second)
 					e.run(q, chromedp.Click("#next-board", chromedp.ByID))
@@ -107,7 +98,7 @@ func TestProfile(t *testing.T) {
 				break
 			}
 			if mine && strokes >= 12 {
-				e.run(p, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+				e.concede(p, "match")
 				loser = p
 				break
 			}

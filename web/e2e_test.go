@@ -25,7 +25,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -206,6 +205,14 @@ func (e *env) run(ctx context.Context, actions ...chromedp.Action) {
 	if err := chromedp.Run(ctx, actions...); err != nil {
 		e.t.Fatal(err)
 	}
+}
+
+// concede gives up the board, the game or the match from the Concede
+// menu, and says yes to the page's "are you sure?".
+func (e *env) concede(ctx context.Context, what string) {
+	e.t.Helper()
+	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the `+what+`"]`, chromedp.BySearch),
+		chromedp.WaitVisible("#concede-confirm", chromedp.ByID), chromedp.Click("#concede-yes", chromedp.ByID))
 }
 
 // waitFor polls a JavaScript expression until it is truthy.
@@ -472,12 +479,7 @@ func TestPlayTheComputer(t *testing.T) {
 	e.waitFor(ctx, "the move list after the reload", `document.querySelectorAll("#moves li").length >= 3`, 10*time.Second)
 
 	// Concede the match, then replay it from the lobby.
-	chromedp.ListenTarget(ctx, func(ev any) {
-		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
-		}
-	})
-	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.concede(ctx, "match")
 	e.waitFor(ctx, "the end of the match", `document.getElementById("status").textContent.includes("Match over")`, 10*time.Second)
 	e.run(ctx, chromedp.Navigate(e.base+"/"))
 	e.waitFor(ctx, "the finished match", `!!document.querySelector('a[href="/replay/`+id+`"]')`, 10*time.Second)

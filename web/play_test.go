@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // wireEvent is the part of an event message the checks read.
@@ -351,12 +352,15 @@ func (e *env) shot(ctx context.Context, name string, readme ...string) {
 // reads its summary (the points the server scored, the colour of the next
 // board), paces the next board with "Next board", concedes the match and
 // reaches the match-over screen, then plays a rematch; the lobby lists the
-// finished match with its winner and score.
+// finished match with its winner and score. Conceding is asked again in
+// the page, never in the browser's bare confirm box, and "Keep playing"
+// changes nothing, as does Escape; the match-over screen offers no Concede.
 func TestEndOfBoardAndMatch(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
 	chromedp.ListenTarget(ctx, func(ev any) {
-		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			t.Errorf("the browser's own %s box opened: %q; want the page's dialog", d.Type, d.Message)
 			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
 		}
 	})
@@ -364,11 +368,23 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 	id := strings.TrimSuffix(url[strings.Index(url, "/t/")+3:], "?seat=0")
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
 
-	concede := func(what string) {
-		e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the `+what+`"]`, chromedp.BySearch))
-	}
+	// Asked, then kept: nothing is sent, the stroke is still to play.
 	before := e.seq(ctx)
-	concede("board")
+	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the board"]`, chromedp.BySearch))
+	e.waitFor(ctx, "the page's question", `document.getElementById("concede-confirm")?.open === true && document.activeElement?.id === "concede-no"`, 5*time.Second)
+	if q := strings.Join(strings.Fields(e.text(ctx, "#concede-confirm")), " "); !strings.HasPrefix(q, "Concede the board? The other side wins this board") {
+		t.Errorf("the page asks %q; want whether to concede the board, and what follows", q)
+	}
+	e.run(ctx, chromedp.Click("#concede-no", chromedp.ByID))
+	e.waitFor(ctx, "the question gone", `!document.getElementById("concede-confirm")`, 5*time.Second)
+	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.waitFor(ctx, "the page's question", `document.getElementById("concede-confirm")?.open === true`, 5*time.Second)
+	e.run(ctx, chromedp.KeyEvent(kb.Escape))
+	e.waitFor(ctx, "the question gone at Escape", `!document.getElementById("concede-confirm")`, 5*time.Second)
+	if int64(before) != serverSeq(t, e.base, id) {
+		t.Fatalf("after Keep playing the server is at action %d; want %d, nothing conceded", serverSeq(t, e.base, id), before)
+	}
+	e.concede(ctx, "board")
 	e.waitFor(ctx, "the board's summary", `!!document.getElementById("summary")`, 10*time.Second)
 	// The page holds the board that ended until the player goes on, though
 	// the server has started the next.
@@ -415,17 +431,17 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 			t.Fatal("no stroke of mine on the next board")
 		}
 	}
-	concede("match")
+	e.concede(ctx, "match")
 	e.waitFor(ctx, "the match-over screen", `!!document.getElementById("match-over")`, 10*time.Second)
 	e.shot(ctx, "match-over")
 	over := e.text(ctx, "#match-over")
 	if !strings.Contains(over, "Match over: Computer (beginner) wins") || !strings.Contains(over, "Games won") {
 		t.Errorf("match-over screen %q; want the winner and the games", over)
 	}
-	var disabled bool
-	e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("details.concede button")].every((b) => b.disabled)`, &disabled))
-	if !disabled {
-		t.Error("the concede buttons are live after the match")
+	var offered int
+	e.run(ctx, chromedp.Evaluate(`document.querySelectorAll("details.concede").length`, &offered))
+	if offered != 0 {
+		t.Error("the match-over screen still offers Concede")
 	}
 	for _, sel := range []string{"#rematch", "#new-game", "#lobby"} {
 		var n int
@@ -475,11 +491,6 @@ const outside = `(() => {
 func TestLayout(t *testing.T) {
 	e := newEnv(t)
 	ctx := e.tab()
-	chromedp.ListenTarget(ctx, func(ev any) {
-		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			go chromedp.Run(ctx, page.HandleJavaScriptDialog(true))
-		}
-	})
 	id := e.createTable(`{"rules":"icf","players":2,"clock":30,"seats":[{"kind":"human"},{"kind":"computer","level":"beginner"}],"seed":3}`)
 	sizes := []struct {
 		w, h  int64
@@ -573,7 +584,7 @@ func TestLayout(t *testing.T) {
 	e.run(ctx, chromedp.EmulateViewport(1280, 800))
 	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
 	e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
-	e.run(ctx, chromedp.Click("details.concede summary", chromedp.ByQuery), chromedp.Click(`//button[text()="the match"]`, chromedp.BySearch))
+	e.concede(ctx, "match")
 	e.waitFor(ctx, "the match-over screen", `!!document.getElementById("match-over")`, 10*time.Second)
 	check("1280x800, match over")
 	for _, sz := range sizes {

@@ -29,46 +29,11 @@ import (
 func TestCrossSiteLinkSeatsNobody(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	ctx := context.Background()
-	mallory, err := servertest.NewClient(ctx, e.base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	post := func(path, body, csrf string) []byte {
-		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, "POST", e.base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if csrf != "" {
-			req.Header.Set("X-CSRF-Token", csrf)
-		}
-		resp, err := mallory.HTTP().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode/100 != 2 {
-			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, data)
-		}
-		return data
-	}
-	var acct struct{ CSRF string }
-	json.Unmarshal(post("/api/account/signup", `{"name":"mallory","password":"mallory's password"}`, ""), &acct)
-	var tbl struct{ ID string }
-	json.Unmarshal(post("/api/tables", `{"rules":"icf","players":2,"clock":15,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, acct.CSRF), &tbl)
-	ws, err := mallory.Connect(ctx, tbl.ID, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
-	sit := protocol.Sit(0, "")
-	sit.CSRF = acct.CSRF
-	if err := ws.Send(ctx, sit); err != nil {
-		t.Fatal(err)
-	}
+	mallory, id := e.ratedTable(ctx, "mallory")
 
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprintf(w, `<!doctype html><title>Free prizes</title><script>location.href = %q;</script>`, e.base+"/t/"+tbl.ID+"?seat=1")
+		fmt.Fprintf(w, `<!doctype html><title>Free prizes</title><script>location.href = %q;</script>`, e.base+"/t/"+id+"?seat=1")
 	}))
 	defer evil.Close()
 	evilURL := strings.Replace(evil.URL, "127.0.0.1", "localhost", 1)
@@ -88,8 +53,8 @@ func TestCrossSiteLinkSeatsNobody(t *testing.T) {
 				}
 			}
 		}
-		if code, err := mallory.GetJSON(ctx, "/api/tables/"+tbl.ID, &got); err != nil || code != http.StatusOK || len(got.Table.Seats) != 2 {
-			t.Fatalf("GET /api/tables/%s: %d %v", tbl.ID, code, err)
+		if code, err := mallory.GetJSON(ctx, "/api/tables/"+id, &got); err != nil || code != http.StatusOK || len(got.Table.Seats) != 2 {
+			t.Fatalf("GET /api/tables/%s: %d %v", id, code, err)
 		}
 		return got.Table.Seats[1].Taken, got.Table.Seats[1].Nickname
 	}
@@ -119,4 +84,49 @@ func (e *env) take(ctx context.Context, seats ...int) {
 		e.run(ctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery))
 		e.waitFor(ctx, fmt.Sprintf("seat %d taken", s+1), fmt.Sprintf(`!!document.querySelector('.seats [data-seat="%d"]')?.textContent.includes("(you)")`, s), 10*time.Second)
 	}
+}
+
+// ratedTable signs name up from a client of his own, makes a rated ICF
+// singles table and sits him at seat 0, over a WebSocket kept open until
+// the test ends; seat 1 waits. It returns the client and the table's id.
+func (e *env) ratedTable(ctx context.Context, name string) (*servertest.Client, string) {
+	t := e.t
+	t.Helper()
+	c, err := servertest.NewClient(ctx, e.base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(path, body, csrf string) []byte {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(ctx, "POST", e.base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if csrf != "" {
+			req.Header.Set("X-CSRF-Token", csrf)
+		}
+		resp, err := c.HTTP().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode/100 != 2 {
+			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, data)
+		}
+		return data
+	}
+	var acct struct{ CSRF string }
+	json.Unmarshal(post("/api/account/signup", fmt.Sprintf(`{"name":%q,"password":"%s's password"}`, name, name), ""), &acct)
+	var tbl struct{ ID string }
+	json.Unmarshal(post("/api/tables", `{"rules":"icf","players":2,"clock":15,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, acct.CSRF), &tbl)
+	ws, err := c.Connect(ctx, tbl.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ws.Close)
+	sit := protocol.Sit(0, "")
+	sit.CSRF = acct.CSRF
+	if err := ws.Send(ctx, sit); err != nil {
+		t.Fatal(err)
+	}
+	return c, tbl.ID
 }

@@ -1,41 +1,9 @@
-// Accounts in the page: who is signed in, the CSRF token every state
-// change carries once signed in, the header's link, and the account page
+// Accounts in the page: the header's link, and the account page
 // (/account): sign in, sign up, change the password, sign out, delete.
-import { h } from "./panel";
+import { api, me, type Me } from "./api";
+import { h } from "./dom";
 
-export interface Me { signed_in: boolean; name?: string; csrf?: string }
-
-let current: Promise<Me> | null = null;
-
-// me is the signed-in account, asked of the server once per page.
-export function me(): Promise<Me> {
-  current ??= fetch("/api/account").then((r) => r.json() as Promise<Me>).catch(() => ({ signed_in: false }));
-  return current;
-}
-
-// installCSRF makes every state-changing request of the page to its own
-// server carry the session's CSRF token, whichever screen sends it (the
-// server refuses a signed-in browser's POST or DELETE without it).
-export function installCSRF(): void {
-  const plain = window.fetch.bind(window);
-  window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    if (method === "GET" || method === "HEAD" || url.origin !== location.origin || url.pathname === "/api/account") return plain(input, init);
-    const m = await me();
-    if (!m.signed_in || !m.csrf) return plain(input, init);
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    headers.set("X-CSRF-Token", m.csrf);
-    return plain(input, { ...init, headers });
-  };
-}
-
-async function post(path: string, body: unknown, method = "POST"): Promise<Me> {
-  const res = await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
-  return data as Me;
-}
+const post = (path: string, body: unknown) => api<Me>("POST", path, body);
 
 // accountNav puts the account's link in the page's header: the player's
 // name (his profile) or "Sign in".
@@ -44,12 +12,15 @@ export function accountNav(): void {
   if (!header) return;
   const nav = h("nav", { id: "account-nav", class: "account-nav" },
     h("a", { href: "/leaderboard" }, "Ratings"));
+  // Spaces between the links, which the flex layout does not show, keep
+  // the words apart for a screen reader or a copy ("carromRatings" before).
   header.insertBefore(nav, header.querySelector("#sound"));
+  header.insertBefore(document.createTextNode(" "), header.querySelector("#sound"));
   me().then((m) => {
-    nav.append(m.signed_in
+    nav.append(" ", m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
-      : "", m.signed_in && m.name
-      ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me" }, m.name)
+      : "", " ", m.signed_in && m.name
+      ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me", title: m.name }, m.name)
       : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));
   });
 }
@@ -103,5 +74,5 @@ export async function accountPage(root: HTMLElement): Promise<void> {
       form("password", "Change the password", [field("Current password", oldPw), field("New password", newPw)], "Change",
         async (err) => { await post("/api/account/password", { old: oldPw.value, new: newPw.value }); err.textContent = "Changed: your other devices are signed out."; }),
       form("delete", "Delete the account", [h("p", {}, "Your name, password, ratings and challenges are removed; your matches stay for your opponents, under “(deleted)”."), field("Password", delPw)], "Delete for good",
-        async () => { await post("/api/account", { password: delPw.value }, "DELETE"); location.href = "/"; })));
+        async () => { await api("DELETE", "/api/account", { password: delPw.value }); location.href = "/"; })));
 }

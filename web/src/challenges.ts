@@ -1,17 +1,10 @@
 // Challenges (/challenges): invite a named player to a table with chosen
 // rules and clock, rated or not, with the expected score of a rated one;
 // answer the invitations; go to the table once accepted.
-import { me } from "./account";
-import { h } from "./panel";
+import { api, me } from "./api";
+import { h } from "./dom";
 
 interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, { method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
-  return data as T;
-}
 
 export async function challengesPage(root: HTMLElement): Promise<void> {
   const m = await me();
@@ -29,7 +22,7 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
     expected.textContent = "";
     if (!rated.checked || !to.value.trim()) return;
     try {
-      const e = await call<{ expected: [number, number]; players: { name: string; rating: number; rd: number }[] }>("GET",
+      const e = await api<{ expected: [number, number]; players: { name: string; rating: number; rd: number }[] }>("GET",
         `/api/expected?rules=${rules.value}&players=${encodeURIComponent(m.name!)},${encodeURIComponent(to.value.trim())}`);
       const [a, b] = e.players;
       expected.textContent = `Expected score: ${e.expected[0].toFixed(2)} for you (${a.rating.toFixed(0)} ± ${(2 * a.rd).toFixed(0)}) against ${b.name} (${b.rating.toFixed(0)} ± ${(2 * b.rd).toFixed(0)}).`;
@@ -44,20 +37,20 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    call("POST", "/api/challenges", { to: to.value.trim(), rules: rules.value, clock: +clock.value, rated: rated.checked })
+    api("POST", "/api/challenges", { to: to.value.trim(), rules: rules.value, clock: +clock.value, rated: rated.checked })
       .then(() => { to.value = ""; expected.textContent = ""; return refresh(); })
       .catch((e: Error) => { err.textContent = e.message; });
   });
   const list = h("div", { id: "challenge-list" });
   const answer = (c: Challenge, what: string, label: string) => {
     const b = h("button", { type: "button", class: what === "accept" ? "" : "secondary", "data-answer": what }, label);
-    b.addEventListener("click", () => call<Challenge>("POST", `/api/challenges/${c.id}/${what}`)
+    b.addEventListener("click", () => api<Challenge>("POST", `/api/challenges/${c.id}/${what}`)
       .then((r) => { if (r.link) location.href = r.link; else return refresh(); })
       .catch((e: Error) => { err.textContent = e.message; }));
     return b;
   };
   const refresh = async () => {
-    const cs = await call<Challenge[]>("GET", "/api/challenges");
+    const cs = await api<Challenge[]>("GET", "/api/challenges");
     list.replaceChildren(cs.length ? h("table", { class: "list" }, ...cs.map((c) => {
       const mine = c.from === m.name;
       const what = `${mine ? `To ${c.to}` : `From ${c.from}`}: ${c.rules === "icf" ? "ICF" : "family"} rules, ${c.clock ? `${c.clock} s a stroke` : "no clock"}${c.rated ? ", rated" : ""}`;

@@ -2,7 +2,7 @@
 // show the screen its path names. A screen lives in its own files and
 // adds one line to routes; the first pattern that matches is shown.
 import { options, render } from "preact";
-import { accountNav, accountPage, installCSRF } from "./account";
+import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
 import { Lobby } from "./lobby";
@@ -45,7 +45,6 @@ const app: App = { cfg: JSON.parse(document.getElementById("config")!.textConten
 // Browsers start audio only in answer to a gesture: the first touch, click or key.
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
 render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
-installCSRF();
 accountNav();
 const query = new URLSearchParams(location.search);
 for (const [re, screen] of routes) {

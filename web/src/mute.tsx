@@ -1,5 +1,6 @@
 // The sound toggle in the page's header: a speaker with sound waves or
-// struck through, its word, and aria-pressed for "mute" pressed.
+// struck through, its word (left out on a phone, where the header has no
+// room for it), and aria-pressed for "mute" pressed.
 import { signal } from "@preact/signals";
 import type { Sound } from "./sound";
 
@@ -18,7 +19,7 @@ export function MuteButton({ sound }: { sound: Sound }) {
         <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
         <path d={m ? "M16 9l6 6M22 9l-6 6" : "M16 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"} />
       </svg>
-      {m ? " Sound off" : " Sound on"}
+      <span class="word">{m ? " Sound off" : " Sound on"}</span>
     </button>
   );
 }

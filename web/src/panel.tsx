@@ -4,21 +4,11 @@ import { signal } from "@preact/signals";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { EventMsg, GameState, SeatState } from "./protocol";
-import { describeAction, explain, GLOSSARY, type Names, phrase } from "./rules";
+import type { Names } from "./names";
+import { describeAction, explain, GLOSSARY, phrase } from "./rules";
 import { sectionOf } from "./rulespage";
 import { Nodes } from "./nodes";
 import { playerColour, scoreBar, scoreBox } from "./variants";
-
-// h builds an element, for the parts of the page written without
-// components (the variants' panels).
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") el.className = v; else el.setAttribute(k, v);
-  }
-  el.append(...kids);
-  return el;
-}
 
 export function seatName(s: SeatState | undefined): string {
   if (!s) return "?";

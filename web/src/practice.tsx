@@ -12,7 +12,8 @@ import { hintWords } from "./coach";
 import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { MoveLog, Ruling } from "./panel";
-import { api, type ClientMsg, type GameState, type Hint, type Practiced } from "./protocol";
+import { api } from "./api";
+import type { ClientMsg, GameState, Hint, Practiced } from "./protocol";
 import { HintLine } from "./table";
 import { len, sub, vec, type Vec } from "./vec";
 

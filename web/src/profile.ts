@@ -1,8 +1,8 @@
 // A player's profile (/u/NAME): his ratings and their history, his
 // statistics, and every match he played; and the leaderboards
 // (/leaderboard).
-import { me } from "./account";
-import { h } from "./panel";
+import { api, me } from "./api";
+import { h } from "./dom";
 
 interface Rating { rules: string; format: string; name: string; rank?: number; rating: number; rd: number; games: number }
 interface Played {
@@ -21,17 +21,10 @@ const rulesName: Record<string, string> = { icf: "ICF", family: "Family", point:
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const signed = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(1);
 
-async function get<T>(path: string): Promise<T> {
-  const res = await fetch(path);
-  const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
-  return data as T;
-}
-
 export async function profilePage(root: HTMLElement, name: string): Promise<void> {
   let p: Profile;
   try {
-    p = await get<Profile>(`/api/players/${encodeURIComponent(name)}`);
+    p = await api<Profile>("GET", `/api/players/${encodeURIComponent(name)}`);
   } catch (e) {
     root.replaceChildren(h("h1", {}, name), h("p", { class: "error" }, e instanceof Error ? e.message : String(e)));
     return;
@@ -79,7 +72,7 @@ export async function leaderboardPage(root: HTMLElement): Promise<void> {
   const tabs = h("p", { class: "tabs" }, ...pools.map(([r, f]) =>
     r === rules && f === format ? h("strong", {}, `${rulesName[r]} ${f} `) : h("a", { href: `/leaderboard?rules=${r}&format=${f}` }, `${rulesName[r]} ${f} `)));
   root.replaceChildren(h("h1", {}, "Ratings"), tabs);
-  const lb = await get<{ ratings: Rating[] }>(`/api/leaderboard?rules=${rules}&format=${format}`);
+  const lb = await api<{ ratings: Rating[] }>("GET", `/api/leaderboard?rules=${rules}&format=${format}`);
   root.append(lb.ratings.length
     ? h("table", { class: "list", id: "leaderboard" }, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "± (95 %)"), h("th", {}, "Matches")),
       ...lb.ratings.map((r) => h("tr", {}, h("td", {}, String(r.rank)), h("td", {}, h("a", { href: `/u/${encodeURIComponent(r.name)}` }, r.name)),

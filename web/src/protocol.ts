@@ -137,13 +137,3 @@ export interface Geometry {
 }
 
 export interface ClientConfig { geometry: Geometry; levels: string[] }
-
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(data.error ?? res.statusText);
-  return data as T;
-}

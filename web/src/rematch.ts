@@ -3,19 +3,18 @@
 // seats wait for their own click), show the offer when another player
 // asked, and, for a rated match, the
 // players' ratings and the score each side expects.
-import { h } from "./panel";
+import { api } from "./api";
+import { h } from "./dom";
 import type { RematchMsg } from "./protocol";
 import { choose } from "./seating";
 
 // requestRematch asks for the rematch and returns the link to this
 // browser's seats at it.
 export async function requestRematch(table: string): Promise<string> {
-  const res = await fetch(`/api/tables/${table}/rematch`, { method: "POST" });
-  const data = await res.json();
-  if (!res.ok) throw new Error(String(data.error ?? res.statusText));
+  const data = await api<{ table: string; seats: number[]; link: string }>("POST", `/api/tables/${table}/rematch`);
   // Asked second, the rematch was made already: its page takes the seats.
-  choose(data.table as string, data.seats as number[]);
-  return data.link as string;
+  choose(data.table, data.seats);
+  return data.link;
 }
 
 // offerRematch shows, over the table, that a rematch is ready.
@@ -32,27 +31,26 @@ export function offerRematch(wrap: HTMLElement, m: RematchMsg, held: number[]): 
 
 interface TableAnswer { table: { config: { rules: string; players: number; rated?: boolean }; seats: { seat: number; nickname?: string; taken: boolean }[] } }
 
-// ratedBanner shows in the header that the table's match is rated and,
-// once every seat is taken, each side's ratings and expected score.
+// ratedBanner shows, in a line under the header (the header keeps to one
+// line on a phone), that the table's match is rated and, once every seat
+// is taken, each side's ratings and expected score.
 export async function ratedBanner(table: string, tries = 20): Promise<void> {
-  const res = await fetch(`/api/tables/${table}`);
-  if (!res.ok) return;
-  const t = ((await res.json()) as TableAnswer).table;
+  const t = (await api<TableAnswer>("GET", `/api/tables/${table}`).catch(() => null))?.table;
+  if (!t) return;
   if (!t.config.rated) return;
-  const nav = document.getElementById("account-nav");
   let el = document.getElementById("rated");
   if (!el) {
-    el = h("span", { id: "rated" }, "Rated match");
-    nav?.prepend(el);
+    el = h("p", { id: "rated" }, "Rated match");
+    document.querySelector("header")?.after(el);
   }
   const names = t.seats.map((s) => s.nickname ?? "");
   if (names.some((n) => !n)) {
     if (tries > 0) setTimeout(() => { ratedBanner(table, tries - 1); }, 3000);
     return;
   }
-  const e = await fetch(`/api/expected?rules=${t.config.rules}&players=${names.map(encodeURIComponent).join(",")}`);
-  if (!e.ok) return;
-  const x = (await e.json()) as { expected: [number, number]; players: { name: string; rating: number }[] };
+  const x = await api<{ expected: [number, number]; players: { name: string; rating: number }[] }>("GET",
+    `/api/expected?rules=${t.config.rules}&players=${names.map(encodeURIComponent).join(",")}`).catch(() => null);
+  if (!x) return;
   const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${p.rating.toFixed(0)}`).join(" & ");
   el.textContent = `Rated: ${side(0)} v ${side(1)}, expected ${x.expected[0].toFixed(2)}–${x.expected[1].toFixed(2)}`;
 }

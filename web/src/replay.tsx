@@ -6,7 +6,8 @@ import { BoardCanvas } from "./boardcanvas";
 import { BoardView } from "./boardview";
 import { forBoard } from "./input";
 import { MoveLog, Ruling, ScoreBar, Side } from "./panel";
-import { api, type GameState, type Replay } from "./protocol";
+import { api } from "./api";
+import type { GameState, Replay } from "./protocol";
 import { pocketRings } from "./variants";
 
 export function ReplayScreen({ app, id }: { app: App; id: string }) {

@@ -4,6 +4,7 @@
 // back, the queen's state before and after), never from the rule IDs
 // alone, so the words cannot contradict the ruling. The rule IDs stay
 // beside it as a detail, each with the short phrase of RULES.md.
+import type { Names } from "./names";
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import { explainVariant } from "./variants";
 
@@ -81,14 +82,6 @@ export function phrase(id: string): string {
   if (PHRASES[id]) return PHRASES[id];
   if (/^SP-\d+$/.test(id)) return "Special ending";
   return "Rule";
-}
-
-// Who is who, as the sentences name them: "you" for a seat this browser
-// holds alone, the player's name otherwise.
-export interface Names {
-  seat(seat: number): string;  // "You", "Computer (club)", "Anna"
-  side(side: number): string;  // the players of a side
-  you(seat: number): boolean;
 }
 
 function pocketList(s: Stroke, own: "white" | "black" | null): string {

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { App } from "./app";
 import { BoardView } from "./boardview";
-import { api, type ClientMsg, type Piece, type Practiced, type Trajectory } from "./protocol";
+import { api } from "./api";
+import type { ClientMsg, Piece, Practiced, Trajectory } from "./protocol";
 
 // A diagram: the strokes and placings the server plays from a position
 // ("" for the start of a board), shown again and again on a small board.

@@ -189,21 +189,59 @@ function Invite({ seat, side, url }: { seat: number; side: number; url: string }
   );
 }
 
+type Concession = "board" | "game" | "match";
+
+// Concede offers the player to give up the board, the game or the match,
+// each asked again in the page; a spectator, or a match that is over,
+// has no such menu.
 function Concede({ t }: { t: TableModel }) {
-  const st = t.st.value;
   const box = useRef<HTMLDetailsElement>(null);
-  // Nobody concedes a match that is over.
-  useEffect(() => { if (st?.over && box.current) box.current.open = false; }, [st?.over]);
+  const [asked, setAsked] = useState<Concession | null>(null);
+  if (!t.held.value.length || t.st.value?.over || t.over.value) return null;
   return (
-    <details class="concede" ref={box} hidden={!t.held.value.length}>
-      <summary>Concede</summary>
-      {(["board", "game", "match"] as const).map((w) => (
-        <button class="secondary" type="button" disabled={!!st?.over} onClick={() => {
-          if (box.current) box.current.open = false;
-          if (confirm(`Concede the ${w}?`)) t.send({ type: "concede", what: w });
-        }}>{`the ${w}`}</button>
-      ))}
-    </details>
+    <>
+      <details class="concede" ref={box}>
+        <summary>Concede</summary>
+        {(["board", "game", "match"] as const).map((w) => (
+          <button class="secondary" type="button" onClick={() => {
+            if (box.current) box.current.open = false;
+            setAsked(w);
+          }}>{`the ${w}`}</button>
+        ))}
+      </details>
+      {asked && <ConfirmConcede what={asked} done={(yes) => {
+        setAsked(null);
+        if (yes) t.send({ type: "concede", what: asked });
+      }} />}
+    </>
+  );
+}
+
+const CONCEDED: Record<Concession, string> = {
+  board: "The other side wins this board; the match goes on.",
+  game: "The other side wins this game; the match goes on.",
+  match: "The other side wins the match.",
+};
+
+// ConfirmConcede asks "are you sure?" in a modal dialog of the page (not
+// the browser's bare confirm box): Escape or "Keep playing", which has the
+// focus, changes nothing.
+function ConfirmConcede({ what, done }: { what: Concession; done: (yes: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current!;
+    d.showModal();
+    return () => d.close();
+  }, []);
+  return (
+    <dialog class="confirm" id="concede-confirm" ref={dialog} aria-labelledby="concede-title" onCancel={(e) => { e.preventDefault(); done(false); }}>
+      <h2 id="concede-title">{`Concede the ${what}?`}</h2>
+      <p>{CONCEDED[what]}</p>
+      <div class="actions">
+        <button type="button" id="concede-yes" onClick={() => done(true)}>{`Concede the ${what}`}</button>
+        <button type="button" class="secondary" id="concede-no" autofocus onClick={() => done(false)}>Keep playing</button>
+      </div>
+    </dialog>
   );
 }
 

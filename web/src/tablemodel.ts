@@ -9,10 +9,9 @@ import { Input } from "./input";
 import { toggleMute } from "./mute";
 import { colourOf, MoveLog, seatName, sideName } from "./panel";
 import { hintWords } from "./coach";
-import { me } from "./account";
+import { api, ApiError, me } from "./api";
 import { chosen } from "./seating";
 import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
-import { api } from "./protocol";
 import { offerRematch } from "./rematch";
 import { breakdown, describeResult } from "./rules";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
@@ -224,7 +223,7 @@ export class TableModel {
     try {
       info = await api("GET", `/api/tables/${this.id}`);
     } catch (e) {
-      if (e instanceof Error && /not found|no such/i.test(e.message)) {
+      if (e instanceof ApiError && e.status === 404) {
         this.ended.value = "gone";
         return true;
       }

@@ -5,9 +5,11 @@
 // entries and shows the referee's answers. Entries made offline wait in
 // localStorage (umpireQueue.ts) and go out in order when the network
 // returns; their numbers make a resend harmless.
+import { api } from "./api";
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
-import { describeResult, explain, type Names, phrase } from "./rules";
-import { me, post, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
+import type { Names } from "./names";
+import { describeResult, explain, phrase } from "./rules";
+import { me, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -88,12 +90,8 @@ function openSheet(root: HTMLElement): void {
     const acc = rated.hidden ? [] : [...accounts.querySelectorAll("input")].map((i) => i.value.trim());
     const cfg = { rules: rules.value, players: +players.value, names: [...names.querySelectorAll("input")].map((i) => i.value.trim()),
       ...(acc.some(Boolean) ? { accounts: acc } : {}), event: event.value.trim(), umpire: ump.value.trim() };
-    post("/api/umpire", cfg)
-      .then(async (res) => {
-        const data = await res.json();
-        if (!res.ok) throw new Error(data.error ?? res.statusText);
-        location.href = `/umpire/${(data as SheetReply).id}`;
-      })
+    api<SheetReply>("POST", "/api/umpire", cfg)
+      .then((data) => { location.href = `/umpire/${data.id}`; })
       .catch((e: Error) => { err.textContent = e.message; });
   });
   const mine = el("ul", { class: "u-mine" });
@@ -103,7 +101,7 @@ function openSheet(root: HTMLElement): void {
       el("label", {}, "Event ", event), el("label", {}, "Umpire ", ump), start, err),
     el("h2", {}, "Scoresheets opened on this device"), mine);
   drawPlayers();
-  fetch("/api/umpire").then((r) => r.json()).then((list: { id: string; config: { names: string[]; rules: string }; created: string; finished?: string }[]) => {
+  api<{ id: string; config: { names: string[]; rules: string }; created: string; finished?: string }[]>("GET", "/api/umpire").then((list) => {
     if (!list.length) mine.append(el("li", {}, "None yet."));
     for (const s of list) {
       mine.append(el("li", {}, el("a", { href: `/umpire/${s.id}` }, s.config.names.join(" v ")),
@@ -160,10 +158,8 @@ class SheetPage {
     this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
     root.replaceChildren(el("div", { class: "u-live" }, this.bar, this.now, this.err, this.padEl,
       el("h2", {}, "This board"), this.entries), this.sheet);
-    fetch(`/api/umpire/${id}`).then(async (res) => {
-      const data = await res.json();
-      if (!res.ok) throw new Error(data.error ?? res.statusText);
-      this.answer(data as SheetReply);
+    api<SheetReply>("GET", `/api/umpire/${id}`).then((data) => {
+      this.answer(data);
       this.queue.start();
     }).catch((e: Error) => { this.err.textContent = `Cannot open this scoresheet: ${e.message}`; });
   }
@@ -470,11 +466,7 @@ class SheetPage {
       rating = el("div", { class: "u-rating", id: "u-rating" }, el("p", {}, `Rated match: ${who}. ${status}`));
       if (v.over && !rt.rated && me.name && rt.accounts.includes(me.name) && !rt.confirmed.includes(me.name)) {
         rating.append(el("p", { class: "u-noprint" }, button("u-confirm", `Confirm the result as ${me.name}`, () => {
-          post(`/api/umpire/${this.id}/confirm`, {}).then(async (res) => {
-            const data = await res.json();
-            if (!res.ok) throw new Error(data.error ?? res.statusText);
-            this.answer(data as SheetReply);
-          }).catch((e: Error) => { this.err.textContent = e.message; });
+          api<SheetReply>("POST", `/api/umpire/${this.id}/confirm`, {}).then((data) => this.answer(data)).catch((e: Error) => { this.err.textContent = e.message; });
         })));
       }
     }

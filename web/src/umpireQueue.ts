@@ -5,6 +5,7 @@
 // nothing is lost or applied twice. An entry the server refuses stops the
 // queue: it and the entries made after it are shown as refused until the
 // umpire discards them.
+import { ApiError, api, me as account } from "./api";
 import type { MatchState } from "./protocol";
 
 export interface Op {
@@ -31,22 +32,13 @@ export interface SheetReply {
   rating?: { accounts: string[]; confirmed: string[]; rated: boolean };
 }
 
-// The signed-in account of this browser, if any: its name, and the token
-// every state-changing request of its session carries (X-CSRF-Token).
-export const me = { name: "", csrf: "" };
+// The signed-in account of this browser, if any (the sheet works
+// without one).
+export const me = { name: "" };
 
 export async function whoAmI(): Promise<void> {
-  try {
-    const a = await (await fetch("/api/account")).json() as { signed_in?: boolean; name?: string; csrf?: string };
-    if (a.signed_in) { me.name = a.name ?? ""; me.csrf = a.csrf ?? ""; }
-  } catch { /* no account: the sheet works without one */ }
-}
-
-// post sends a JSON body, with the session's CSRF token when signed in.
-export function post(path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (me.csrf) headers["X-CSRF-Token"] = me.csrf;
-  return fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+  const a = await account();
+  if (a.signed_in) me.name = a.name ?? "";
 }
 
 interface Stored { ops: Op[]; refused: { op: Op; error: string }[] }
@@ -99,9 +91,11 @@ export class Queue {
 
   private save(): void { localStorage.setItem(this.key, JSON.stringify({ ops: this.ops, refused: this.bad } satisfies Stored)); }
 
-  private retry(): void {
+  // retry sends again after the wait the server asked for (Retry-After),
+  // or RETRY_MS if it did not say.
+  private retry(after = RETRY_MS): void {
     clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => this.flush(), RETRY_MS);
+    this.timer = window.setTimeout(() => this.flush(), after);
   }
 
   private async flush(): Promise<void> {
@@ -110,35 +104,31 @@ export class Queue {
     try {
       while (this.ops.length) {
         const op = this.ops[0];
-        let res: Response;
+        let reply: SheetReply;
         try {
-          res = await post(`/api/umpire/${this.id}/entries`, op);
-        } catch {
-          this.offline = true;
-          this.retry();
-          return;
-        }
-        this.offline = false;
-        const data = await res.json().catch(() => ({ error: res.statusText }));
-        if (res.ok) {
-          this.ops.shift();
+          reply = await api<SheetReply>("POST", `/api/umpire/${this.id}/entries`, op);
+        } catch (e) {
+          const err = e instanceof ApiError ? e : new ApiError(String(e), 0);
+          this.offline = err.status === 0;
+          if (err.status === 0 || err.status >= 500 || err.status === 429) {
+            // The server could not answer now: the entry stays, to be sent again.
+            this.retry(err.retryAfter);
+            return;
+          }
+          const error = err.message;
+          this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : "made after a refused entry" })));
+          this.ops = [];
           this.save();
-          this.onAnswer(data as SheetReply);
+          this.onError(error);
+          // The sheet as the server has it, to show beside what was refused.
+          const cur = await api<SheetReply>("GET", `/api/umpire/${this.id}`).catch(() => undefined);
+          if (cur?.view) this.onAnswer(cur);
           continue;
         }
-        if (res.status >= 500 || res.status === 429) {
-          // The server could not answer now: the entry stays, to be sent again.
-          this.retry();
-          return;
-        }
-        const error = (data as { error?: string }).error ?? res.statusText;
-        this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : "made after a refused entry" })));
-        this.ops = [];
+        this.offline = false;
+        this.ops.shift();
         this.save();
-        this.onError(error);
-        // The sheet as the server has it, to show beside what was refused.
-        const cur = await fetch(`/api/umpire/${this.id}`).then((r) => r.json()).catch(() => undefined);
-        if (cur?.view) this.onAnswer(cur as SheetReply);
+        this.onAnswer(reply);
       }
     } finally {
       this.busy = false;

@@ -4,8 +4,8 @@
 // the panel, the lobby and the rulings call these where a state carries a
 // variant's board; ICF and family play never reach them.
 import type { Counts, EventMsg, GameState, VariantState } from "./protocol";
-import { h } from "./panel";
-import type { Names } from "./rules";
+import { h } from "./dom";
+import type { Names } from "./names";
 
 // The rule sets a table may play, with the numbers of players each seats.
 export const RULE_SETS: { id: string; name: string; players: number[] }[] = [
