@@ -7,8 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
-	"io"
-	"mime"
 	"net/http"
 	"sync"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 )
 
 // Accounts keeps accounts, their sessions, ratings and challenges;
@@ -65,15 +64,15 @@ type Accounts interface {
 var (
 	// ErrSignIn is the one answer to a wrong name or a wrong password, so
 	// that it tells nobody which names exist.
-	ErrSignIn      = errors.New("wrong name or password")
-	ErrNotSignedIn = errors.New("not signed in")
-	ErrCSRF        = errors.New("a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
+	ErrSignIn      = httpapi.New(http.StatusUnauthorized, "wrong name or password")
+	ErrNotSignedIn = httpapi.New(http.StatusUnauthorized, "not signed in")
+	ErrCSRF        = httpapi.New(http.StatusForbidden, "a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	ErrNameTaken   = carrom.ErrNameTaken
 	ErrBadName     = carrom.ErrBadName
-	ErrBadPassword = errors.New("a password is 8 to 256 bytes")
+	ErrBadPassword = httpapi.New(http.StatusBadRequest, "a password is 8 to 256 bytes")
 	// ErrSitCSRF refuses a signed-in browser's "sit" without its session's
 	// CSRF token.
-	ErrSitCSRF = errors.New(`a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
+	ErrSitCSRF = httpapi.New(http.StatusForbidden, `a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
 )
 
 const (
@@ -149,13 +148,13 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 // tokens, it is ErrTooMany with the time to wait.
 func take(byAddr, byKey *limiter, addr, key string, now time.Time, what string) error {
 	if ok, wait := byAddr.allow(addr, now); !ok {
-		return retryAfter(refusef(ErrTooMany, "too many %s from this address; try again in %d s", what, seconds(wait)), wait)
+		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s from this address; try again in %d s", what, httpapi.Seconds(wait)), wait)
 	}
 	if key == "" {
 		return nil
 	}
 	if ok, wait := byKey.allow(key, now); !ok {
-		return retryAfter(refusef(ErrTooMany, "too many %s; try again in %d s", what, seconds(wait)), wait)
+		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s; try again in %d s", what, httpapi.Seconds(wait)), wait)
 	}
 	return nil
 }
@@ -297,21 +296,6 @@ func session(r *http.Request) (signedIn, error) {
 	return v, nil
 }
 
-// readJSON decodes a JSON body of at most maxBody bytes, strictly.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return errMediaType
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		return ErrTooLarge
-	}
-	if err := decodeStrict(data, v); err != nil {
-		return refusef(ErrBadRequest, "the request's body: %v", err)
-	}
-	return nil
-}
-
 // checkNewPassword: 8 to 256 bytes (NIST SP 800-63B's floor; the ceiling
 // bounds the work of a hash).
 func checkNewPassword(pw string) error {
@@ -351,7 +335,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a carrom.A
 		return
 	}
 	http.SetCookie(w, s.cookie(r, sessionCookie, value, int(sessionLife/time.Second)))
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: a.Name, CSRF: se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: a.Name, CSRF: se.CSRF})
 }
 
 type accountJSON struct {
@@ -363,15 +347,15 @@ type accountJSON struct {
 func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
 	v, err := session(r)
 	if err != nil {
-		writeJSON(w, http.StatusOK, accountJSON{})
+		httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 		return
 	}
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var c credentials
-	if err := readJSON(w, r, &c); err != nil {
+	if err := httpapi.ReadJSON(w, r, &c); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -397,9 +381,9 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if err := s.accounts.CreateAccount(r.Context(), a, token(r)); err != nil {
 		switch {
 		case errors.Is(err, ErrNameTaken):
-			err = refusef(ErrNameTaken, "the name %s is taken: choose another", name)
+			err = httpapi.Refuse(ErrNameTaken, "the name %s is taken: choose another", name)
 		case errors.Is(err, carrom.ErrNameConfusable):
-			err = refusef(ErrNameTaken, "the name %s reads like another player's: choose another", name)
+			err = httpapi.Refuse(ErrNameTaken, "the name %s reads like another player's: choose another", name)
 		}
 		apiError(w, err)
 		return
@@ -414,7 +398,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 // time say nothing of which names exist.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	var c credentials
-	if err := readJSON(w, r, &c); err != nil {
+	if err := httpapi.ReadJSON(w, r, &c); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -464,7 +448,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(w, r)
-	writeJSON(w, http.StatusOK, accountJSON{})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 }
 
 // forget clears the session cookie and replaces the identity cookie.
@@ -505,7 +489,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -530,7 +514,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
 }
 
 // deleteAccount removes the account and its personal data, after its
@@ -544,7 +528,7 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Password string `json:"password"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -560,5 +544,5 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	s.vacate(r.Context(), seats)
 	s.log.Info("account deleted", "account", v.a.ID, "seats", len(seats))
 	s.forget(w, r)
-	writeJSON(w, http.StatusOK, accountJSON{})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 }

@@ -1,10 +1,11 @@
 package server
 
 import (
-	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -45,15 +46,15 @@ type SeatConfig struct {
 	Level string `json:"level,omitempty"` // for a computer
 }
 
-// Errors of table requests.
+// Errors of table requests, with the HTTP status each answers with.
 var (
-	ErrBadConfig  = errors.New("bad table configuration")
-	ErrNotYours   = errors.New("you do not hold the seat to act")
-	ErrSeatTaken  = errors.New("seat taken")
-	ErrNotStarted = errors.New("waiting for players to take their seats")
-	ErrTableGone  = errors.New("table closed")
-	ErrNoSeat     = errors.New("no such seat")
-	ErrTooMany    = errors.New("too many")
+	ErrBadConfig  = httpapi.New(http.StatusBadRequest, "bad table configuration")
+	ErrNotYours   = httpapi.New(http.StatusForbidden, "you do not hold the seat to act")
+	ErrSeatTaken  = httpapi.New(http.StatusConflict, "seat taken")
+	ErrNotStarted = httpapi.New(http.StatusConflict, "waiting for players to take their seats")
+	ErrTableGone  = httpapi.New(http.StatusGone, "table closed")
+	ErrNoSeat     = httpapi.New(http.StatusBadRequest, "no such seat")
+	ErrTooMany    = httpapi.New(http.StatusTooManyRequests, "too many")
 )
 
 func (c TableConfig) game(p physics.Params) (game.Config, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 )
 
 // tallies keeps the counts of finished matches, which never change: a
@@ -228,7 +229,7 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 	if st.Strokes > 0 {
 		st.ScoringRate = round3(float64(st.Scoring) / float64(st.Strokes))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
 }
 
 // deletedAccount stands in a profile for an account deleted since the

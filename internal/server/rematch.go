@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 )
 
 // rematchMsg tells the clients of a finished table that a rematch is
@@ -61,7 +62,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	for i, seat := range seats {
 		link += map[bool]string{true: "?", false: "&"}[i == 0] + fmt.Sprintf("seat=%d", seat)
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"table": next, "link": link, "seats": seats})
+	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"table": next, "link": link, "seats": seats})
 }
 
 // makeRematch returns the rematch of a finished table, making it if no

@@ -2,15 +2,16 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
@@ -24,7 +25,7 @@ const ProtocolVersion = 1
 const MaxMessage = 4096
 
 // ErrMessage is wrapped by every error of decoding a client message.
-var ErrMessage = errors.New("bad message")
+var ErrMessage = httpapi.New(http.StatusBadRequest, "bad message")
 
 // clientMsg is every field a client message may carry; which ones a message
 // needs depends on its type.
@@ -326,7 +327,7 @@ func encode(v any) []byte {
 }
 
 func errorMessage(err error) []byte {
-	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: plain(err)})
+	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: httpapi.Text(err)})
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match
