@@ -16,6 +16,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -209,20 +210,26 @@ var outside = []struct {
 	{carrom.ErrNoOwner, http.StatusServiceUnavailable},
 	{carrom.ErrNameTaken, http.StatusConflict},
 	{carrom.ErrBadName, http.StatusBadRequest},
+	{umpire.ErrConfig, http.StatusBadRequest},
+	{umpire.ErrOp, http.StatusBadRequest},
+	{umpire.ErrSequence, http.StatusConflict},
+	{umpire.ErrRefused, http.StatusUnprocessableEntity},
 }
 
-// apiError answers an error as JSON in plain words, with its status.
-func apiError(w http.ResponseWriter, err error) {
+// known is err with its status: its own, or else the one outside gives.
+func known(err error) error {
 	if httpapi.Status(err) == http.StatusInternalServerError {
 		for _, o := range outside {
 			if errors.Is(err, o.err) {
-				err = httpapi.WithStatus(err, o.status)
-				break
+				return httpapi.WithStatus(err, o.status)
 			}
 		}
 	}
-	httpapi.WriteError(w, err)
+	return err
 }
+
+// apiError answers an error as JSON in plain words, with its status.
+func apiError(w http.ResponseWriter, err error) { httpapi.WriteError(w, known(err)) }
 
 type tableInfo struct {
 	ID       string      `json:"id"`

@@ -239,14 +239,9 @@ func (s *Server) sheetsKept(h http.HandlerFunc) http.HandlerFunc {
 // createSheet opens a scoresheet for the browser that asks: only it may
 // write the sheet; anyone may read it.
 func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
-	data, err := httpapi.ReadBody(w, r)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
 	var cfg umpire.Config
-	if err := decodeStrict(data, &cfg); err != nil {
-		apiError(w, fmt.Errorf("server: scoresheet configuration: %v: %w", err, ErrBadConfig))
+	if err := httpapi.ReadJSON(w, r, &cfg); err != nil {
+		apiError(w, err)
 		return
 	}
 	sh, err := umpire.New(cfg)
@@ -254,11 +249,11 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		err = cfg.Printable()
 	}
 	if err != nil {
-		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
+		apiError(w, err)
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
-		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
+		apiError(w, httpapi.Refuse(umpire.ErrConfig, "rules %q are not rated (rated: %s)", cfg.Rules, strings.Join(ratedRules, ", ")))
 		return
 	}
 	accounts, err := s.sheetAccounts(r.Context(), cfg)
@@ -417,7 +412,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	}
 	op, canon, err := umpire.DecodeOp(data)
 	if err != nil {
-		apiError(w, fmt.Errorf("%v: %w", err, ErrMessage))
+		apiError(w, err)
 		return
 	}
 	// The writer first, from the sheet's record alone: another browser's
@@ -438,22 +433,22 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.sheets.release(st)
 	sh := st.sh
-	refuse := func(code int, err error) {
-		httpapi.WriteJSON(w, code, sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
+	refuse := func(err error) {
+		httpapi.WriteJSON(w, httpapi.Status(known(err)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
 	}
 	switch {
 	case op.Seq <= sh.Seq:
 		if !bytes.Equal(st.ops[op.Seq-1], canon) {
-			refuse(http.StatusConflict, httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored with other contents", op.Seq))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored with other contents", op.Seq))
 			return
 		}
 		s.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
-		refuse(http.StatusConflict, httpapi.Refuse(umpire.ErrSequence, "entry %d: entries %d to %d missing; send them first", op.Seq, sh.Seq+1, op.Seq-1))
+		refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d: entries %d to %d missing; send them first", op.Seq, sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
-		refuse(http.StatusRequestEntityTooLarge, httpapi.Refuse(ErrTooMany, "this sheet has %d entries, the most a sheet keeps", maxSheetOps))
+		refuse(httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("this sheet has %d entries, the most a sheet keeps", maxSheetOps)))
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
@@ -463,17 +458,13 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if rt.Rated {
-			refuse(http.StatusUnprocessableEntity, httpapi.Refuse(umpire.ErrRefused, "the match is rated: its sheet no longer changes"))
+			refuse(httpapi.Refuse(umpire.ErrRefused, "the match is rated: its sheet no longer changes"))
 			return
 		}
 	}
 	next, err := sh.Apply(op)
 	if err != nil {
-		code := http.StatusUnprocessableEntity
-		if errors.Is(err, umpire.ErrOp) {
-			code = http.StatusBadRequest
-		}
-		refuse(code, err)
+		refuse(err)
 		return
 	}
 	now := s.clock.Now()
@@ -485,7 +476,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 				s.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
-			refuse(http.StatusConflict, httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored meanwhile with other contents", op.Seq))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored meanwhile with other contents", op.Seq))
 			return
 		}
 		apiError(w, err)
@@ -539,13 +530,13 @@ func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom
 		return nil, nil
 	}
 	if s.accounts == nil {
-		return nil, fmt.Errorf("server: this server keeps no accounts, so no rated matches: %w", ErrBadConfig)
+		return nil, httpapi.Refuse(umpire.ErrConfig, "this server keeps no accounts, so no rated matches")
 	}
 	out := make([]carrom.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := s.accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
-			return nil, fmt.Errorf("server: no account is named %q: %w", name, ErrBadConfig)
+			return nil, httpapi.Refuse(umpire.ErrConfig, "no account is named %q", name)
 		}
 		if err != nil {
 			return nil, err
