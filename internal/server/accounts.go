@@ -212,7 +212,7 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	if s.accounts == nil {
 		return
 	}
-	mux.HandleFunc("GET /api/account", s.getAccount)
+	mux.Handle("GET /api/account", s.withSession(s.getAccount))
 	mux.Handle("POST /api/account/signup", s.identified(http.HandlerFunc(s.signUp)))
 	mux.Handle("POST /api/account/signin", s.identified(http.HandlerFunc(s.signIn)))
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
@@ -222,7 +222,7 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	mux.HandleFunc("GET /api/expected", s.expected)
-	mux.HandleFunc("GET /api/challenges", s.listChallenges)
+	mux.Handle("GET /api/challenges", s.withSession(s.listChallenges))
 	mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenge)))
 	mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.answerChallenge)))
 }
@@ -232,27 +232,46 @@ type sessionKey struct{}
 // csrf refuses a state-changing request of a signed-in browser that does
 // not carry its session's CSRF token (the synchronizer-token pattern; the
 // cookie is SameSite=Lax and http.CrossOriginProtection checks the
-// origin too). The session found is kept in the request's context.
+// origin too), and keeps the session found in the request's context. A
+// GET, HEAD or OPTIONS changes nothing, so it costs no session lookup
+// (a database query) unless its route asks for the account (withSession):
+// not a page, an asset or a lobby poll.
 func (s *Server) csrf(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.accounts == nil {
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			next.ServeHTTP(w, r)
 			return
 		}
-		se, a, ok := s.lookupSession(r)
-		if ok {
-			r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, signedIn{se, a}))
-			switch r.Method {
-			case http.MethodGet, http.MethodHead, http.MethodOptions:
-			default:
-				if subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(se.CSRF)) != 1 {
-					apiError(w, ErrCSRF)
-					return
-				}
-			}
+		r, se, ok := s.withSessionOf(r)
+		if ok && subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(se.CSRF)) != 1 {
+			apiError(w, ErrCSRF)
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// withSession loads the session of a signed-in browser for a GET that
+// acts for its account (the account, its challenges, the WebSocket).
+func (s *Server) withSession(next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r, _, _ = s.withSessionOf(r)
+		next(w, r)
+	})
+}
+
+// withSessionOf is r with its browser's session in its context, if it is
+// signed in.
+func (s *Server) withSessionOf(r *http.Request) (*http.Request, carrom.Session, bool) {
+	if s.accounts == nil {
+		return r, carrom.Session{}, false
+	}
+	se, a, ok := s.lookupSession(r)
+	if ok {
+		r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, signedIn{se, a}))
+	}
+	return r, se, ok
 }
 
 type signedIn struct {

@@ -45,7 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
 	mux.HandleFunc("POST /api/practice", s.practice)
-	mux.Handle("GET /ws/{id}", s.identified(http.HandlerFunc(s.serveWS)))
+	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))
