@@ -173,8 +173,9 @@ func newAccountState() *accountState {
 	return &accountState{byName: newLimiter(nameLimit), byAddr: newLimiter(addrLimit), hashing: make(chan struct{}, 2)}
 }
 
-// hash and check run argon2id, two at a time at most.
-func (s *Server) hash(ctx context.Context, pw string) (string, error) {
+// passwordHash and passwordMatches run argon2id (hashPassword,
+// checkPassword), two at a time at most.
+func (s *Server) passwordHash(ctx context.Context, pw string) (string, error) {
 	select {
 	case s.acct.hashing <- struct{}{}:
 	case <-ctx.Done():
@@ -184,7 +185,7 @@ func (s *Server) hash(ctx context.Context, pw string) (string, error) {
 	return hashPassword(pw)
 }
 
-func (s *Server) check(ctx context.Context, hash, pw string) (bool, error) {
+func (s *Server) passwordMatches(ctx context.Context, hash, pw string) (bool, error) {
 	select {
 	case s.acct.hashing <- struct{}{}:
 	case <-ctx.Done():
@@ -299,7 +300,8 @@ func (s *Server) lookupSession(r *http.Request) (carrom.Session, carrom.Account,
 	return se, a, true
 }
 
-// SignedIn is the account of a request's session, if any.
+// SignedIn is the account of a request's session, if any, on the routes
+// that load it (csrf, withSession).
 func (s *Server) SignedIn(r *http.Request) (carrom.Account, bool) {
 	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
 		return v.a, true
@@ -391,7 +393,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	h, err := s.hash(r.Context(), c.Password)
+	h, err := s.passwordHash(r.Context(), c.Password)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -434,7 +436,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	ok, cerr := s.check(r.Context(), hash, c.Password)
+	ok, cerr := s.passwordMatches(r.Context(), hash, c.Password)
 	if cerr != nil && err == nil {
 		s.log.Error("an unreadable password hash", "account", a.ID)
 	}
@@ -487,7 +489,7 @@ func (s *Server) reauth(ctx context.Context, r *http.Request, v signedIn, pw str
 	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(v.a.Name), s.clock.Now(), "password attempts"); err != nil {
 		return err
 	}
-	ok, err := s.check(ctx, v.a.Password, pw)
+	ok, err := s.passwordMatches(ctx, v.a.Password, pw)
 	if err != nil {
 		return err
 	}
@@ -520,7 +522,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	h, err := s.hash(r.Context(), body.New)
+	h, err := s.passwordHash(r.Context(), body.New)
 	if err != nil {
 		apiError(w, err)
 		return

@@ -471,19 +471,20 @@ func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
 	}
 }
 
-// rendezvous is the node among live (and self) with the highest hash for
+// rendezvous is the node among live (and self) with the highest weight for
 // table.
 func rendezvous(table string, live []string, self string) string {
-	best, bestH := self, hash(table, self)
+	best, bestH := self, rendezvousWeight(table, self)
 	for _, n := range live {
-		if h := hash(table, n); h > bestH || (h == bestH && n < best) {
+		if h := rendezvousWeight(table, n); h > bestH || (h == bestH && n < best) {
 			best, bestH = n, h
 		}
 	}
 	return best
 }
 
-func hash(table, node string) uint64 {
+// rendezvousWeight is node's weight for table: FNV-1a of the two.
+func rendezvousWeight(table, node string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(table))
 	h.Write([]byte{0})

@@ -6,9 +6,11 @@
 // The files follow its seams: server.go (the tables in play, created and
 // resumed), http.go (the HTTP interface, identity, security headers),
 // ws.go (one WebSocket connection), table.go (the table's goroutine:
-// run, handle, commit), seats.go (seats, joining and leaving, the clock),
-// bots.go (computer players), wire.go (the messages and the snapshots of
-// a table), config.go (a table's configuration).
+// run, handle, commit), turn.go (the turn: tosses played, a computer set
+// thinking, a human awaited), seats.go (seats, joining and leaving, the
+// clock), bots.go (computer players), wire.go (the messages and the
+// snapshots of a table), config.go (a table's configuration); the JSON in
+// and out and the errors' statuses and words are internal/httpapi's.
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server
