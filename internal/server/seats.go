@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -149,12 +147,13 @@ func (t *table) welcome(c *client, nickname string) []byte {
 	return encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
+// leave takes c off the table: its connection ended, or the table
+// dropped it (deliver); its seats show disconnected.
 func (t *table) leave(c *client) {
 	if _, ok := t.clients[c]; !ok {
 		return
 	}
 	delete(t.clients, c)
-	c.drop(websocket.StatusPolicyViolation, "too slow")
 	t.srv.metrics.clients.Dec()
 	changed := false
 	for _, i := range t.heldSeats(c.token) {

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/record"
@@ -450,6 +452,7 @@ func (t *table) deliver(c *client, msg []byte) {
 	case c.send <- msg:
 	default:
 		t.log.Warn("dropping a slow client")
+		c.drop(websocket.StatusPolicyViolation, "too slow")
 		t.leave(c)
 	}
 }
