@@ -55,7 +55,7 @@ type Accounts interface {
 	CreateChallenge(ctx context.Context, c carrom.Challenge) error
 	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
 	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
-	SetChallenge(ctx context.Context, id, status, tableID string) error
+	SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error
 	// ReopenChallenge opens again a challenge accepted with tableID.
 	ReopenChallenge(ctx context.Context, id, tableID string) error
 }

@@ -13,16 +13,16 @@ import (
 )
 
 type challengeJSON struct {
-	ID      string    `json:"id"`
-	From    string    `json:"from"`
-	To      string    `json:"to"`
-	Rules   string    `json:"rules"`
-	Clock   int       `json:"clock"`
-	Rated   bool      `json:"rated"`
-	Status  string    `json:"status"`
-	Table   string    `json:"table,omitempty"`
-	Link    string    `json:"link,omitempty"` // the table with the seat of whoever asks
-	Created time.Time `json:"created"`
+	ID      string                 `json:"id"`
+	From    string                 `json:"from"`
+	To      string                 `json:"to"`
+	Rules   string                 `json:"rules"`
+	Clock   int                    `json:"clock"`
+	Rated   bool                   `json:"rated"`
+	Status  carrom.ChallengeStatus `json:"status"`
+	Table   string                 `json:"table,omitempty"`
+	Link    string                 `json:"link,omitempty"` // the table with the seat of whoever asks
+	Created time.Time              `json:"created"`
 }
 
 func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
@@ -66,7 +66,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is to another player"))
 		return
 	}
-	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: "human"}, {Kind: "human"}}}
+	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: SeatHuman}, {Kind: SeatHuman}}}
 	if _, err := cfg.game(s.physics); err != nil {
 		apiError(w, err)
 		return
@@ -80,7 +80,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: "open", Created: s.clock.Now()}
+	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: carrom.ChallengeOpen, Created: s.clock.Now()}
 	if err := s.accounts.CreateChallenge(r.Context(), c); err != nil {
 		apiError(w, err)
 		return
@@ -129,11 +129,11 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	case answer == "withdraw" && v.a.ID != c.From, answer != "withdraw" && v.a.ID != c.To:
 		apiError(w, httpapi.Refuse(ErrNotInvited, "this challenge is not for this account to %s", answer))
 		return
-	case c.Status != "open":
+	case c.Status != carrom.ChallengeOpen:
 		apiError(w, httpapi.Refuse(ErrSeatTaken, "this challenge is %s already", c.Status))
 		return
 	}
-	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
+	status := map[string]carrom.ChallengeStatus{"accept": carrom.ChallengeAccepted, "decline": carrom.ChallengeDeclined, "withdraw": carrom.ChallengeWithdrawn}[answer]
 	var (
 		cfg    TableConfig
 		claims []carrom.SeatRecord

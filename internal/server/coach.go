@@ -226,7 +226,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 	// a table's, every seat held by the one practising, who is there.
 	t := &table{id: "practice", cfg: TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
 	for i := range t.seats {
-		t.seats[i] = seat{cfg: SeatConfig{Kind: "human"}, token: "practice", nickname: "You"}
+		t.seats[i] = seat{cfg: SeatConfig{Kind: SeatHuman}, token: "practice", nickname: "You"}
 	}
 	var resp practiceResp
 	if len(req.Action) > 0 {

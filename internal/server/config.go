@@ -42,9 +42,18 @@ func (c TableConfig) shown(over bool) TableConfig {
 
 // SeatConfig says who plays a seat.
 type SeatConfig struct {
-	Kind  string `json:"kind"`            // "human" or "computer"
-	Level string `json:"level,omitempty"` // for a computer
+	Kind  SeatKind `json:"kind"`
+	Level string   `json:"level,omitempty"` // for a computer
 }
+
+// SeatKind is who plays a seat: a person or a computer.
+type SeatKind string
+
+// The kinds of seats.
+const (
+	SeatHuman    SeatKind = "human"
+	SeatComputer SeatKind = "computer"
+)
 
 // Errors of table requests, with the HTTP status each answers with.
 var (
@@ -72,7 +81,7 @@ func (c TableConfig) game(p physics.Params) (game.Config, error) {
 		return game.Config{}, fmt.Errorf("server: %d seats for %d players: %w", len(c.Seats), c.Players, ErrBadConfig)
 	}
 	for i, s := range c.Seats {
-		if s.Kind != "human" && s.Kind != "computer" {
+		if s.Kind != SeatHuman && s.Kind != SeatComputer {
 			return game.Config{}, fmt.Errorf("server: seat %d kind %q: %w", i, s.Kind, ErrBadConfig)
 		}
 	}

@@ -242,11 +242,11 @@ type tableInfo struct {
 }
 
 type seatInfo struct {
-	Seat     int    `json:"seat"`
-	Kind     string `json:"kind"`
-	Level    string `json:"level,omitempty"`
-	Nickname string `json:"nickname,omitempty"`
-	Taken    bool   `json:"taken"`
+	Seat     int      `json:"seat"`
+	Kind     SeatKind `json:"kind"`
+	Level    string   `json:"level,omitempty"`
+	Nickname string   `json:"nickname,omitempty"`
+	Taken    bool     `json:"taken"`
 }
 
 func info(rec carrom.TableRecord) (tableInfo, error) {
@@ -264,7 +264,7 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 		}
 	}
 	for i, sc := range cfg.Seats {
-		si := seatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == "computer"}
+		si := seatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == SeatComputer}
 		for _, claimed := range rec.Seats {
 			if claimed.Seat == i {
 				si.Nickname, si.Taken = claimed.Nickname, true
@@ -402,7 +402,7 @@ func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord,
 	for _, si := range ti.Seats {
 		if si.Seat >= 0 && si.Seat < len(names) {
 			names[si.Seat] = si.Nickname
-			if si.Kind == "computer" {
+			if si.Kind == SeatComputer {
 				names[si.Seat] = "computer " + si.Level
 			}
 		}

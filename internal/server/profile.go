@@ -64,7 +64,7 @@ func (s *Server) newTableFor(id string, cfg TableConfig, created time.Time) (*ta
 	c := cfg
 	c.Seats = make([]SeatConfig, len(cfg.Seats))
 	for i := range c.Seats {
-		c.Seats[i] = SeatConfig{Kind: "human"}
+		c.Seats[i] = SeatConfig{Kind: SeatHuman}
 	}
 	return s.newTable(id, c, created)
 }
@@ -114,7 +114,7 @@ type Stats struct {
 }
 
 func seatName(si seatInfo) string {
-	if si.Kind == "computer" {
+	if si.Kind == SeatComputer {
 		return "computer " + si.Level
 	}
 	if si.Nickname == "" {

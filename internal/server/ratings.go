@@ -43,7 +43,7 @@ func (s *Server) checkRated(cfg TableConfig) error {
 		return fmt.Errorf("server: rules %q are rated between two players only: %w", cfg.Rules, ErrBadConfig)
 	}
 	for i, sc := range cfg.Seats {
-		if sc.Kind != "human" {
+		if sc.Kind != SeatHuman {
 			return fmt.Errorf("server: seat %d: a rated match is between accounts; the computer levels are unrated: %w", i, ErrBadConfig)
 		}
 	}

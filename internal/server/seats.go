@@ -32,7 +32,7 @@ const noShowWait = 15 * time.Minute
 // seated: every human seat is taken.
 func (t *table) seated() bool {
 	for _, s := range t.seats {
-		if s.cfg.Kind == "human" && s.token == "" {
+		if s.cfg.Kind == SeatHuman && s.token == "" {
 			return false
 		}
 	}
@@ -55,7 +55,7 @@ func (t *table) arrived() bool {
 	}
 	someone, all := false, true
 	for _, s := range t.seats {
-		if s.cfg.Kind == "human" {
+		if s.cfg.Kind == SeatHuman {
 			someone = someone || s.came
 			all = all && s.came
 		}
@@ -69,7 +69,7 @@ func (t *table) arrived() bool {
 				s.noShowStop()
 				s.noShowStop = nil
 			}
-			if s.cfg.Kind == "human" && s.connected == 0 {
+			if s.cfg.Kind == SeatHuman && s.connected == 0 {
 				t.startGrace(i)
 			}
 		}
@@ -81,7 +81,7 @@ func (t *table) arrived() bool {
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
-		if s.cfg.Kind == "human" && !s.came && s.noShowStop == nil {
+		if s.cfg.Kind == SeatHuman && !s.came && s.noShowStop == nil {
 			seat := i
 			s.noShowStop = t.srv.clock.AfterFunc(max(noShowWait, t.srv.grace), func() { t.post(noShowFired{seat: seat}) })
 		}

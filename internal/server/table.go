@@ -137,7 +137,7 @@ func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table
 	}
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
-		if sc.Kind == "computer" {
+		if sc.Kind == SeatComputer {
 			if s.bots == nil {
 				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
 			}

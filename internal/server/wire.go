@@ -398,7 +398,7 @@ func (t *table) seatList(st game.Table) []seatJSON {
 	var out []seatJSON
 	for i, s := range t.seats {
 		out = append(out, seatJSON{
-			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
+			Seat: i, Kind: string(s.cfg.Kind), Level: s.cfg.Level, Nickname: s.nickname,
 			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
 			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
 		})
