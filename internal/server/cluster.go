@@ -159,7 +159,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	s.mu.Lock()
 	rc, ok := s.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: s.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
 		s.remotes[f.Conn] = rc
 		ok = true
 	}
@@ -283,7 +283,7 @@ func (s *Server) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 // takes this node's share of the tables nobody holds.
 func (s *Server) leaseRound(ctx context.Context) {
 	cl := s.cluster
-	now := time.Now()
+	now := s.clock.Now()
 	// Only the tables running before the renewal are judged by its
 	// answer: one created meanwhile may have taken its lease after.
 	owned := s.ownedTables()
@@ -318,7 +318,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 	if s.closing.Load() {
 		return
 	}
-	asked := time.Now()
+	asked := s.clock.Now()
 	cands, live, err := cl.Leases.Candidates(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -609,7 +609,7 @@ func (s *Server) startCluster(ctx context.Context) error {
 	if err := s.cluster.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
 		s.log.Warn("announcing the leases let go", "err", err)
 	}
-	s.renewed = time.Now()
+	s.renewed = s.clock.Now()
 	s.leaseRound(ctx)
 	lctx, cancel := context.WithCancel(s.ctx)
 	done := make(chan struct{})

@@ -104,13 +104,13 @@ func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg TableConfi
 	}
 	// Linked by another request: on another node it may still be on its
 	// way to the store, where a client joining it looks first.
-	deadline := time.Now().Add(joinWait)
+	deadline := s.clock.Now().Add(joinWait)
 	for {
 		_, err := s.store.Table(ctx, next)
 		if !errors.Is(err, carrom.ErrNotFound) {
 			return next, err
 		}
-		if time.Now().After(deadline) {
+		if s.clock.Now().After(deadline) {
 			return "", fmt.Errorf("server: table %s: its rematch %s is not made yet, ask again: %w", id, next, carrom.ErrNoOwner)
 		}
 		select {
