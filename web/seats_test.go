@@ -13,8 +13,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // TestCrossSiteLinkSeatsNobody reproduces the attack of a rated match
@@ -28,7 +29,7 @@ import (
 func TestCrossSiteLinkSeatsNobody(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	ctx := context.Background()
-	mallory, err := loadtest.NewClient(ctx, e.base)
+	mallory, err := servertest.NewClient(ctx, e.base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestCrossSiteLinkSeatsNobody(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	sit := loadtest.Sit(0, "")
+	sit := protocol.Sit(0, "")
 	sit.CSRF = acct.CSRF
 	if err := ws.Send(ctx, sit); err != nil {
 		t.Fatal(err)

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -35,13 +36,13 @@ func computerTables(b *testing.B) {
 	const phase = 20 * time.Second
 	alone := measurePhase(ctx, b, base, phase)
 
-	demos, err := loadtest.NewClient(ctx, base)
+	demos, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		b.Fatal(err)
 	}
-	expert := loadtest.SeatConfig{Kind: "computer", Level: "expert"}
+	expert := protocol.SeatConfig{Kind: "computer", Level: "expert"}
 	for i := range 16 {
-		id, err := demos.CreateTable(ctx, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: uint64(i + 1), Seats: []loadtest.SeatConfig{expert, expert, expert, expert}})
+		id, err := demos.CreateTable(ctx, protocol.TableConfig{Rules: "icf", Players: 4, Seed: uint64(i + 1), Seats: []protocol.SeatConfig{expert, expert, expert, expert}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -52,7 +53,7 @@ func computerTables(b *testing.B) {
 		defer w.Close()
 		go func() {
 			for {
-				if _, err := w.ReadTurn(ctx); err != nil {
+				if _, err := w.ReadRaw(ctx); err != nil {
 					return
 				}
 			}
@@ -105,11 +106,11 @@ func measurePhase(ctx context.Context, b *testing.B, base string, d time.Duratio
 // playHuman plays both seats of a table of two humans until end and
 // returns how long each action took from its intent to its event.
 func playHuman(ctx context.Context, b *testing.B, base string, end time.Time) []time.Duration {
-	c, err := loadtest.NewClient(ctx, base)
+	c, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		b.Fatal(err)
 	}
-	id, err := c.CreateTable(ctx, loadtest.Humans(2, 1))
+	id, err := c.CreateTable(ctx, servertest.Humans(2, 1))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func playHuman(ctx context.Context, b *testing.B, base string, end time.Time) []
 	}
 	defer ws.Close()
 	for seat := range 2 {
-		if err := ws.Send(ctx, loadtest.Sit(seat, "")); err != nil {
+		if err := ws.Send(ctx, protocol.Sit(seat, "")); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -151,7 +152,7 @@ func playHuman(ctx context.Context, b *testing.B, base string, end time.Time) []
 		}
 		time.Sleep(100 * time.Millisecond)
 		sent = time.Now()
-		if err := ws.Send(ctx, loadtest.Move(m.State, rng)); err != nil {
+		if err := ws.Send(ctx, servertest.Move(m.State, rng)); err != nil {
 			b.Fatal(err)
 		}
 	}

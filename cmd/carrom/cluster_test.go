@@ -16,14 +16,15 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/bus/natstest"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // startCluster runs n carrom serve processes as the nodes of one cluster:
 // one PostgreSQL (a fresh schema), a three-server NATS cluster in the
 // test's process (node i on server i), leases of two seconds.
-func startCluster(t *testing.T, n int) []*loadtest.Server {
+func startCluster(t *testing.T, n int) []*servertest.Server {
 	t.Helper()
 	c := newTestCluster(t, n)
 	return c.nodes
@@ -33,7 +34,7 @@ func startCluster(t *testing.T, n int) []*loadtest.Server {
 // restarted on the same address.
 type testCluster struct {
 	t     *testing.T
-	nodes []*loadtest.Server
+	nodes []*servertest.Server
 	args  [][]string
 }
 
@@ -60,7 +61,7 @@ func newTestCluster(t *testing.T, n int) *testCluster {
 // start starts node i.
 func (c *testCluster) start(i int) {
 	c.t.Helper()
-	srv, err := loadtest.StartServer(carromBinary(c.t), c.t.TempDir(), os.Stderr, c.args[i]...)
+	srv, err := servertest.StartServer(carromBinary(c.t), c.t.TempDir(), os.Stderr, c.args[i]...)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func metric(t *testing.T, base, name string) float64 {
 
 // owner is the node that owns the one table in play, found by the
 // nodes' metrics (on a busy machine a lease may have moved already).
-func owner(t *testing.T, nodes []*loadtest.Server) int {
+func owner(t *testing.T, nodes []*servertest.Server) int {
 	t.Helper()
 	for try := 0; try < 100; try++ {
 		for i, n := range nodes {
@@ -108,15 +109,15 @@ func owner(t *testing.T, nodes []*loadtest.Server) int {
 
 // seatPlayers connects a player for each of seats, the i-th through
 // node bases[i].
-func seatPlayers(t *testing.T, ctx context.Context, id string, seats []int, bases []string) []*loadtest.Player {
+func seatPlayers(t *testing.T, ctx context.Context, id string, seats []int, bases []string) []*servertest.Player {
 	t.Helper()
-	var ps []*loadtest.Player
+	var ps []*servertest.Player
 	for i, seat := range seats {
-		c, err := loadtest.NewClient(ctx, bases[i])
+		c, err := servertest.NewClient(ctx, bases[i])
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("seat %d on %s", seat, bases[i]), 17)
+		p := servertest.NewPlayer(c, id, seat, fmt.Sprintf("seat %d on %s", seat, bases[i]), 17)
 		if err := p.Connect(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -128,9 +129,9 @@ func seatPlayers(t *testing.T, ctx context.Context, id string, seats []int, base
 
 // playUntil has every player play until it has seen seq until (or the
 // match is over), and fails the test on a player's error.
-func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.Player) {
+func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*servertest.Player) {
 	t.Helper()
-	if err := loadtest.PlayUntil(ctx, until, ps...); err != nil {
+	if err := servertest.PlayUntil(ctx, until, ps...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -138,19 +139,19 @@ func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.P
 // checkHistory compares what every player saw with the stored record,
 // replayed: every event once, in order, the same pieces to the bit, the
 // same scores and turn.
-func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*loadtest.Player) []loadtest.Message {
+func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*servertest.Player) []servertest.Message {
 	t.Helper()
 	var stored struct {
-		Events []loadtest.Message `json:"events"`
+		Events []servertest.Message `json:"events"`
 	}
-	c, err := loadtest.NewClient(ctx, base)
+	c, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if code, err := c.GetJSON(ctx, "/api/matches/"+id+"/replay", &stored); err != nil || code != http.StatusOK {
 		t.Fatalf("GET /api/matches/%s/replay: %d %v", id, code, err)
 	}
-	key := func(m loadtest.Message) string {
+	key := func(m servertest.Message) string {
 		data, err := json.Marshal([]any{m.Seq, m.Action, m.State.Pieces, m.State.Match, m.State.ToAct.Seat, m.State.ToAct.Need})
 		if err != nil {
 			t.Fatal(err)
@@ -176,9 +177,9 @@ func checkHistory(t *testing.T, ctx context.Context, base, id string, ps ...*loa
 }
 
 // createTable creates a table at the node serving base, which owns it.
-func createTable(t *testing.T, ctx context.Context, base string, cfg loadtest.TableConfig) string {
+func createTable(t *testing.T, ctx context.Context, base string, cfg protocol.TableConfig) string {
 	t.Helper()
-	id, err := loadtest.CreateTableAt(ctx, base, cfg)
+	id, err := servertest.CreateTableAt(ctx, base, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +199,7 @@ func TestThreeNodes(t *testing.T) {
 	nodes := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	id := createTable(t, ctx, nodes[1].URL, loadtest.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []loadtest.SeatConfig{
+	id := createTable(t, ctx, nodes[1].URL, protocol.TableConfig{Rules: "icf", Players: 4, Seed: 8, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "beginner"}, {Kind: "human"}, {Kind: "computer", Level: "beginner"}}})
 	if got := metric(t, nodes[1].URL, "carrom_tables"); got != 1 {
 		t.Fatalf("node b owns %v tables; want the one it created", got)
@@ -260,7 +261,7 @@ func TestFencing(t *testing.T) {
 	nodes := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	id := createTable(t, ctx, nodes[1].URL, loadtest.Humans(2, 21))
+	id := createTable(t, ctx, nodes[1].URL, servertest.Humans(2, 21))
 	ps := seatPlayers(t, ctx, id, []int{0, 1}, []string{nodes[0].URL, nodes[2].URL})
 	playUntil(t, ctx, 6, ps...)
 	// The player to act has sent his next move. The owner is frozen only
@@ -292,7 +293,7 @@ func TestFencing(t *testing.T) {
 // waitStored waits until the store holds n actions of the table.
 func waitStored(t *testing.T, ctx context.Context, base, id string, n int) {
 	t.Helper()
-	c, err := loadtest.NewClient(ctx, base)
+	c, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func waitStored(t *testing.T, ctx context.Context, base, id string, n int) {
 
 // stored is how many actions of the table the store holds, asked of c's
 // node.
-func stored(t *testing.T, ctx context.Context, c *loadtest.Client, id string) int {
+func stored(t *testing.T, ctx context.Context, c *servertest.Client, id string) int {
 	t.Helper()
 	var out struct {
 		Actions []json.RawMessage `json:"actions"`
@@ -338,10 +339,10 @@ func TestRollingRestart(t *testing.T) {
 	}
 	var (
 		ids     []string
-		players []*loadtest.Player
+		players []*servertest.Player
 	)
 	for i := range tables {
-		id := createTable(t, ctx, bases[i%3], loadtest.Humans(2, uint64(i+1)))
+		id := createTable(t, ctx, bases[i%3], servertest.Humans(2, uint64(i+1)))
 		ids = append(ids, id)
 		for seat := range 2 {
 			k := (i + seat) % 3
@@ -368,7 +369,7 @@ func TestRollingRestart(t *testing.T) {
 		}()
 	}
 	// progress waits until every table has played two actions more.
-	watcher, err := loadtest.NewClient(ctx, bases[0])
+	watcher, err := servertest.NewClient(ctx, bases[0])
 	if err != nil {
 		t.Fatal(err)
 	}

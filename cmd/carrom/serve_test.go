@@ -18,15 +18,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // playMoves makes n moves at a table seated with conns (seat i = conns[i])
 // and returns the last event.
-func playMoves(t *testing.T, ctx context.Context, conns [2]*loadtest.Conn, n int, rng *rand.Rand) loadtest.Message {
+func playMoves(t *testing.T, ctx context.Context, conns [2]*servertest.Conn, n int, rng *rand.Rand) servertest.Message {
 	t.Helper()
-	var view *loadtest.State
+	var view *protocol.GameState
 	for moves := 0; moves < n; {
 		m, err := conns[0].Read(ctx)
 		if err != nil {
@@ -39,7 +40,7 @@ func playMoves(t *testing.T, ctx context.Context, conns [2]*loadtest.Conn, n int
 			t.Fatalf("server refused a move: %s", m.Error)
 		}
 		if (m.Type == "event" || m.Type == "state") && view.Started && !view.Over && (m.Type == "event" || moves == 0) {
-			if err := conns[view.ToAct.Seat].Send(ctx, loadtest.Move(view, rng)); err != nil {
+			if err := conns[view.ToAct.Seat].Send(ctx, servertest.Move(view, rng)); err != nil {
 				t.Fatal(err)
 			}
 			moves++
@@ -73,7 +74,7 @@ func survivesSIGKILL(t *testing.T, kind string) {
 	if kind == "postgres" {
 		args = []string{"-store", pgtest.URL(t)}
 	}
-	srv, err := loadtest.StartServer(exe, data, os.Stderr, args...)
+	srv, err := servertest.StartServer(exe, data, os.Stderr, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,15 +88,15 @@ func survivesSIGKILL(t *testing.T, kind string) {
 		}
 	}
 	var (
-		players [2]*loadtest.Client
-		conns   [2]*loadtest.Conn
+		players [2]*servertest.Client
+		conns   [2]*servertest.Conn
 	)
 	for i := range players {
-		if players[i], err = loadtest.NewClient(ctx, srv.URL); err != nil {
+		if players[i], err = servertest.NewClient(ctx, srv.URL); err != nil {
 			t.Fatal(err)
 		}
 	}
-	id, err := players[0].CreateTable(ctx, loadtest.Humans(2, 11))
+	id, err := players[0].CreateTable(ctx, servertest.Humans(2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func survivesSIGKILL(t *testing.T, kind string) {
 		if conns[i], err = p.Connect(ctx, id, 0); err != nil {
 			t.Fatal(err)
 		}
-		if err := conns[i].Send(ctx, loadtest.Sit(i, "")); err != nil {
+		if err := conns[i].Send(ctx, protocol.Sit(i, "")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -111,7 +112,7 @@ func survivesSIGKILL(t *testing.T, kind string) {
 	last := playMoves(t, ctx, conns, 8, rng)
 
 	srv.Kill()
-	srv, err = loadtest.StartServer(exe, data, os.Stderr, args...)
+	srv, err = servertest.StartServer(exe, data, os.Stderr, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func survivesSIGKILL(t *testing.T, kind string) {
 	}
 	// And the match goes on, from the state each has (a player's coming
 	// back sends the others his seat's connection, not the state).
-	if err := conns[last.State.ToAct.Seat].Send(ctx, loadtest.Move(last.State, rng)); err != nil {
+	if err := conns[last.State.ToAct.Seat].Send(ctx, servertest.Move(last.State, rng)); err != nil {
 		t.Fatal(err)
 	}
 	if next := playMoves(t, ctx, conns, 0, rng); next.Seq != last.Seq+1 {

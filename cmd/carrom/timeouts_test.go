@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -25,11 +26,11 @@ func TestHTTPTimeouts(t *testing.T) {
 	const short = 300 * time.Millisecond
 	base := serveInProcess(t, server.Config{Physics: physics.Default()}, httpTimeouts{header: short, read: short, write: short, idle: short})
 
-	id, err := loadtest.CreateTableAt(ctx, base, loadtest.Humans(2, 1))
+	id, err := servertest.CreateTableAt(ctx, base, servertest.Humans(2, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := loadtest.NewClient(ctx, base)
+	c, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestHTTPTimeouts(t *testing.T) {
 	if n, err := rd.Read(make([]byte, 1)); err != io.EOF {
 		t.Errorf("a keep-alive connection idle for %v (its timeout %v): read %d bytes, %v; want it closed (EOF)", 4*short, short, n, err)
 	}
-	if err := ws.Send(ctx, loadtest.Ping()); err != nil {
+	if err := ws.Send(ctx, protocol.Ping()); err != nil {
 		t.Fatalf("the WebSocket after %v: %v", 4*short, err)
 	}
 	for {

@@ -1,6 +1,7 @@
 // Package coach is the server's coach: package ai's search behind the
 // server's Coach interface, for the hints in games against the computer
-// and in practice.
+// and in practice. Its Advice is the type that interface returns, so that
+// the coach needs nothing of the server.
 package coach
 
 import (
@@ -8,9 +9,20 @@ import (
 	"errors"
 
 	"github.com/carrom-game/carrom/ai"
+	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/physics"
 )
+
+// Advice is a coach's best shot.
+type Advice struct {
+	Shot    physics.Shot
+	Kind    string       // "direct", "rebound", "break", …
+	Target  string       // the piece aimed at; "" for a break or a sweep
+	Pocket  board.Pocket // the pocket aimed at, when Aimed
+	Aimed   bool
+	Success float64 // 0 to 1
+}
 
 // Coach advises with the club level's search, which finds the shots a
 // good player would, on one worker so that a hint never takes the cores
@@ -25,15 +37,15 @@ func New() (Coach, error) {
 
 // Advise gives the search's best shot and its chance under the club
 // level's hand.
-func (c Coach) Advise(ctx context.Context, t game.Table, seed uint64) (server.Advice, error) {
+func (c Coach) Advise(ctx context.Context, t game.Table, seed uint64) (Advice, error) {
 	adv, err := ai.New(c.level, 1, seed).Advise(ctx, t, seed)
 	if err != nil {
-		return server.Advice{}, err
+		return Advice{}, err
 	}
 	if len(adv) == 0 {
-		return server.Advice{}, errors.New("coach: no shot found")
+		return Advice{}, errors.New("coach: no shot found")
 	}
 	a := adv[0]
 	aimed := a.Kind == ai.Direct || a.Kind == ai.Rebound || a.Kind == ai.Combination
-	return server.Advice{Shot: a.Shot, Kind: a.Kind.String(), Target: a.Target, Pocket: a.Pocket, Aimed: aimed, Success: a.Success}, nil
+	return Advice{Shot: a.Shot, Kind: a.Kind.String(), Target: a.Target, Pocket: a.Pocket, Aimed: aimed, Success: a.Success}, nil
 }

@@ -1,9 +1,8 @@
-// Package loadtest drives carrom serve as browsers do: a typed client of
-// its HTTP and WebSocket protocol (docs/protocol.md), which the server's
-// tests use too, and a load test that seats two players at each of many
-// tables and has them play, measuring the latency from an intent to its
-// broadcast. It only ever loads a server on this machine, and always stops
-// by itself.
+// Package loadtest is the load test of carrom serve: it seats two players
+// at each of many tables, through the typed client of internal/servertest,
+// and has them play, measuring the latency from an intent to its
+// broadcast, the server's CPU and memory. It only ever loads a server on
+// this machine, and always stops by itself.
 //
 //	rep, err := loadtest.Run(ctx, loadtest.Options{Exe: exe, Tables: 100, Interval: 2 * time.Second, Duration: time.Minute})
 //	rep.Print(os.Stdout)
@@ -12,7 +11,6 @@ package loadtest
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,7 +18,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"os/exec"
 	"slices"
 	"sort"
 	"strconv"
@@ -28,6 +25,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // Limits of a load test: it always stops by itself.
@@ -134,7 +134,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 			if o.Lease > 0 {
 				args = append(args, "-lease", o.Lease.String())
 			}
-			srv, err := StartServer(o.Exe, data, o.Stderr, args...)
+			srv, err := servertest.StartServer(o.Exe, data, o.Stderr, args...)
 			if err != nil {
 				return Report{}, err
 			}
@@ -160,95 +160,6 @@ func Loopback(url string) bool {
 		}
 	}
 	return false
-}
-
-// Server is a carrom serve process started for a load test or a test.
-type Server struct {
-	// URL is where it serves, "http://127.0.0.1:PORT".
-	URL     string
-	cmd     *exec.Cmd
-	logDone chan struct{} // closed when its stderr is read to the end
-}
-
-// StartServer runs exe's serve command on a free loopback port with the
-// data directory data and the further flags args, and returns once the
-// server logs its address. Its log lines at WARN and above, and anything
-// else it writes on stderr, go on to stderr. Its players all connect from
-// loopback, so it has no bound on the connections per address.
-func StartServer(exe, data string, stderr io.Writer, args ...string) (*Server, error) {
-	if stderr == nil {
-		stderr = io.Discard
-	}
-	cmd := exec.Command(exe, append([]string{"serve", "-addr", "127.0.0.1:0", "-data", data, "-log-level", "info", "-conns-per-address", "0"}, args...)...)
-	logs, err := cmd.StderrPipe()
-	if err != nil {
-		return nil, fmt.Errorf("loadtest: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("loadtest: %w", err)
-	}
-	s := &Server{cmd: cmd, logDone: make(chan struct{})}
-	urlc := make(chan string, 1)
-	go func() {
-		defer close(s.logDone)
-		defer close(urlc)
-		sc := bufio.NewScanner(logs)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var rec struct{ Level, Msg, URL string }
-			if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Level != "" {
-				if rec.Msg == "listening" && rec.URL != "" {
-					select {
-					case urlc <- strings.TrimSuffix(rec.URL, "/"):
-					default:
-					}
-				}
-				if rec.Level == "DEBUG" || rec.Level == "INFO" {
-					continue
-				}
-			}
-			fmt.Fprintf(stderr, "%s\n", sc.Bytes())
-		}
-	}()
-	url, ok := <-urlc
-	if !ok {
-		cmd.Process.Kill()
-		cmd.Wait()
-		return nil, errors.New("loadtest: carrom serve stopped before it listened")
-	}
-	s.URL = url
-	return s, nil
-}
-
-// Signal sends the server's process a signal: SIGSTOP and SIGCONT
-// freeze and thaw it, SIGTERM asks it to hand its tables over and stop.
-func (s *Server) Signal(sig os.Signal) error { return s.cmd.Process.Signal(sig) }
-
-// Wait waits for the server's process to end, after a signal.
-func (s *Server) Wait() {
-	<-s.logDone
-	s.cmd.Wait()
-}
-
-// Kill stops the server with SIGKILL, as a crash would.
-func (s *Server) Kill() {
-	s.cmd.Process.Kill()
-	<-s.logDone
-	s.cmd.Wait()
-}
-
-// Stop asks the server to shut down and waits for it, killing it if it
-// has not stopped within 15 s.
-func (s *Server) Stop() {
-	s.cmd.Process.Signal(os.Interrupt)
-	done := make(chan struct{})
-	go func() { <-s.logDone; s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		s.cmd.Process.Kill()
-		<-done
-	}
 }
 
 // Report is what a load test measured.
@@ -373,8 +284,8 @@ func serverMemory(ctx context.Context, base, name string) float64 {
 // player is one seated client of a load test; bases are the nodes it
 // tries, its own first, when its connection is closed.
 type player struct {
-	client *Client
-	conn   *Conn
+	client *servertest.Client
+	conn   *servertest.Conn
 	table  string
 	bases  []string
 }
@@ -518,13 +429,13 @@ func seat(ctx context.Context, bases []string, i int, players *[2]player) error 
 		for n := range bases {
 			order = append(order, bases[(i+k+n)%len(bases)])
 		}
-		c, err := NewClient(ctx, order[0])
+		c, err := servertest.NewClient(ctx, order[0])
 		if err != nil {
 			return err
 		}
 		players[k].client, players[k].bases = c, order
 	}
-	id, err := players[0].client.CreateTable(ctx, Humans(2, 0))
+	id, err := players[0].client.CreateTable(ctx, servertest.Humans(2, 0))
 	if err != nil {
 		return err
 	}
@@ -534,37 +445,21 @@ func seat(ctx context.Context, bases []string, i int, players *[2]player) error 
 		if p.conn, err = p.client.Connect(ctx, id, 0); err != nil {
 			return err
 		}
-		if err := p.conn.Send(ctx, Sit(k, "")); err != nil {
+		if err := p.conn.Send(ctx, protocol.Sit(k, "")); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Move is a simple player's intent for the state: the suggested placing
-// (or forgoing it when there is none), or a shot from a random legal spot
-// at a random angle and power.
-func Move(st *State, rng *rand.Rand) Intent {
-	if st.ToAct.Need == "place" {
-		if st.ToAct.PlaceHint == nil {
-			return Forgo()
-		}
-		return Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
-	}
-	r := st.ToAct.StrikerRanges[rng.IntN(len(st.ToAct.StrikerRanges))]
-	x := r[0] + rng.Float64()*(r[1]-r[0])
-	angle := 45 + 90*rng.Float64()
-	return Strike(x, angle, 0.2+0.7*rng.Float64())
-}
-
 // seen is a message a player read, when, and by which seat; conn, if
 // not nil, is instead the seat's new connection, made after its last was
 // closed.
 type seen struct {
-	msg  Message
+	msg  servertest.Message
 	at   time.Time
 	seat int
-	conn *Conn
+	conn *servertest.Conn
 }
 
 // played is what one table's play measured.
@@ -593,15 +488,17 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 			var last int64
 			conn := p.conn
 			for {
-				m, err := conn.ReadTurn(ctx)
+				m, err := readTurn(ctx, conn)
 				s := seen{msg: m, at: time.Now(), seat: k}
 				if err != nil {
 					conn.Close()
-					if conn = reconnect(ctx, p, last); conn == nil {
+					// Its seat is its browser token's, kept in its
+					// cookies, which every node on this machine is sent.
+					if conn, _, err = p.client.Redial(ctx, p.bases, p.table, last); err != nil {
 						return
 					}
 					s.conn = conn
-				} else if m.Type == "event" || m.Type == "state" {
+				} else if m.Type == protocol.TypeEvent || m.Type == protocol.TypeState {
 					last = m.Seq
 				}
 				select {
@@ -612,9 +509,9 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 			}
 		}()
 	}
-	conns := [2]*Conn{players[0].conn, players[1].conn}
+	conns := [2]*servertest.Conn{players[0].conn, players[1].conn}
 	var (
-		view      *State
+		view      *protocol.GameState
 		seq       int64
 		pending   bool      // a move was sent whose broadcast has not come
 		firstSent time.Time // its first sending
@@ -655,14 +552,14 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 					waiting, due = false, false
 					timer.Reset(resendAfter)
 				}
-			case m.Type == "error" && waiting:
+			case m.Type == protocol.TypeError && waiting:
 				// Refused (it crossed a turn's change, or the table is
 				// moving): the move is made again, for the state then.
 				pending, waiting, due = false, false, false
 				timer.Reset(resendAfter)
 				r.refused++
-			case (m.Type == "state" || m.Type == "event") && m.Seq >= seq:
-				if m.Type == "state" && pending && m.Seq > seq {
+			case (m.Type == protocol.TypeState || m.Type == protocol.TypeEvent) && m.Seq >= seq:
+				if m.Type == protocol.TypeState && pending && m.Seq > seq {
 					// Back after missing more than the backlog: whatever
 					// became of the move, the table has gone on.
 					wait(s.at)
@@ -670,7 +567,7 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 					timer.Reset(interval)
 					due = false
 				}
-				if m.Type == "event" && pending && m.Seq == seq+1 {
+				if m.Type == protocol.TypeEvent && pending && m.Seq == seq+1 {
 					switch lat := s.at.Sub(firstSent); {
 					case firstSent.Before(measured):
 						r.warm = append(r.warm, lat)
@@ -703,34 +600,10 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 		pending, waiting, sender = true, true, view.ToAct.Seat
 		// A send that fails is a connection closing: its reader
 		// reconnects, and the move is made again.
-		conns[sender].Send(ctx, Move(view, rng))
+		conns[sender].Send(ctx, servertest.Move(view, rng))
 	}
 }
 
 // resendAfter is how long after reconnecting, or after a refusal, a
 // player makes again a move that was lost or refused.
 const resendAfter = 100 * time.Millisecond
-
-// reconnect connects p to its table again with since, the last seq it
-// saw, trying its nodes in turn every 100 ms until one answers, or until
-// ctx ends (nil then). Its seat is its browser token's, kept in its
-// cookies, which every node on this machine is sent.
-func reconnect(ctx context.Context, p player, since int64) *Conn {
-	for {
-		for _, base := range p.bases {
-			c := *p.client
-			c.Base = base
-			if conn, err := c.Connect(ctx, p.table, since); err == nil {
-				return conn
-			}
-			if ctx.Err() != nil {
-				return nil
-			}
-		}
-		select {
-		case <-time.After(100 * time.Millisecond):
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}

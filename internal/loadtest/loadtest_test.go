@@ -3,7 +3,6 @@ package loadtest_test
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -83,23 +82,3 @@ func TestRunRefuses(t *testing.T) {
 
 // noNATS is a cluster's NATS that Run must not start: its options are refused first.
 func noNATS(int) ([]string, func(), error) { return nil, nil, errors.New("started") }
-
-func TestMove(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	st := &loadtest.State{ToAct: loadtest.ToAct{Need: "strike", StrikerRanges: [][2]float64{{-0.2, -0.1}, {0.1, 0.2}}}}
-	for range 100 {
-		m := loadtest.Move(st, rng)
-		x, a, p := *m.X, *m.Angle, *m.Power
-		if m.Type != "strike" || !(x >= -0.2 && x <= -0.1 || x >= 0.1 && x <= 0.2) || a < 45 || a > 135 || p < 0.2 || p > 0.9 {
-			t.Fatalf("Move = %s x %v angle %v power %v; want a strike from a legal spot, 45°..135°, power 0.2..0.9", m.Type, x, a, p)
-		}
-	}
-	st.ToAct = loadtest.ToAct{Need: "place", PlaceHint: &[2]float64{0.03, -0.05}}
-	if m := loadtest.Move(st, rng); m.Type != "place" || *m.X != 0.03 || *m.Y != -0.05 {
-		t.Errorf("Move with a place hint = %+v; want that place", m)
-	}
-	st.ToAct.PlaceHint = nil
-	if m := loadtest.Move(st, rng); m.Type != "forgo" {
-		t.Errorf("Move without a place hint = %+v; want forgo", m)
-	}
-}

@@ -7,27 +7,30 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // turnOf is what encoding/json reads of the fields decodeTurn reads, the
 // rest skipped: the reference decodeTurn must agree with.
-func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) Message {
+func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) servertest.Message {
 	var m struct {
 		Type  string `json:"type"`
 		Seq   int64  `json:"seq"`
 		State *struct {
-			Started bool  `json:"started"`
-			Over    bool  `json:"over"`
-			ToAct   ToAct `json:"to_act"`
+			Started bool           `json:"started"`
+			Over    bool           `json:"over"`
+			ToAct   protocol.ToAct `json:"to_act"`
 		} `json:"state"`
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatalf("encoding/json: %v", err)
 	}
-	out := Message{Type: m.Type}
+	out := servertest.Message{Type: m.Type}
 	if m.Type == "event" || m.Type == "state" {
 		out.Seq = m.Seq
-		out.State = &State{Started: m.State.Started, Over: m.State.Over, ToAct: m.State.ToAct}
+		out.State = &protocol.GameState{Started: m.State.Started, Over: m.State.Over, ToAct: m.State.ToAct}
 	}
 	return out
 }
@@ -35,7 +38,7 @@ func turnOf(t interface{ Fatalf(string, ...any) }, data []byte) Message {
 // TestDecodeTurnEvent: an event the server sent reads as encoding/json
 // reads it.
 func TestDecodeTurnEvent(t *testing.T) {
-	data, err := os.ReadFile("testdata/event.json")
+	data, err := os.ReadFile("../protocol/testdata/event.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +108,7 @@ func TestDecodeTurnAgrees(t *testing.T) {
 // FuzzDecodeTurn: no message makes decodeTurn panic, and an event or a
 // state it reads without error has a state.
 func FuzzDecodeTurn(f *testing.F) {
-	data, err := os.ReadFile("testdata/event.json")
+	data, err := os.ReadFile("../protocol/testdata/event.json")
 	if err != nil {
 		f.Fatal(err)
 	}

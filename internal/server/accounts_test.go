@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
@@ -120,9 +120,9 @@ func TestAccountsOverHTTP(t *testing.T) {
 	id := ann.create(withComputer(5))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Ann"))
+	c.send(protocol.Sit(0, "Ann"))
 	c.untilMine(0)
-	c.send(loadtest.Concede("match"))
+	c.send(protocol.Concede("match"))
 	c.next("event")
 
 	code, a, h := ann.account("signup", "Ann", pw)
@@ -350,7 +350,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 
 	anon := e.player().connect(ti.ID, 0)
 	anon.next("welcome")
-	anon.send(loadtest.Sit(1, "Eve"))
+	anon.send(protocol.Sit(1, "Eve"))
 	if m := anon.next("error"); !strings.Contains(m.Error, "account") {
 		t.Errorf("an anonymous browser sits at a rated table: %q; want refused for want of an account", m.Error)
 	}
@@ -373,7 +373,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 		}
 		// Past the 10 strokes below which a match is too short to rate.
 		if strokes >= 24 && st.ToAct.Seat == 1 && st.ToAct.Need == "strike" {
-			c.send(loadtest.Concede("match"))
+			c.send(protocol.Concede("match"))
 		} else {
 			c.send(myMove(st, rng))
 		}
@@ -505,7 +505,7 @@ func TestRematchAndChallenge(t *testing.T) {
 		st = ca.untilMine(0, 1)
 		c = map[bool]*conn{true: cb, false: ca}[st.ToAct.Seat == 1]
 	}
-	c.send(loadtest.Concede("match"))
+	c.send(protocol.Concede("match"))
 	// untilMine may answer with the state before the concession (seat 0
 	// or 1 to act): the events still on their way come first.
 	for ca.untilMine(0, 1); !ca.last.Over; {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // A live aim: the player to strike streams where his striker is, its
@@ -12,26 +13,10 @@ import (
 // may send it. A computer's aim is its stroke, shown while the pace holds
 // it back.
 
-// aimJSON is an aim in a strike message's terms: x along the base line,
-// dir in the shooter's frame, power from 0 to 1.
-type aimJSON struct {
-	X     float64    `json:"x"`
-	Dir   [2]float64 `json:"dir"`
-	Power float64    `json:"power"`
-}
-
-type aimMsg struct {
-	V    int    `json:"v"`
-	Type string `json:"type"` // "aim"
-	Seq  int64  `json:"seq"`
-	Seat int    `json:"seat"`
-	aimJSON
-}
-
 // aimReq is a live aim from a client.
 type aimReq struct {
 	c   *client
-	aim aimJSON
+	aim protocol.Aim
 }
 
 // relayAim passes a player's aim on to the table's other pages, if he
@@ -41,7 +26,7 @@ func (t *table) relayAim(m aimReq) {
 	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.token {
 		return
 	}
-	t.broadcast(encode(aimMsg{V: ProtocolVersion, Type: "aim", Seq: t.seq, Seat: turn.Seat, aimJSON: m.aim}), m.c)
+	t.broadcast(encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: turn.Seat, Aim: m.aim}), m.c)
 }
 
 // showAim shows every page the stroke a computer is about to play.
@@ -50,7 +35,7 @@ func (t *table) showAim(a game.Action) {
 		return
 	}
 	s := a.Shot
-	msg := encode(aimMsg{V: ProtocolVersion, Type: "aim", Seq: t.seq, Seat: t.state.ToAct().Seat,
-		aimJSON: aimJSON{X: s.X, Dir: [2]float64{s.Dir.X, s.Dir.Y}, Power: s.Speed / t.state.Config().Physics.MaxSpeed}})
+	msg := encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: t.state.ToAct().Seat,
+		Aim: protocol.Aim{X: s.X, Dir: [2]float64{s.Dir.X, s.Dir.Y}, Power: s.Speed / t.state.Config().Physics.MaxSpeed}})
 	t.broadcast(msg, nil)
 }

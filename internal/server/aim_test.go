@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // TestLiveAim: the aim of the player to strike reaches the other players
@@ -19,9 +19,9 @@ func TestLiveAim(t *testing.T) {
 	a.untilMine(0)
 	x, dir, power := 0.01, [2]float64{0.6, 0.8}, 0.42
 	// Bob is not to strike: his aim goes nowhere.
-	b.send(loadtest.Intent{Type: "aim", X: &x, Dir: &dir, Power: &power})
+	b.send(protocol.AimAt(x, dir, power))
 	x2 := 0.02
-	a.send(loadtest.Intent{Type: "aim", X: &x2, Dir: &dir, Power: &power})
+	a.send(protocol.AimAt(x2, dir, power))
 	for _, c := range []*conn{b, eve} {
 		m := c.next("aim")
 		var got struct {
@@ -38,11 +38,11 @@ func TestLiveAim(t *testing.T) {
 		}
 	}
 	// Ann hears no echo of her own aim: her next message is the pong.
-	a.send(loadtest.Ping())
+	a.send(protocol.Ping())
 	if m := a.next("aim", "pong"); m.Type != "pong" {
 		t.Errorf("Ann got %s before her pong; want no echo of her aim", m.Raw)
 	}
-	a.send(loadtest.Intent{Type: "aim", X: &x})
+	a.send(protocol.ClientMsg{Type: "aim", X: &x})
 	if m := a.next("error"); !strings.Contains(m.Error, `"aim" needs`) {
 		t.Errorf("a malformed aim: %q", m.Error)
 	}

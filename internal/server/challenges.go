@@ -10,6 +10,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 type challengeJSON struct {
@@ -26,7 +27,7 @@ type challengeJSON struct {
 }
 
 func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
-	var cfg TableConfig
+	var cfg protocol.TableConfig
 	json.Unmarshal(c.Config, &cfg)
 	out := challengeJSON{ID: c.ID, From: c.FromName, To: c.ToName, Rules: cfg.Rules, Clock: cfg.Clock, Rated: cfg.Rated, Status: c.Status, Table: c.TableID, Created: c.Created}
 	if c.TableID != "" {
@@ -66,8 +67,8 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is to another player"))
 		return
 	}
-	cfg := TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []SeatConfig{{Kind: SeatHuman}, {Kind: SeatHuman}}}
-	if _, err := cfg.game(s.physics); err != nil {
+	cfg := protocol.TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}}
+	if _, err := gameConfig(cfg, s.physics); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -135,7 +136,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	status := map[string]carrom.ChallengeStatus{"accept": carrom.ChallengeAccepted, "decline": carrom.ChallengeDeclined, "withdraw": carrom.ChallengeWithdrawn}[answer]
 	var (
-		cfg    TableConfig
+		cfg    protocol.TableConfig
 		claims []carrom.SeatRecord
 	)
 	if answer == "accept" {

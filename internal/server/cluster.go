@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -185,7 +186,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 			}
 		}
 	case "aim":
-		var a aimJSON
+		var a protocol.Aim
 		if err := json.Unmarshal(f.Action, &a); err != nil {
 			return
 		}

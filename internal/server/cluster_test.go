@@ -16,8 +16,9 @@ import (
 	"github.com/carrom-game/carrom/internal/bus"
 	"github.com/carrom-game/carrom/internal/bus/natstest"
 	"github.com/carrom-game/carrom/internal/carrom"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -128,23 +129,23 @@ func newClusterWith(t *testing.T, n int, ttl time.Duration, edit func(*server.Co
 
 // doubles is a four-seat table: people at seats 0 and 2, the test's
 // computer at 1 and 3.
-func doubles(seed uint64) loadtest.TableConfig {
-	return loadtest.TableConfig{Rules: "icf", Players: 4, Seed: seed, Seats: []loadtest.SeatConfig{
+func doubles(seed uint64) protocol.TableConfig {
+	return protocol.TableConfig{Rules: "icf", Players: 4, Seed: seed, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}}
 }
 
 // playUntil has every player play until it has seen seq until (or the
 // match is over), and fails the test on a player's error.
-func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*loadtest.Player) {
+func playUntil(t *testing.T, ctx context.Context, until int64, ps ...*servertest.Player) {
 	t.Helper()
-	if err := loadtest.PlayUntil(ctx, until, ps...); err != nil {
+	if err := servertest.PlayUntil(ctx, until, ps...); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // tableOf is what an event says of the table: the pieces, to the bit, the
 // scores and the turn.
-func tableOf(ev loadtest.Message) string {
+func tableOf(ev servertest.Message) string {
 	data, err := json.Marshal([]any{ev.Seq, ev.State.Pieces, ev.State.Match, ev.State.ToAct.Seat, ev.State.ToAct.Need})
 	if err != nil {
 		panic(err)
@@ -161,7 +162,7 @@ func TestClusterFailover(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	id := createTable(t, ctx, nodes[1], doubles(5))
-	var players []*loadtest.Player
+	var players []*servertest.Player
 	for i, n := range []*node{nodes[0], nodes[2]} {
 		players = append(players, clusterPlayer(t, ctx, n, id, 2*i, 9))
 	}
@@ -178,7 +179,7 @@ func TestClusterFailover(t *testing.T) {
 	// Both saw the same events, each once and in order, and the stored
 	// record replays to the same states, bit for bit.
 	var stored struct {
-		Events []loadtest.Message `json:"events"`
+		Events []servertest.Message `json:"events"`
 	}
 	if _, err := players[0].Client.GetJSON(ctx, "/api/matches/"+id+"/replay", &stored); err != nil {
 		t.Fatal(err)
@@ -213,8 +214,8 @@ func TestClusterOwnerRestarted(t *testing.T) {
 	a, b := nodes[0], nodes[1]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	id := createTable(t, ctx, b, loadtest.Humans(2, 4))
-	var players []*loadtest.Player
+	id := createTable(t, ctx, b, servertest.Humans(2, 4))
+	var players []*servertest.Player
 	for seat := range 2 {
 		players = append(players, clusterPlayer(t, ctx, a, id, seat, 11))
 	}
@@ -234,8 +235,8 @@ func TestClusterFencing(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	id := createTable(t, ctx, nodes[1], loadtest.Humans(2, 3))
-	var players []*loadtest.Player
+	id := createTable(t, ctx, nodes[1], servertest.Humans(2, 3))
+	var players []*servertest.Player
 	for i, n := range []*node{nodes[0], nodes[2]} {
 		players = append(players, clusterPlayer(t, ctx, n, id, i, 4))
 	}
@@ -256,7 +257,7 @@ func TestClusterFencing(t *testing.T) {
 	playUntil(t, ctx, 16, players...)
 
 	var stored struct {
-		Events []loadtest.Message `json:"events"`
+		Events []servertest.Message `json:"events"`
 	}
 	if code, err := players[0].Client.GetJSON(ctx, "/api/matches/"+id+"/replay", &stored); err != nil || code != 200 {
 		t.Fatalf("the stored record does not replay: %d %v", code, err)
@@ -276,7 +277,7 @@ func TestClusterFencing(t *testing.T) {
 }
 
 // readUntil reads c's messages until one satisfies ok, and returns it.
-func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what string, ok func(loadtest.Message) bool) loadtest.Message {
+func readUntil(t *testing.T, ctx context.Context, c *servertest.Conn, who, what string, ok func(servertest.Message) bool) servertest.Message {
 	t.Helper()
 	for {
 		m, err := c.Read(ctx)
@@ -290,9 +291,9 @@ func readUntil(t *testing.T, ctx context.Context, c *loadtest.Conn, who, what st
 }
 
 // createTable creates a table at node n, which owns it.
-func createTable(t *testing.T, ctx context.Context, n *node, cfg loadtest.TableConfig) string {
+func createTable(t *testing.T, ctx context.Context, n *node, cfg protocol.TableConfig) string {
 	t.Helper()
-	id, err := loadtest.CreateTableAt(ctx, n.http.URL, cfg)
+	id, err := servertest.CreateTableAt(ctx, n.http.URL, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,13 +302,13 @@ func createTable(t *testing.T, ctx context.Context, n *node, cfg loadtest.TableC
 
 // clusterPlayer connects a player of seat at table id through node n; the test
 // closes his connection at its end.
-func clusterPlayer(t *testing.T, ctx context.Context, n *node, id string, seat int, seed uint64) *loadtest.Player {
+func clusterPlayer(t *testing.T, ctx context.Context, n *node, id string, seat int, seed uint64) *servertest.Player {
 	t.Helper()
-	c, err := loadtest.NewClient(ctx, n.http.URL)
+	c, err := servertest.NewClient(ctx, n.http.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := loadtest.NewPlayer(c, id, seat, fmt.Sprintf("player %d on %s", seat, n.name), seed)
+	p := servertest.NewPlayer(c, id, seat, fmt.Sprintf("player %d on %s", seat, n.name), seed)
 	if err := p.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -317,9 +318,9 @@ func clusterPlayer(t *testing.T, ctx context.Context, n *node, id string, seat i
 
 // seated connects a player through n to table id, sits him at seat and
 // waits for his welcome to it.
-func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, name string) (*loadtest.Client, *loadtest.Conn) {
+func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, name string) (*servertest.Client, *servertest.Conn) {
 	t.Helper()
-	cl, err := loadtest.NewClient(ctx, n.http.URL)
+	cl, err := servertest.NewClient(ctx, n.http.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,10 +329,10 @@ func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, nam
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
-	if err := c.Send(ctx, loadtest.Sit(seat, name)); err != nil {
+	if err := c.Send(ctx, protocol.Sit(seat, name)); err != nil {
 		t.Fatal(err)
 	}
-	readUntil(t, ctx, c, name, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" && len(m.Seats) == 1 })
+	readUntil(t, ctx, c, name, "his seat", func(m servertest.Message) bool { return m.Type == "welcome" && len(m.Seats) == 1 })
 	return cl, c
 }
 
@@ -353,10 +354,10 @@ func deadNode(t *testing.T, restart bool) {
 	a, b := nodes[0], nodes[1]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	id := createTable(t, ctx, b, loadtest.Humans(2, 3))
+	id := createTable(t, ctx, b, servertest.Humans(2, 3))
 	_, ann := seated(t, ctx, b, id, 0, "Ann")
 	seated(t, ctx, a, id, 1, "Bob")
-	readUntil(t, ctx, ann, "Ann", "Bob seated and connected", func(m loadtest.Message) bool {
+	readUntil(t, ctx, ann, "Ann", "Bob seated and connected", func(m servertest.Message) bool {
 		return m.State != nil && m.State.Started && m.State.Seats[1].Connected
 	})
 
@@ -364,10 +365,10 @@ func deadNode(t *testing.T, restart bool) {
 	if restart {
 		a.again()
 	}
-	readUntil(t, ctx, ann, "Ann", "Bob's seat disconnected", func(m loadtest.Message) bool {
+	readUntil(t, ctx, ann, "Ann", "Bob's seat disconnected", func(m servertest.Message) bool {
 		return m.Type == "seats" && !m.Seating[1].Connected
 	})
-	ev := readUntil(t, ctx, ann, "Ann", "Bob's forfeit", func(m loadtest.Message) bool { return m.Type == "event" && m.State.Over })
+	ev := readUntil(t, ctx, ann, "Ann", "Bob's forfeit", func(m servertest.Message) bool { return m.Type == "event" && m.State.Over })
 	if act := ev.Action; act == nil || act.Kind != "forfeit" || act.Seat != 1 || act.Rule != "TM-3" {
 		t.Errorf("the match ended with %+v; want Bob's forfeit (seat 1, TM-3)", act)
 	}
@@ -392,23 +393,23 @@ func TestClusterRematch(t *testing.T) {
 	nodes := newCluster(t, 3, 900*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	id := createTable(t, ctx, nodes[1], loadtest.Humans(2, 3))
+	id := createTable(t, ctx, nodes[1], servertest.Humans(2, 3))
 	annCl, ann := seated(t, ctx, nodes[0], id, 0, "Ann")
 	bobCl, bob := seated(t, ctx, nodes[2], id, 1, "Bob")
-	st := readUntil(t, ctx, ann, "Ann", "the match started", func(m loadtest.Message) bool { return m.State != nil && m.State.Started })
-	toAct := map[int]*loadtest.Conn{0: ann, 1: bob}[st.State.ToAct.Seat]
-	if err := toAct.Send(ctx, loadtest.Concede("match")); err != nil {
+	st := readUntil(t, ctx, ann, "Ann", "the match started", func(m servertest.Message) bool { return m.State != nil && m.State.Started })
+	toAct := map[int]*servertest.Conn{0: ann, 1: bob}[st.State.ToAct.Seat]
+	if err := toAct.Send(ctx, protocol.Concede("match")); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*loadtest.Conn{ann, bob} {
-		readUntil(t, ctx, c, "a player", "the match over", func(m loadtest.Message) bool { return m.State != nil && m.State.Over })
+	for _, c := range []*servertest.Conn{ann, bob} {
+		readUntil(t, ctx, c, "a player", "the match over", func(m servertest.Message) bool { return m.State != nil && m.State.Over })
 	}
 
 	var (
 		wg     sync.WaitGroup
 		tables [2]string
 	)
-	for i, cl := range []*loadtest.Client{annCl, bobCl} {
+	for i, cl := range []*servertest.Client{annCl, bobCl} {
 		wg.Go(func() {
 			resp, err := cl.Do(ctx, "POST", "/api/tables/"+id+"/rematch", "")
 			if err != nil {
@@ -431,8 +432,8 @@ func TestClusterRematch(t *testing.T) {
 	if tables[0] != tables[1] {
 		t.Fatalf("the rematches asked at once at two nodes: %s and %s; want one table", tables[0], tables[1])
 	}
-	for i, c := range []*loadtest.Conn{ann, bob} {
-		m := readUntil(t, ctx, c, fmt.Sprintf("player %d", i), "the rematch", func(m loadtest.Message) bool { return m.Type == "rematch" })
+	for i, c := range []*servertest.Conn{ann, bob} {
+		m := readUntil(t, ctx, c, fmt.Sprintf("player %d", i), "the rematch", func(m servertest.Message) bool { return m.Type == "rematch" })
 		var rm struct{ Table, Rematch string }
 		if err := json.Unmarshal(m.Raw, &rm); err != nil || rm.Table != id || rm.Rematch != tables[0] {
 			t.Errorf("player %d was told %s; want table %s's rematch %s", i, m.Raw, id, tables[0])
@@ -441,18 +442,18 @@ func TestClusterRematch(t *testing.T) {
 	// The request that made the rematch seated its asker; the other's
 	// seat is kept for him, and his page takes it.
 	seatedAt := 0
-	for i, cl := range []*loadtest.Client{annCl, bobCl} {
+	for i, cl := range []*servertest.Client{annCl, bobCl} {
 		c, err := cl.Connect(ctx, tables[0], 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		who := fmt.Sprintf("player %d", i)
-		m := readUntil(t, ctx, c, who, "the rematch's welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+		m := readUntil(t, ctx, c, who, "the rematch's welcome", func(m servertest.Message) bool { return m.Type == "welcome" })
 		if len(m.Seats) == 0 {
-			if err := c.Send(ctx, loadtest.Sit(i, "")); err != nil {
+			if err := c.Send(ctx, protocol.Sit(i, "")); err != nil {
 				t.Fatal(err)
 			}
-			m = readUntil(t, ctx, c, who, "his seat", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
+			m = readUntil(t, ctx, c, who, "his seat", func(m servertest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
 		} else {
 			seatedAt++
 		}

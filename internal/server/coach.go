@@ -12,7 +12,9 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/coach"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
@@ -23,17 +25,7 @@ import (
 // the seat's own c/m to stay. It runs on the goroutine of the request that
 // asked, on a table value of its own, and returns once ctx ends.
 type Coach interface {
-	Advise(ctx context.Context, t game.Table, seed uint64) (Advice, error)
-}
-
-// Advice is a coach's best shot.
-type Advice struct {
-	Shot    physics.Shot
-	Kind    string       // "direct", "rebound", "break", …
-	Target  string       // the piece aimed at; "" for a break or a sweep
-	Pocket  board.Pocket // the pocket aimed at, when Aimed
-	Aimed   bool
-	Success float64 // 0 to 1
+	Advise(ctx context.Context, t game.Table, seed uint64) (coach.Advice, error)
 }
 
 // Errors of the coach.
@@ -64,45 +56,30 @@ func (s *Server) mayHint(r *http.Request) error {
 	return take(s.hintAddr, s.hintID, address(r), id, s.clock.Now(), "hints")
 }
 
-// hintJSON is the coach's shot in the form a strike message takes it
-// (x, a unit dir in the shooter's frame, speed), with its power, what it aims
-// at and its chance.
-type hintJSON struct {
-	Seq     int64       `json:"seq"`
-	X       float64     `json:"x"`
-	Dir     [2]float64  `json:"dir"`
-	Speed   float64     `json:"speed"`
-	Power   float64     `json:"power"`
-	Kind    string      `json:"kind"`
-	Target  string      `json:"target,omitempty"`
-	Pocket  *[2]float64 `json:"pocket,omitempty"` // the pocket's centre on the board
-	Success float64     `json:"success"`
-}
-
 // advise runs the coach on st, one search at a time per slot.
-func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint64) (hintJSON, error) {
+func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint64) (protocol.Hint, error) {
 	if s.coach == nil {
-		return hintJSON{}, fmt.Errorf("server: %w", ErrNoCoach)
+		return protocol.Hint{}, fmt.Errorf("server: %w", ErrNoCoach)
 	}
 	if st.ToAct().Need != game.NeedStrike {
-		return hintJSON{}, fmt.Errorf("server: no stroke to advise: %w", ErrNoHint)
+		return protocol.Hint{}, fmt.Errorf("server: no stroke to advise: %w", ErrNoHint)
 	}
 	select {
 	case s.coaching <- struct{}{}:
 		defer func() { <-s.coaching }()
 	default:
-		return hintJSON{}, httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "the coach is working out %d hints already: ask again in a moment", maxCoaching), time.Second)
+		return protocol.Hint{}, httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "the coach is working out %d hints already: ask again in a moment", maxCoaching), time.Second)
 	}
 	a, err := s.coach.Advise(ctx, st, seed)
 	if err != nil {
-		return hintJSON{}, fmt.Errorf("server: coach: %w", err)
+		return protocol.Hint{}, fmt.Errorf("server: coach: %w", err)
 	}
 	max := st.Config().Physics.MaxSpeed
 	// The search's direction need not be a unit vector (the physics takes
 	// any length); the page draws the guide line and the power arrow from
 	// the direction it sends, so the hint's is one.
 	d := a.Shot.Dir.Unit()
-	h := hintJSON{
+	h := protocol.Hint{
 		Seq: seq, X: a.Shot.X, Dir: [2]float64{d.X, d.Y}, Speed: a.Shot.Speed, Power: a.Shot.Speed / max,
 		Kind: a.Kind, Target: a.Target, Success: a.Success,
 	}
@@ -195,13 +172,6 @@ type practiceReq struct {
 	Hint     bool            `json:"hint,omitempty"`
 }
 
-type practiceResp struct {
-	Position string    `json:"position"` // after the action
-	State    gameJSON  `json:"state"`
-	Event    *eventMsg `json:"event,omitempty"`
-	Hint     *hintJSON `json:"hint,omitempty"`
-}
-
 // practice answers POST /api/practice: any position, as a position string
 // (docs/notation.md), played on by one action and/or advised by the coach.
 // Nothing is kept: the page holds the positions, and undo is the one before.
@@ -224,11 +194,11 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 	}
 	// A table value that never runs: the same state and event messages as
 	// a table's, every seat held by the one practising, who is there.
-	t := &table{id: "practice", cfg: TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
+	t := &table{id: "practice", cfg: protocol.TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
 	for i := range t.seats {
-		t.seats[i] = seat{cfg: SeatConfig{Kind: SeatHuman}, token: "practice", nickname: "You"}
+		t.seats[i] = seat{cfg: protocol.SeatConfig{Kind: protocol.SeatHuman}, token: "practice", nickname: "You"}
 	}
-	var resp practiceResp
+	var resp protocol.Practiced
 	if len(req.Action) > 0 {
 		in, err := decodeMessage(req.Action, s.physics.MaxSpeed)
 		if err != nil {
@@ -247,7 +217,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		t.state, t.seq = next, 1
-		ev := eventMsg{V: ProtocolVersion, Type: "event", Seq: 1, Action: record.FromAction(a), Outcome: t.outcome(st, a, out), State: t.gameState()}
+		ev := protocol.EventMsg{V: protocol.Version, Type: protocol.TypeEvent, Seq: 1, Action: record.FromAction(a), Outcome: t.outcome(st, a, out), State: t.gameState()}
 		ev.State.Match = record.FromMatch(next.Match(), out.Ruling)
 		resp.Event = &ev
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/coach"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -24,18 +24,6 @@ func withCoach(t *testing.T) *env {
 	return newEnvWith(t, t.TempDir(), newFakeClock(), func(cfg *server.Config) { cfg.Coach = c })
 }
 
-type hint struct {
-	Seq     int64       `json:"seq"`
-	X       float64     `json:"x"`
-	Dir     [2]float64  `json:"dir"`
-	Speed   float64     `json:"speed"`
-	Power   float64     `json:"power"`
-	Kind    string      `json:"kind"`
-	Target  string      `json:"target"`
-	Pocket  *[2]float64 `json:"pocket"`
-	Success float64     `json:"success"`
-}
-
 type practiced struct {
 	Position string          `json:"position"`
 	State    json.RawMessage `json:"state"`
@@ -44,7 +32,7 @@ type practiced struct {
 			Trajectory json.RawMessage `json:"trajectory"`
 		} `json:"outcome"`
 	} `json:"event"`
-	Hint *hint `json:"hint"`
+	Hint *protocol.Hint `json:"hint"`
 }
 
 // TestPractice: a position string played on by a stroke gives the next
@@ -143,10 +131,10 @@ func TestTableHint(t *testing.T) {
 	id := ann.create(withComputer(3))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Ann"))
+	c.send(protocol.Sit(0, "Ann"))
 	c.untilMine(0)
 	code, text := ann.do("POST", "/api/tables/"+id+"/hint", "")
-	var h hint
+	var h protocol.Hint
 	if code != http.StatusOK || json.Unmarshal([]byte(text), &h) != nil {
 		t.Fatalf("Ann's hint: %d %s", code, text)
 	}
@@ -156,7 +144,7 @@ func TestTableHint(t *testing.T) {
 	if code, text := eve.do("POST", "/api/tables/"+id+"/hint", ""); code != http.StatusConflict {
 		t.Errorf("a spectator's hint: %d %s; want 409", code, text)
 	}
-	humans := ann.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seats: []loadtest.SeatConfig{{Kind: "human"}, {Kind: "human"}}})
+	humans := ann.create(protocol.TableConfig{Rules: "icf", Players: 2, Seats: []protocol.SeatConfig{{Kind: "human"}, {Kind: "human"}}})
 	if code, text := ann.do("POST", "/api/tables/"+humans+"/hint", ""); code != http.StatusConflict {
 		t.Errorf("a hint at a table of humans: %d %s; want 409", code, text)
 	}

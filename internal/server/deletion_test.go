@@ -9,16 +9,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // copyBrowser is a browser holding a copy of cl's identity cookie, as the
 // other device or the copied cookie of a player would.
-func copyBrowser(t *testing.T, cl *loadtest.Client, base string) *loadtest.Client {
+func copyBrowser(t *testing.T, cl *servertest.Client, base string) *servertest.Client {
 	t.Helper()
 	u, _ := url.Parse(cl.Base)
-	c, err := loadtest.NewClient(context.Background(), base)
+	c, err := servertest.NewClient(context.Background(), base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,13 +31,13 @@ func copyBrowser(t *testing.T, cl *loadtest.Client, base string) *loadtest.Clien
 
 // seatNames reads GET /api/tables/{id}: the stored seats' names and those
 // of the table's state, if it runs at that node.
-func seatNames(t *testing.T, cl *loadtest.Client, id string) (stored, live []string) {
+func seatNames(t *testing.T, cl *servertest.Client, id string) (stored, live []string) {
 	t.Helper()
 	var out struct {
 		Table struct {
 			Seats []struct{ Nickname string }
 		}
-		State *loadtest.Message
+		State *servertest.Message
 	}
 	if code, err := cl.GetJSON(context.Background(), "/api/tables/"+id, &out); err != nil || code != http.StatusOK {
 		t.Fatalf("GET /api/tables/%s: %d %v", id, code, err)
@@ -54,7 +54,7 @@ func seatNames(t *testing.T, cl *loadtest.Client, id string) (stored, live []str
 }
 
 // welcomeSeats connects cl to table id and returns the seats it holds.
-func welcomeSeats(t *testing.T, cl *loadtest.Client, id string) []int {
+func welcomeSeats(t *testing.T, cl *servertest.Client, id string) []int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -137,7 +137,7 @@ func TestClusterDeletionLeavesTheTables(t *testing.T) {
 	nodes := newClusterWith(t, 2, 900*time.Millisecond, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	id := createTable(t, ctx, nodes[0], loadtest.Humans(2, 3))
+	id := createTable(t, ctx, nodes[0], servertest.Humans(2, 3))
 	annCl, _ := seated(t, ctx, nodes[0], id, 0, "Ann")
 	seated(t, ctx, nodes[1], id, 1, "Bob")
 	ann := &player{t: t, Client: copyBrowser(t, annCl, nodes[1].http.URL)}

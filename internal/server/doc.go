@@ -8,9 +8,11 @@
 // ws.go (one WebSocket connection), table.go (the table's goroutine:
 // run, handle, commit), turn.go (the turn: tosses played, a computer set
 // thinking, a human awaited), seats.go (seats, joining and leaving, the
-// clock), bots.go (computer players), wire.go (the messages and the
-// snapshots of a table), config.go (a table's configuration); the JSON in
-// and out and the errors' statuses and words are internal/httpapi's.
+// clock), bots.go (computer players), wire.go (decoding a client's
+// message, and a table's snapshots in the messages of package protocol,
+// which declares them all), config.go (checking a table's configuration);
+// the JSON in and out and the errors' statuses and words are
+// internal/httpapi's.
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 )
 
@@ -147,6 +147,6 @@ func TestNoGoPrefixReachesAUser(t *testing.T) {
 		}
 		check("WebSocket "+msg[:min(len(msg), 50)], a.next("error").Error)
 	}
-	b.send(loadtest.Strike(0, 90, 0.5))
+	b.send(protocol.Strike(0, 90, 0.5))
 	check("an intent for another's seat", b.next("error").Error)
 }

@@ -13,12 +13,13 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // humans is an ICF table for two humans, no clock.
-var humans = loadtest.Humans(2, 0)
+var humans = servertest.Humans(2, 0)
 
 // TestCreateNeedsJSONFromThePage: a table is created only by a JSON body
 // from the server's own origin; a form of another site (text/plain, or
@@ -94,11 +95,11 @@ func TestLimitsPerIdentity(t *testing.T) {
 
 	// Ann concedes the match: her table is out of play, and she may
 	// create another.
-	a.send(loadtest.Sit(0, ""))
+	a.send(protocol.Sit(0, ""))
 	a.next("welcome")
-	b.send(loadtest.Sit(1, ""))
+	b.send(protocol.Sit(1, ""))
 	b.next("welcome")
-	a.send(loadtest.Concede("match"))
+	a.send(protocol.Concede("match"))
 	for !a.next("event").State.Over {
 	}
 	ann.create(humans)
@@ -121,7 +122,7 @@ func TestHealthzCountsAsMetrics(t *testing.T) {
 		t.Errorf("two tables in play: /healthz %s, carrom_tables %s; want 2 and 2", h, m)
 	}
 	// The match is over, and Ann still watches it.
-	a.send(loadtest.Concede("match"))
+	a.send(protocol.Concede("match"))
 	for !a.next("event").State.Over {
 	}
 	if h, m := count(); h != "1" || m != "1" {
@@ -146,7 +147,7 @@ func TestStrictQueriesAndSeats(t *testing.T) {
 		}
 	}
 	for seat, want := range map[int]string{2: "no such seat", -1: "no such seat", 1: "seat taken"} {
-		a.send(loadtest.Sit(seat, ""))
+		a.send(protocol.Sit(seat, ""))
 		if m := a.next("error"); !strings.Contains(m.Error, want) {
 			t.Errorf("sit at seat %d: error %q; want %q", seat, m.Error, want)
 		}

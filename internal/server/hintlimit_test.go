@@ -14,7 +14,7 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/coach"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
@@ -23,9 +23,9 @@ import (
 // countingCoach advises at once, and counts the searches it was asked.
 type countingCoach struct{ n atomic.Int64 }
 
-func (c *countingCoach) Advise(ctx context.Context, t game.Table, seed uint64) (server.Advice, error) {
+func (c *countingCoach) Advise(ctx context.Context, t game.Table, seed uint64) (coach.Advice, error) {
 	c.n.Add(1)
-	return server.Advice{Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 1}, Kind: "direct"}, nil
+	return coach.Advice{Shot: physics.Shot{Dir: board.Vec{Y: 1}, Speed: 1}, Kind: "direct"}, nil
 }
 
 // TestHintLimits: one identity gets 10 hints, then one every 6 s; one
@@ -74,7 +74,7 @@ func TestHintLimits(t *testing.T) {
 	id := bob.create(withComputer(2))
 	c := bob.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Bob"))
+	c.send(protocol.Sit(0, "Bob"))
 	c.untilMine(0)
 	if code, body, _ := bob.request("POST", "/api/tables/"+id+"/hint", "", from("10.0.0.2")...); code != http.StatusOK {
 		t.Errorf("bob's hint at his table, from another address: %d %s; want 200", code, body)

@@ -16,6 +16,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/record"
 )
@@ -231,30 +232,12 @@ func known(err error) error {
 // apiError answers an error as JSON in plain words, with its status.
 func apiError(w http.ResponseWriter, err error) { httpapi.WriteError(w, known(err)) }
 
-type tableInfo struct {
-	ID       string      `json:"id"`
-	Config   TableConfig `json:"config"`
-	Created  time.Time   `json:"created"`
-	Finished *time.Time  `json:"finished,omitempty"`
-	Result   any         `json:"result,omitempty"`
-	Seats    []seatInfo  `json:"seats"`
-	Links    []string    `json:"links"`
-}
-
-type seatInfo struct {
-	Seat     int      `json:"seat"`
-	Kind     SeatKind `json:"kind"`
-	Level    string   `json:"level,omitempty"`
-	Nickname string   `json:"nickname,omitempty"`
-	Taken    bool     `json:"taken"`
-}
-
-func info(rec carrom.TableRecord) (tableInfo, error) {
-	var cfg TableConfig
+func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
+	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-		return tableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
+		return protocol.TableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
 	}
-	ti := tableInfo{ID: rec.ID, Config: cfg.shown(!rec.Finished.IsZero()), Created: rec.Created}
+	ti := protocol.TableInfo{ID: rec.ID, Config: shown(cfg, !rec.Finished.IsZero()), Created: rec.Created}
 	if !rec.Finished.IsZero() {
 		f := rec.Finished
 		ti.Finished = &f
@@ -264,7 +247,7 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 		}
 	}
 	for i, sc := range cfg.Seats {
-		si := seatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == SeatComputer}
+		si := protocol.SeatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == protocol.SeatComputer}
 		for _, claimed := range rec.Seats {
 			if claimed.Seat == i {
 				si.Nickname, si.Taken = claimed.Nickname, true
@@ -277,13 +260,13 @@ func info(rec carrom.TableRecord) (tableInfo, error) {
 }
 
 // record loads a stored table and its description.
-func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, tableInfo, error) {
+func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
 	rec, err := s.store.Table(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return rec, tableInfo{}, httpapi.Refuse(carrom.ErrNotFound, "table %q not found", id)
+		return rec, protocol.TableInfo{}, httpapi.Refuse(carrom.ErrNotFound, "table %q not found", id)
 	}
 	if err != nil {
-		return rec, tableInfo{}, err
+		return rec, protocol.TableInfo{}, err
 	}
 	ti, err := info(rec)
 	return rec, ti, err
@@ -296,7 +279,7 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 			apiError(w, err)
 			return
 		}
-		out := []tableInfo{}
+		out := []protocol.TableInfo{}
 		for _, rec := range recs {
 			if ti, err := info(rec); err == nil {
 				out = append(out, ti)
@@ -308,7 +291,7 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 
 // createTable makes a table from a JSON body.
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
-	var cfg TableConfig
+	var cfg protocol.TableConfig
 	if err := httpapi.ReadJSON(w, r, &cfg); err != nil {
 		apiError(w, err)
 		return
@@ -371,8 +354,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 		Action json.RawMessage `json:"action"`
 	}
 	out := struct {
-		Table   tableInfo   `json:"table"`
-		Actions []actionOut `json:"actions"`
+		Table   protocol.TableInfo `json:"table"`
+		Actions []actionOut        `json:"actions"`
 	}{Table: ti, Actions: []actionOut{}}
 	for _, a := range actions {
 		out.Actions = append(out.Actions, actionOut{Seq: a.Seq, At: a.At, Action: a.Action})
@@ -383,8 +366,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 // writeMatchRecord answers with the match record of a table
 // (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
 // /api/matches/{id} with Accept: text/plain.
-func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti tableInfo, actions []carrom.ActionRecord) {
-	gcfg, err := ti.Config.game(s.physics)
+func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
+	gcfg, err := gameConfig(ti.Config, s.physics)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -402,7 +385,7 @@ func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord,
 	for _, si := range ti.Seats {
 		if si.Seat >= 0 && si.Seat < len(names) {
 			names[si.Seat] = si.Nickname
-			if si.Kind == SeatComputer {
+			if si.Kind == protocol.SeatComputer {
 				names[si.Seat] = "computer " + si.Level
 			}
 		}

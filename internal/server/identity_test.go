@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // signUp makes an account for p and returns its CSRF token.
@@ -49,7 +49,7 @@ func (p *player) sitAt(id string, seat int) (*conn, string) {
 	p.t.Helper()
 	c := p.connect(id, 0)
 	c.next("welcome")
-	in := loadtest.Sit(seat, "")
+	in := protocol.Sit(seat, "")
 	in.CSRF = p.me().CSRF
 	c.send(in)
 	m := c.next("welcome", "error")
@@ -74,7 +74,7 @@ func seatBoth(t *testing.T, id string, p0, p1 *player) [2]*conn {
 // playThenConcede plays the match of the two seats' connections: strokes
 // strokes at least, then loser concedes the match at his turn to strike.
 // It returns the last state.
-func playThenConcede(t *testing.T, conns [2]*conn, strokes, loser int) *loadtest.State {
+func playThenConcede(t *testing.T, conns [2]*conn, strokes, loser int) *protocol.GameState {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for n := 0; ; {
@@ -84,7 +84,7 @@ func playThenConcede(t *testing.T, conns [2]*conn, strokes, loser int) *loadtest
 		}
 		c := conns[st.ToAct.Seat]
 		if n >= strokes && st.ToAct.Seat == loser && st.ToAct.Need == "strike" {
-			c.send(loadtest.Concede("match"))
+			c.send(protocol.Concede("match"))
 		} else {
 			if st.ToAct.Need == "strike" {
 				n++
@@ -254,7 +254,7 @@ func TestRatingsCannotBeFarmed(t *testing.T) {
 	ann, bob := e.player(), e.player()
 	a := ann.signUp("ann")
 	bob.signUp("bob")
-	match := func(strokes int) (string, *loadtest.State, string) {
+	match := func(strokes int) (string, *protocol.GameState, string) {
 		t.Helper()
 		id := ann.ratedTable(a, 0)
 		conns := seatBoth(t, id, ann, bob)

@@ -20,8 +20,9 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // longMatch plays a whole match of two computers on e, watched (a table
@@ -29,8 +30,8 @@ import (
 func longMatch(t *testing.T, e *env, seed uint64) string {
 	t.Helper()
 	p := e.player()
-	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: seed,
-		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	id := p.create(protocol.TableConfig{Rules: "icf", Players: 2, Seed: seed,
+		Seats: []protocol.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
 	w := p.connect(id, 0)
 	for {
 		m := w.next("state", "event")
@@ -182,7 +183,7 @@ func TestReplaySlowReaders(t *testing.T) {
 // seqOf is the sequence number of a table in play, by its API.
 func seqOf(t *testing.T, p *player, id string) int64 {
 	t.Helper()
-	var out struct{ State *loadtest.Message }
+	var out struct{ State *servertest.Message }
 	if code := p.get("/api/tables/"+id, &out); code != http.StatusOK || out.State == nil {
 		t.Fatalf("GET /api/tables/%s: %d, state %v", id, code, out.State)
 	}
@@ -213,8 +214,8 @@ func TestComputersPlayOnlyWatched(t *testing.T) {
 	dir := t.TempDir()
 	e := newEnv(t, dir)
 	p := e.player()
-	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 3,
-		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	id := p.create(protocol.TableConfig{Rules: "icf", Players: 2, Seed: 3,
+		Seats: []protocol.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
 	if seq := settled(t, p, id); seq > 1 {
 		t.Errorf("a table of computers nobody watched played to seq %d; want 1 at most (the toss)", seq)
 	}
@@ -288,18 +289,18 @@ func TestSearchBudget(t *testing.T) {
 		}
 	})
 	p := e.player()
-	demo := loadtest.SeatConfig{Kind: "computer", Level: "demo"}
+	demo := protocol.SeatConfig{Kind: "computer", Level: "demo"}
 	for range 6 {
-		id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{demo, demo, demo, demo}})
+		id := p.create(protocol.TableConfig{Rules: "icf", Players: 4, Seats: []protocol.SeatConfig{demo, demo, demo, demo}})
 		p.connect(id, 0).next("state")
 	}
 	<-begun
 	ann := e.player()
-	id := ann.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 2,
-		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "human's"}, {Kind: "human"}}})
+	id := ann.create(protocol.TableConfig{Rules: "icf", Players: 2, Seed: 2,
+		Seats: []protocol.SeatConfig{{Kind: "computer", Level: "human's"}, {Kind: "human"}}})
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(1, "Ann"))
+	c.send(protocol.Sit(1, "Ann"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for st := c.next("state", "event").State; st.ToAct.Seat == 1 && !st.Over; st = c.next("state", "event").State {
 		if st.Started {
@@ -344,7 +345,7 @@ func TestCrowdJoinCost(t *testing.T) {
 	}
 	// Every message sent before a pong has reached its client first.
 	for _, c := range conns {
-		c.send(loadtest.Ping())
+		c.send(protocol.Ping())
 		for m := c.next(all...); m.Type != "pong"; m = c.next(all...) {
 			messages++
 			size += len(m.Raw)
@@ -374,7 +375,7 @@ func TestCrowdJoinCost(t *testing.T) {
 func TestConnsPerAddress(t *testing.T) {
 	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerAddress = 3 })
 	id := e.player().create(humans)
-	var open []*loadtest.Conn
+	var open []*servertest.Conn
 	for range 3 {
 		c, err := e.player().Connect(context.Background(), id, 0)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // lobbyStyle is the plain lobby's only style, inline: the page's
@@ -40,7 +42,7 @@ var lobbyPage = template.Must(template.New("lobby").Parse(`<!doctype html>
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	var page struct {
 		Style      template.CSS
-		Open, Done []tableInfo
+		Open, Done []protocol.TableInfo
 	}
 	page.Style = lobbyStyle
 	for _, finished := range []bool{false, true} {

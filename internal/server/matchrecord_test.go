@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 )
@@ -22,11 +22,11 @@ func TestExportedRecordReplays(t *testing.T) {
 	id := ann.create(withComputer(11))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Ann"))
+	c.send(protocol.Sit(0, "Ann"))
 	c.untilMine(0)
 
 	x, angle, speed := 0.0, 90.0, 4.0
-	c.send(loadtest.Intent{Type: "strike", X: &x, Angle: &angle, Speed: &speed})
+	c.send(protocol.ClientMsg{Type: "strike", X: &x, Angle: &angle, Speed: &speed})
 	ev := c.next("event")
 	sim, err := physics.NewSimulator(physics.Default())
 	if err != nil {
@@ -47,7 +47,7 @@ func TestExportedRecordReplays(t *testing.T) {
 			break
 		}
 		if strokes == 4 {
-			c.send(loadtest.Concede("match"))
+			c.send(protocol.Concede("match"))
 		} else {
 			c.send(myMove(st, rng))
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // tallies keeps the counts of finished matches, which never change: a
@@ -28,7 +29,7 @@ const maxTallies = 4096
 
 // tally counts a finished match's play by seat, replaying its record
 // with the counts of the bench (ai.Tally).
-func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg TableConfig) (ai.Tally, error) {
+func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol.TableConfig) (ai.Tally, error) {
 	s.tallied.mu.Lock()
 	tl, ok := s.tallied.m[rec.ID]
 	s.tallied.mu.Unlock()
@@ -60,11 +61,11 @@ func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg TableCon
 
 // newTableFor is a table to replay a record on: computer seats need no
 // player to be replayed.
-func (s *Server) newTableFor(id string, cfg TableConfig, created time.Time) (*table, error) {
+func (s *Server) newTableFor(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
 	c := cfg
-	c.Seats = make([]SeatConfig, len(cfg.Seats))
+	c.Seats = make([]protocol.SeatConfig, len(cfg.Seats))
 	for i := range c.Seats {
-		c.Seats[i] = SeatConfig{Kind: SeatHuman}
+		c.Seats[i] = protocol.SeatConfig{Kind: protocol.SeatHuman}
 	}
 	return s.newTable(id, c, created)
 }
@@ -113,8 +114,8 @@ type Stats struct {
 	ScoringRate   float64 `json:"scoring_rate"`
 }
 
-func seatName(si seatInfo) string {
-	if si.Kind == SeatComputer {
+func seatName(si protocol.SeatInfo) string {
+	if si.Kind == protocol.SeatComputer {
 		return "computer " + si.Level
 	}
 	if si.Nickname == "" {

@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -29,7 +30,7 @@ var sidesRules = []string{"icf", "family"}
 // checkRated refuses a rated table that cannot be rated: one without
 // accounts on the server, with a computer seat (its levels are unrated,
 // docs/accounts.md says why), or of a rule set without ratings.
-func (s *Server) checkRated(cfg TableConfig) error {
+func (s *Server) checkRated(cfg protocol.TableConfig) error {
 	if !cfg.Rated {
 		return nil
 	}
@@ -43,7 +44,7 @@ func (s *Server) checkRated(cfg TableConfig) error {
 		return fmt.Errorf("server: rules %q are rated between two players only: %w", cfg.Rules, ErrBadConfig)
 	}
 	for i, sc := range cfg.Seats {
-		if sc.Kind != SeatHuman {
+		if sc.Kind != protocol.SeatHuman {
 			return fmt.Errorf("server: seat %d: a rated match is between accounts; the computer levels are unrated: %w", i, ErrBadConfig)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -108,7 +109,7 @@ func (r remoteSink) act(c *client, a game.Action) bool {
 
 // aim passes a live aim on to the owner, unanswered: an aim lost while
 // the table moves is followed by the next within 125 ms.
-func (r remoteSink) aim(c *client, a aimJSON) bool {
+func (r remoteSink) aim(c *client, a protocol.Aim) bool {
 	data, err := json.Marshal(a)
 	if err != nil {
 		return true

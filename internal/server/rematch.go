@@ -9,17 +9,8 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
-
-// rematchMsg tells the clients of a finished table that a rematch is
-// ready at Rematch: the seats of the players who asked for it are taken,
-// each other player's is kept for his own click.
-type rematchMsg struct {
-	V       int    `json:"v"`
-	Type    string `json:"type"` // "rematch"
-	Table   string `json:"table"`
-	Rematch string `json:"rematch"`
-}
 
 // rematchReq asks a table's goroutine to tell its clients of the rematch.
 type rematchReq struct{ id string }
@@ -71,7 +62,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 // store first, in one step, so that of two requests racing on two nodes
 // one makes the table and both answer it; the one that makes it tells the
 // old table's clients, through the table's owner if that is another node.
-func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg TableConfig, seats []carrom.SeatRecord) (string, error) {
+func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg protocol.TableConfig, seats []carrom.SeatRecord) (string, error) {
 	s.rematchMu.Lock()
 	want := newID(6)
 	next, err := s.store.LinkRematch(ctx, id, want)
@@ -138,5 +129,5 @@ func (s *Server) tellRematch(ctx context.Context, id, next string) {
 }
 
 func (t *table) offerRematch(m rematchReq) {
-	t.broadcast(encode(rematchMsg{V: ProtocolVersion, Type: "rematch", Table: t.id, Rematch: m.id}), nil)
+	t.broadcast(encode(protocol.RematchMsg{V: protocol.Version, Type: protocol.TypeRematch, Table: t.id, Rematch: m.id}), nil)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // Bounds of the replays (GET /api/matches/{id}/replay): a replay of a long
@@ -163,7 +164,7 @@ func writeReplay(w http.ResponseWriter, data []byte) {
 // is the table before the first event returned; there is none if the
 // stretch begins past the last action. It returns an error if an action
 // no longer applies; once a write fails (the client has gone) it stops.
-func (t *table) writeReplay(w io.Writer, ti tableInfo, actions []carrom.ActionRecord, from, to int64) error {
+func (t *table) writeReplay(w io.Writer, ti protocol.TableInfo, actions []carrom.ActionRecord, from, to int64) error {
 	var werr error
 	put := func(parts ...[]byte) {
 		for _, p := range parts {

@@ -12,8 +12,9 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // slowBot thinks until the test lets it move (or its search is cancelled),
@@ -69,8 +70,8 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 		c.Log = slog.New(slog.NewJSONHandler(&logs, nil))
 	})
 	p := e.player()
-	slow := loadtest.SeatConfig{Kind: "computer", Level: "slow"}
-	id := p.create(loadtest.TableConfig{Rules: "icf", Players: 4, Seats: []loadtest.SeatConfig{slow, slow, slow, slow}, Seed: 5})
+	slow := protocol.SeatConfig{Kind: "computer", Level: "slow"}
+	id := p.create(protocol.TableConfig{Rules: "icf", Players: 4, Seats: []protocol.SeatConfig{slow, slow, slow, slow}, Seed: 5})
 	// A table of computers plays while someone watches it.
 	p.connect(id, 0).next("state")
 	<-thinking // seat 0 is thinking about the break, and cannot move yet
@@ -83,7 +84,7 @@ func TestTableAnswersWhileTheComputerThinks(t *testing.T) {
 	}
 	joined := time.Since(start)
 	start = time.Now()
-	var table struct{ State *loadtest.Message }
+	var table struct{ State *servertest.Message }
 	code := p.get("/api/tables/"+id, &table)
 	answered := time.Since(start)
 	if code != http.StatusOK || table.State == nil {

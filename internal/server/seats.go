@@ -7,11 +7,12 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // seat is who plays one seat and how many connections he has.
 type seat struct {
-	cfg       SeatConfig
+	cfg       protocol.SeatConfig
 	bot       Bot
 	token     string
 	nickname  string
@@ -32,7 +33,7 @@ const noShowWait = 15 * time.Minute
 // seated: every human seat is taken.
 func (t *table) seated() bool {
 	for _, s := range t.seats {
-		if s.cfg.Kind == SeatHuman && s.token == "" {
+		if s.cfg.Kind == protocol.SeatHuman && s.token == "" {
 			return false
 		}
 	}
@@ -55,7 +56,7 @@ func (t *table) arrived() bool {
 	}
 	someone, all := false, true
 	for _, s := range t.seats {
-		if s.cfg.Kind == SeatHuman {
+		if s.cfg.Kind == protocol.SeatHuman {
 			someone = someone || s.came
 			all = all && s.came
 		}
@@ -69,7 +70,7 @@ func (t *table) arrived() bool {
 				s.noShowStop()
 				s.noShowStop = nil
 			}
-			if s.cfg.Kind == SeatHuman && s.connected == 0 {
+			if s.cfg.Kind == protocol.SeatHuman && s.connected == 0 {
 				t.startGrace(i)
 			}
 		}
@@ -81,7 +82,7 @@ func (t *table) arrived() bool {
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
-		if s.cfg.Kind == SeatHuman && !s.came && s.noShowStop == nil {
+		if s.cfg.Kind == protocol.SeatHuman && !s.came && s.noShowStop == nil {
 			seat := i
 			s.noShowStop = t.srv.clock.AfterFunc(max(noShowWait, t.srv.grace), func() { t.post(noShowFired{seat: seat}) })
 		}
@@ -144,7 +145,7 @@ func (t *table) join(ctx context.Context, m joinReq) {
 
 // welcome tells c the seats it holds, under nickname.
 func (t *table) welcome(c *client, nickname string) []byte {
-	return encode(welcomeMsg{V: ProtocolVersion, Type: "welcome", Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
+	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
 // leave takes c off the table: its connection ended, or the table
@@ -207,7 +208,7 @@ func (t *table) seatsMessage() []byte {
 			spectators++
 		}
 	}
-	return encode(seatsMsg{V: ProtocolVersion, Type: "seats", Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
+	return encode(protocol.SeatsMsg{V: protocol.Version, Type: protocol.TypeSeats, Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
 }
 
 func (t *table) sit(ctx context.Context, m sitReq) error {

@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // sitWith is a "sit" carrying the session's CSRF token.
-func sitWith(seat int, nickname, csrf string) loadtest.Intent {
-	in := loadtest.Sit(seat, nickname)
+func sitWith(seat int, nickname, csrf string) protocol.ClientMsg {
+	in := protocol.Sit(seat, nickname)
 	in.CSRF = csrf
 	return in
 }
@@ -56,7 +57,7 @@ func TestSitNeedsTheSessionsCSRF(t *testing.T) {
 
 	ca := ann.connect(id, 0)
 	ca.next("welcome")
-	for _, in := range []loadtest.Intent{loadtest.Sit(0, ""), sitWith(0, "", "not-the-token"), sitWith(0, "", csrfB)} {
+	for _, in := range []protocol.ClientMsg{protocol.Sit(0, ""), sitWith(0, "", "not-the-token"), sitWith(0, "", csrfB)} {
 		ca.send(in)
 		if m := ca.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, `"csrf"`) {
 			t.Errorf("ann's sit with csrf %q: %s; want refused for want of her session's token", in.CSRF, m.Raw)
@@ -74,16 +75,16 @@ func TestSitNeedsTheSessionsCSRF(t *testing.T) {
 	}
 
 	// Unrated: the same for a signed-in browser; none for an anonymous one.
-	free := e.player().create(loadtest.Humans(2, 5))
+	free := e.player().create(servertest.Humans(2, 5))
 	cb := bob.connect(free, 0)
 	cb.next("welcome")
-	cb.send(loadtest.Sit(0, "Bob"))
+	cb.send(protocol.Sit(0, "Bob"))
 	if m := cb.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, `"csrf"`) {
 		t.Errorf("bob's sit at an unrated table without his token: %s; want refused", m.Raw)
 	}
 	anon := e.player().connect(free, 0)
 	anon.next("welcome")
-	anon.send(loadtest.Sit(1, "Eve"))
+	anon.send(protocol.Sit(1, "Eve"))
 	if w := anon.next("welcome", "error"); w.Type != "welcome" || len(w.Seats) != 1 || w.Seats[0] != 1 {
 		t.Errorf("an anonymous browser's sit at an unrated table: %s; want seat 1", w.Raw)
 	}
@@ -95,7 +96,7 @@ func TestSitNeedsTheSessionsCSRF(t *testing.T) {
 	}
 	cb2 := bob.connect(id, 0)
 	cb2.next("welcome")
-	cb2.send(loadtest.Sit(1, ""))
+	cb2.send(protocol.Sit(1, ""))
 	if m := cb2.next("error", "welcome"); m.Type != "error" || !strings.Contains(m.Error, "sign in") {
 		t.Errorf("a signed-out browser's sit at a rated table: %s; want refused: sign in", m.Raw)
 	}
@@ -125,12 +126,12 @@ func TestRatedSeatKeepsItsAccountsName(t *testing.T) {
 	}
 	checkSeatName(t, ann, id, 1, "ann")
 
-	free := e.player().create(loadtest.Humans(2, 5))
+	free := e.player().create(servertest.Humans(2, 5))
 	p := e.player()
 	cf := p.connect(free, 0)
 	cf.next("welcome")
 	for _, step := range []struct{ give, want string }{{"Kim", "Kim"}, {"Kimberly", "Kimberly"}, {"", "Kimberly"}} {
-		cf.send(loadtest.Sit(0, step.give))
+		cf.send(protocol.Sit(0, step.give))
 		if w := cf.next("welcome", "error"); w.Type != "welcome" || w.Nickname != step.want {
 			t.Errorf("an unrated sit named %q: %s; want %q", step.give, w.Raw, step.want)
 		}
@@ -175,12 +176,12 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" })
+	readUntil(t, ctx, c, "ann", "the welcome", func(m servertest.Message) bool { return m.Type == "welcome" })
 	for _, name := range []string{"", "Impostor", ""} {
 		if err := c.Send(ctx, sitWith(0, name, csrf)); err != nil {
 			t.Fatal(err)
 		}
-		w := readUntil(t, ctx, c, "ann", "the welcome", func(m loadtest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
+		w := readUntil(t, ctx, c, "ann", "the welcome", func(m servertest.Message) bool { return m.Type == "welcome" || m.Type == "error" })
 		if w.Type != "welcome" || w.Nickname != "ann" || len(w.Seats) != 1 {
 			t.Errorf("ann's sit named %q through node a: %s; want seat 0 as ann", name, w.Raw)
 		}
@@ -191,9 +192,9 @@ func TestClusterRatedSeatKeepsItsName(t *testing.T) {
 }
 
 // nodeClient is a new browser talking to node n.
-func nodeClient(t *testing.T, n *node) *loadtest.Client {
+func nodeClient(t *testing.T, n *node) *servertest.Client {
 	t.Helper()
-	cl, err := loadtest.NewClient(context.Background(), n.http.URL)
+	cl, err := servertest.NewClient(context.Background(), n.http.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func TestRatedSeedIsTheServers(t *testing.T) {
 		t.Errorf("the state of a rated match in play shows its seed %d; want it hidden (0)", st.Config.Seed)
 	}
 	c := map[bool]*conn{true: cb, false: ca}[st.ToAct.Seat == 1]
-	c.send(loadtest.Concede("match"))
+	c.send(protocol.Concede("match"))
 	for ca.untilMine(0, 1); !ca.last.Over; {
 		ca.next("state", "event")
 	}
@@ -255,7 +256,7 @@ func TestRatedSeedIsTheServers(t *testing.T) {
 	cob.next("welcome")
 	cob.send(sitWith(1, "", csrfB))
 	st = co.untilMine(0, 1)
-	map[bool]*conn{true: cob, false: co}[st.ToAct.Seat == 1].send(loadtest.Concede("match"))
+	map[bool]*conn{true: cob, false: co}[st.ToAct.Seat == 1].send(protocol.Concede("match"))
 	for co.untilMine(0, 1); !co.last.Over; {
 		co.next("state", "event")
 	}

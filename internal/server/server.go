@@ -21,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -272,7 +273,7 @@ func (s *Server) Resume(ctx context.Context) error {
 
 // load rebuilds a stored table by replaying its actions.
 func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, error) {
-	var cfg TableConfig
+	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
@@ -411,7 +412,7 @@ func newID(n int) string {
 
 // CreateTable stores and starts a new table for its owner (an identity
 // token), who may have TablesPerIdentity tables in play at most.
-func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig) (string, error) {
+func (s *Server) CreateTable(ctx context.Context, owner string, cfg protocol.TableConfig) (string, error) {
 	switch {
 	case cfg.Rated && cfg.Seed != 0:
 		return "", fmt.Errorf("server: a rated table's seed is drawn by the server: leave \"seed\" out: %w", ErrBadConfig)
@@ -423,12 +424,12 @@ func (s *Server) CreateTable(ctx context.Context, owner string, cfg TableConfig)
 
 // createClaimed makes a table whose seats in claims are taken already (a
 // rematch, an accepted challenge).
-func (s *Server) createClaimed(ctx context.Context, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
+func (s *Server) createClaimed(ctx context.Context, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
 	return s.createAs(ctx, newID(6), owner, cfg, claims)
 }
 
 // createAs is createClaimed for a table whose ID is chosen already.
-func (s *Server) createAs(ctx context.Context, id, owner string, cfg TableConfig, claims []carrom.SeatRecord) (string, error) {
+func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
 	switch {
 	case cfg.Rated:
 		// Drawn where no player can choose or guess it: it decides the

@@ -18,9 +18,10 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -178,11 +179,11 @@ func (e *env) close() {
 // own identity.
 type player struct {
 	t *testing.T
-	*loadtest.Client
+	*servertest.Client
 }
 
 func (e *env) player() *player {
-	c, err := loadtest.NewClient(context.Background(), e.http.URL)
+	c, err := servertest.NewClient(context.Background(), e.http.URL)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func (p *player) get(path string, out any) int {
 	return code
 }
 
-func (p *player) create(cfg loadtest.TableConfig) string {
+func (p *player) create(cfg protocol.TableConfig) string {
 	p.t.Helper()
 	id, err := p.CreateTable(context.Background(), cfg)
 	if err != nil {
@@ -225,16 +226,16 @@ func (p *player) create(cfg loadtest.TableConfig) string {
 
 // withComputer is a two-seat ICF table, a human at seat 0 and the test
 // bot at seat 1.
-func withComputer(seed uint64) loadtest.TableConfig {
-	return loadtest.TableConfig{Rules: "icf", Players: 2, Seed: seed,
-		Seats: []loadtest.SeatConfig{{Kind: "human"}, {Kind: "computer", Level: "test"}}}
+func withComputer(seed uint64) protocol.TableConfig {
+	return protocol.TableConfig{Rules: "icf", Players: 2, Seed: seed,
+		Seats: []protocol.SeatConfig{{Kind: "human"}, {Kind: "computer", Level: "test"}}}
 }
 
 type conn struct {
 	t    *testing.T
-	ws   *loadtest.Conn
-	in   chan loadtest.Message
-	last *loadtest.State // the game state of the last state or event message read
+	ws   *servertest.Conn
+	in   chan servertest.Message
+	last *protocol.GameState // the game state of the last state or event message read
 }
 
 func (p *player) connect(table string, since int64) *conn {
@@ -243,7 +244,7 @@ func (p *player) connect(table string, since int64) *conn {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	c := &conn{t: p.t, ws: ws, in: make(chan loadtest.Message, 10000)}
+	c := &conn{t: p.t, ws: ws, in: make(chan servertest.Message, 10000)}
 	go func() {
 		defer close(c.in)
 		for {
@@ -258,7 +259,7 @@ func (p *player) connect(table string, since int64) *conn {
 	return c
 }
 
-func (c *conn) send(in loadtest.Intent) {
+func (c *conn) send(in protocol.ClientMsg) {
 	c.t.Helper()
 	if err := c.ws.Send(context.Background(), in); err != nil {
 		c.t.Fatal(err)
@@ -266,7 +267,7 @@ func (c *conn) send(in loadtest.Intent) {
 }
 
 // next returns the next message of one of the given types.
-func (c *conn) next(types ...string) loadtest.Message {
+func (c *conn) next(types ...string) servertest.Message {
 	c.t.Helper()
 	timeout := time.After(20 * time.Second)
 	for {
@@ -289,19 +290,19 @@ func (c *conn) next(types ...string) loadtest.Message {
 
 // myMove is the intent a simple human makes for the state: a shot from
 // the first legal stretch of the base line, or the suggested placing.
-func myMove(st *loadtest.State, rng *rand.Rand) loadtest.Intent {
+func myMove(st *protocol.GameState, rng *rand.Rand) protocol.ClientMsg {
 	if st.ToAct.Need == "place" {
-		return loadtest.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
+		return protocol.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
 	}
 	r := st.ToAct.StrikerRanges[0]
 	x := r[0] + rng.Float64()*(r[1]-r[0])
 	angle := 60 + 60*rng.Float64()
-	return loadtest.Strike(x, angle, 0.2+0.6*rng.Float64())
+	return protocol.Strike(x, angle, 0.2+0.6*rng.Float64())
 }
 
 // untilMine reads messages until the seat is to act (or the match is over)
 // and returns the last state.
-func (c *conn) untilMine(seats ...int) *loadtest.State {
+func (c *conn) untilMine(seats ...int) *protocol.GameState {
 	c.t.Helper()
 	for {
 		// Catch up with whatever has arrived before judging.
@@ -358,8 +359,8 @@ func storedActions(t *testing.T, p *player, id string) []game.Action {
 
 // replayAnswer is the answer of GET /api/matches/{id}/replay.
 type replayAnswer struct {
-	Start  *loadtest.Message  `json:"start"`
-	Events []loadtest.Message `json:"events"`
+	Start  *servertest.Message  `json:"start"`
+	Events []servertest.Message `json:"events"`
 }
 
 func TestMatchAgainstTheComputer(t *testing.T) {
@@ -368,7 +369,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 	id := ann.create(withComputer(7))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Ann"))
+	c.send(protocol.Sit(0, "Ann"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	strokes := 0
 	for {
@@ -378,7 +379,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		}
 		// Play a few strokes of each game, then concede it, so the match ends.
 		if strokes++; strokes%15 == 0 {
-			c.send(loadtest.Concede("game"))
+			c.send(protocol.Concede("game"))
 		} else {
 			c.send(myMove(st, rng))
 		}
@@ -427,24 +428,24 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 // twoPlayers sets up a human-vs-human table and has both sit.
 func twoPlayers(t *testing.T, e *env, clock int) (string, *player, *player, *conn, *conn) {
 	ann, bob := e.player(), e.player()
-	cfg := loadtest.Humans(2, 3)
+	cfg := servertest.Humans(2, 3)
 	cfg.Clock = clock
 	id := ann.create(cfg)
 	a, b := ann.connect(id, 0), bob.connect(id, 0)
 	a.next("welcome")
 	b.next("welcome")
-	a.send(loadtest.Sit(0, "Ann"))
+	a.send(protocol.Sit(0, "Ann"))
 	a.next("welcome")
-	b.send(loadtest.Sit(1, "Bob"))
+	b.send(protocol.Sit(1, "Bob"))
 	b.next("welcome")
 	return id, ann, bob, a, b
 }
 
 // play makes n moves, whoever is to act, and returns the last event.
-func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) loadtest.Message {
-	var last loadtest.Message
+func play(t *testing.T, n int, rng *rand.Rand, conns map[int]*conn) servertest.Message {
+	var last servertest.Message
 	for range n {
-		var st *loadtest.State
+		var st *protocol.GameState
 		for _, c := range conns {
 			st = c.untilMine(0, 1)
 		}
@@ -461,7 +462,7 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 	_, _, _, a, b := twoPlayers(t, e, 0)
 	before := b.untilMine(0)
 	// Seat 0 is to break: Bob (seat 1) may not act for him.
-	b.send(loadtest.Strike(0, 90, 0.5))
+	b.send(protocol.Strike(0, 90, 0.5))
 	if m := b.next("error"); !strings.Contains(m.Error, "do not hold the seat") {
 		t.Errorf("forged intent: error %q", m.Error)
 	}
@@ -480,14 +481,14 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 		}
 	}
 	// An illegal striker position is refused by the table (RULES ST-2).
-	a.send(loadtest.Strike(0.2, 90, 0.5))
+	a.send(protocol.Strike(0.2, 90, 0.5))
 	if m := a.next("error"); !strings.Contains(m.Error, "base circle") {
 		t.Errorf("striker on a base circle: error %q", m.Error)
 	}
 	// The connection is still up and the table unharmed.
-	a.send(loadtest.Ping())
+	a.send(protocol.Ping())
 	a.next("pong")
-	b.send(loadtest.Sit(0, ""))
+	b.send(protocol.Sit(0, ""))
 	if m := b.next("error"); !strings.Contains(m.Error, "seat taken") {
 		t.Errorf("taking someone's seat: error %q", m.Error)
 	}
@@ -507,8 +508,8 @@ func TestReconnectAndSpectate(t *testing.T) {
 	// Ann drops; Bob plays on whenever it is his turn, Ann's strokes wait.
 	a.ws.Close()
 	var (
-		bobLast *loadtest.Message
-		bobSaw  = map[int64]loadtest.Message{}
+		bobLast *servertest.Message
+		bobSaw  = map[int64]servertest.Message{}
 	)
 	for {
 		st := b.untilMine(0, 1)
@@ -555,7 +556,7 @@ func TestReconnectAndSpectate(t *testing.T) {
 		}
 		want++
 	}
-	watcher.send(loadtest.Strike(0, 90, 0.5))
+	watcher.send(protocol.Strike(0, 90, 0.5))
 	if m := watcher.next("error"); !strings.Contains(m.Error, "do not hold") {
 		t.Errorf("spectator's intent: error %q", m.Error)
 	}
@@ -581,7 +582,7 @@ func TestMissedEvents(t *testing.T) {
 	// away has the spectator miss n actions after seen; he comes back.
 	away := func(seen int64, n int) *conn {
 		t.Helper()
-		saw := map[int64]loadtest.Message{}
+		saw := map[int64]servertest.Message{}
 		for range n {
 			ev := play(t, 1, rng, conns)
 			saw[ev.Seq] = ev
@@ -715,10 +716,10 @@ func TestLobby(t *testing.T) {
 			t.Errorf("POST /api/tables %s: %d %s; want 400", cfg, code, out)
 		}
 	}
-	id := p.create(loadtest.TableConfig{Rules: "family", Players: 4, Clock: 30, Seats: []loadtest.SeatConfig{
+	id := p.create(protocol.TableConfig{Rules: "family", Players: 4, Clock: 30, Seats: []protocol.SeatConfig{
 		{Kind: "human"}, {Kind: "computer", Level: "test"}, {Kind: "human"}, {Kind: "computer", Level: "test"}}})
 	// The state is the state message a WebSocket would send.
-	var table struct{ State *loadtest.Message }
+	var table struct{ State *servertest.Message }
 	if code := p.get("/api/tables/"+id, &table); code != http.StatusOK || table.State == nil || table.State.Type != "state" || table.State.State.Config.Players != 4 {
 		t.Errorf("GET /api/tables/%s: %d, state %+v", id, code, table.State)
 	}
@@ -755,7 +756,7 @@ func TestWebHandler(t *testing.T) {
 	defer srv.Close()
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
-	id, err := srv.CreateTable(context.Background(), "owner", server.TableConfig{Rules: "icf", Players: 2, Seats: []server.SeatConfig{{Kind: "human"}, {Kind: "human"}}})
+	id, err := srv.CreateTable(context.Background(), "owner", protocol.TableConfig{Rules: "icf", Players: 2, Seats: []protocol.SeatConfig{{Kind: "human"}, {Kind: "human"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -805,8 +806,8 @@ func TestComputerStrokesArePaced(t *testing.T) {
 	const pace = 1200 * time.Millisecond
 	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.Pace = pace })
 	ann := e.player()
-	id := ann.create(loadtest.TableConfig{Rules: "icf", Players: 2, Seed: 5,
-		Seats: []loadtest.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
+	id := ann.create(protocol.TableConfig{Rules: "icf", Players: 2, Seed: 5,
+		Seats: []protocol.SeatConfig{{Kind: "computer", Level: "test"}, {Kind: "computer", Level: "test"}}})
 	c := ann.connect(id, 0)
 	motion := map[int64]time.Duration{} // by sequence number: how long the stroke's discs moved
 	strokes := 0

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/physics"
@@ -41,7 +41,7 @@ func fillSheet(ctx context.Context, st *store.DB, id string, n int) error {
 // until stop is closed, and counts the answers that were not 403.
 func refusedLoops(ctx context.Context, base, id string, stop <-chan struct{}, wrong *atomic.Int64) (*sync.WaitGroup, error) {
 	var wg sync.WaitGroup
-	other, err := loadtest.NewClient(ctx, base)
+	other, err := servertest.NewClient(ctx, base)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func BenchmarkSheetEntryUnderRefusedPosts(b *testing.B) {
 	}
 	hs := httptest.NewServer(srv.Handler())
 	defer func() { hs.Close(); srv.Close(); st.Close() }()
-	ump, err := loadtest.NewClient(ctx, hs.URL)
+	ump, err := servertest.NewClient(ctx, hs.URL)
 	if err != nil {
 		b.Fatal(err)
 	}

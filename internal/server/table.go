@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -71,7 +72,7 @@ type applied struct {
 type table struct {
 	id      string
 	owner   string // the creator's token; "" for a resumed table
-	cfg     TableConfig
+	cfg     protocol.TableConfig
 	created time.Time
 	srv     *Server
 	in      chan any
@@ -115,8 +116,8 @@ type table struct {
 	log             *slog.Logger
 }
 
-func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table, error) {
-	gcfg, err := cfg.game(s.physics)
+func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
+	gcfg, err := gameConfig(cfg, s.physics)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (s *Server) newTable(id string, cfg TableConfig, created time.Time) (*table
 	}
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
-		if sc.Kind == SeatComputer {
+		if sc.Kind == protocol.SeatComputer {
 			if s.bots == nil {
 				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
 			}

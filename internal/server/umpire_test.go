@@ -12,9 +12,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/carrom-game/carrom/internal/loadtest"
 	"github.com/carrom-game/carrom/internal/pgtest"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -442,7 +442,7 @@ func TestSheetTwoServers(t *testing.T) {
 		t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
 		bases = append(bases, hs.URL)
 	}
-	c, err := loadtest.NewClient(context.Background(), bases[0])
+	c, err := servertest.NewClient(context.Background(), bases[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,8 @@ import (
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/loadtest"
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
@@ -19,11 +20,11 @@ import (
 
 // variantConfig is a table of the variant with n seats, human unless named
 // computer in bots.
-func variantConfig(name string, n int, bots ...int) loadtest.TableConfig {
-	cfg := loadtest.Humans(n, 5)
+func variantConfig(name string, n int, bots ...int) protocol.TableConfig {
+	cfg := servertest.Humans(n, 5)
 	cfg.Rules = name
 	for _, b := range bots {
-		cfg.Seats[b] = loadtest.SeatConfig{Kind: "computer", Level: "test"}
+		cfg.Seats[b] = protocol.SeatConfig{Kind: "computer", Level: "test"}
 	}
 	return cfg
 }
@@ -37,7 +38,7 @@ func sitEverywhere(p *player, rules string, n int, name string) (string, *conn) 
 	c := p.connect(id, 0)
 	c.next("welcome")
 	for s := range n {
-		c.send(loadtest.Sit(s, name))
+		c.send(protocol.Sit(s, name))
 		c.next("welcome")
 	}
 	return id, c
@@ -60,7 +61,7 @@ func replayTable(t *testing.T, p *player, id, name string, players int) game.Tab
 
 // sameVariant compares the variant's board a state message shows with the
 // table replayed from the stored actions.
-func sameVariant(t *testing.T, st *loadtest.State, tb game.Table) {
+func sameVariant(t *testing.T, st *protocol.GameState, tb game.Table) {
 	t.Helper()
 	if st.Variant == nil {
 		t.Fatalf("a %s table's state has no variant", st.Config.Rules)
@@ -156,7 +157,7 @@ func TestVariantAgainstTheComputer(t *testing.T) {
 	id := ann.create(variantConfig("three", 3, 1, 2))
 	c := ann.connect(id, 0)
 	c.next("welcome")
-	c.send(loadtest.Sit(0, "Ann"))
+	c.send(protocol.Sit(0, "Ann"))
 	rng := rand.New(rand.NewPCG(8, 9))
 	seen := map[int]bool{}
 	for range 6 {
@@ -233,7 +234,7 @@ func TestBuyAPocketOverTheWire(t *testing.T) {
 	ann := e.player()
 	id, c := sitEverywhere(ann, "pockets", 2, "")
 	strike := func(sh physics.Shot) {
-		c.send(loadtest.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
+		c.send(protocol.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
 		c.next("event")
 	}
 	// Seat 0 pockets until he holds 25 points, then both pass, so that
@@ -260,7 +261,7 @@ func TestBuyAPocketOverTheWire(t *testing.T) {
 		t.Fatalf("the state's prices %+v and worth %+v", st.Variant.Prices, st.Variant.Worth)
 	}
 	before := c.last
-	c.send(loadtest.Buy(1, 0, min(banked.Black, 1), false))
+	c.send(protocol.Buy(1, 0, min(banked.Black, 1), false))
 	if m := c.next("error", "event"); m.Type != "error" || !strings.Contains(m.Error, "purchase refused") {
 		t.Fatalf("a purchase paying under 25: %s; want an error", m.Raw)
 	}
@@ -275,7 +276,7 @@ func TestBuyAPocketOverTheWire(t *testing.T) {
 			v += 5
 		}
 	}
-	c.send(loadtest.Buy(1, pay.White, pay.Black, false))
+	c.send(protocol.Buy(1, pay.White, pay.Black, false))
 	ev := c.next("event")
 	if ev.Action.Kind != "buy" || ev.Action.Buy == nil || ev.Action.Buy.Pocket != 1 || !slices.Contains(ev.State.Match.Ruling.Rules, "V-3") {
 		t.Fatalf("the purchase's event: %s", ev.Raw)
@@ -331,7 +332,7 @@ func TestVariantInAProfile(t *testing.T) {
 		c.send(myMove(st, rng))
 		c.next("event")
 	}
-	c.send(loadtest.Concede("match"))
+	c.send(protocol.Concede("match"))
 	if ev := c.next("event"); !ev.State.Over || ev.State.Match.MatchWinner == nil || *ev.State.Match.MatchWinner < 2 {
 		t.Fatalf("the concession did not end the match with seat 2 or 3 winning: %s", ev.Raw)
 	}
@@ -406,7 +407,7 @@ func TestPlaceADueOverTheWire(t *testing.T) {
 			}
 		}
 		striker = g.Turn
-		c.send(loadtest.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
+		c.send(protocol.StrikeDir(sh.X, [2]float64{sh.Dir.X, sh.Dir.Y}, sh.Speed))
 		c.next("event")
 	}
 	tb := replayTable(t, ann, id, "point", 2)
@@ -418,7 +419,7 @@ func TestPlaceADueOverTheWire(t *testing.T) {
 	if st.ToAct.Need != "place" || st.ToAct.Seat != turn.Seat {
 		t.Fatalf("the state's turn %+v; want seat %d to place", st.ToAct, turn.Seat)
 	}
-	for _, in := range []loadtest.Intent{loadtest.Place(0.01, 0), loadtest.Forgo(), loadtest.StrikeDir(0, [2]float64{0, 1}, 1)} {
+	for _, in := range []protocol.ClientMsg{protocol.Place(0.01, 0), protocol.Forgo(), protocol.StrikeDir(0, [2]float64{0, 1}, 1)} {
 		c.send(in)
 		if m := c.next("error", "event"); m.Type != "error" || m.Error == "" {
 			t.Fatalf("%+v while a due is to be placed: %s; want an error", in, m.Raw)
@@ -433,7 +434,7 @@ func TestPlaceADueOverTheWire(t *testing.T) {
 			}
 		}
 	}
-	c.send(loadtest.Place(at.X, at.Y))
+	c.send(protocol.Place(at.X, at.Y))
 	ev := c.next("event")
 	if ev.Action.Kind != "place" || ev.Action.Seat != turn.Seat || ev.State.ToAct.Need != "strike" {
 		t.Fatalf("the placing's event: %s", ev.Raw)

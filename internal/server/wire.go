@@ -12,13 +12,11 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
-
-// ProtocolVersion is the version of the WebSocket messages (docs/protocol.md).
-const ProtocolVersion = 1
 
 // MaxMessage is the largest client message, bytes; a longer one is
 // answered with an error and discarded.
@@ -26,29 +24,6 @@ const MaxMessage = 4096
 
 // ErrMessage is wrapped by every error of decoding a client message.
 var ErrMessage = httpapi.New(http.StatusBadRequest, "bad message")
-
-// clientMsg is every field a client message may carry; which ones a message
-// needs depends on its type.
-type clientMsg struct {
-	V        int        `json:"v"`
-	Type     string     `json:"type"`
-	Seat     *int       `json:"seat"`
-	Nickname *string    `json:"nickname"`
-	X        *float64   `json:"x"`
-	Y        *float64   `json:"y"`
-	Angle    *float64   `json:"angle"`
-	Dir      *[]float64 `json:"dir"`
-	Speed    *float64   `json:"speed"`
-	Power    *float64   `json:"power"`
-	What     *string    `json:"what"`
-	// CSRF is a signed-in player's session token in a "sit" (GET /api/account).
-	CSRF *string `json:"csrf"`
-	// A purchase of a pocket (RULES V-3): the pocket and the c/m paid.
-	Pocket *int  `json:"pocket"`
-	White  *int  `json:"white"`
-	Black  *int  `json:"black"`
-	Queen  *bool `json:"queen"`
-}
 
 // intent is a decoded client message: a seat to sit at, an action for the
 // seat the client holds that is to act, or a ping.
@@ -58,7 +33,7 @@ type intent struct {
 	nickname string
 	csrf     string
 	action   game.Action
-	aim      aimJSON
+	aim      protocol.Aim
 }
 
 func msgErr(format string, args ...any) error {
@@ -67,17 +42,17 @@ func msgErr(format string, args ...any) error {
 
 // decodeMessage reads one client message. maxSpeed bounds a shot's speed.
 func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
-	var m clientMsg
+	var m protocol.ClientMsg
 	if err := decodeStrict(data, &m); err != nil {
 		return intent{}, msgErr("%v", err)
 	}
-	if m.V != ProtocolVersion {
-		return intent{}, msgErr("protocol version %d, this server speaks %d", m.V, ProtocolVersion)
+	if m.V != protocol.Version {
+		return intent{}, msgErr("protocol version %d, this server speaks %d", m.V, protocol.Version)
 	}
 	switch m.Type {
-	case "ping":
+	case protocol.TypePing:
 		return intent{kind: "ping"}, nil
-	case "sit":
+	case protocol.TypeSit:
 		if m.Seat == nil {
 			return intent{}, msgErr(`"sit" needs "seat"`)
 		}
@@ -88,30 +63,26 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 				return intent{}, err
 			}
 		}
-		in := intent{kind: "sit", seat: *m.Seat, nickname: name}
-		if m.CSRF != nil {
-			in.csrf = *m.CSRF
-		}
-		return in, nil
-	case "strike":
+		return intent{kind: "sit", seat: *m.Seat, nickname: name, csrf: m.CSRF}, nil
+	case protocol.TypeStrike:
 		shot, err := decodeShot(m, maxSpeed)
 		if err != nil {
 			return intent{}, err
 		}
 		return intent{kind: "act", action: game.Action{Kind: game.Strike, Shot: shot}}, nil
-	case "place":
+	case protocol.TypePlace:
 		if m.X == nil || m.Y == nil || !finite(*m.X, *m.Y) {
 			return intent{}, msgErr(`"place" needs finite "x" and "y"`)
 		}
 		return intent{kind: "act", action: game.Action{Kind: game.Place, At: board.Vec{X: *m.X, Y: *m.Y}}}, nil
-	case "forgo":
+	case protocol.TypeForgo:
 		return intent{kind: "act", action: game.Action{Kind: game.Forgo}}, nil
-	case "aim":
+	case protocol.TypeAim:
 		if m.X == nil || m.Dir == nil || len(*m.Dir) != 2 || m.Power == nil || !finite(*m.X, (*m.Dir)[0], (*m.Dir)[1], *m.Power) {
 			return intent{}, msgErr(`"aim" needs finite "x", "dir" (two numbers) and "power"`)
 		}
-		return intent{kind: "aim", aim: aimJSON{X: *m.X, Dir: [2]float64{(*m.Dir)[0], (*m.Dir)[1]}, Power: *m.Power}}, nil
-	case "concede":
+		return intent{kind: "aim", aim: protocol.Aim{X: *m.X, Dir: [2]float64{(*m.Dir)[0], (*m.Dir)[1]}, Power: *m.Power}}, nil
+	case protocol.TypeConcede:
 		if m.What == nil {
 			return intent{}, msgErr(`"concede" needs "what": board, game or match`)
 		}
@@ -120,7 +91,7 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 			return intent{}, msgErr("%v", err)
 		}
 		return intent{kind: "act", action: game.Action{Kind: game.Concede, Concede: c}}, nil
-	case "buy":
+	case protocol.TypeBuy:
 		if m.Pocket == nil || m.White == nil || m.Black == nil {
 			return intent{}, msgErr(`"buy" needs "pocket", "white" and "black" (and "queen" to pay with it)`)
 		}
@@ -148,7 +119,7 @@ func finite(xs ...float64) bool {
 // degrees counter-clockwise from the shooter's right (90 is straight
 // ahead) or as "dir"; "speed" in m/s or "power" from 0 to 1. A message
 // must also ask for a stroke that moves: speed in (0, maxSpeed].
-func decodeShot(m clientMsg, maxSpeed float64) (physics.Shot, error) {
+func decodeShot(m protocol.ClientMsg, maxSpeed float64) (physics.Shot, error) {
 	in := record.ShotInput{X: m.X, Angle: m.Angle, Speed: m.Speed, Power: m.Power}
 	if m.Dir != nil {
 		if len(*m.Dir) != 2 {
@@ -180,141 +151,23 @@ func cleanNickname(s string) (string, error) {
 	return s, nil
 }
 
-// Messages from the server. Every table message carries the table's
-// sequence number: the number of actions the table has accepted.
-
-type seatJSON struct {
-	Seat      int    `json:"seat"`
-	Kind      string `json:"kind"`
-	Level     string `json:"level,omitempty"`
-	Nickname  string `json:"nickname,omitempty"`
-	Taken     bool   `json:"taken"`
-	Connected bool   `json:"connected"`
-	Position  int    `json:"position"` // base line on the board: 0 bottom, counter-clockwise
-	// Side is the seat's side: its pair (seat % 2), or in a variant without
-	// colours the seat himself.
-	Side int `json:"side"`
-}
-
-type toActJSON struct {
-	Seat     int    `json:"seat"`
-	Need     string `json:"need"`
-	Colour   string `json:"colour,omitempty"`
-	Position int    `json:"position"`
-	// StrikerRanges are the legal places along the base line, m (RULES ST-1…ST-3).
-	StrikerRanges [][2]float64 `json:"striker_ranges,omitempty"`
-	// PlaceHint is a legal place for the c/m to be placed.
-	PlaceHint *[2]float64 `json:"place_hint,omitempty"`
-	// Deadline is when the seat's clock runs out, Unix milliseconds; 0: no clock.
-	Deadline int64 `json:"deadline"`
-}
-
-// gameJSON is the whole state of a table.
-type gameJSON struct {
-	Table   string         `json:"table"`
-	Config  TableConfig    `json:"config"`
-	Started bool           `json:"started"`
-	Over    bool           `json:"over"`
-	Seats   []seatJSON     `json:"seats"`
-	Pieces  []record.Piece `json:"pieces"`
-	Held    [2]int         `json:"held"` // white, black c/m waiting to be placed
-	ToAct   toActJSON      `json:"to_act"`
-	Match   record.Match   `json:"match"`
-	// Variant is the board of a variant without colours (RULES §14), whose
-	// match carries only the turn, the ruling and the end.
-	Variant *variantJSON `json:"variant,omitempty"`
-	// Unrated says why a rated table's match is not, or will not be,
-	// rated (docs/accounts.md).
-	Unrated string `json:"unrated,omitempty"`
-}
-
-// variantJSON is a variant's board as the referee says it (record.Variant)
-// and what a player needs to buy a pocket (RULES V-3): what each piece is
-// worth, the prices, and what each player held when his turn began, which
-// is all he may pay with.
-type variantJSON struct {
-	record.Variant
-	Worth  record.Values   `json:"worth"`
-	Prices *pocketPrices   `json:"prices,omitempty"`
-	Banked []record.Counts `json:"banked"`
-}
-
-type pocketPrices struct {
-	Free  int `json:"free"`
-	Owned int `json:"owned"`
-}
-
 // variantOf is the variant's board of m; its ruling and result travel in
 // the match, as for ICF.
-func variantOf(m rules.Match) *variantJSON {
+func variantOf(m rules.Match) *protocol.VariantState {
 	if m.Rules.Variant == nil {
 		return nil
 	}
 	g := m.Colourless
 	w := g.Variant.Worth()
-	v := &variantJSON{Variant: record.FromColourless(g, nil), Worth: record.Values{White: w.White, Black: w.Black, Queen: w.Queen}}
+	v := &protocol.VariantState{Variant: record.FromColourless(g, nil), Worth: record.Values{White: w.White, Black: w.Black, Queen: w.Queen}}
 	for p := range g.Players {
 		b := g.Banked[p]
 		v.Banked = append(v.Banked, record.Counts{White: b.White, Black: b.Black, Queen: b.Queen})
 	}
 	if g.Variant.Buys() {
-		v.Prices = &pocketPrices{Free: rules.FreePocketPrice, Owned: rules.OwnedPocketPrice}
+		v.Prices = &protocol.PocketPrices{Free: rules.FreePocketPrice, Owned: rules.OwnedPocketPrice}
 	}
 	return v
-}
-
-type stateMsg struct {
-	V     int      `json:"v"`
-	Type  string   `json:"type"` // "state"
-	Seq   int64    `json:"seq"`
-	State gameJSON `json:"state"`
-}
-
-type outcomeJSON struct {
-	Stroke     *record.Stroke     `json:"stroke,omitempty"`
-	Trajectory *record.Trajectory `json:"trajectory,omitempty"`
-	Respotted  []record.Piece     `json:"respotted"`
-	Void       bool               `json:"void"`
-}
-
-type eventMsg struct {
-	V       int           `json:"v"`
-	Type    string        `json:"type"` // "event"
-	Seq     int64         `json:"seq"`
-	Action  record.Action `json:"action"`
-	Outcome outcomeJSON   `json:"outcome"`
-	State   gameJSON      `json:"state"`
-}
-
-type welcomeMsg struct {
-	V        int    `json:"v"`
-	Type     string `json:"type"` // "welcome"
-	Table    string `json:"table"`
-	Seq      int64  `json:"seq"`   // the table's sequence number now
-	Seats    []int  `json:"seats"` // the seats this client holds
-	Nickname string `json:"nickname,omitempty"`
-}
-
-// seatsMsg tells the clients of a table who sits where and is connected,
-// and how many watch, when only that has changed (a join or a leave): a
-// state message would be the whole table to every client at every join.
-type seatsMsg struct {
-	V          int        `json:"v"`
-	Type       string     `json:"type"` // "seats"
-	Seq        int64      `json:"seq"`
-	Seating    []seatJSON `json:"seating"`
-	Spectators int        `json:"spectators"` // connections that hold no seat
-}
-
-type errorMsg struct {
-	V     int    `json:"v"`
-	Type  string `json:"type"` // "error"
-	Error string `json:"error"`
-}
-
-type pongMsg struct {
-	V    int    `json:"v"`
-	Type string `json:"type"` // "pong"
 }
 
 func encode(v any) []byte {
@@ -327,7 +180,7 @@ func encode(v any) []byte {
 }
 
 func errorMessage(err error) []byte {
-	return encode(errorMsg{V: ProtocolVersion, Type: "error", Error: httpapi.Text(err)})
+	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err)})
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match
@@ -342,11 +195,11 @@ func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) 
 func (t *table) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
 	st := t.gameStateOf(after, deadline)
 	st.Match = record.FromMatch(after.Match(), out.Ruling)
-	return encode(eventMsg{V: ProtocolVersion, Type: "event", Seq: seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
+	return encode(protocol.EventMsg{V: protocol.Version, Type: protocol.TypeEvent, Seq: seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
 }
 
-func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outcomeJSON {
-	o := outcomeJSON{Respotted: pieces(out.Respotted), Void: out.Void}
+func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) protocol.Outcome {
+	o := protocol.Outcome{Respotted: pieces(out.Respotted), Void: out.Void}
 	if a.Kind == game.Strike || a.Kind == game.Timeout {
 		s := out.Stroke
 		st := record.StrokeOf(s)
@@ -361,17 +214,17 @@ func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) outco
 
 func pieces(ps []board.Piece) []record.Piece { return record.PiecesOf(ps) }
 
-func (t *table) gameState() gameJSON { return t.gameStateOf(t.state, t.deadline) }
+func (t *table) gameState() protocol.GameState { return t.gameStateOf(t.state, t.deadline) }
 
 // gameStateOf is the table as it is but for its game, st, and its clock.
-func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
+func (t *table) gameStateOf(st game.Table, deadline time.Time) protocol.GameState {
 	turn := st.ToAct()
-	g := gameJSON{
-		Table: t.id, Config: t.cfg.shown(turn.Need == game.NeedNothing), Started: t.started(), Over: turn.Need == game.NeedNothing,
+	g := protocol.GameState{
+		Table: t.id, Config: shown(t.cfg, turn.Need == game.NeedNothing), Started: t.started(), Over: turn.Need == game.NeedNothing,
 		Pieces:  pieces(st.Pieces()),
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),
-		ToAct:   toActJSON{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
+		ToAct:   protocol.ToAct{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
 		Unrated: t.unrated,
 	}
 	g.Held[0], g.Held[1] = st.Held()
@@ -394,11 +247,11 @@ func (t *table) gameStateOf(st game.Table, deadline time.Time) gameJSON {
 }
 
 // seatList is who sits where at the table, with its game st.
-func (t *table) seatList(st game.Table) []seatJSON {
-	var out []seatJSON
+func (t *table) seatList(st game.Table) []protocol.SeatState {
+	var out []protocol.SeatState
 	for i, s := range t.seats {
-		out = append(out, seatJSON{
-			Seat: i, Kind: string(s.cfg.Kind), Level: s.cfg.Level, Nickname: s.nickname,
+		out = append(out, protocol.SeatState{
+			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
 			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
 			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
 		})
@@ -406,6 +259,6 @@ func (t *table) seatList(st game.Table) []seatJSON {
 	return out
 }
 
-func (t *table) snapshot() stateMsg {
-	return stateMsg{V: ProtocolVersion, Type: "state", Seq: t.seq, State: t.gameState()}
+func (t *table) snapshot() protocol.StateMsg {
+	return protocol.StateMsg{V: protocol.Version, Type: protocol.TypeState, Seq: t.seq, State: t.gameState()}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // client is one WebSocket connection watching or playing at a table.
@@ -57,7 +58,7 @@ const (
 type sink interface {
 	sit(c *client, seat int, nickname string) (errMsg []byte, ok bool)
 	act(c *client, a game.Action) bool
-	aim(c *client, a aimJSON) bool
+	aim(c *client, a protocol.Aim) bool
 	leave(c *client)
 }
 
@@ -82,7 +83,7 @@ func (l localSink) act(c *client, a game.Action) bool {
 	return l.t.post(actReq{c: c, action: a, at: l.srv.clock.Now()})
 }
 
-func (l localSink) aim(c *client, a aimJSON) bool { return l.t.post(aimReq{c: c, aim: a}) }
+func (l localSink) aim(c *client, a protocol.Aim) bool { return l.t.post(aimReq{c: c, aim: a}) }
 
 func (l localSink) leave(c *client) { l.t.post(leaveReq{c: c}) }
 
@@ -236,7 +237,7 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c 
 		}
 		switch in.kind {
 		case "ping":
-			reply(encode(pongMsg{V: ProtocolVersion, Type: "pong"}))
+			reply(encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
 		case "sit":
 			// The page of another site may navigate a signed-in browser to
 			// a table, never read its session's CSRF token: a seat is taken

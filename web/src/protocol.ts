@@ -46,7 +46,7 @@ export interface VariantState {
     broken: boolean; on_board: Counts; queen: "board" | "pending" | "covered"; queen_side: number | null;
     owed: number[]; attempts: number; owner?: (number | null)[];
   };
-  result: BoardResult | null; match_winner: number | null; rules: string; players: number;
+  result: BoardResult | null; match_winner: number | null; ruling?: Ruling; rules: string; players: number;
   worth: { white: number; black: number; queen: number };
   prices?: { free: number; owned: number };
   banked: Counts[];
@@ -116,7 +116,9 @@ export interface Hint {
 // state, the action's event, and a hint if asked for.
 export interface Practiced { position: string; state: GameState; event?: EventMsg; hint?: Hint }
 
-export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | { v: 1; type: "pong" };
+export interface PongMsg { v: 1; type: "pong" }
+
+export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | PongMsg;
 
 export interface TableInfo {
   id: string; config: TableConfig; created: string; finished?: string; result?: unknown;

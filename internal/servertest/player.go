@@ -1,4 +1,4 @@
-package loadtest
+package servertest
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // Player plays one seat of a table from one node, as a browser would:
@@ -27,9 +29,9 @@ type Player struct {
 	rng   *rand.Rand
 
 	conn       *Conn
-	seq        int64  // the last event seen
-	sentFor    int64  // the seq whose move was sent; -1: none
-	Last       *State // the last state seen
+	seq        int64               // the last event seen
+	sentFor    int64               // the seq whose move was sent; -1: none
+	Last       *protocol.GameState // the last state seen
 	Events     []Message
 	Reconnects int
 }
@@ -42,29 +44,23 @@ func NewPlayer(c *Client, table string, seat int, name string, seed uint64) *Pla
 // Seq is the sequence number of the last event the player saw.
 func (p *Player) Seq() int64 { return p.seq }
 
-// Connect (re)connects, trying each base in turn, and takes the seat if
-// the player does not hold it yet.
+// Connect (re)connects, trying each base in turn until one answers (or
+// ctx ends), and takes the seat if the player does not hold it yet.
 func (p *Player) Connect(ctx context.Context) error {
-	var err error
-	for _, base := range p.Bases {
-		p.Client.Base = base
-		if p.conn, err = p.Client.Connect(ctx, p.Table, p.seq); err == nil {
-			break
-		}
-	}
+	conn, base, err := p.Client.Redial(ctx, p.Bases, p.Table, p.seq)
 	if err != nil {
-		return fmt.Errorf("loadtest: %s reconnecting: %w", p.Name, err)
+		return fmt.Errorf("servertest: %s reconnecting: %w", p.Name, err)
 	}
-	p.sentFor = -1
+	p.conn, p.Client.Base, p.sentFor = conn, base, -1
 	m, err := p.conn.Read(ctx)
 	if err != nil {
 		return err
 	}
-	if m.Type != "welcome" {
-		return fmt.Errorf("loadtest: %s: first message %q, want welcome", p.Name, m.Type)
+	if m.Type != protocol.TypeWelcome {
+		return fmt.Errorf("servertest: %s: first message %q, want welcome", p.Name, m.Type)
 	}
 	if !slices.Contains(m.Seats, p.Seat) {
-		return p.conn.Send(ctx, Sit(p.Seat, p.Name))
+		return p.conn.Send(ctx, protocol.Sit(p.Seat, p.Name))
 	}
 	// Nothing may follow the welcome of a player who missed nothing: if
 	// his move was lost with the connection, he makes it again now.
@@ -79,7 +75,7 @@ func (p *Player) Close() {
 }
 
 // ErrGap is returned when a player sees an event's seq skip.
-var ErrGap = errors.New("loadtest: a gap in seq")
+var ErrGap = errors.New("servertest: a gap in seq")
 
 // Step reads one message and plays the seat's move if it is to act; a
 // closed connection is reconnected.
@@ -94,20 +90,20 @@ func (p *Player) Step(ctx context.Context) error {
 		return p.Connect(ctx)
 	}
 	switch m.Type {
-	case "event":
+	case protocol.TypeEvent:
 		if m.Seq != p.seq+1 {
 			return fmt.Errorf("%w: %s saw event %d after %d", ErrGap, p.Name, m.Seq, p.seq)
 		}
 		p.seq = m.Seq
 		p.Events = append(p.Events, m)
 		p.Last = m.State
-	case "state":
+	case protocol.TypeState:
 		if p.seq != 0 && m.Seq != p.seq {
 			return fmt.Errorf("%w: %s saw state %d after event %d", ErrGap, p.Name, m.Seq, p.seq)
 		}
 		p.seq = m.Seq
 		p.Last = m.State
-	case "error":
+	case protocol.TypeError:
 		// A move refused (it crossed another's) is made again below.
 		p.sentFor = -1
 	}
@@ -117,20 +113,10 @@ func (p *Player) Step(ctx context.Context) error {
 // move plays the seat's move if it is to act and has not played it yet.
 func (p *Player) move(ctx context.Context) error {
 	st := p.Last
-	if st == nil || !st.Started || st.Over || st.ToAct.Seat != p.Seat || p.sentFor == p.seq {
+	if st == nil || !st.Started || st.Over || st.ToAct.Seat != p.Seat || p.sentFor == p.seq || st.ToAct.Need != "strike" && st.ToAct.Need != "place" {
 		return nil
 	}
-	var in Intent
-	switch st.ToAct.Need {
-	case "place":
-		in = Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
-	case "strike":
-		r := st.ToAct.StrikerRanges[0]
-		x := r[0] + p.rng.Float64()*(r[1]-r[0])
-		in = Strike(x, 60+60*p.rng.Float64(), 0.2+0.6*p.rng.Float64())
-	default:
-		return nil
-	}
+	in := Move(st, p.rng)
 	p.sentFor = p.seq
 	if p.Delay > 0 {
 		select {
@@ -168,4 +154,20 @@ func PlayUntil(ctx context.Context, until int64, ps ...*Player) error {
 		}
 	}
 	return nil
+}
+
+// Move is a simple player's message for the state: the suggested placing
+// (or forgoing it when there is none), or a shot from a random legal spot
+// at a random angle and power.
+func Move(st *protocol.GameState, rng *rand.Rand) protocol.ClientMsg {
+	if st.ToAct.Need == "place" {
+		if st.ToAct.PlaceHint == nil {
+			return protocol.Forgo()
+		}
+		return protocol.Place(st.ToAct.PlaceHint[0], st.ToAct.PlaceHint[1])
+	}
+	r := st.ToAct.StrikerRanges[rng.IntN(len(st.ToAct.StrikerRanges))]
+	x := r[0] + rng.Float64()*(r[1]-r[0])
+	angle := 45 + 90*rng.Float64()
+	return protocol.Strike(x, angle, 0.2+0.7*rng.Float64())
 }
