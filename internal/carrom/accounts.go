@@ -124,7 +124,19 @@ type Challenge struct {
 	ToName    string
 	FromToken string
 	Config    []byte // the table's configuration, JSON
-	Status    string // "open", "accepted", "declined", "withdrawn"
+	Status    ChallengeStatus
 	TableID   string
 	Created   time.Time
 }
+
+// ChallengeStatus is where a challenge stands: open until its invitee
+// accepts or declines it or its sender withdraws it.
+type ChallengeStatus string
+
+// The statuses of a challenge, as stored and as the API shows them.
+const (
+	ChallengeOpen      ChallengeStatus = "open"
+	ChallengeAccepted  ChallengeStatus = "accepted"
+	ChallengeDeclined  ChallengeStatus = "declined"
+	ChallengeWithdrawn ChallengeStatus = "withdrawn"
+)

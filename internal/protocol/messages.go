@@ -7,13 +7,13 @@ import "github.com/carrom-game/carrom/record"
 
 // SeatState is who sits at a seat.
 type SeatState struct {
-	Seat      int    `json:"seat"`
-	Kind      string `json:"kind"`
-	Level     string `json:"level,omitempty"`
-	Nickname  string `json:"nickname,omitempty"`
-	Taken     bool   `json:"taken"`
-	Connected bool   `json:"connected"`
-	Position  int    `json:"position"` // base line on the board: 0 bottom, counter-clockwise
+	Seat      int      `json:"seat"`
+	Kind      SeatKind `json:"kind"`
+	Level     string   `json:"level,omitempty"`
+	Nickname  string   `json:"nickname,omitempty"`
+	Taken     bool     `json:"taken"`
+	Connected bool     `json:"connected"`
+	Position  int      `json:"position"` // base line on the board: 0 bottom, counter-clockwise
 	// Side is the seat's side: its pair (seat % 2), or in a variant without
 	// colours the seat himself.
 	Side int `json:"side"`

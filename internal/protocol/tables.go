@@ -27,9 +27,18 @@ type TableConfig struct {
 
 // SeatConfig says who plays a seat.
 type SeatConfig struct {
-	Kind  string `json:"kind"`            // "human" or "computer"
-	Level string `json:"level,omitempty"` // for a computer
+	Kind  SeatKind `json:"kind"`
+	Level string   `json:"level,omitempty"` // for a computer
 }
+
+// SeatKind is who plays a seat: a person or a computer.
+type SeatKind string
+
+// The kinds of seats.
+const (
+	SeatHuman    SeatKind = "human"
+	SeatComputer SeatKind = "computer"
+)
 
 // TableInfo is a table as the lobby and the match records list it.
 type TableInfo struct {
@@ -44,11 +53,11 @@ type TableInfo struct {
 
 // SeatInfo is a seat of a listed table.
 type SeatInfo struct {
-	Seat     int    `json:"seat"`
-	Kind     string `json:"kind"`
-	Level    string `json:"level,omitempty"`
-	Nickname string `json:"nickname,omitempty"`
-	Taken    bool   `json:"taken"`
+	Seat     int      `json:"seat"`
+	Kind     SeatKind `json:"kind"`
+	Level    string   `json:"level,omitempty"`
+	Nickname string   `json:"nickname,omitempty"`
+	Taken    bool     `json:"taken"`
 }
 
 // Hint is the coach's shot in the form a strike message takes it (x, a

@@ -7,8 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
-	"io"
-	"mime"
 	"net/http"
 	"sync"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -59,7 +58,7 @@ type Accounts interface {
 	CreateChallenge(ctx context.Context, c carrom.Challenge) error
 	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
 	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
-	SetChallenge(ctx context.Context, id, status, tableID string) error
+	SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error
 	// ReopenChallenge opens again a challenge accepted with tableID.
 	ReopenChallenge(ctx context.Context, id, tableID string) error
 }
@@ -68,15 +67,15 @@ type Accounts interface {
 var (
 	// ErrSignIn is the one answer to a wrong name or a wrong password, so
 	// that it tells nobody which names exist.
-	ErrSignIn      = errors.New("wrong name or password")
-	ErrNotSignedIn = errors.New("not signed in")
-	ErrCSRF        = errors.New("a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
+	ErrSignIn      = httpapi.New(http.StatusUnauthorized, "wrong name or password")
+	ErrNotSignedIn = httpapi.New(http.StatusUnauthorized, "not signed in")
+	ErrCSRF        = httpapi.New(http.StatusForbidden, "a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	ErrNameTaken   = carrom.ErrNameTaken
 	ErrBadName     = carrom.ErrBadName
-	ErrBadPassword = errors.New("a password is 8 to 256 bytes")
+	ErrBadPassword = httpapi.New(http.StatusBadRequest, "a password is 8 to 256 bytes")
 	// ErrSitCSRF refuses a signed-in browser's "sit" without its session's
 	// CSRF token.
-	ErrSitCSRF = errors.New(`a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
+	ErrSitCSRF = httpapi.New(http.StatusForbidden, `a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
 )
 
 const (
@@ -152,13 +151,13 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 // tokens, it is ErrTooMany with the time to wait.
 func take(byAddr, byKey *limiter, addr, key string, now time.Time, what string) error {
 	if ok, wait := byAddr.allow(addr, now); !ok {
-		return retryAfter(refusef(ErrTooMany, "too many %s from this address; try again in %d s", what, seconds(wait)), wait)
+		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s from this address; try again in %d s", what, httpapi.Seconds(wait)), wait)
 	}
 	if key == "" {
 		return nil
 	}
 	if ok, wait := byKey.allow(key, now); !ok {
-		return retryAfter(refusef(ErrTooMany, "too many %s; try again in %d s", what, seconds(wait)), wait)
+		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s; try again in %d s", what, httpapi.Seconds(wait)), wait)
 	}
 	return nil
 }
@@ -177,8 +176,9 @@ func newAccountState() *accountState {
 	return &accountState{byName: newLimiter(nameLimit), byAddr: newLimiter(addrLimit), hashing: make(chan struct{}, 2)}
 }
 
-// hash and check run argon2id, two at a time at most.
-func (s *Server) hash(ctx context.Context, pw string) (string, error) {
+// passwordHash and passwordMatches run argon2id (hashPassword,
+// checkPassword), two at a time at most.
+func (s *Server) passwordHash(ctx context.Context, pw string) (string, error) {
 	select {
 	case s.acct.hashing <- struct{}{}:
 	case <-ctx.Done():
@@ -188,7 +188,7 @@ func (s *Server) hash(ctx context.Context, pw string) (string, error) {
 	return hashPassword(pw)
 }
 
-func (s *Server) check(ctx context.Context, hash, pw string) (bool, error) {
+func (s *Server) passwordMatches(ctx context.Context, hash, pw string) (bool, error) {
 	select {
 	case s.acct.hashing <- struct{}{}:
 	case <-ctx.Done():
@@ -216,7 +216,7 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	if s.accounts == nil {
 		return
 	}
-	mux.HandleFunc("GET /api/account", s.getAccount)
+	mux.Handle("GET /api/account", s.withSession(s.getAccount))
 	mux.Handle("POST /api/account/signup", s.identified(http.HandlerFunc(s.signUp)))
 	mux.Handle("POST /api/account/signin", s.identified(http.HandlerFunc(s.signIn)))
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
@@ -226,7 +226,7 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	mux.HandleFunc("GET /api/expected", s.expected)
-	mux.HandleFunc("GET /api/challenges", s.listChallenges)
+	mux.Handle("GET /api/challenges", s.withSession(s.listChallenges))
 	mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenge)))
 	mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.answerChallenge)))
 }
@@ -236,27 +236,46 @@ type sessionKey struct{}
 // csrf refuses a state-changing request of a signed-in browser that does
 // not carry its session's CSRF token (the synchronizer-token pattern; the
 // cookie is SameSite=Lax and http.CrossOriginProtection checks the
-// origin too). The session found is kept in the request's context.
+// origin too), and keeps the session found in the request's context. A
+// GET, HEAD or OPTIONS changes nothing, so it costs no session lookup
+// (a database query) unless its route asks for the account (withSession):
+// not a page, an asset or a lobby poll.
 func (s *Server) csrf(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.accounts == nil {
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			next.ServeHTTP(w, r)
 			return
 		}
-		se, a, ok := s.lookupSession(r)
-		if ok {
-			r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, signedIn{se, a}))
-			switch r.Method {
-			case http.MethodGet, http.MethodHead, http.MethodOptions:
-			default:
-				if subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(se.CSRF)) != 1 {
-					apiError(w, ErrCSRF)
-					return
-				}
-			}
+		r, se, ok := s.withSessionOf(r)
+		if ok && subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(se.CSRF)) != 1 {
+			apiError(w, ErrCSRF)
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// withSession loads the session of a signed-in browser for a GET that
+// acts for its account (the account, its challenges, the WebSocket).
+func (s *Server) withSession(next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r, _, _ = s.withSessionOf(r)
+		next(w, r)
+	})
+}
+
+// withSessionOf is r with its browser's session in its context, if it is
+// signed in.
+func (s *Server) withSessionOf(r *http.Request) (*http.Request, carrom.Session, bool) {
+	if s.accounts == nil {
+		return r, carrom.Session{}, false
+	}
+	se, a, ok := s.lookupSession(r)
+	if ok {
+		r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, signedIn{se, a}))
+	}
+	return r, se, ok
 }
 
 type signedIn struct {
@@ -284,7 +303,8 @@ func (s *Server) lookupSession(r *http.Request) (carrom.Session, carrom.Account,
 	return se, a, true
 }
 
-// SignedIn is the account of a request's session, if any.
+// SignedIn is the account of a request's session, if any, on the routes
+// that load it (csrf, withSession).
 func (s *Server) SignedIn(r *http.Request) (carrom.Account, bool) {
 	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
 		return v.a, true
@@ -298,21 +318,6 @@ func session(r *http.Request) (signedIn, error) {
 		return v, ErrNotSignedIn
 	}
 	return v, nil
-}
-
-// readJSON decodes a JSON body of at most maxBody bytes, strictly.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return errMediaType
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		return ErrTooLarge
-	}
-	if err := decodeStrict(data, v); err != nil {
-		return refusef(ErrBadRequest, "the request's body: %v", err)
-	}
-	return nil
 }
 
 // checkNewPassword: 8 to 256 bytes (NIST SP 800-63B's floor; the ceiling
@@ -354,7 +359,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a carrom.A
 		return
 	}
 	http.SetCookie(w, s.cookie(r, sessionCookie, value, int(sessionLife/time.Second)))
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: a.Name, CSRF: se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: a.Name, CSRF: se.CSRF})
 }
 
 type accountJSON struct {
@@ -366,15 +371,15 @@ type accountJSON struct {
 func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
 	v, err := session(r)
 	if err != nil {
-		writeJSON(w, http.StatusOK, accountJSON{})
+		httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 		return
 	}
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var c credentials
-	if err := readJSON(w, r, &c); err != nil {
+	if err := httpapi.ReadJSON(w, r, &c); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -391,7 +396,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	h, err := s.hash(r.Context(), c.Password)
+	h, err := s.passwordHash(r.Context(), c.Password)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -400,9 +405,9 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if err := s.accounts.CreateAccount(r.Context(), a, token(r)); err != nil {
 		switch {
 		case errors.Is(err, ErrNameTaken):
-			err = refusef(ErrNameTaken, "the name %s is taken: choose another", name)
+			err = httpapi.Refuse(ErrNameTaken, "the name %s is taken: choose another", name)
 		case errors.Is(err, carrom.ErrNameConfusable):
-			err = refusef(ErrNameTaken, "the name %s reads like another player's: choose another", name)
+			err = httpapi.Refuse(ErrNameTaken, "the name %s reads like another player's: choose another", name)
 		}
 		apiError(w, err)
 		return
@@ -417,7 +422,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 // time say nothing of which names exist.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	var c credentials
-	if err := readJSON(w, r, &c); err != nil {
+	if err := httpapi.ReadJSON(w, r, &c); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -434,7 +439,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	ok, cerr := s.check(r.Context(), hash, c.Password)
+	ok, cerr := s.passwordMatches(r.Context(), hash, c.Password)
 	if cerr != nil && err == nil {
 		s.log.Error("an unreadable password hash", "account", a.ID)
 	}
@@ -467,7 +472,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget(w, r)
-	writeJSON(w, http.StatusOK, accountJSON{})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 }
 
 // forget clears the session cookie and replaces the identity cookie.
@@ -487,7 +492,7 @@ func (s *Server) reauth(ctx context.Context, r *http.Request, v signedIn, pw str
 	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(v.a.Name), s.clock.Now(), "password attempts"); err != nil {
 		return err
 	}
-	ok, err := s.check(ctx, v.a.Password, pw)
+	ok, err := s.passwordMatches(ctx, v.a.Password, pw)
 	if err != nil {
 		return err
 	}
@@ -508,7 +513,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -520,7 +525,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	h, err := s.hash(r.Context(), body.New)
+	h, err := s.passwordHash(r.Context(), body.New)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -533,7 +538,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.a.Name, CSRF: v.se.CSRF})
 }
 
 // deleteAccount removes the account and its personal data, after its
@@ -547,7 +552,7 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Password string `json:"password"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -563,5 +568,5 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	s.vacate(r.Context(), seats)
 	s.log.Info("account deleted", "account", v.a.ID, "seats", len(seats))
 	s.forget(w, r)
-	writeJSON(w, http.StatusOK, accountJSON{})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/physics"
-	"github.com/carrom-game/carrom/rules"
 )
 
 // Bot chooses the actions of a computer seat: the action its hand carries
@@ -20,30 +19,6 @@ type Bot interface {
 
 // BotFactory makes the player of a level; an unknown level is an error.
 type BotFactory func(level string) (Bot, error)
-
-// next plays the tosses and sets the computer seat to act thinking; a
-// human's turn waits for his intent.
-func (t *table) next(ctx context.Context) {
-	for t.started() && !t.over() && ctx.Err() == nil {
-		turn := t.state.ToAct()
-		switch {
-		case turn.Need == game.NeedToss:
-			toss := game.Action{Kind: game.Toss, Toss: rules.Side(t.rng().IntN(2))}
-			if t.commit(ctx, toss, t.srv.clock.Now(), nil) != nil {
-				return
-			}
-		case t.seats[turn.Seat].bot != nil:
-			if t.demo() && len(t.clients) == 0 {
-				// Nobody watches: the table waits for someone to.
-				return
-			}
-			t.think(ctx, turn.Seat)
-			return
-		default:
-			return
-		}
-	}
-}
 
 // rng is the randomness of the action after t.seq: the same seed and
 // sequence number give the same computer's move and the same toss.

@@ -9,20 +9,21 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 type challengeJSON struct {
-	ID      string    `json:"id"`
-	From    string    `json:"from"`
-	To      string    `json:"to"`
-	Rules   string    `json:"rules"`
-	Clock   int       `json:"clock"`
-	Rated   bool      `json:"rated"`
-	Status  string    `json:"status"`
-	Table   string    `json:"table,omitempty"`
-	Link    string    `json:"link,omitempty"` // the table with the seat of whoever asks
-	Created time.Time `json:"created"`
+	ID      string                 `json:"id"`
+	From    string                 `json:"from"`
+	To      string                 `json:"to"`
+	Rules   string                 `json:"rules"`
+	Clock   int                    `json:"clock"`
+	Rated   bool                   `json:"rated"`
+	Status  carrom.ChallengeStatus `json:"status"`
+	Table   string                 `json:"table,omitempty"`
+	Link    string                 `json:"link,omitempty"` // the table with the seat of whoever asks
+	Created time.Time              `json:"created"`
 }
 
 func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
@@ -53,7 +54,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		Clock int    `json:"clock"`
 		Rated bool   `json:"rated"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -63,10 +64,10 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if to.ID == v.a.ID {
-		apiError(w, refusef(ErrBadRequest, "a challenge is to another player"))
+		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is to another player"))
 		return
 	}
-	cfg := protocol.TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []protocol.SeatConfig{{Kind: "human"}, {Kind: "human"}}}
+	cfg := protocol.TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}}
 	if _, err := gameConfig(cfg, s.physics); err != nil {
 		apiError(w, err)
 		return
@@ -80,12 +81,12 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: "open", Created: s.clock.Now()}
+	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: carrom.ChallengeOpen, Created: s.clock.Now()}
 	if err := s.accounts.CreateChallenge(r.Context(), c); err != nil {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, s.challengeOut(c, v.a.ID))
+	httpapi.WriteJSON(w, http.StatusCreated, s.challengeOut(c, v.a.ID))
 }
 
 func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
@@ -103,7 +104,7 @@ func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
 	for _, c := range cs {
 		out = append(out, s.challengeOut(c, v.a.ID))
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // answerChallenge accepts or declines a challenge (its invitee) or
@@ -124,16 +125,16 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	answer := r.PathValue("answer")
 	switch {
 	case answer != "accept" && answer != "decline" && answer != "withdraw":
-		apiError(w, refusef(ErrBadRequest, "a challenge is answered accept, decline or withdraw, not %q", answer))
+		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is answered accept, decline or withdraw, not %q", answer))
 		return
 	case answer == "withdraw" && v.a.ID != c.From, answer != "withdraw" && v.a.ID != c.To:
-		apiError(w, refusef(ErrNotInvited, "this challenge is not for this account to %s", answer))
+		apiError(w, httpapi.Refuse(ErrNotInvited, "this challenge is not for this account to %s", answer))
 		return
-	case c.Status != "open":
-		apiError(w, refusef(ErrSeatTaken, "this challenge is %s already", c.Status))
+	case c.Status != carrom.ChallengeOpen:
+		apiError(w, httpapi.Refuse(ErrSeatTaken, "this challenge is %s already", c.Status))
 		return
 	}
-	status := map[string]string{"accept": "accepted", "decline": "declined", "withdraw": "withdrawn"}[answer]
+	status := map[string]carrom.ChallengeStatus{"accept": carrom.ChallengeAccepted, "decline": carrom.ChallengeDeclined, "withdraw": carrom.ChallengeWithdrawn}[answer]
 	var (
 		cfg    protocol.TableConfig
 		claims []carrom.SeatRecord
@@ -145,7 +146,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 		}
 		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
 		if c.FromToken == token(r) {
-			apiError(w, refusef(ErrSeatTaken, "the challenger's browser cannot take the other seat"))
+			apiError(w, httpapi.Refuse(ErrSeatTaken, "the challenger's browser cannot take the other seat"))
 			return
 		}
 		// The table's ID is the challenge's first, in one step, so that of
@@ -154,7 +155,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := s.accounts.SetChallenge(ctx, c.ID, status, c.TableID); err != nil {
 		if errors.Is(err, carrom.ErrNotFound) {
-			err = refusef(ErrSeatTaken, "this challenge has been answered already")
+			err = httpapi.Refuse(ErrSeatTaken, "this challenge has been answered already")
 		}
 		apiError(w, err)
 		return
@@ -169,5 +170,5 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c.Status = status
-	writeJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))
+	httpapi.WriteJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))
 }

@@ -160,7 +160,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	s.mu.Lock()
 	rc, ok := s.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: time.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: s.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
 		s.remotes[f.Conn] = rc
 		ok = true
 	}
@@ -284,7 +284,7 @@ func (s *Server) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 // takes this node's share of the tables nobody holds.
 func (s *Server) leaseRound(ctx context.Context) {
 	cl := s.cluster
-	now := time.Now()
+	now := s.clock.Now()
 	// Only the tables running before the renewal are judged by its
 	// answer: one created meanwhile may have taken its lease after.
 	owned := s.ownedTables()
@@ -319,7 +319,7 @@ func (s *Server) leaseRound(ctx context.Context) {
 	if s.closing.Load() {
 		return
 	}
-	asked := time.Now()
+	asked := s.clock.Now()
 	cands, live, err := cl.Leases.Candidates(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -472,19 +472,20 @@ func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
 	}
 }
 
-// rendezvous is the node among live (and self) with the highest hash for
+// rendezvous is the node among live (and self) with the highest weight for
 // table.
 func rendezvous(table string, live []string, self string) string {
-	best, bestH := self, hash(table, self)
+	best, bestH := self, rendezvousWeight(table, self)
 	for _, n := range live {
-		if h := hash(table, n); h > bestH || (h == bestH && n < best) {
+		if h := rendezvousWeight(table, n); h > bestH || (h == bestH && n < best) {
 			best, bestH = n, h
 		}
 	}
 	return best
 }
 
-func hash(table, node string) uint64 {
+// rendezvousWeight is node's weight for table: FNV-1a of the two.
+func rendezvousWeight(table, node string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(table))
 	h.Write([]byte{0})
@@ -609,7 +610,7 @@ func (s *Server) startCluster(ctx context.Context) error {
 	if err := s.cluster.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
 		s.log.Warn("announcing the leases let go", "err", err)
 	}
-	s.renewed = time.Now()
+	s.renewed = s.clock.Now()
 	s.leaseRound(ctx)
 	lctx, cancel := context.WithCancel(s.ctx)
 	done := make(chan struct{})

@@ -3,11 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"mime"
 	"net/http"
 	"slices"
 	"time"
@@ -16,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/coach"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -32,8 +30,8 @@ type Coach interface {
 
 // Errors of the coach.
 var (
-	ErrNoHint  = errors.New("a hint is for your own stroke in a game against the computer, or in practice")
-	ErrNoCoach = errors.New("this server has no coach")
+	ErrNoHint  = httpapi.New(http.StatusConflict, "a hint is for your own stroke in a game against the computer, or in practice")
+	ErrNoCoach = httpapi.New(http.StatusServiceUnavailable, "this server has no coach")
 )
 
 // maxCoaching bounds the searches the coach runs at once: each takes a
@@ -70,7 +68,7 @@ func (s *Server) advise(ctx context.Context, st game.Table, seq int64, seed uint
 	case s.coaching <- struct{}{}:
 		defer func() { <-s.coaching }()
 	default:
-		return protocol.Hint{}, retryAfter(refusef(ErrTooMany, "the coach is working out %d hints already: ask again in a moment", maxCoaching), time.Second)
+		return protocol.Hint{}, httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "the coach is working out %d hints already: ask again in a moment", maxCoaching), time.Second)
 	}
 	a, err := s.coach.Advise(ctx, st, seed)
 	if err != nil {
@@ -159,7 +157,7 @@ func (s *Server) tableHint(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, h)
+	httpapi.WriteJSON(w, http.StatusOK, h)
 }
 
 // practiceReq is a practice position ("" for the start of a board under
@@ -178,36 +176,27 @@ type practiceReq struct {
 // (docs/notation.md), played on by one action and/or advised by the coach.
 // Nothing is kept: the page holds the positions, and undo is the one before.
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		apiError(w, errMediaType)
-		return
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		apiError(w, ErrTooLarge)
-		return
-	}
 	var req practiceReq
-	if err := decodeStrict(data, &req); err != nil {
-		apiError(w, refusef(ErrMessage, "the request's body: %v", err))
+	if err := httpapi.ReadJSON(w, r, &req); err != nil {
+		apiError(w, err)
 		return
 	}
 	setup, err := practiceSetup(req, s.physics)
 	if err != nil {
-		apiError(w, refusef(ErrMessage, "%v", err))
+		apiError(w, httpapi.Refuse(ErrMessage, "%v", err))
 		return
 	}
 	m := setup.Match
 	st, err := game.Resume(game.Config{Rules: m.Rules, Players: m.Players, Physics: s.physics}, setup)
 	if err != nil {
-		apiError(w, refusef(ErrMessage, "%v", err))
+		apiError(w, httpapi.Refuse(ErrMessage, "%v", err))
 		return
 	}
 	// A table value that never runs: the same state and event messages as
 	// a table's, every seat held by the one practising, who is there.
 	t := &table{id: "practice", cfg: protocol.TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
 	for i := range t.seats {
-		t.seats[i] = seat{cfg: protocol.SeatConfig{Kind: "human"}, token: "practice", nickname: "You"}
+		t.seats[i] = seat{cfg: protocol.SeatConfig{Kind: protocol.SeatHuman}, token: "practice", nickname: "You"}
 	}
 	var resp protocol.Practiced
 	if len(req.Action) > 0 {
@@ -217,14 +206,14 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if in.kind != "act" || in.action.Kind == game.Concede {
-			apiError(w, refusef(ErrMessage, "practice plays a strike, a place or a forgo"))
+			apiError(w, httpapi.Refuse(ErrMessage, "practice plays a strike, a place or a forgo"))
 			return
 		}
 		a := in.action
 		a.Seat = st.ToAct().Seat
 		next, out, err := st.Apply(a)
 		if err != nil {
-			apiError(w, refusef(ErrMessage, "%v", err))
+			apiError(w, httpapi.Refuse(ErrMessage, "%v", err))
 			return
 		}
 		t.state, t.seq = next, 1
@@ -245,7 +234,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 		}
 		resp.Hint = &h
 	}
-	writeJSON(w, http.StatusOK, resp)
+	httpapi.WriteJSON(w, http.StatusOK, resp)
 }
 
 // practiceSetup reads the position of a practice request and moves the

@@ -1,10 +1,11 @@
 package server
 
 import (
-	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/rules"
@@ -20,15 +21,15 @@ func shown(c protocol.TableConfig, over bool) protocol.TableConfig {
 	return c
 }
 
-// Errors of table requests.
+// Errors of table requests, with the HTTP status each answers with.
 var (
-	ErrBadConfig  = errors.New("bad table configuration")
-	ErrNotYours   = errors.New("you do not hold the seat to act")
-	ErrSeatTaken  = errors.New("seat taken")
-	ErrNotStarted = errors.New("waiting for players to take their seats")
-	ErrTableGone  = errors.New("table closed")
-	ErrNoSeat     = errors.New("no such seat")
-	ErrTooMany    = errors.New("too many")
+	ErrBadConfig  = httpapi.New(http.StatusBadRequest, "bad table configuration")
+	ErrNotYours   = httpapi.New(http.StatusForbidden, "you do not hold the seat to act")
+	ErrSeatTaken  = httpapi.New(http.StatusConflict, "seat taken")
+	ErrNotStarted = httpapi.New(http.StatusConflict, "waiting for players to take their seats")
+	ErrTableGone  = httpapi.New(http.StatusGone, "table closed")
+	ErrNoSeat     = httpapi.New(http.StatusBadRequest, "no such seat")
+	ErrTooMany    = httpapi.New(http.StatusTooManyRequests, "too many")
 )
 
 // gameConfig is the game c asks for, or why it is bad.
@@ -47,7 +48,7 @@ func gameConfig(c protocol.TableConfig, p physics.Params) (game.Config, error) {
 		return game.Config{}, fmt.Errorf("server: %d seats for %d players: %w", len(c.Seats), c.Players, ErrBadConfig)
 	}
 	for i, s := range c.Seats {
-		if s.Kind != "human" && s.Kind != "computer" {
+		if s.Kind != protocol.SeatHuman && s.Kind != protocol.SeatComputer {
 			return game.Config{}, fmt.Errorf("server: seat %d kind %q: %w", i, s.Kind, ErrBadConfig)
 		}
 	}

@@ -6,12 +6,15 @@
 // The files follow its seams: server.go (the tables in play, created and
 // resumed), http.go (the HTTP interface, identity, security headers),
 // ws.go (one WebSocket connection), table.go (the table's goroutine:
-// run, handle, commit), seats.go (seats, joining and leaving, the clock),
-// bots.go (computer players), wire.go (decoding a client's message, and
-// a table's snapshots in the messages of package protocol, which declares
-// them all), config.go (checking a table's configuration), finished.go (a
-// finished match announced to what reacts to it), ratings.go (the rating
-// of a finished match and the rating's HTTP).
+// run, handle, commit), turn.go (the turn: tosses played, a computer set
+// thinking, a human awaited), seats.go (seats, joining and leaving, the
+// clock), bots.go (computer players), wire.go (decoding a client's
+// message, and a table's snapshots in the messages of package protocol,
+// which declares them all), config.go (checking a table's configuration),
+// finished.go (a finished match announced to what reacts to it),
+// ratings.go (the rating of a finished match and the rating's HTTP); the
+// JSON in and out and the errors' statuses and words are
+// internal/httpapi's.
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server

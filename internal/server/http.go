@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,7 +15,9 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -45,7 +46,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
 	mux.HandleFunc("POST /api/practice", s.practice)
-	mux.Handle("GET /ws/{id}", s.identified(http.HandlerFunc(s.serveWS)))
+	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))
@@ -65,7 +66,7 @@ func (s *Server) Handler() http.Handler {
 	return secure(s.clientAddr(cop.Handler(s.csrf(mux))))
 }
 
-var errCrossSite = refusef(ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
+var errCrossSite = httpapi.Refuse(ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
 
 // healthz says whether the server is ready: its store answers and, in a
 // cluster, its bus too.
@@ -80,14 +81,14 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		err = s.cluster.Bus.Ping(ctx)
 	}
 	if err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "error": err.Error()})
+		httpapi.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "error": httpapi.Text(err)})
 		return
 	}
 	out := map[string]any{"status": "ok", "tables": s.tablesInPlay()}
 	if s.cluster != nil {
 		out["node"] = s.cluster.Node
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // contentSecurityPolicy lets a page load only the server's own script,
@@ -199,95 +200,37 @@ func (w *cookieWriter) Write(b []byte) (int, error) {
 // connection.
 func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// refusal is an error in words of its own, one plain sentence for the
-// client; its kind (ErrTooMany, ErrBadRequest, …) sets its status.
-type refusal struct {
-	msg  string
-	kind error
+// outside are the errors declared where HTTP is unknown (the domain
+// types and the store) with the status each answers with; the server's
+// own errors carry theirs (httpapi.New).
+var outside = []struct {
+	err    error
+	status int
+}{
+	{carrom.ErrNotFound, http.StatusNotFound},
+	{carrom.ErrNoOwner, http.StatusServiceUnavailable},
+	{carrom.ErrNameTaken, http.StatusConflict},
+	{carrom.ErrBadName, http.StatusBadRequest},
+	{umpire.ErrConfig, http.StatusBadRequest},
+	{umpire.ErrOp, http.StatusBadRequest},
+	{umpire.ErrSequence, http.StatusConflict},
+	{umpire.ErrRefused, http.StatusUnprocessableEntity},
 }
 
-func (e *refusal) Error() string { return e.msg }
-func (e *refusal) Unwrap() error { return e.kind }
-
-func refusef(kind error, format string, args ...any) error {
-	return &refusal{msg: fmt.Sprintf(format, args...), kind: kind}
-}
-
-// retry is a refusal that says when to ask again: a 429's Retry-After.
-type retry struct {
-	error
-	after time.Duration
-}
-
-func (e retry) Unwrap() error { return e.error }
-
-func retryAfter(err error, d time.Duration) error { return retry{err, d} }
-
-// defaultRetry is the Retry-After of a 429 whose limit frees when
-// something ends (a table, a connection, a search), not at a known time.
-const defaultRetry = 10 * time.Second
-
-// seconds is a wait in whole seconds, rounded up, at least one.
-func seconds(d time.Duration) int64 { return max(1, int64((d+time.Second-1)/time.Second)) }
-
-// plain is an error's words for a client: without the package prefixes
-// ("server: ", "store: ") that the errors carry for the log.
-func plain(err error) string {
-	msg := err.Error()
-	for _, p := range []string{"server: ", "store: "} {
-		msg = strings.ReplaceAll(msg, p, "")
-	}
-	return msg
-}
-
-// apiError maps the errors of the server to HTTP statuses, in one place,
-// and answers with the error's words as JSON; a 429 says when to ask
-// again (Retry-After).
-func apiError(w http.ResponseWriter, err error) {
-	code := http.StatusInternalServerError
-	switch {
-	case errors.Is(err, ErrBadConfig), errors.Is(err, ErrMessage), errors.Is(err, ErrBadRequest),
-		errors.Is(err, ErrBadName), errors.Is(err, ErrBadPassword):
-		code = http.StatusBadRequest
-	case errors.Is(err, ErrTooLarge):
-		code = http.StatusRequestEntityTooLarge
-	case errors.Is(err, carrom.ErrNotFound):
-		code = http.StatusNotFound
-	case errors.Is(err, ErrSeatTaken):
-		code = http.StatusConflict
-	case errors.Is(err, carrom.ErrNoOwner):
-		code = http.StatusServiceUnavailable
-	case errors.Is(err, ErrTooMany):
-		code = http.StatusTooManyRequests
-	case errors.Is(err, errMediaType):
-		code = http.StatusUnsupportedMediaType
-	case errors.Is(err, ErrSignIn), errors.Is(err, ErrNotSignedIn):
-		code = http.StatusUnauthorized
-	case errors.Is(err, ErrCSRF), errors.Is(err, ErrNotInvited):
-		code = http.StatusForbidden
-	case errors.Is(err, ErrNameTaken):
-		code = http.StatusConflict
-	case errors.Is(err, ErrNoHint):
-		code = http.StatusConflict
-	case errors.Is(err, ErrNoCoach), errors.Is(err, errBusy):
-		code = http.StatusServiceUnavailable
-	}
-	if code == http.StatusTooManyRequests {
-		d := defaultRetry
-		var re retry
-		if errors.As(err, &re) {
-			d = re.after
+// known is err with its status: its own, or else the one outside gives.
+func known(err error) error {
+	if httpapi.Status(err) == http.StatusInternalServerError {
+		for _, o := range outside {
+			if errors.Is(err, o.err) {
+				return httpapi.WithStatus(err, o.status)
+			}
 		}
-		w.Header().Set("Retry-After", strconv.FormatInt(seconds(d), 10))
 	}
-	writeJSON(w, code, map[string]string{"error": plain(err)})
+	return err
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
+// apiError answers an error as JSON in plain words, with its status.
+func apiError(w http.ResponseWriter, err error) { httpapi.WriteError(w, known(err)) }
 
 func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 	var cfg protocol.TableConfig
@@ -304,7 +247,7 @@ func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 		}
 	}
 	for i, sc := range cfg.Seats {
-		si := protocol.SeatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == "computer"}
+		si := protocol.SeatInfo{Seat: i, Kind: sc.Kind, Level: sc.Level, Taken: sc.Kind == protocol.SeatComputer}
 		for _, claimed := range rec.Seats {
 			if claimed.Seat == i {
 				si.Nickname, si.Taken = claimed.Nickname, true
@@ -319,6 +262,9 @@ func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 // record loads a stored table and its description.
 func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
 	rec, err := s.store.Table(ctx, id)
+	if errors.Is(err, carrom.ErrNotFound) {
+		return rec, protocol.TableInfo{}, httpapi.Refuse(carrom.ErrNotFound, "table %q not found", id)
+	}
 	if err != nil {
 		return rec, protocol.TableInfo{}, err
 	}
@@ -339,36 +285,15 @@ func (s *Server) listTables(finished bool) http.HandlerFunc {
 				out = append(out, ti)
 			}
 		}
-		writeJSON(w, http.StatusOK, out)
+		httpapi.WriteJSON(w, http.StatusOK, out)
 	}
 }
 
-// maxBody bounds a request body, bytes.
-const maxBody = 1 << 14
-
-var (
-	errMediaType = errors.New("the body must be JSON (Content-Type: application/json)")
-	// ErrBadRequest is a request the API cannot read: 400.
-	ErrBadRequest = errors.New("bad request")
-	// ErrTooLarge is a body over maxBody: 413.
-	ErrTooLarge = fmt.Errorf("the request's body is over %d bytes", maxBody)
-)
-
-// createTable makes a table from a JSON body: a form of another site can
-// post text/plain, never application/json.
+// createTable makes a table from a JSON body.
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		apiError(w, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType))
-		return
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		apiError(w, fmt.Errorf("server: a table configuration over %d bytes: %w", maxBody, ErrBadConfig))
-		return
-	}
 	var cfg protocol.TableConfig
-	if err := decodeStrict(data, &cfg); err != nil {
-		apiError(w, fmt.Errorf("server: table configuration: %v: %w", err, ErrBadConfig))
+	if err := httpapi.ReadJSON(w, r, &cfg); err != nil {
+		apiError(w, err)
 		return
 	}
 	id, err := s.CreateTable(r.Context(), token(r), cfg)
@@ -381,7 +306,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, ti)
+	httpapi.WriteJSON(w, http.StatusCreated, ti)
 }
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
@@ -402,7 +327,7 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // getMatch returns a table's full record: its configuration and every
@@ -435,7 +360,7 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 	for _, a := range actions {
 		out.Actions = append(out.Actions, actionOut{Seq: a.Seq, At: a.At, Action: a.Action})
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // writeMatchRecord answers with the match record of a table
@@ -460,7 +385,7 @@ func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord,
 	for _, si := range ti.Seats {
 		if si.Seat >= 0 && si.Seat < len(names) {
 			names[si.Seat] = si.Nickname
-			if si.Kind == "computer" {
+			if si.Kind == protocol.SeatComputer {
 				names[si.Seat] = "computer " + si.Level
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -64,7 +65,7 @@ func (s *Server) newTableFor(id string, cfg protocol.TableConfig, created time.T
 	c := cfg
 	c.Seats = make([]protocol.SeatConfig, len(cfg.Seats))
 	for i := range c.Seats {
-		c.Seats[i] = protocol.SeatConfig{Kind: "human"}
+		c.Seats[i] = protocol.SeatConfig{Kind: protocol.SeatHuman}
 	}
 	return s.newTable(id, c, created)
 }
@@ -114,7 +115,7 @@ type Stats struct {
 }
 
 func seatName(si protocol.SeatInfo) string {
-	if si.Kind == "computer" {
+	if si.Kind == protocol.SeatComputer {
 		return "computer " + si.Level
 	}
 	if si.Nickname == "" {
@@ -229,7 +230,7 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 	if st.Strokes > 0 {
 		st.ScoringRate = round3(float64(st.Scoring) / float64(st.Strokes))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"name": a.Name, "since": a.Created, "ratings": ratings, "matches": matches, "stats": st})
 }
 
 // deletedAccount stands in a profile for an account deleted since the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
 )
@@ -37,7 +38,7 @@ func (s *Server) checkRated(cfg protocol.TableConfig) error {
 		return fmt.Errorf("server: rules %q are rated between two players only: %w", cfg.Rules, ErrBadConfig)
 	}
 	for i, sc := range cfg.Seats {
-		if sc.Kind != "human" {
+		if sc.Kind != protocol.SeatHuman {
 			return fmt.Errorf("server: seat %d: a rated match is between accounts; the computer levels are unrated: %w", i, ErrBadConfig)
 		}
 	}
@@ -47,13 +48,13 @@ func (s *Server) checkRated(cfg protocol.TableConfig) error {
 // noPlayer is the answer to a name that finds no account.
 func noPlayer(name string, err error) error {
 	if errors.Is(err, carrom.ErrNotFound) {
-		return refusef(carrom.ErrNotFound, "no player is named %q", name)
+		return httpapi.Refuse(carrom.ErrNotFound, "no player is named %q", name)
 	}
 	return err
 }
 
 // ErrNotInvited refuses a seat or an answer to someone it is not for.
-var ErrNotInvited = errors.New("not for this account")
+var ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
 
 // mayRate checks that the browser of token may sit at seat of a rated
 // table: it holds the session of an account (the one it plays as, not the
@@ -216,7 +217,7 @@ func pool(r *http.Request) (carrom.Pool, error) {
 		p.Format = "singles"
 	}
 	if !slices.Contains(ratedRules, p.Rules) || (p.Format != "singles" && p.Format != "doubles") {
-		return p, refusef(ErrBadRequest, "ratings are kept for the rules %s, in the format singles or doubles, not rules %q, format %q",
+		return p, httpapi.Refuse(httpapi.ErrBadRequest, "ratings are kept for the rules %s, in the format singles or doubles, not rules %q, format %q",
 			strings.Join(ratedRules, ", "), p.Rules, p.Format)
 	}
 	return p, nil
@@ -257,7 +258,7 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 		j.Rank = i + 1
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "ratings": out})
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "ratings": out})
 }
 
 // current is an account's rating in a pool and its rated games, or a new
@@ -281,7 +282,7 @@ func (s *Server) current(ctx context.Context, accountID string, p carrom.Pool) (
 func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 	names := strings.Split(r.URL.Query().Get("players"), ",")
 	if len(names) != 2 && len(names) != 4 {
-		apiError(w, refusef(ErrBadRequest, "players=a,b for singles, or a,b,c,d for doubles (a and c against b and d)"))
+		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "players=a,b for singles, or a,b,c,d for doubles (a and c against b and d)"))
 		return
 	}
 	q := r.URL.Query()
@@ -311,7 +312,7 @@ func (s *Server) expected(w http.ResponseWriter, r *http.Request) {
 		ratings = append(ratings, ratingJSON{Rules: p.Rules, Format: p.Format, Name: a.Name, R: round1(pl.R), RD: round1(pl.RD), Games: games})
 	}
 	e := rating.Expected(rating.Team(sides[0]), rating.Team(sides[1]))
-	writeJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "players": ratings,
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "players": ratings,
 		"expected": []float64{round3(e), round3(1 - e)}})
 }
 

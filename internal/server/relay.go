@@ -62,14 +62,14 @@ func (s *Server) joinRemote(ctx context.Context, id string, c *client, since int
 		return nil, err
 	}
 	f := forward{Op: "join", Conn: c.conn, Node: s.cluster.Node, Run: s.run, Token: c.token, Account: c.account, Nickname: c.nickname, Since: since}
-	deadline := time.Now().Add(joinWait)
+	deadline := s.clock.Now().Add(joinWait)
 	for {
 		r, err := s.request(ctx, id, f, requestWait)
 		if err == nil && !r.Unknown {
 			s.metrics.forwards.Inc()
 			return remoteSink{srv: s, id: id}, nil
 		}
-		if err != nil && !errors.Is(err, carrom.ErrNoOwner) || time.Now().After(deadline) || ctx.Err() != nil {
+		if err != nil && !errors.Is(err, carrom.ErrNoOwner) || s.clock.Now().After(deadline) || ctx.Err() != nil {
 			s.detach(id, c)
 			if err == nil {
 				err = errNoOwner

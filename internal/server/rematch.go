@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -52,7 +53,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	for i, seat := range seats {
 		link += map[bool]string{true: "?", false: "&"}[i == 0] + fmt.Sprintf("seat=%d", seat)
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"table": next, "link": link, "seats": seats})
+	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"table": next, "link": link, "seats": seats})
 }
 
 // makeRematch returns the rematch of a finished table, making it if no
@@ -94,13 +95,13 @@ func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg protocol.T
 	}
 	// Linked by another request: on another node it may still be on its
 	// way to the store, where a client joining it looks first.
-	deadline := time.Now().Add(joinWait)
+	deadline := s.clock.Now().Add(joinWait)
 	for {
 		_, err := s.store.Table(ctx, next)
 		if !errors.Is(err, carrom.ErrNotFound) {
 			return next, err
 		}
-		if time.Now().After(deadline) {
+		if s.clock.Now().After(deadline) {
 			return "", fmt.Errorf("server: table %s: its rematch %s is not made yet, ask again: %w", id, next, carrom.ErrNoOwner)
 		}
 		select {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"container/list"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -29,7 +29,7 @@ const (
 )
 
 // errBusy says the server is at its bound of some work; try again later.
-var errBusy = errors.New("the server is busy")
+var errBusy = httpapi.New(http.StatusServiceUnavailable, "the server is busy")
 
 // replays bounds the replays simulated at once and keeps the encoded
 // replays of finished matches, which never change, so that any number of

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -35,7 +33,7 @@ const noShowWait = 15 * time.Minute
 // seated: every human seat is taken.
 func (t *table) seated() bool {
 	for _, s := range t.seats {
-		if s.cfg.Kind == "human" && s.token == "" {
+		if s.cfg.Kind == protocol.SeatHuman && s.token == "" {
 			return false
 		}
 	}
@@ -58,7 +56,7 @@ func (t *table) arrived() bool {
 	}
 	someone, all := false, true
 	for _, s := range t.seats {
-		if s.cfg.Kind == "human" {
+		if s.cfg.Kind == protocol.SeatHuman {
 			someone = someone || s.came
 			all = all && s.came
 		}
@@ -72,7 +70,7 @@ func (t *table) arrived() bool {
 				s.noShowStop()
 				s.noShowStop = nil
 			}
-			if s.cfg.Kind == "human" && s.connected == 0 {
+			if s.cfg.Kind == protocol.SeatHuman && s.connected == 0 {
 				t.startGrace(i)
 			}
 		}
@@ -84,7 +82,7 @@ func (t *table) arrived() bool {
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
-		if s.cfg.Kind == "human" && !s.came && s.noShowStop == nil {
+		if s.cfg.Kind == protocol.SeatHuman && !s.came && s.noShowStop == nil {
 			seat := i
 			s.noShowStop = t.srv.clock.AfterFunc(max(noShowWait, t.srv.grace), func() { t.post(noShowFired{seat: seat}) })
 		}
@@ -150,12 +148,13 @@ func (t *table) welcome(c *client, nickname string) []byte {
 	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
+// leave takes c off the table: its connection ended, or the table
+// dropped it (deliver); its seats show disconnected.
 func (t *table) leave(c *client) {
 	if _, ok := t.clients[c]; !ok {
 		return
 	}
 	delete(t.clients, c)
-	c.drop(websocket.StatusPolicyViolation, "too slow")
 	t.srv.metrics.clients.Dec()
 	changed := false
 	for _, i := range t.heldSeats(c.token) {

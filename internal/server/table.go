@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -136,7 +138,7 @@ func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time
 	}
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
-		if sc.Kind == "computer" {
+		if sc.Kind == protocol.SeatComputer {
 			if s.bots == nil {
 				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
 			}
@@ -456,6 +458,7 @@ func (t *table) deliver(c *client, msg []byte) {
 	case c.send <- msg:
 	default:
 		t.log.Warn("dropping a slow client")
+		c.drop(websocket.StatusPolicyViolation, "too slow")
 		t.leave(c)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/umpire"
 )
 
@@ -236,30 +236,12 @@ func (s *Server) sheetsKept(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// readJSONBody reads a JSON body: a form of another site can post
-// text/plain, never application/json.
-func readJSONBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return nil, fmt.Errorf("server: content type %q: %w", r.Header.Get("Content-Type"), errMediaType)
-	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		return nil, fmt.Errorf("server: a body over %d bytes: %w", maxBody, ErrMessage)
-	}
-	return data, nil
-}
-
 // createSheet opens a scoresheet for the browser that asks: only it may
 // write the sheet; anyone may read it.
 func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
-	data, err := readJSONBody(w, r)
-	if err != nil {
-		apiError(w, err)
-		return
-	}
 	var cfg umpire.Config
-	if err := decodeStrict(data, &cfg); err != nil {
-		apiError(w, fmt.Errorf("server: scoresheet configuration: %v: %w", err, ErrBadConfig))
+	if err := httpapi.ReadJSON(w, r, &cfg); err != nil {
+		apiError(w, err)
 		return
 	}
 	sh, err := umpire.New(cfg)
@@ -267,11 +249,11 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		err = cfg.Printable()
 	}
 	if err != nil {
-		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
+		apiError(w, err)
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
-		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
+		apiError(w, httpapi.Refuse(umpire.ErrConfig, "rules %q are not rated (rated: %s)", cfg.Rules, strings.Join(ratedRules, ", ")))
 		return
 	}
 	accounts, err := s.sheetAccounts(r.Context(), cfg)
@@ -310,12 +292,21 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
+	httpapi.WriteJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
+}
+
+// sheet reads a sheet's record.
+func (s *Server) sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
+	rec, err := s.sheetStore().Sheet(ctx, id)
+	if errors.Is(err, carrom.ErrNotFound) {
+		return rec, httpapi.Refuse(carrom.ErrNotFound, "scoresheet %q not found", id)
+	}
+	return rec, err
 }
 
 // loadSheet reads a sheet: its record and its state as stored.
 func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
-	rec, err := s.sheetStore().Sheet(ctx, id)
+	rec, err := s.sheet(ctx, id)
 	if err != nil {
 		return rec, umpire.Sheet{}, err
 	}
@@ -370,7 +361,7 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: token(r) != "" && rec.Token == token(r), Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: token(r) != "" && rec.Token == token(r), Rating: rt})
 }
 
 // sheetInfo is a sheet in a list.
@@ -386,7 +377,7 @@ type sheetInfo struct {
 func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
 	out := []sheetInfo{}
 	if token(r) == "" {
-		writeJSON(w, http.StatusOK, out)
+		httpapi.WriteJSON(w, http.StatusOK, out)
 		return
 	}
 	recs, err := s.sheetStore().SheetsOf(r.Context(), token(r))
@@ -402,7 +393,7 @@ func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, si)
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // postSheetOp applies one numbered operation to a sheet. The numbers make
@@ -414,25 +405,25 @@ func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
 func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	data, err := readJSONBody(w, r)
+	data, err := httpapi.ReadBody(w, r)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	op, canon, err := umpire.DecodeOp(data)
 	if err != nil {
-		apiError(w, fmt.Errorf("%v: %w", err, ErrMessage))
+		apiError(w, err)
 		return
 	}
 	// The writer first, from the sheet's record alone: another browser's
 	// request costs no state and waits on no lock.
-	rec, err := s.sheetStore().Sheet(ctx, id)
+	rec, err := s.sheet(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	if rec.Token != token(r) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": fmt.Sprintf("server: sheet %s is written by the browser that opened it", id)})
+		apiError(w, httpapi.New(http.StatusForbidden, "this sheet is written by the browser that opened it"))
 		return
 	}
 	st, err := s.lockSheet(ctx, rec)
@@ -442,22 +433,22 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.sheets.release(st)
 	sh := st.sh
-	refuse := func(code int, err error) {
-		writeJSON(w, code, sheetError{Error: err.Error(), Next: sh.Seq + 1})
+	refuse := func(err error) {
+		httpapi.WriteJSON(w, httpapi.Status(known(err)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
 	}
 	switch {
 	case op.Seq <= sh.Seq:
 		if !bytes.Equal(st.ops[op.Seq-1], canon) {
-			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored with other contents", op.Seq))
 			return
 		}
 		s.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
-		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))
+		refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d: entries %d to %d missing; send them first", op.Seq, sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
-		refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("server: sheet %s has %d entries, the most a sheet keeps: %w", id, maxSheetOps, ErrTooMany))
+		refuse(httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("this sheet has %d entries, the most a sheet keeps", maxSheetOps)))
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
@@ -467,17 +458,13 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if rt.Rated {
-			refuse(http.StatusUnprocessableEntity, fmt.Errorf("server: sheet %s: the match is rated, its sheet no longer changes: %w", id, umpire.ErrRefused))
+			refuse(httpapi.Refuse(umpire.ErrRefused, "the match is rated: its sheet no longer changes"))
 			return
 		}
 	}
 	next, err := sh.Apply(op)
 	if err != nil {
-		code := http.StatusUnprocessableEntity
-		if errors.Is(err, umpire.ErrOp) {
-			code = http.StatusBadRequest
-		}
-		refuse(code, err)
+		refuse(err)
 		return
 	}
 	now := s.clock.Now()
@@ -489,7 +476,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 				s.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
-			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored meanwhile with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored meanwhile with other contents", op.Seq))
 			return
 		}
 		apiError(w, err)
@@ -506,7 +493,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Rating: rt})
 }
 
 // sheetDuplicate answers an operation sent again with the sheet as stored.
@@ -517,7 +504,7 @@ func (s *Server) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec 
 		apiError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: rec.ID, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: rec.ID, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
 }
 
 // finishSheet records the end of a sheet's match, or clears the record
@@ -543,13 +530,13 @@ func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom
 		return nil, nil
 	}
 	if s.accounts == nil {
-		return nil, fmt.Errorf("server: this server keeps no accounts, so no rated matches: %w", ErrBadConfig)
+		return nil, httpapi.Refuse(umpire.ErrConfig, "this server keeps no accounts, so no rated matches")
 	}
 	out := make([]carrom.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := s.accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
-			return nil, fmt.Errorf("server: no account is named %q: %w", name, ErrBadConfig)
+			return nil, httpapi.Refuse(umpire.ErrConfig, "no account is named %q", name)
 		}
 		if err != nil {
 			return nil, err
@@ -597,7 +584,7 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	rec, err := s.sheetStore().Sheet(ctx, id)
+	rec, err := s.sheet(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -615,12 +602,12 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
-		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("server: %s plays no seat of rated sheet %s", me.a.Name, id), Next: sh.Seq + 1})
+		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated sheet", me.a.Name), Next: sh.Seq + 1})
 		return
 	}
 	v := sh.View()
 	if !v.Over || v.Winner == nil {
-		writeJSON(w, http.StatusUnprocessableEntity, sheetError{Error: fmt.Sprintf("server: sheet %s: the match is not over and signed: %v", id, umpire.ErrRefused), Next: sh.Seq + 1})
+		httpapi.WriteJSON(w, http.StatusUnprocessableEntity, sheetError{Error: "the match is not over and signed: its result is confirmed once it is", Next: sh.Seq + 1})
 		return
 	}
 	now := s.clock.Now()
@@ -647,5 +634,5 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 			s.log.Info("real-board match rated", "sheet", id, "changes", len(changes))
 		}
 	}
-	writeJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
 }

@@ -126,7 +126,7 @@ func TestSheetAPI(t *testing.T) {
 			t.Errorf("%s: %d %q next %d; want %d, an error saying %q, next %d", tc.why, code, r.Error, r.Next, tc.code, tc.words, tc.next)
 		}
 	}
-	if code, text := ump.do("POST", "/api/umpire/"+id+"/entries", "not json"); code != http.StatusBadRequest || !strings.Contains(text, "umpire:") {
+	if code, text := ump.do("POST", "/api/umpire/"+id+"/entries", "not json"); code != http.StatusBadRequest || !strings.Contains(text, "not JSON") {
 		t.Errorf("a body that is not JSON: %d %s", code, text)
 	}
 	other := e.player()

@@ -2,15 +2,16 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
@@ -22,7 +23,7 @@ import (
 const MaxMessage = 4096
 
 // ErrMessage is wrapped by every error of decoding a client message.
-var ErrMessage = errors.New("bad message")
+var ErrMessage = httpapi.New(http.StatusBadRequest, "bad message")
 
 // intent is a decoded client message: a seat to sit at, an action for the
 // seat the client holds that is to act, or a ping.
@@ -179,7 +180,7 @@ func encode(v any) []byte {
 }
 
 func errorMessage(err error) []byte {
-	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: plain(err)})
+	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err)})
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match

@@ -64,12 +64,12 @@ func (s *DB) Challenges(ctx context.Context, accountID string) ([]carrom.Challen
 
 // SetChallenge moves an open challenge to status (with the table made, if
 // accepted); one no longer open is carrom.ErrNotFound.
-func (s *DB) SetChallenge(ctx context.Context, id, status, tableID string) error {
+func (s *DB) SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error {
 	var table any
 	if tableID != "" {
 		table = tableID
 	}
-	res, err := s.exec(ctx, `UPDATE challenges SET status = ?, table_id = ? WHERE id = ? AND status = 'open'`, status, table, id)
+	res, err := s.exec(ctx, `UPDATE challenges SET status = ?, table_id = ? WHERE id = ? AND status = 'open'`, string(status), table, id)
 	if err != nil {
 		return fmt.Errorf("store: challenge %s: %w", id, err)
 	}
