@@ -267,7 +267,8 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		err = cfg.Printable()
 	}
 	if err != nil {
-		apiError(w, fmt.Errorf("%v: %w", err, ErrBadConfig))
+		// The sheet's words are for the person at the form, as they are.
+		apiError(w, refusef(ErrBadConfig, "%v", err))
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
@@ -432,7 +433,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rec.Token != token(r) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": fmt.Sprintf("server: sheet %s is written by the browser that opened it", id)})
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": "Only the browser that opened this scoresheet can write in it; here it can be read and printed."})
 		return
 	}
 	st, err := s.lockSheet(ctx, rec)
@@ -448,16 +449,16 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case op.Seq <= sh.Seq:
 		if !bytes.Equal(st.ops[op.Seq-1], canon) {
-			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			refuse(http.StatusConflict, refusef(umpire.ErrSequence, "The sheet holds another entry in this one's place (the sheet has other contents than this page): reload the page and enter it again."))
 			return
 		}
 		s.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
-		refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d: entries %d to %d missing: %w", id, op.Seq, sh.Seq+1, op.Seq-1, umpire.ErrSequence))
+		refuse(http.StatusConflict, refusef(umpire.ErrSequence, "The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
-		refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("server: sheet %s has %d entries, the most a sheet keeps: %w", id, maxSheetOps, ErrTooMany))
+		refuse(http.StatusRequestEntityTooLarge, refusef(ErrTooMany, "This sheet holds %d entries, the most a sheet keeps: open a new sheet for the rest of the match.", maxSheetOps))
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
@@ -467,7 +468,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if rt.Rated {
-			refuse(http.StatusUnprocessableEntity, fmt.Errorf("server: sheet %s: the match is rated, its sheet no longer changes: %w", id, umpire.ErrRefused))
+			refuse(http.StatusUnprocessableEntity, refusef(umpire.ErrRefused, "The match has been rated: its sheet no longer changes."))
 			return
 		}
 	}
@@ -489,7 +490,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 				s.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
-			refuse(http.StatusConflict, fmt.Errorf("server: sheet %s entry %d was stored meanwhile with other contents: %w", id, op.Seq, umpire.ErrSequence))
+			refuse(http.StatusConflict, refusef(umpire.ErrSequence, "Another entry was stored in this one's place meanwhile: reload the page and enter it again."))
 			return
 		}
 		apiError(w, err)
@@ -615,12 +616,12 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
-		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("server: %s plays no seat of rated sheet %s", me.a.Name, id), Next: sh.Seq + 1})
+		writeJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.a.Name), Next: sh.Seq + 1})
 		return
 	}
 	v := sh.View()
 	if !v.Over || v.Winner == nil {
-		writeJSON(w, http.StatusUnprocessableEntity, sheetError{Error: fmt.Sprintf("server: sheet %s: the match is not over and signed: %v", id, umpire.ErrRefused), Next: sh.Seq + 1})
+		writeJSON(w, http.StatusUnprocessableEntity, sheetError{Error: "The match is not over yet, or its last board not signed: confirm its result once it is.", Next: sh.Seq + 1})
 		return
 	}
 	now := s.clock.Now()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -116,14 +117,18 @@ func TestSheetAPI(t *testing.T) {
 		{3, `"undo": true`, http.StatusConflict, 4, "another operation under number 3", "other contents"},
 		{5, `"line": {"stroke": {}}`, http.StatusConflict, 4, "a gap: entry 4 missing", "entries 4 to 4 missing"},
 		{0, `"undo": true`, http.StatusBadRequest, 0, "number 0", "seq"},
-		{4, `"line": {"stroke": {"black": 9}}`, http.StatusUnprocessableEntity, 4, "nine black when eight are on the board", "entry 4"},
-		{4, `"line": {"toss": 1}`, http.StatusUnprocessableEntity, 4, "a toss nobody asked for", "toss"},
-		{4, `"sign": 1`, http.StatusUnprocessableEntity, 4, "signing a board in play", "cannot be signed"},
+		{4, `"line": {"stroke": {"black": 9}}`, http.StatusUnprocessableEntity, 4, "nine black when eight are on the board", "Only 8 black are on the board, so a stroke cannot take 9 off it: enter what the stroke did."},
+		{4, `"line": {"toss": 1}`, http.StatusUnprocessableEntity, 4, "a toss nobody asked for", "No toss is due"},
+		{4, `"sign": 1`, http.StatusUnprocessableEntity, 4, "signing a board in play", "Board 1 is still in play: sign it once it is over."},
 		{4, `"line": {"stroke": {"whites": 1}}`, http.StatusBadRequest, 0, "an unknown field", "whites"},
 	} {
 		code, r := ump.entry(id, tc.seq, tc.field)
 		if code != tc.code || r.Next != tc.next || !strings.Contains(r.Error, tc.words) {
 			t.Errorf("%s: %d %q next %d; want %d, an error saying %q, next %d", tc.why, code, r.Error, r.Next, tc.code, tc.words, tc.next)
+		}
+		// What the umpire's page shows as it is: plain words, no package's.
+		if code != http.StatusBadRequest && regexp.MustCompile(`\b(umpire|server|rules|referee): `).MatchString(r.Error) {
+			t.Errorf("%s: %q; want plain words without a package's prefix", tc.why, r.Error)
 		}
 	}
 	if code, text := ump.do("POST", "/api/umpire/"+id+"/entries", "not json"); code != http.StatusBadRequest || !strings.Contains(text, "umpire:") {
