@@ -6,7 +6,7 @@
 // localStorage (umpireQueue.ts) and go out in order when the network
 // returns; their numbers make a resend harmless.
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
-import { describeResult, explain, type Names, phrase } from "./rules";
+import { boardEnd, describeResult, explain, type Names, phrase } from "./rules";
 import { me, post, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -247,18 +247,13 @@ class SheetPage {
       if (v.result && v.result.winner !== null) bits.push(`board to ${names.side(v.result.winner)}, ${v.result.points} points`);
       return bits.join(" — ") + ".";
     }
-    const state = (m: MatchState): GameState => ({
-      match: m, seats: this.view!.config.names.map((_, i) => ({ seat: i, side: i % 2 })), to_act: { seat: m.turn },
-    }) as unknown as GameState;
+    const state = (m: MatchState) => this.asGame(m);
     let action: EventMsg["action"] = { kind: "strike", seat };
-    let stroke: Stroke | undefined;
-    if (line.stroke) {
-      const s = line.stroke;
-      stroke = { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, touched: s.touched ?? true, foul: !!s.foul };
-    } else if (line.concede) action = { kind: "concede", seat, concede: line.concede };
+    const stroke = strokeOf(line);
+    if (line.concede) action = { kind: "concede", seat, concede: line.concede };
     else if (line.toss !== undefined) action = { kind: "toss", seat, toss: line.toss };
     else if (line.forfeit) action = { kind: "forfeit", seat: line.forfeit.side, rule: line.forfeit.rule };
-    else {
+    else if (!line.stroke) {
       const what = line.technical !== undefined ? `Technical foul by ${names.side(line.technical)}: a penalty at its next turn`
         : line.void ? `Board void (${line.void}): replayed by the same breaker` : line.claim ? `${who} takes two turns (H-3)` : "Entry";
       const end = describeResult(after, names.side, state(before));
@@ -266,6 +261,11 @@ class SheetPage {
     }
     const ev = { v: 1, type: "event", seq: 0, action, outcome: { stroke, respotted: [], void: false }, state: state(after) } as EventMsg;
     return explain(ev, state(before), names);
+  }
+
+  // asGame is a referee's state as the table's sentences read a game's.
+  private asGame(m: MatchState): GameState {
+    return { match: m, seats: this.view!.config.names.map((_, i) => ({ seat: i, side: i % 2 })), to_act: { seat: m.turn } } as unknown as GameState;
   }
 
   private draw(): void {
@@ -341,7 +341,11 @@ class SheetPage {
     if (v.must_sign && !this.padEl.hidden) {
       const b = v.boards[v.must_sign - 1];
       const res = b.winner === null ? "The board is void." : `Board ${b.number}${colours ? ` of game ${b.game}` : ""} to ${names.side(b.winner)}: ${b.points} point${b.points === 1 ? "" : "s"} (${b.rule}${b.slam ? `, ${b.slam} slam` : ""}).`;
-      rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res),
+      // Why it ended and how its points were counted, as the table says it.
+      const last = v.entries[b.last - 1], line = last.line as Line;
+      const why = colours ? boardEnd(last.reply, this.asGame(b.last > 1 ? v.entries[b.last - 2].reply : v.start), strokeOf(line),
+        { kind: line.concede ? "concede" : "strike", seat: last.seat }, names.side) : "";
+      rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res), why ? el("p", { id: "u-why" }, why) : "",
         el("p", {}, "Check the board's entries below, then sign it: signed entries can no longer change."),
         button("u-sign", `Sign board ${b.n}`, () => this.send({ sign: b.n }))));
     }
@@ -579,6 +583,12 @@ class SheetPage {
         el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)"), " · ",
         el("a", { href: `/api/umpire/${this.id}.txt`, download: "" }, "the match record")));
   }
+}
+
+// strokeOf is an entry's stroke as the table's sentences read one.
+function strokeOf(line: Line): Stroke | undefined {
+  const s = line.stroke;
+  return s && { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, touched: s.touched ?? true, foul: !!s.foul };
 }
 
 // describeLine is an entry in words: "a stroke pocketing 2 white and the queen".
