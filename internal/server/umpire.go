@@ -170,6 +170,14 @@ func (c *sheets) catchUp(ctx context.Context, st *sheetState, rec carrom.SheetRe
 	return nil
 }
 
+// noSheet says a sheet that does not exist in words for the page.
+func noSheet(err error) error {
+	if errors.Is(err, carrom.ErrNotFound) {
+		return refusef(carrom.ErrNotFound, "No scoresheet has this address: check the link, or open a new sheet.")
+	}
+	return err
+}
+
 // sheetReply is the answer to a sheet's request.
 type sheetReply struct {
 	ID      string      `json:"id"`
@@ -272,7 +280,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
-		apiError(w, fmt.Errorf("server: rules %q are not rated (rated: %s): %w", cfg.Rules, strings.Join(ratedRules, ", "), ErrBadConfig))
+		apiError(w, refusef(ErrBadConfig, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(ratedRules, ", ")))
 		return
 	}
 	accounts, err := s.sheetAccounts(r.Context(), cfg)
@@ -298,7 +306,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if open >= maxOpenSheets {
-		apiError(w, fmt.Errorf("server: %d scoresheets open on this browser, the most it may have: %w", open, ErrTooMany))
+		apiError(w, refusef(ErrTooMany, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
 		return
 	}
 	conf, err := json.Marshal(cfg)
@@ -318,7 +326,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
 	rec, err := s.sheetStore().Sheet(ctx, id)
 	if err != nil {
-		return rec, umpire.Sheet{}, err
+		return rec, umpire.Sheet{}, noSheet(err)
 	}
 	st, err := s.lockSheet(ctx, rec)
 	if err != nil {
@@ -429,7 +437,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	// request costs no state and waits on no lock.
 	rec, err := s.sheetStore().Sheet(ctx, id)
 	if err != nil {
-		apiError(w, err)
+		apiError(w, noSheet(err))
 		return
 	}
 	if rec.Token != token(r) {
@@ -544,13 +552,13 @@ func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom
 		return nil, nil
 	}
 	if s.accounts == nil {
-		return nil, fmt.Errorf("server: this server keeps no accounts, so no rated matches: %w", ErrBadConfig)
+		return nil, refusef(ErrBadConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
 	out := make([]carrom.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := s.accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
-			return nil, fmt.Errorf("server: no account is named %q: %w", name, ErrBadConfig)
+			return nil, refusef(ErrBadConfig, "No account is named %q: check the name, or leave the accounts out.", name)
 		}
 		if err != nil {
 			return nil, err

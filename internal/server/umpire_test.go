@@ -141,11 +141,18 @@ func TestSheetAPI(t *testing.T) {
 	if code, r := other.sheet("GET", "/api/umpire/"+id, ""); code != http.StatusOK || r.Yours || r.View.Seq != 3 {
 		t.Errorf("another browser reads the sheet: %d, yours %v, seq %d; want 200, not yours, 3", code, r.Yours, r.View.Seq)
 	}
-	if code, _ := other.sheet("GET", "/api/umpire/nope", ""); code != http.StatusNotFound {
-		t.Errorf("an unknown sheet: %d; want 404", code)
+	if code, r := other.sheet("GET", "/api/umpire/nope", ""); code != http.StatusNotFound || r.Error != "No scoresheet has this address: check the link, or open a new sheet." {
+		t.Errorf("an unknown sheet: %d %q; want 404, said in words", code, r.Error)
 	}
-	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 3, "names": ["a", "b", "c"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, "players") {
-		t.Errorf("a sheet of 3 ICF players: %d %q; want 400", code, r.Error)
+	// The form's refusals, as the page shows them.
+	for _, tc := range []struct{ cfg, want string }{
+		{`{"rules": "icf", "players": 3, "names": ["a", "b", "c"]}`, "ICF carrom is played by 2 players (singles) or 4 (doubles)."},
+		{`{"rules": "icf", "players": 2, "names": ["a", ""]}`, "Give seat 2 a name of 1 to 80 characters."},
+		{`{"rules": "chess", "players": 2, "names": ["a", "b"]}`, "Choose the rules: ICF, family, point carrom, three players or buying the pockets."},
+	} {
+		if code, r := ump.sheet("POST", "/api/umpire", tc.cfg); code != http.StatusBadRequest || r.Error != tc.want {
+			t.Errorf("open %s: %d %q; want 400 %q", tc.cfg, code, r.Error, tc.want)
+		}
 	}
 
 	// The same entries from two connections at once are stored once.

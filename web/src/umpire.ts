@@ -168,12 +168,12 @@ class SheetPage {
     this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
     root.replaceChildren(el("div", { class: "u-live" }, this.bar, this.now, this.err, this.padEl,
       el("h2", {}, "This board"), this.changeEl, this.entries), this.sheet);
-    fetch(`/api/umpire/${id}`).then(async (res) => {
+    fetch(`/api/umpire/${id}`).catch(() => { throw new Error("The server cannot be reached: reload the page once the network is back."); }).then(async (res) => {
       const data = await res.json();
       if (!res.ok) throw new Error(data.error ?? res.statusText);
       this.answer(data as SheetReply);
       this.queue.start();
-    }).catch((e: Error) => { this.err.textContent = `Cannot open this scoresheet: ${e.message}`; });
+    }).catch((e: Error) => { this.err.textContent = e.message; });
   }
 
   private answer(r: SheetReply): void {
