@@ -65,8 +65,14 @@ func TestUmpireBoardEndWords(t *testing.T) {
 	enter(taps...)
 	e.waitFor(ctx, "the board's result", `!!document.getElementById("u-sign")`, 10*time.Second)
 	e.shot(ctx, "umpire-sp8")
-	want := "Asha pocketed the last white c/m with the queen still on the board (SP-8): the board goes to Ravi, 3 points, as this ending always scores (3, or 1 once the winner has over 21)."
+	want := "Asha pocketed the last white c/m with the queen still on the board (SP-8): the board goes to Ravi, 3 points, as this ending always scores 3, or 1 once the winner has over 21."
 	if got := e.text(ctx, "#u-why"); got != want {
 		t.Errorf("the board's end reads %q; want %q", got, want)
+	}
+	// The ruling, as the table's ruling panel words it, says so too (its
+	// rule IDs in the detail line).
+	want = "Board to Ravi: 3 points (Asha pocketed the last white c/m with the queen still on the board, an ending that always scores 3, or 1 once the winner has over 21)."
+	if got := e.text(ctx, "#u-ruling p"); !strings.Contains(got, want) {
+		t.Errorf("the ruling reads %q; want it to say %q", got, want)
 	}
 }

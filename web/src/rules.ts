@@ -249,15 +249,29 @@ function queenValue(m: MatchState, before: GameState, w: number): number {
 // 21)." side names a side ("You" for this browser's); "" when the state
 // ends no board won, or the board before is not known.
 export function boardEnd(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string): string {
-  const res = m.result;
-  if (!res || res.winner === null || !before) return "";
-  const w = res.winner, loser = 1 - w;
+  const e = ending(m, before, stroke, action, side);
+  if (!e) return "";
   const mid = (n: string) => n === "You" ? "you" : n;
+  const how = e.fixed ? `, as this ending always scores ${FIXED}${e.foul ? ", + 1 for the foul (SC-4)" : ""}` : e.count ? `: ${e.count}` : "";
+  return `${e.reason} (${e.rule}): the board goes to ${mid(e.winner)}, ${e.points}${how}.${e.slam ? ` A ${e.slam} slam.` : ""}`;
+}
+
+// FIXED is what a special ending scores as "3 (1)" (RULES SC-3).
+const FIXED = "3, or 1 once the winner has over 21";
+
+// ending is why a board was won, in words: the reason, the winner, the
+// points, and how they were counted ("", when no count of the board adds
+// up to them).
+function ending(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string):
+  { reason: string; rule: string; winner: string; points: string; fixed: boolean; foul: boolean; count: string; slam?: string } | undefined {
+  const res = m.result;
+  if (!res || res.winner === null || !before) return undefined;
+  const w = res.winner, loser = 1 - w;
   const b = before.match.board;
   const colour = (sd: number) => b.white === sd ? "white" : "black";
   // The side that struck, or conceded: its seat's, or the loser's.
   const seat = action?.seat ?? before.match.turn;
-  const me = action && (action.kind === "strike" || action.kind === "timeout") ? before.seats[seat]?.side ?? loser : loser;
+  const me = !action || action.kind === "strike" || action.kind === "timeout" ? before.seats[seat]?.side ?? loser : loser;
   const opp = 1 - me, S = side(me);
   const rules = m.ruling?.rules ?? [];
   const foul = rules.includes("SC-4");
@@ -280,7 +294,7 @@ export function boardEnd(m: MatchState, before: GameState | undefined, stroke: S
     case "SP-8": reason = `${S} pocketed the last ${colour(me)} c/m${withStriker} with the queen still on the board`; fixed = true; break;
     case "SP-9": reason = `${S} pocketed the queen, the last c/m of both colours and the striker`; fixed = true; break;
     case "SP-10": case "SP-11": reason = `${S} pocketed the last c/m of both colours and the striker`; fixed = res.rule === "SP-11"; break;
-    case "SP-13": reason = `${S} pocketed the last c/m of both colours: the board goes to the side that covered the queen`; fixed = true; break;
+    case "SP-13": reason = `${S} pocketed the last c/m of both colours after the queen was covered`; fixed = true; break;
     case "SP-14": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker}`; queen = qBefore === "covered" && b.queen_side === w; due = stroke?.striker || stroke?.foul ? 1 : 0; break;
     case "H-6":
       reason = b.on_board[colour(me)] - (stroke?.[colour(me)] ?? 0) <= 0
@@ -294,9 +308,8 @@ export function boardEnd(m: MatchState, before: GameState | undefined, stroke: S
     default: reason = `${phrase(res.rule)}`;
   }
   const p = res.points, pts = `${p} point${p === 1 ? "" : "s"}`;
-  let how = "";
-  if (fixed) how = `, as this ending always scores (3, or 1 once the winner has over 21)${foul ? " + 1 for the foul (SC-4)" : ""}`;
-  else {
+  let count = "";
+  if (!fixed) {
     // The count, said only when it adds up to the referee's points.
     const lc = colour(loser);
     const left = b.on_board[lc] - (stroke?.[lc] ?? 0) + (m.ruling?.centre ?? []).filter((c) => c === lc).length;
@@ -310,12 +323,11 @@ export function boardEnd(m: MatchState, before: GameState | undefined, stroke: S
       if (due) parts.push(`1 for the due`);
       if (foul) parts.push("1 for the foul (SC-4)");
       if (qv) parts.push(`queen ${qv}`);
-      how = parts.length > 1 ? `: ${parts.join(" + ")} = ${sum}` : `: ${parts[0]}`;
-      if (sum > 12) how += ", capped at 12";
+      count = parts.length > 1 ? `${parts.join(" + ")} = ${sum}` : parts[0];
+      if (sum > 12) count += ", capped at 12";
     }
   }
-  const slam = res.slam ? ` A ${res.slam} slam.` : "";
-  return `${reason} (${res.rule}): the board goes to ${mid(side(w))}, ${pts}${how}.${slam}`;
+  return { reason, rule: res.rule, winner: side(w), points: pts, fixed, foul, count, slam: res.slam };
 }
 
 // describeResult says how a board, game or match ended, if the state ends one.
@@ -326,7 +338,12 @@ export function describeResult(m: MatchState, sideName: (side: number) => string
     if (w === null) out.push("Board drawn.");
     else {
       const why = breakdown(m, before, stroke);
-      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${why ? ` (${why})` : ""}.`);
+      // A board whose points are no count of c/m left (a special ending)
+      // says why it ended and what such an ending scores.
+      const e = why ? undefined : ending(m, before, stroke, undefined, sideName);
+      // The rule IDs stay in the detail line.
+      const because = why || (e ? `${e.reason}${e.fixed ? `, an ending that always scores ${FIXED}${e.foul ? ", + 1 for the foul" : ""}` : e.count ? `: ${e.count.replace(" (SC-4)", "")}` : ""}` : "");
+      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${because ? ` (${because})` : ""}.`);
     }
     if (m.result.slam) out.push(`A ${m.result.slam} slam.`);
   }

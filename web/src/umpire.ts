@@ -500,7 +500,7 @@ class SheetPage {
       if (!this.padEl.hidden) {
         if (this.confirming === e.n) {
           li.append(el("div", { class: "u-confirm", role: "group" },
-            `Remove entry ${e.n}? The entries after it are ruled again and may read differently; Undo puts it back.`,
+            `Remove entry ${e.n}? The entries after it are ruled again and may read differently; you can put it back after.`,
             button("u-remove-yes", `Remove entry ${e.n}`, () => this.correct({ remove: e.n }, (n) => n >= e.n ? n + 1 : n, { entry: e.n, line }), "u-small"),
             button("u-remove-no", "Keep it", () => { this.confirming = 0; this.drawEntries(); }, "secondary u-small")));
         } else {
@@ -521,7 +521,7 @@ class SheetPage {
     const r = ch?.removed;
     this.changeEl.replaceChildren(...(r && !this.padEl.hidden ? [el("p", { class: "u-notice", id: "u-removed" },
       `Entry ${r.entry} removed (${r.words.replace(/\.$/, "")}). ${changed ? `${changed} later entr${changed === 1 ? "y now reads" : "ies now read"} differently, marked below.` : "The later entries read as before."} `,
-      button("u-unremove", "Undo", () => this.correct({ insert: { entry: r.entry, line: r.line } }, (n) => n === r.entry ? undefined : n > r.entry ? n - 1 : n), "secondary u-small"))] : []));
+      button("u-unremove", `Undo: put entry ${r.entry} back`, () => this.correct({ insert: { entry: r.entry, line: r.line } }, (n) => n === r.entry ? undefined : n > r.entry ? n - 1 : n), "secondary u-small"))] : []));
   }
 
   // describeOp says in words what an operation waiting or refused was.
