@@ -225,14 +225,11 @@ func TestUmpireScoresheet(t *testing.T) {
 	turn("Ben to play")
 
 	// What the server keeps: the umpire's entries, once each, in order.
+	got := storedLines(t, e.base, id)
 	var v struct {
 		View umpireView `json:"view"`
 	}
 	getJSON(t, e.base+"/api/umpire/"+id, &v)
-	var got []string
-	for _, en := range v.View.Entries {
-		got = append(got, string(en.Line))
-	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("stored entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -31,6 +31,20 @@ func (e *env) umpireSheet(t *testing.T) (context.Context, string, func(taps ...s
 	return ctx, url[strings.LastIndex(url, "/")+1:], enter
 }
 
+// storedLines are the entries the server holds for sheet id, in order.
+func storedLines(t *testing.T, base, id string) []string {
+	t.Helper()
+	var v struct {
+		View umpireView `json:"view"`
+	}
+	getJSON(t, base+"/api/umpire/"+id, &v)
+	var lines []string
+	for _, en := range v.View.Entries {
+		lines = append(lines, string(en.Line))
+	}
+	return lines
+}
+
 func (e *env) umpireSeq(ctx context.Context) int {
 	var s string
 	e.run(ctx, chromedp.Evaluate(`document.getElementById("u-now").dataset.seq`, &s))
@@ -84,15 +98,7 @@ func TestUmpireRemoveConfirmUndo(t *testing.T) {
 	if got := entry(3); !strings.Contains(got, "Ravi pocketed 2 black (own)") || !strings.Contains(got, "Read before: Asha pocketed 2 black") {
 		t.Errorf("after Undo, entry 3: %q; want Ravi's again, marked", got)
 	}
-	var v struct {
-		View umpireView `json:"view"`
-	}
-	getJSON(t, e.base+"/api/umpire/"+id, &v)
-	var lines []string
-	for _, en := range v.View.Entries {
-		lines = append(lines, string(en.Line))
-	}
-	if got := strings.Join(lines, " "); got != `{"stroke":{"white":1}} {"stroke":{}} {"stroke":{"black":2}}` {
+	if got := strings.Join(storedLines(t, e.base, id), " "); got != `{"stroke":{"white":1}} {"stroke":{}} {"stroke":{"black":2}}` {
 		t.Errorf("stored entries after Undo: %s; want the three as entered", got)
 	}
 }
