@@ -245,9 +245,9 @@ function queenValue(m: MatchState, before: GameState, w: number): number {
 // counted, from the referee's result (its rule: SC-2, SP-1…SP-14, G-4,
 // H-5, H-6, …) and the board before the action: "Asha pocketed the last
 // white c/m with the queen still on the board (SP-8): the board goes to
-// Ravi, 3 points, as this ending always scores (1 once the winner has over
-// 21)." side names a side ("You" for this browser's); "" when the state
-// ends no board won, or the board before is not known.
+// Ravi, 3 points, as this ending always scores 3, or 1 once the winner has
+// over 21." side names a side ("You" for this browser's); "" when the
+// state ends no board won, or the board before is not known.
 export function boardEnd(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string): string {
   const e = ending(m, before, stroke, action, side);
   if (!e) return "";

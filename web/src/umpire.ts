@@ -404,7 +404,7 @@ class SheetPage {
       const b = this.padEl.querySelector<HTMLButtonElement>(`#${id}`);
       if (!b) return;
       b.disabled = off;
-      if (why) b.title = off ? why : "";
+      b.title = off ? why : "";
     };
     for (const [k, c] of [["white", "white"], ["jw", "white"], ["black", "black"], ["jb", "black"]] as const) {
       set(`u-${k}-plus`, left[c] <= 0, `${on[c]} ${c} on the board`);
