@@ -198,14 +198,14 @@ func ParsePosition(text string) (game.Setup, error) {
 	var s game.Setup
 	secs := strings.Split(text, " | ")
 	if len(secs) < 5 || len(secs) > 7 {
-		return s, posErr("want 5 to 7 sections separated by \" | \", got %d", len(secs))
+		return s, posErr("a position string has 5 to 7 parts separated by \" | \", and this text has %d", len(secs))
 	}
 	m := &s.Match
 	k := tokens(secs[0])
 	name, players := k.word(), k.int()
 	k.end()
 	if k.err != nil {
-		return s, posErr("rules section %q: %v", secs[0], k.err)
+		return s, posErr("its first part, %q, should name the rules and the number of players, as \"icf 2\": %v", secs[0], k.err)
 	}
 	// The solo clearance is no rule set a table offers (rules.ByName), but
 	// its positions are written and read like ICF's.
@@ -214,10 +214,10 @@ func ParsePosition(text string) (game.Setup, error) {
 		r, err = rules.ByName(name)
 	}
 	if err != nil {
-		return s, posErr("%v", err)
+		return s, posErr("its first part names rules %q, which are none of %s", name, strings.Join(rules.Names, ", "))
 	}
 	if lo, hi := r.Seats(); r.Variant == nil && r.Name != rules.Solo().Name && players != 2 && players != 4 || players < lo || players > hi {
-		return s, posErr("%d players for %s", players, name)
+		return s, posErr("%s is not played by %d players", name, players)
 	}
 	m.Rules, m.Players, m.Winner = r, players, rules.NoSide
 
@@ -236,7 +236,7 @@ func ParsePosition(text string) (game.Setup, error) {
 	}
 	k.end()
 	if k.err != nil {
-		return s, posErr("turn section %q: %v", secs[1], k.err)
+		return s, posErr("its second part, %q, should say whose turn it is, as \"turn 0 stroke\": %v", secs[1], k.err)
 	}
 
 	if r.Variant != nil {
@@ -259,7 +259,7 @@ func ParsePosition(text string) (game.Setup, error) {
 	m.SidesChanged = k.is("changed")
 	k.end()
 	if k.err != nil {
-		return s, posErr("game section %q: %v", secs[2], k.err)
+		return s, posErr("its third part, %q, the game's score, does not read: %v", secs[2], k.err)
 	}
 
 	k = tokens(secs[3])
@@ -302,7 +302,7 @@ func ParsePosition(text string) (game.Setup, error) {
 	}
 	k.end()
 	if k.err != nil {
-		return s, posErr("board section %q: %v", secs[3], k.err)
+		return s, posErr("its fourth part, %q, the board's state, does not read: %v", secs[3], k.err)
 	}
 
 	return parseTables(s, secs[4:], players)
@@ -332,7 +332,7 @@ func parseTables(s game.Setup, secs []string, players int) (game.Setup, error) {
 			s.Held = append(s.Held, h)
 		}
 		if k.err != nil {
-			return s, posErr("held section %q: %v", rest[0], k.err)
+			return s, posErr("its part of the pieces held, %q, does not read: %v", rest[0], k.err)
 		}
 		rest = rest[1:]
 	}
@@ -348,12 +348,12 @@ func parseTables(s game.Setup, secs []string, players int) (game.Setup, error) {
 			s.Pocketed = append(s.Pocketed, board.Piece{ID: id, Kind: kind})
 		}
 		if k.err != nil {
-			return s, posErr("pocketed section %q: %v", rest[0], k.err)
+			return s, posErr("its part of the pieces pocketed, %q, does not read: %v", rest[0], k.err)
 		}
 		rest = rest[1:]
 	}
 	if len(rest) > 0 {
-		return s, posErr("unexpected section %q (want held, then pocketed)", rest[0])
+		return s, posErr("its part %q is not one of the pieces held or pocketed", rest[0])
 	}
 	return s, nil
 }
@@ -373,7 +373,7 @@ func parseVariant(r rules.Rules, players, turn int, aw rules.Awaiting, match, br
 	}
 	k.end()
 	if k.err != nil {
-		return rules.Match{}, posErr("match section %q: %v", match, k.err)
+		return rules.Match{}, posErr("its part of the match, %q, does not read: %v", match, k.err)
 	}
 	k = tokens(brd)
 	k.want("board")
@@ -421,7 +421,7 @@ func parseVariant(r rules.Rules, players, turn int, aw rules.Awaiting, match, br
 	}
 	k.end()
 	if k.err != nil {
-		return rules.Match{}, posErr("board section %q: %v", brd, k.err)
+		return rules.Match{}, posErr("its part of the board, %q, does not read: %v", brd, k.err)
 	}
 	return rules.MatchOf(g), nil
 }
@@ -454,7 +454,7 @@ func ParsePieces(text string) ([]board.Piece, error) {
 		k.fail("no pieces (write - for none)")
 	}
 	if k.err != nil {
-		return nil, posErr("pieces %q: %v", text, k.err)
+		return nil, posErr("its last part, the pieces and where they lie, does not read: %v", k.err)
 	}
 	return out, nil
 }
@@ -477,9 +477,17 @@ func kindOfID(id string) (board.Kind, error) {
 	return 0, fmt.Errorf("piece id %q: its first letter must say its kind (w, b or q)", id)
 }
 
+// posErr is a position string refused, in a plain sentence for the
+// player who pasted it (the practice page shows it as it is): no package
+// prefix, what is wrong, and what to do.
 func posErr(format string, args ...any) error {
-	return fmt.Errorf("record: "+format+": %w", append(args, ErrPosition)...)
+	return &positionError{fmt.Sprintf("This position string cannot be set: "+format+". Copy the whole position string again.", args...)}
 }
+
+type positionError struct{ words string }
+
+func (e *positionError) Error() string { return e.words }
+func (e *positionError) Unwrap() error { return ErrPosition }
 
 // toks reads the words of one section; the first error sticks.
 type toks struct {

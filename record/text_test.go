@@ -429,9 +429,19 @@ func TestParsePositionErrors(t *testing.T) {
 		strings.Replace(pockets, "owner -,-,-,-", "owner -,-,-", 1), strings.Replace(pockets, "owner -,-,-,-", "owner -,-,-,3", 1),
 		strings.Replace(pockets, " owner -,-,-,-", "", 1), strings.Replace(point, "strokes 0", "game 1", 1),
 	} {
-		if _, err := ParsePosition(in); !errors.Is(err, ErrPosition) {
+		_, err := ParsePosition(in)
+		if !errors.Is(err, ErrPosition) {
 			t.Errorf("ParsePosition(%q) error %v; want ErrPosition", in, err)
+			continue
 		}
+		// The practice page shows the words as they are: plain, no prefix.
+		if w := err.Error(); !strings.HasPrefix(w, "This position string cannot be set: ") || !strings.HasSuffix(w, ". Copy the whole position string again.") ||
+			strings.Contains(w, "record:") || strings.Contains(w, "rules:") || strings.Contains(w, "bad position string") {
+			t.Errorf("ParsePosition(%q) says %q; want a plain sentence", in, w)
+		}
+	}
+	if _, err := ParsePosition("hello"); err == nil || err.Error() != `This position string cannot be set: a position string has 5 to 7 parts separated by " | ", and this text has 1. Copy the whole position string again.` {
+		t.Errorf("ParsePosition(\"hello\") says %v; want the parts counted in a plain sentence", err)
 	}
 }
 

@@ -404,14 +404,14 @@ func TestEndOfBoardAndMatch(t *testing.T) {
 	}
 	e.shot(ctx, "summary", "screenshot-summary.png")
 	sum := strings.Join(strings.Fields(e.text(ctx, "#summary")), " ")
-	if want := fmt.Sprintf("Board 1 to Computer (beginner) %d points: 9 c/m left + queen 3 = 12.", ev.State.Match.Result.Points); !strings.Contains(sum, want) {
+	if want := fmt.Sprintf("Board 1 to Computer (beginner) You conceded the board (G-4): the board goes to Computer (beginner), %d points: 9 c/m left + queen 3 = 12.", ev.State.Match.Result.Points); !strings.Contains(sum, want) {
 		t.Errorf("summary %q; want %q", sum, want)
 	}
 	colour := "black"
 	if ev.State.Match.Board.White == 0 {
 		colour = "white"
 	}
-	if want := "You play " + colour + " this board."; !strings.Contains(sum, want) {
+	if want := "You play " + colour + " in the next board."; !strings.Contains(sum, want) {
 		t.Errorf("summary %q; want %q", sum, want)
 	}
 	var sound string

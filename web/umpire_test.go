@@ -215,6 +215,9 @@ func TestUmpireScoresheet(t *testing.T) {
 	if !strings.Contains(res, "to Ben: 8 points (SC-2)") || !strings.Contains(why, "5 c/m left + queen 3 = 8") {
 		t.Errorf("the board's result reads %q, the ruling %q; want Ben's 8 points, 5 white left + queen 3 (SC-1, SC-2)", res, why)
 	}
+	if got, want := e.text(ctx, "#u-why"), "Ben pocketed the last black c/m with the queen covered (SC-2): the board goes to Ben, 8 points: 5 c/m left + queen 3 = 8."; got != want {
+		t.Errorf("why the board ended: %q; want %q", got, want)
+	}
 	e.shot(ctx, "umpire-result")
 	before = seq()
 	e.run(ctx, tap("u-sign"))
@@ -222,14 +225,11 @@ func TestUmpireScoresheet(t *testing.T) {
 	turn("Ben to play")
 
 	// What the server keeps: the umpire's entries, once each, in order.
+	got := storedLines(t, e.base, id)
 	var v struct {
 		View umpireView `json:"view"`
 	}
 	getJSON(t, e.base+"/api/umpire/"+id, &v)
-	var got []string
-	for _, en := range v.View.Entries {
-		got = append(got, string(en.Line))
-	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("stored entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -253,7 +253,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
-		apiError(w, httpapi.Refuse(umpire.ErrConfig, "rules %q are not rated (rated: %s)", cfg.Rules, strings.Join(ratedRules, ", ")))
+		apiError(w, httpapi.Refuse(umpire.ErrConfig, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(ratedRules, ", ")))
 		return
 	}
 	accounts, err := s.sheetAccounts(r.Context(), cfg)
@@ -279,7 +279,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if open >= maxOpenSheets {
-		apiError(w, fmt.Errorf("server: %d scoresheets open on this browser, the most it may have: %w", open, ErrTooMany))
+		apiError(w, httpapi.Refuse(ErrTooMany, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
 		return
 	}
 	conf, err := json.Marshal(cfg)
@@ -299,7 +299,7 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 func (s *Server) sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
 	rec, err := s.sheetStore().Sheet(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return rec, httpapi.Refuse(carrom.ErrNotFound, "scoresheet %q not found", id)
+		return rec, httpapi.Refuse(carrom.ErrNotFound, "No scoresheet has this address: check the link, or open a new sheet.")
 	}
 	return rec, err
 }
@@ -423,7 +423,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rec.Token != token(r) {
-		apiError(w, httpapi.New(http.StatusForbidden, "this sheet is written by the browser that opened it"))
+		apiError(w, httpapi.New(http.StatusForbidden, "Only the browser that opened this scoresheet can write in it; here it can be read and printed."))
 		return
 	}
 	st, err := s.lockSheet(ctx, rec)
@@ -439,16 +439,16 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case op.Seq <= sh.Seq:
 		if !bytes.Equal(st.ops[op.Seq-1], canon) {
-			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored with other contents", op.Seq))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet holds another entry in this one's place (the sheet has other contents than this page): reload the page and enter it again."))
 			return
 		}
 		s.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
-		refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d: entries %d to %d missing; send them first", op.Seq, sh.Seq+1, op.Seq-1))
+		refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
-		refuse(httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("this sheet has %d entries, the most a sheet keeps", maxSheetOps)))
+		refuse(httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("This sheet holds %d entries, the most a sheet keeps: open a new sheet for the rest of the match.", maxSheetOps)))
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
@@ -458,7 +458,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if rt.Rated {
-			refuse(httpapi.Refuse(umpire.ErrRefused, "the match is rated: its sheet no longer changes"))
+			refuse(httpapi.Refuse(umpire.ErrRefused, "The match has been rated: its sheet no longer changes."))
 			return
 		}
 	}
@@ -476,7 +476,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 				s.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
-			refuse(httpapi.Refuse(umpire.ErrSequence, "entry %d of this sheet was stored meanwhile with other contents", op.Seq))
+			refuse(httpapi.Refuse(umpire.ErrSequence, "Another entry was stored in this one's place meanwhile: reload the page and enter it again."))
 			return
 		}
 		apiError(w, err)
@@ -530,13 +530,13 @@ func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom
 		return nil, nil
 	}
 	if s.accounts == nil {
-		return nil, httpapi.Refuse(umpire.ErrConfig, "this server keeps no accounts, so no rated matches")
+		return nil, httpapi.Refuse(umpire.ErrConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
 	out := make([]carrom.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := s.accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
-			return nil, httpapi.Refuse(umpire.ErrConfig, "no account is named %q", name)
+			return nil, httpapi.Refuse(umpire.ErrConfig, "No account is named %q: check the name, or leave the accounts out.", name)
 		}
 		if err != nil {
 			return nil, err
@@ -602,12 +602,12 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
-		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated sheet", me.a.Name), Next: sh.Seq + 1})
+		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.a.Name), Next: sh.Seq + 1})
 		return
 	}
 	v := sh.View()
 	if !v.Over || v.Winner == nil {
-		httpapi.WriteJSON(w, http.StatusUnprocessableEntity, sheetError{Error: "the match is not over and signed: its result is confirmed once it is", Next: sh.Seq + 1})
+		httpapi.WriteJSON(w, http.StatusUnprocessableEntity, sheetError{Error: "The match is not over yet, or its last board not signed: confirm its result once it is.", Next: sh.Seq + 1})
 		return
 	}
 	now := s.clock.Now()

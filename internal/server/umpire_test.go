@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -116,14 +117,18 @@ func TestSheetAPI(t *testing.T) {
 		{3, `"undo": true`, http.StatusConflict, 4, "another operation under number 3", "other contents"},
 		{5, `"line": {"stroke": {}}`, http.StatusConflict, 4, "a gap: entry 4 missing", "entries 4 to 4 missing"},
 		{0, `"undo": true`, http.StatusBadRequest, 0, "number 0", "seq"},
-		{4, `"line": {"stroke": {"black": 9}}`, http.StatusUnprocessableEntity, 4, "nine black when eight are on the board", "entry 4"},
-		{4, `"line": {"toss": 1}`, http.StatusUnprocessableEntity, 4, "a toss nobody asked for", "toss"},
-		{4, `"sign": 1`, http.StatusUnprocessableEntity, 4, "signing a board in play", "cannot be signed"},
+		{4, `"line": {"stroke": {"black": 9}}`, http.StatusUnprocessableEntity, 4, "nine black when eight are on the board", "Only 8 black are on the board, so a stroke cannot take 9 off it: enter what the stroke did."},
+		{4, `"line": {"toss": 1}`, http.StatusUnprocessableEntity, 4, "a toss nobody asked for", "No toss is due"},
+		{4, `"sign": 1`, http.StatusUnprocessableEntity, 4, "signing a board in play", "Board 1 is still in play: sign it once it is over."},
 		{4, `"line": {"stroke": {"whites": 1}}`, http.StatusBadRequest, 0, "an unknown field", "whites"},
 	} {
 		code, r := ump.entry(id, tc.seq, tc.field)
 		if code != tc.code || r.Next != tc.next || !strings.Contains(r.Error, tc.words) {
 			t.Errorf("%s: %d %q next %d; want %d, an error saying %q, next %d", tc.why, code, r.Error, r.Next, tc.code, tc.words, tc.next)
+		}
+		// What the umpire's page shows as it is: plain words, no package's.
+		if code != http.StatusBadRequest && regexp.MustCompile(`\b(umpire|server|rules|referee): `).MatchString(r.Error) {
+			t.Errorf("%s: %q; want plain words without a package's prefix", tc.why, r.Error)
 		}
 	}
 	if code, text := ump.do("POST", "/api/umpire/"+id+"/entries", "not json"); code != http.StatusBadRequest || !strings.Contains(text, "not JSON") {
@@ -136,11 +141,18 @@ func TestSheetAPI(t *testing.T) {
 	if code, r := other.sheet("GET", "/api/umpire/"+id, ""); code != http.StatusOK || r.Yours || r.View.Seq != 3 {
 		t.Errorf("another browser reads the sheet: %d, yours %v, seq %d; want 200, not yours, 3", code, r.Yours, r.View.Seq)
 	}
-	if code, _ := other.sheet("GET", "/api/umpire/nope", ""); code != http.StatusNotFound {
-		t.Errorf("an unknown sheet: %d; want 404", code)
+	if code, r := other.sheet("GET", "/api/umpire/nope", ""); code != http.StatusNotFound || r.Error != "No scoresheet has this address: check the link, or open a new sheet." {
+		t.Errorf("an unknown sheet: %d %q; want 404, said in words", code, r.Error)
 	}
-	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 3, "names": ["a", "b", "c"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, "players") {
-		t.Errorf("a sheet of 3 ICF players: %d %q; want 400", code, r.Error)
+	// The form's refusals, as the page shows them.
+	for _, tc := range []struct{ cfg, want string }{
+		{`{"rules": "icf", "players": 3, "names": ["a", "b", "c"]}`, "ICF carrom is played by 2 players (singles) or 4 (doubles)."},
+		{`{"rules": "icf", "players": 2, "names": ["a", ""]}`, "Give seat 2 a name of 1 to 80 characters."},
+		{`{"rules": "chess", "players": 2, "names": ["a", "b"]}`, "Choose the rules: ICF, family, point carrom, three players or buying the pockets."},
+	} {
+		if code, r := ump.sheet("POST", "/api/umpire", tc.cfg); code != http.StatusBadRequest || r.Error != tc.want {
+			t.Errorf("open %s: %d %q; want 400 %q", tc.cfg, code, r.Error, tc.want)
+		}
 	}
 
 	// The same entries from two connections at once are stored once.

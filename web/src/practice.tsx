@@ -285,7 +285,7 @@ export function PracticeScreen({ app }: { app: App }) {
           <summary>Position string</summary>
           <textarea id="position" rows={4} ref={text} aria-label="Position string" spellcheck={false} />
           <button type="button" class="secondary" id="set-position" disabled={running} onClick={() => p.setPosition(text.current?.value ?? "")}>Set this position</button>
-          <p class="help">Paste a position string (carrom's FEN, see docs/notation.md) to practise from it.</p>
+          <p class="help">The box holds the position in play as one line of text: copy it to keep the position, and paste a line kept before, then <b>Set this position</b>, to practise from there.</p>
         </details>
       </div>
     </div>

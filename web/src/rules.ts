@@ -227,6 +227,102 @@ export function breakdown(m: MatchState, before: GameState | undefined, stroke: 
   return text;
 }
 
+// queenValue is what the queen adds to a board side w wins, by the score
+// it had before (RULES Q-12; H-5, H-7 in the family rules).
+function queenValue(m: MatchState, before: GameState, w: number): number {
+  const score = before.match.score[w] ?? 0;
+  return m.rules === "family" ? (score <= 19 ? 5 : 1) : score <= 21 ? 3 : 0;
+}
+
+// boardEnd says, in words, why a board ended and how its points were
+// counted, from the referee's result (its rule: SC-2, SP-1…SP-14, G-4,
+// H-5, H-6, …) and the board before the action: "Asha pocketed the last
+// white c/m with the queen still on the board (SP-8): the board goes to
+// Ravi, 3 points, as this ending always scores 3, or 1 once the winner has
+// over 21." side names a side ("You" for this browser's); "" when the
+// state ends no board won, or the board before is not known.
+export function boardEnd(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string): string {
+  const e = ending(m, before, stroke, action, side);
+  if (!e) return "";
+  const mid = (n: string) => n === "You" ? "you" : n;
+  const how = e.fixed ? `, as this ending always scores ${FIXED}${e.foul ? ", + 1 for the foul (SC-4)" : ""}` : e.count ? `: ${e.count}` : "";
+  return `${e.reason} (${e.rule}): the board goes to ${mid(e.winner)}, ${e.points}${how}.${e.slam ? ` A ${e.slam} slam.` : ""}`;
+}
+
+// FIXED is what a special ending scores as "3 (1)" (RULES SC-3).
+const FIXED = "3, or 1 once the winner has over 21";
+
+// ending is why a board was won, in words: the reason, the winner, the
+// points, and how they were counted ("", when no count of the board adds
+// up to them).
+function ending(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string):
+  { reason: string; rule: string; winner: string; points: string; fixed: boolean; foul: boolean; count: string; slam?: string } | undefined {
+  const res = m.result;
+  if (!res || res.winner === null || !before) return undefined;
+  const w = res.winner, loser = 1 - w;
+  const b = before.match.board;
+  const colour = (sd: number) => b.white === sd ? "white" : "black";
+  // The side that struck, or conceded: its seat's, or the loser's.
+  const seat = action?.seat ?? before.match.turn;
+  const me = !action || action.kind === "strike" || action.kind === "timeout" ? before.seats[seat]?.side ?? loser : loser;
+  const opp = 1 - me, S = side(me);
+  const rules = m.ruling?.rules ?? [];
+  const foul = rules.includes("SC-4");
+  const qBefore = b.queen;
+  const withStriker = stroke?.striker ? " and the striker" : "";
+  let reason: string;
+  let fixed = false; // the points are the ending's 3 (or 1), not a count
+  let queen = false; // the count adds the queen's value
+  let due = 0;       // the count adds the due of the stroke
+  switch (res.rule) {
+    case "SC-2": case "H-5": case "SC-1":
+      reason = w === me ? `${S} pocketed the last ${colour(w)} c/m with the queen covered` : `${S} pocketed the opponent's last c/m (${colour(w)}) with the queen covered`;
+      queen = (qBefore === "covered" && b.queen_side === w) || rules.includes("Q-5") && (qBefore === "pending" || !!stroke?.queen);
+      break;
+    case "SP-1": case "SP-2": reason = `${S} pocketed the last c/m of both colours in the stroke that was to cover the queen${foul ? ", with a foul" : ""}`; fixed = true; break;
+    case "SP-3": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker} in the stroke that was to cover the queen`; queen = true; due = stroke?.striker ? 1 : 0; break;
+    case "SP-4": case "SP-5": reason = `${S} pocketed the queen with the last c/m of both colours${foul ? ", with a foul" : ""}`; fixed = true; break;
+    case "SP-6": reason = `${S} pocketed the last c/m of both colours with the queen still on the board`; fixed = true; break;
+    case "SP-7": case "SP-12": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker} with the queen still on the board`; queen = true; due = res.rule === "SP-12" ? 1 : 0; break;
+    case "SP-8": reason = `${S} pocketed the last ${colour(me)} c/m${withStriker} with the queen still on the board`; fixed = true; break;
+    case "SP-9": reason = `${S} pocketed the queen, the last c/m of both colours and the striker`; fixed = true; break;
+    case "SP-10": case "SP-11": reason = `${S} pocketed the last c/m of both colours and the striker`; fixed = res.rule === "SP-11"; break;
+    case "SP-13": reason = `${S} pocketed the last c/m of both colours after the queen was covered`; fixed = true; break;
+    case "SP-14": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker}`; queen = qBefore === "covered" && b.queen_side === w; due = stroke?.striker || stroke?.foul ? 1 : 0; break;
+    case "H-6":
+      reason = b.on_board[colour(me)] - (stroke?.[colour(me)] ?? 0) <= 0
+        ? `${S} pocketed the last ${colour(me)} c/m before the queen was covered`
+        : `${S} pocketed the opponent's last c/m (${colour(opp)}) before the queen was covered`;
+      queen = true;
+      break;
+    case "G-4": reason = `${side(loser)} conceded the board`; queen = qBefore === "board" || qBefore === "pending" && b.queen_side === w || qBefore === "covered" && b.queen_side === w; break;
+    case "TM-2": reason = `${side(loser)} played out of turn`; queen = qBefore !== "covered"; break;
+    case "D-10": reason = `${side(loser)} left the seat`; queen = qBefore !== "covered" || b.queen_side === w; break;
+    default: reason = `${phrase(res.rule)}`;
+  }
+  const p = res.points, pts = `${p} point${p === 1 ? "" : "s"}`;
+  let count = "";
+  if (!fixed) {
+    // The count, said only when it adds up to the referee's points.
+    const lc = colour(loser);
+    const left = b.on_board[lc] - (stroke?.[lc] ?? 0) + (m.ruling?.centre ?? []).filter((c) => c === lc).length;
+    const owed = b.owed[loser];
+    const qv = queen ? queenValue(m, before, w) : 0;
+    const extra = due + (foul ? 1 : 0);
+    const sum = left + owed + qv + extra;
+    if (left >= 0 && Math.min(sum, 12) === p) {
+      const parts = [`${left} c/m left`];
+      if (owed) parts.push(`${owed} owed`);
+      if (due) parts.push(`1 for the due`);
+      if (foul) parts.push("1 for the foul (SC-4)");
+      if (qv) parts.push(`queen ${qv}`);
+      count = parts.length > 1 ? `${parts.join(" + ")} = ${sum}` : parts[0];
+      if (sum > 12) count += ", capped at 12";
+    }
+  }
+  return { reason, rule: res.rule, winner: side(w), points: pts, fixed, foul, count, slam: res.slam };
+}
+
 // describeResult says how a board, game or match ended, if the state ends one.
 export function describeResult(m: MatchState, sideName: (side: number) => string, before?: GameState, stroke?: Stroke): string {
   const out: string[] = [];
@@ -235,7 +331,12 @@ export function describeResult(m: MatchState, sideName: (side: number) => string
     if (w === null) out.push("Board drawn.");
     else {
       const why = breakdown(m, before, stroke);
-      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${why ? ` (${why})` : ""}.`);
+      // A board whose points are no count of c/m left (a special ending)
+      // says why it ended and what such an ending scores.
+      const e = why ? undefined : ending(m, before, stroke, undefined, sideName);
+      // The rule IDs stay in the detail line.
+      const because = why || (e ? `${e.reason}${e.fixed ? `, an ending that always scores ${FIXED}${e.foul ? ", + 1 for the foul" : ""}` : e.count ? `: ${e.count.replace(" (SC-4)", "")}` : ""}` : "");
+      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${because ? ` (${because})` : ""}.`);
     }
     if (m.result.slam) out.push(`A ${m.result.slam} slam.`);
   }

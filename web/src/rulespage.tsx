@@ -183,7 +183,7 @@ export function RulesPage({ app }: { app: App }) {
   return (
     <article class="rules">
       <h1>How to play carrom</h1>
-      <p class="help">The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The rule IDs refer to the project's RULES.md.</p>
+      <p class="help">The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The IDs beside each heading (Q-4, SC-2, …) are the ones the rulings at the table cite.</p>
       <nav>{SECTIONS.map((s) => <a href={`#${s.id}`}>{s.title}</a>)}</nav>
       {SECTIONS.map((s) => (
         <section id={s.id}>

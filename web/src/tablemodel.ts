@@ -11,9 +11,9 @@ import { colourOf, MoveLog, seatName, sideName } from "./panel";
 import { hintWords } from "./coach";
 import { api, ApiError, me } from "./api";
 import { chosen } from "./seating";
-import type { AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
+import type { Action, AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { offerRematch } from "./rematch";
-import { breakdown, describeResult } from "./rules";
+import { boardEnd, describeResult } from "./rules";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import { dot, forward, right, type Vec } from "./vec";
 
@@ -266,8 +266,13 @@ export class TableModel {
       const mm = m.state.match;
       if (mm.match_winner === null && !m.state.over && !m.state.variant && (mm.result || mm.game_winner !== null)) {
         // The board is over; the state is already the next board's. A
-        // player reads the summary and goes on when ready.
-        await this.boardOver(m.state, prev, m.outcome.stroke, this.held.peek().length > 0);
+        // player reads the summary and goes on when ready, over the board
+        // that ended, whose score is the one the box gives.
+        if (prev) {
+          const gs = mm.game_winner !== null && mm.game_score ? mm.game_score : mm.score;
+          this.st.value = { ...prev, match: { ...prev.match, score: gs, games: mm.games } };
+        }
+        await this.boardOver(m.state, prev, m.outcome.stroke, m.action, this.held.peek().length > 0);
       }
       this.apply(m.seq, m.state);
     } finally {
@@ -284,20 +289,18 @@ export class TableModel {
 
   // boardOver shows how the board ended and the next board's colours;
   // with wait, it resolves when the player goes on, else at once.
-  private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, wait: boolean): Promise<void> {
+  private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, action: Action, wait: boolean): Promise<void> {
     const m = st.match, names = (s: number) => this.sideWord(st, s);
     const res = m.result;
     const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${names(res.winner)}`.replace("  ", " ") : "Board over";
-    const because = res && res.winner !== null ? breakdown(m, prev ?? undefined, stroke) : "";
-    const why = res && res.winner !== null
-      ? `${res.points} point${res.points === 1 ? "" : "s"}${because ? `: ${because}` : ""}${res.slam ? `, a ${res.slam} slam` : ""}.`
-      : describeResult(m, names, prev ?? undefined, stroke);
+    // Why the board ended and how its points were counted, in words.
+    const why = boardEnd(m, prev ?? undefined, stroke, action, names) || describeResult(m, names, prev ?? undefined, stroke);
     const gs = m.game_winner !== null && m.game_score ? m.game_score : m.score;
     const score = m.game_winner !== null ? `Game ${prev?.match.game ?? m.game - 1} final: ${gs[0]} – ${gs[1]} points. Games: ${m.games[0]} – ${m.games[1]}.` : `Game ${m.game}: ${gs[0]} – ${gs[1]} points.`;
     const held = this.held.peek();
     const mineSeat = held.length === 1 ? st.seats[held[0]] : undefined;
     const white = this.sideWord(st, m.board.white);
-    const colour = mineSeat ? `You play ${colourOf(st, mineSeat.side)} this board.` : `${white} ${white === "You" ? "play" : "plays"} white this board.`;
+    const colour = mineSeat ? `You play ${colourOf(st, mineSeat.side)} in the next board.` : `${white} ${white === "You" ? "play" : "plays"} white in the next board.`;
     this.app.sound.fanfare(!!mineSeat && res?.winner === mineSeat.side);
     // The server's shot clock does not wait for the summary: when the next
     // board's first stroke is this browser's and timed, the summary counts

@@ -8,7 +8,7 @@
 import { api } from "./api";
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import type { Names } from "./names";
-import { describeResult, explain, phrase } from "./rules";
+import { boardEnd, describeResult, explain, phrase } from "./rules";
 import { me, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -142,6 +142,14 @@ class SheetPage {
   private pad = emptyPad();
   private padKey = "";
   private editing = 0; // the entry being corrected, or 0
+  private confirming = 0; // the entry whose Remove waits for its confirmation, or 0
+  // change is the last correction sent (a removal, its undo, an edit): the
+  // open entries' words before it, and where each entry after it was then
+  // (undefined: it is the entry written), so that once the server has it
+  // the entries that read differently are marked; a removal keeps what it
+  // removed, for its Undo.
+  private change: { seq: number; old: Map<number, string>; was: (n: number) => number | undefined; removed?: { entry: number; line: Line; words: string } } | undefined;
+  private readonly changeEl = el("div", { id: "u-change", "aria-live": "polite" });
   private clockEnd = 0;
   private clockTimer = 0;
   private readonly bar = el("div", { class: "u-bar", id: "u-bar" });
@@ -157,11 +165,11 @@ class SheetPage {
   constructor(root: HTMLElement, private id: string) {
     this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
     root.replaceChildren(el("div", { class: "u-live" }, this.bar, this.now, this.err, this.padEl,
-      el("h2", {}, "This board"), this.entries), this.sheet);
+      el("h2", {}, "This board"), this.changeEl, this.entries), this.sheet);
     api<SheetReply>("GET", `/api/umpire/${id}`).then((data) => {
       this.answer(data);
       this.queue.start();
-    }).catch((e: Error) => { this.err.textContent = `Cannot open this scoresheet: ${e.message}`; });
+    }).catch((e: Error) => { this.err.textContent = e.message; });
   }
 
   private answer(r: SheetReply): void {
@@ -174,15 +182,34 @@ class SheetPage {
 
   private showSync(): void { this.sync.textContent = this.queue.describe(); this.sync.dataset.state = this.queue.offline ? "offline" : this.queue.length ? "sending" : "saved"; }
 
-  private send(op: Omit<Op, "seq">): void {
+  private send(op: Omit<Op, "seq">): number {
     this.err.textContent = "";
     // The next stroke's clock is started afresh.
     clearInterval(this.clockTimer);
     this.clockEnd = 0;
-    this.queue.push(op, this.view?.seq ?? 0);
+    this.change = undefined;
+    this.confirming = 0;
+    const seq = this.queue.push(op, this.view?.seq ?? 0);
     this.pad = emptyPad();
     this.editing = 0;
     this.draw();
+    return seq;
+  }
+
+  // correct sends a correction, keeping the entries' words before it.
+  private correct(op: Omit<Op, "seq">, was: (n: number) => number | undefined, removed?: { entry: number; line: Line }): void {
+    const old = this.entryWords();
+    const seq = this.send(op);
+    this.change = { seq, old, was, removed: removed && { ...removed, words: old.get(removed.entry) ?? "" } };
+    this.draw();
+  }
+
+  // padBoard is what is on the board for the pad's stroke: before the
+  // entry corrected, or now. The pad offers no more than it holds.
+  private padBoard(): { white: number; black: number; queen: boolean } {
+    const v = this.view!;
+    const st = this.editing ? (this.editing > 1 ? v.entries[this.editing - 2].reply : v.start) : v.state;
+    return st.board.on_board;
   }
 
   private get colours(): boolean { const r = this.view?.config.rules; return r === "icf" || r === "family"; }
@@ -216,18 +243,13 @@ class SheetPage {
       if (v.result && v.result.winner !== null) bits.push(`board to ${names.side(v.result.winner)}, ${v.result.points} points`);
       return bits.join(" — ") + ".";
     }
-    const state = (m: MatchState): GameState => ({
-      match: m, seats: this.view!.config.names.map((_, i) => ({ seat: i, side: i % 2 })), to_act: { seat: m.turn },
-    }) as unknown as GameState;
+    const state = (m: MatchState) => this.asGame(m);
     let action: EventMsg["action"] = { kind: "strike", seat };
-    let stroke: Stroke | undefined;
-    if (line.stroke) {
-      const s = line.stroke;
-      stroke = { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, touched: s.touched ?? true, foul: !!s.foul };
-    } else if (line.concede) action = { kind: "concede", seat, concede: line.concede };
+    const stroke = strokeOf(line);
+    if (line.concede) action = { kind: "concede", seat, concede: line.concede };
     else if (line.toss !== undefined) action = { kind: "toss", seat, toss: line.toss };
     else if (line.forfeit) action = { kind: "forfeit", seat: line.forfeit.side, rule: line.forfeit.rule };
-    else {
+    else if (!line.stroke) {
       const what = line.technical !== undefined ? `Technical foul by ${names.side(line.technical)}: a penalty at its next turn`
         : line.void ? `Board void (${line.void}): replayed by the same breaker` : line.claim ? `${who} takes two turns (H-3)` : "Entry";
       const end = describeResult(after, names.side, state(before));
@@ -235,6 +257,11 @@ class SheetPage {
     }
     const ev = { v: 1, type: "event", seq: 0, action, outcome: { stroke, respotted: [], void: false }, state: state(after) } as EventMsg;
     return explain(ev, state(before), names);
+  }
+
+  // asGame is a referee's state as the table's sentences read a game's.
+  private asGame(m: MatchState): GameState {
+    return { match: m, seats: this.view!.config.names.map((_, i) => ({ seat: i, side: i % 2 })), to_act: { seat: m.turn } } as unknown as GameState;
   }
 
   private draw(): void {
@@ -310,7 +337,11 @@ class SheetPage {
     if (v.must_sign && !this.padEl.hidden) {
       const b = v.boards[v.must_sign - 1];
       const res = b.winner === null ? "The board is void." : `Board ${b.number}${colours ? ` of game ${b.game}` : ""} to ${names.side(b.winner)}: ${b.points} point${b.points === 1 ? "" : "s"} (${b.rule}${b.slam ? `, ${b.slam} slam` : ""}).`;
-      rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res),
+      // Why it ended and how its points were counted, as the table says it.
+      const last = v.entries[b.last - 1], line = last.line as Line;
+      const why = colours ? boardEnd(last.reply, this.asGame(b.last > 1 ? v.entries[b.last - 2].reply : v.start), strokeOf(line),
+        { kind: line.concede ? "concede" : "strike", seat: last.seat }, names.side) : "";
+      rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res), why ? el("p", { id: "u-why" }, why) : "",
         el("p", {}, "Check the board's entries below, then sign it: signed entries can no longer change."),
         button("u-sign", `Sign board ${b.n}`, () => this.send({ sign: b.n }))));
     }
@@ -360,6 +391,23 @@ class SheetPage {
       if (o) o.textContent = String(p[k]);
     }
     for (const k of ["queen", "striker", "foul", "missed", "jq", "off"] as const) this.padEl.querySelector(`#u-${k}`)?.setAttribute("aria-pressed", String(p[k]));
+    // What the board holds bounds the counts: a c/m pocketed or off the
+    // board is one fewer for the other count of its colour, and the queen
+    // is offered only while on the board, pocketed or off it, not both.
+    const on = this.padBoard();
+    const left = { white: on.white - p.white - p.jw, black: on.black - p.black - p.jb };
+    const set = (id: string, off: boolean, why = "") => {
+      const b = this.padEl.querySelector<HTMLButtonElement>(`#${id}`);
+      if (!b) return;
+      b.disabled = off;
+      b.title = off ? why : "";
+    };
+    for (const [k, c] of [["white", "white"], ["jw", "white"], ["black", "black"], ["jb", "black"]] as const) {
+      set(`u-${k}-plus`, left[c] <= 0, `${on[c]} ${c} on the board`);
+      set(`u-${k}-minus`, p[k] <= 0);
+    }
+    set("u-queen", !p.queen && (!on.queen || p.jq), on.queen ? "" : "The queen is not on the board");
+    set("u-jq", !p.jq && (!on.queen || p.queen), on.queen ? "" : "The queen is not on the board");
   }
 
   private redrawPad(): void { if (this.view) this.drawPad(this.view.state); }
@@ -383,7 +431,9 @@ class SheetPage {
     }
     const enter = button("u-enter", this.editing ? `Save entry ${this.editing}` : "Enter the stroke", () => {
       const line = strokeLine(this.pad);
-      this.send(this.editing ? { edit: { entry: this.editing, line } } : { line });
+      const k = this.editing;
+      if (k) this.correct({ edit: { entry: k, line } }, (n) => n === k ? undefined : n);
+      else this.send({ line });
     });
     const rows: (Node | string)[] = [
       el("div", { class: "u-row" }, el("b", {}, "Pocketed"), counter("White", "white"), counter("Black", "black"), toggle("Queen", "queen"), toggle("Striker", "striker")),
@@ -412,30 +462,74 @@ class SheetPage {
     this.padEl.replaceChildren(...rows);
   }
 
+  // entryWords are the open entries' words, by number.
+  private entryWords(): Map<number, string> {
+    const v = this.view!;
+    const out = new Map<number, string>();
+    let before = v.locked ? v.entries[v.locked - 1].reply : v.start;
+    for (const e of v.entries.filter((e) => e.n > v.locked)) {
+      out.set(e.n, this.words(e.line as Line, e.seat, before, e.reply));
+      before = e.reply;
+    }
+    return out;
+  }
+
   private drawEntries(): void {
     const v = this.view!;
     const open = v.entries.filter((e) => e.n > v.locked);
+    const words = this.entryWords();
+    // The last correction, once the server has it: what now reads otherwise.
+    const ch = this.change && v.seq >= this.change.seq ? this.change : undefined;
+    let changed = 0;
     const items: HTMLElement[] = [];
-    let before = v.locked ? v.entries[v.locked - 1].reply : v.start;
     for (const e of open) {
-      const after = e.reply;
       const line = e.line as Line;
-      const li = el("li", { value: String(e.n), "data-n": String(e.n) }, el("span", {}, this.words(line, e.seat, before, after)));
+      const w = words.get(e.n) ?? "";
+      const li = el("li", { value: String(e.n), "data-n": String(e.n) }, el("span", {}, w));
+      const k = ch?.was(e.n);
+      const was = ch && k !== undefined ? ch.old.get(k) : undefined;
+      if (was !== undefined && was !== w) {
+        changed++;
+        li.classList.add("u-changed");
+        li.append(el("small", { class: "u-was" }, `Read before: ${was}`));
+      }
       if (!this.padEl.hidden) {
-        if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.redrawPad(); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
-        li.append(button("", "Remove", () => this.send({ remove: e.n }), "secondary u-small"));
+        if (this.confirming === e.n) {
+          li.append(el("div", { class: "u-confirm", role: "group" },
+            `Remove entry ${e.n}? The entries after it are ruled again and may read differently; you can put it back after.`,
+            button("u-remove-yes", `Remove entry ${e.n}`, () => this.correct({ remove: e.n }, (n) => n >= e.n ? n + 1 : n, { entry: e.n, line }), "u-small"),
+            button("u-remove-no", "Keep it", () => { this.confirming = 0; this.drawEntries(); }, "secondary u-small")));
+        } else {
+          if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.redrawPad(); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
+          li.append(button("", "Remove", () => { this.confirming = e.n; this.drawEntries(); }, "secondary u-small u-remove"));
+        }
       }
       items.push(li);
-      before = after;
     }
     for (const q of this.queue.pending()) {
-      items.push(el("li", { class: "u-waiting" }, `Waiting to be sent: ${describeOp(q)}`));
+      items.push(el("li", { class: "u-waiting" }, `Waiting to be sent: ${this.describeOp(q)}.`));
     }
     for (const q of this.queue.refused()) {
-      items.push(el("li", { class: "u-refused" }, `Refused: ${describeOp(q.op)} — ${q.error}`));
+      items.push(el("li", { class: "u-refused" }, `Not entered: ${this.describeOp(q.op)}. ${q.error}`));
     }
     if (this.queue.refused().length) items.push(el("li", {}, button("u-discard", "Discard the refused entries", () => { this.queue.discard(); this.draw(); }, "secondary")));
     this.entries.replaceChildren(...items);
+    const r = ch?.removed;
+    this.changeEl.replaceChildren(...(r && !this.padEl.hidden ? [el("p", { class: "u-notice", id: "u-removed" },
+      `Entry ${r.entry} removed (${r.words.replace(/\.$/, "")}). ${changed ? `${changed} later entr${changed === 1 ? "y now reads" : "ies now read"} differently, marked below.` : "The later entries read as before."} `,
+      button("u-unremove", `Undo: put entry ${r.entry} back`, () => this.correct({ insert: { entry: r.entry, line: r.line } }, (n) => n === r.entry ? undefined : n > r.entry ? n - 1 : n), "secondary u-small"))] : []));
+  }
+
+  // describeOp says in words what an operation waiting or refused was.
+  private describeOp(op: Op): string {
+    const names = this.names();
+    if (op.line) return describeLine(op.line as Line, names);
+    if (op.undo) return "undo the last entry";
+    if (op.edit) return `entry ${op.edit.entry} corrected to ${describeLine(op.edit.line as Line, names)}`;
+    if (op.insert) return `entry ${op.insert.entry} put back`;
+    if (op.remove) return `entry ${op.remove} removed`;
+    if (op.sign) return `board ${op.sign} signed`;
+    return "an entry";
   }
 
   // drawSheet is the ICF-style scoresheet: every board with its breaker,
@@ -483,11 +577,29 @@ class SheetPage {
   }
 }
 
-function describeOp(op: Op): string {
-  if (op.line) return JSON.stringify(op.line);
-  if (op.undo) return "undo";
-  if (op.edit) return `correct entry ${op.edit.entry}: ${JSON.stringify(op.edit.line)}`;
-  if (op.remove) return `remove entry ${op.remove}`;
-  if (op.sign) return `sign board ${op.sign}`;
-  return "?";
+// strokeOf is an entry's stroke as the table's sentences read one.
+function strokeOf(line: Line): Stroke | undefined {
+  const s = line.stroke;
+  return s && { white: s.white ?? 0, black: s.black ?? 0, queen: !!s.queen, striker: !!s.striker, touched: s.touched ?? true, foul: !!s.foul };
+}
+
+// describeLine is an entry in words: "a stroke pocketing 2 white and the queen".
+function describeLine(l: Line, names: Names): string {
+  const s = l.stroke;
+  if (s) {
+    const list = (parts: string[]) => parts.length < 2 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+    const down = [s.white ? `${s.white} white` : "", s.black ? `${s.black} black` : "", s.queen ? "the queen" : "", s.striker ? "the striker" : ""].filter(Boolean);
+    const j = s.jumped;
+    const off = [j?.white ? `${j.white} white` : "", j?.black ? `${j.black} black` : "", j?.queen ? "the queen" : "", s.striker_off ? "the striker" : ""].filter(Boolean);
+    const what = down.length ? `pocketing ${list(down)}` : s.touched === false ? "that touched nothing" : "pocketing nothing";
+    return `a stroke ${what}${off.length ? `, ${list(off)} off the board` : ""}${s.foul ? ", a foul" : ""}`;
+  }
+  if (l.concede) return `a concession of the ${l.concede}`;
+  if (l.toss !== undefined) return `the toss, won by ${names.side(l.toss)}`;
+  if (l.void) return "the board voided";
+  if (l.technical !== undefined) return `a technical foul of ${names.side(l.technical)}`;
+  if (l.claim) return "a claim of two turns";
+  if (l.forfeit) return `a forfeit by ${names.side(l.forfeit.side)}`;
+  if (l.buy) return `the purchase of pocket ${l.buy.pocket + 1}`;
+  return "an entry";
 }

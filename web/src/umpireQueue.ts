@@ -9,7 +9,8 @@ import { ApiError, api, me as account } from "./api";
 import type { MatchState } from "./protocol";
 
 export interface Op {
-  seq: number; line?: unknown; undo?: boolean; edit?: { entry: number; line: unknown }; remove?: number; sign?: number;
+  seq: number; line?: unknown; undo?: boolean; edit?: { entry: number; line: unknown }; insert?: { entry: number; line: unknown };
+  remove?: number; sign?: number;
 }
 
 export interface SheetBoard {
@@ -71,12 +72,13 @@ export class Queue {
   }
 
   // push numbers op after the server's last entry (serverSeq) and those
-  // still waiting, keeps it, and sends what waits.
-  push(op: Omit<Op, "seq">, serverSeq: number): void {
+  // still waiting, keeps it, sends what waits, and returns its number.
+  push(op: Omit<Op, "seq">, serverSeq: number): number {
     const seq = Math.max(serverSeq, this.ops.length ? this.ops[this.ops.length - 1].seq : 0) + 1;
     this.ops.push({ seq, ...op });
     this.save();
     this.flush();
+    return seq;
   }
 
   discard(): void { this.bad = []; this.save(); this.onSync(); }
@@ -116,7 +118,7 @@ export class Queue {
             return;
           }
           const error = err.message;
-          this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : "made after a refused entry" })));
+          this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : "It was made after the refused entry above." })));
           this.ops = [];
           this.save();
           this.onError(error);
