@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/server"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -17,9 +19,11 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // TestReplayGolden: the replay of a stored match, whole and in stretches,
 // is the same bytes as ever
 // (testdata/replay.golden): a computer seat taken, a human one named, a
-// strike's trajectory and a concession's ruling.
+// strike's trajectory and a concession's ruling. It is made without a
+// table, so a server without computer players gives the same.
 func TestReplayGolden(t *testing.T) {
-	e := newEnv(t, t.TempDir())
+	dir := t.TempDir()
+	e := newEnv(t, dir)
 	ann := e.player()
 	id := ann.create(withComputer(7))
 	c := ann.connect(id, 0)
@@ -59,5 +63,14 @@ func TestReplayGolden(t *testing.T) {
 	}
 	if !bytes.Equal(got.Bytes(), want) {
 		t.Errorf("the replays differ from %s (go test -run TestReplayGolden -update rewrites it):\n%.2000s", name, got.String())
+	}
+
+	// A replay makes no table, so it needs no computer player: a server
+	// without them gives the same bytes.
+	e.close()
+	e2 := newEnvWith(t, dir, newFakeClock(), func(c *server.Config) { c.Bots = nil })
+	ann.Base = e2.http.URL
+	if code, again := ann.do("GET", "/api/matches/"+id+"/replay", ""); code != http.StatusOK || again != whole {
+		t.Errorf("the replay on a server without computer players: %d %.300s; want the same bytes", code, again)
 	}
 }
