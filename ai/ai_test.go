@@ -65,7 +65,7 @@ func TestPlayReplays(t *testing.T) {
 	if len(rec.Boards) != 6 {
 		t.Fatalf("Play ended %d boards; want 6", len(rec.Boards))
 	}
-	again, err := game.Replay(cfg, rec.Actions)
+	again, err := game.Replay(cfg, rec.Actions, nil)
 	if err != nil {
 		t.Fatalf("Replay: %v", err)
 	}

@@ -158,7 +158,7 @@ func TestVariantPlayReplays(t *testing.T) {
 			if v.name == "pockets" && buys < 4 {
 				t.Errorf("%d purchases; the winner owns all four pockets, so want 4 or more", buys)
 			}
-			again, err := game.Replay(end.Config(), rec.Actions)
+			again, err := game.Replay(end.Config(), rec.Actions, nil)
 			if err != nil {
 				t.Fatalf("Replay: %v", err)
 			}

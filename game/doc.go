@@ -15,5 +15,7 @@
 //
 // The table adds no execution noise: what a player meant and what his hand
 // did are the caller's business, and the executed shot is what Apply gets,
-// so that Replay gives the same match bit for bit.
+// so that Replay gives the same match bit for bit. Replay is the one loop
+// that plays stored actions again; its visitor sees each Step (the table
+// before, the action, its outcome, the table after).
 package game

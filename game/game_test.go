@@ -431,16 +431,20 @@ func TestRandomPlayReplaysBitForBit(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb := drawTable(t)
 		cfg := tb.Config()
-		var actions []Action
+		var (
+			actions []Action
+			played  []Step
+		)
 		for range rapid.IntRange(1, 300).Draw(t, "actions") {
 			if tb.ToAct().Need == NeedNothing {
 				break
 			}
 			a := drawAction(t, tb)
-			next, _, err := tb.Apply(a)
+			next, out, err := tb.Apply(a)
 			if err != nil {
 				t.Fatalf("%s: %v refused: %v", cfg.Rules.Name, a, err)
 			}
+			played = append(played, Step{Index: len(actions), Before: tb, Action: a, Outcome: out, After: next})
 			actions = append(actions, a)
 			checkTable(t, next)
 			if resumed, err := Resume(cfg, next.Setup()); err != nil || !reflect.DeepEqual(resumed.Setup(), next.Setup()) || resumed.ToAct() != next.ToAct() {
@@ -448,12 +452,39 @@ func TestRandomPlayReplaysBitForBit(t *testing.T) {
 			}
 			tb = next
 		}
-		replayed, err := Replay(cfg, actions)
+		// The visitor sees each step as played; an error of its stops the
+		// replay on the table before that step.
+		stop := rapid.IntRange(0, len(actions)).Draw(t, "stop")
+		errStop := errors.New("stop")
+		var seen int
+		replayed, err := Replay(cfg, actions, func(s Step) error {
+			if !reflect.DeepEqual(s, played[seen]) {
+				t.Fatalf("%s: step %d replayed differs from the step played", cfg.Rules.Name, seen)
+			}
+			seen++
+			if s.Index == stop {
+				return errStop
+			}
+			return nil
+		})
+		switch {
+		case stop < len(actions) && (err != errStop || seen != stop+1 || !reflect.DeepEqual(replayed, played[stop].Before)):
+			t.Fatalf("%s: stopped at action %d: %v after %d steps; want the visitor's error and the table before it", cfg.Rules.Name, stop, err, seen)
+		case stop == len(actions) && (err != nil || seen != len(actions)):
+			t.Fatalf("%s: replay: %v after %d of %d steps", cfg.Rules.Name, err, seen, len(actions))
+		}
+		replayed, err = Replay(cfg, actions, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(replayed, tb) {
 			t.Errorf("%s, %d players: replaying %d actions gave a different table", cfg.Rules.Name, cfg.Players, len(actions))
+		}
+		// An action that does not apply stops the replay there.
+		bad := append(slices.Clone(actions), Action{Seat: -1, Kind: Actions})
+		_, err = Replay(cfg, bad, nil)
+		if ae, ok := errors.AsType[*ActionError](err); !ok || ae.Index != len(actions) || ae.Err == nil {
+			t.Errorf("%s: replaying an action that does not apply: %v; want an ActionError at index %d", cfg.Rules.Name, err, len(actions))
 		}
 	})
 }

@@ -220,18 +220,3 @@ func (t *Table) voidIfBlocked() bool {
 	t.setUp()
 	return true
 }
-
-// Replay plays actions from the start of a match: the same actions always
-// give the same table, bit for bit.
-func Replay(cfg Config, actions []Action) (Table, error) {
-	t, err := New(cfg)
-	if err != nil {
-		return t, err
-	}
-	for i, a := range actions {
-		if t, _, err = t.Apply(a); err != nil {
-			return t, fmt.Errorf("game: replaying action %d (%v by seat %d): %w", i, a.Kind, a.Seat, err)
-		}
-	}
-	return t, nil
-}

@@ -36,24 +36,30 @@ func Replay(r MatchRecord, p physics.Params, visit func(n int, got Entry, t game
 	if err != nil {
 		return game.Table{}, err
 	}
-	t, err := game.New(cfg)
-	if err != nil {
-		return t, fmt.Errorf("record: %w", err)
+	acts := make([]game.Action, len(r.Actions))
+	for i, e := range r.Actions {
+		acts[i] = e.Action
 	}
-	for i, want := range r.Actions {
-		n := i + 1
-		next, out, err := t.Apply(want.Action)
-		if err != nil {
-			return t, fmt.Errorf("record: action %d (%s): refused: %v: %w", n, FormatEntry(n, want), err, ErrDiverged)
-		}
-		got := EntryOf(want.Action, out)
+	t, err := game.Replay(cfg, acts, func(s game.Step) error {
+		n, want := s.Index+1, r.Actions[s.Index]
+		got := EntryOf(s.Action, s.Outcome)
 		if visit != nil {
-			visit(n, got, next)
+			visit(n, got, s.After)
 		}
 		if !sameEntry(got, want) {
-			return t, fmt.Errorf("record: action %d: recorded %q, replayed %q: %w", n, FormatEntry(n, want), FormatEntry(n, got), ErrDiverged)
+			return fmt.Errorf("record: action %d: recorded %q, replayed %q: %w", n, FormatEntry(n, want), FormatEntry(n, got), ErrDiverged)
 		}
-		t = next
+		return nil
+	})
+	if ae, ok := errors.AsType[*game.ActionError](err); ok {
+		n := ae.Index + 1
+		return t, fmt.Errorf("record: action %d (%s): refused: %v: %w", n, FormatEntry(n, r.Actions[ae.Index]), ae.Err, ErrDiverged)
+	}
+	if err != nil {
+		if errors.Is(err, ErrDiverged) {
+			return t, err
+		}
+		return t, fmt.Errorf("record: %w", err)
 	}
 	if got := ResultOf(t.Match()); got != r.Result {
 		return t, fmt.Errorf("record: result recorded %s, replayed %s: %w", r.Result, got, ErrDiverged)
@@ -70,17 +76,15 @@ func sameEntry(a, b Entry) bool {
 // headers.
 func RecordOf(cfg game.Config, actions []game.Action, names []string, seed, date string) (MatchRecord, error) {
 	r := MatchRecord{Rules: cfg.Rules.Name, Players: cfg.Players, Names: names, Seed: seed, Date: date}
-	t, err := game.New(cfg)
+	t, err := game.Replay(cfg, actions, func(s game.Step) error {
+		r.Actions = append(r.Actions, EntryOf(s.Action, s.Outcome))
+		return nil
+	})
+	if ae, ok := errors.AsType[*game.ActionError](err); ok {
+		return r, fmt.Errorf("record: action %d (%v by seat %d): %w", ae.Index+1, ae.Action.Kind, ae.Action.Seat, ae.Err)
+	}
 	if err != nil {
 		return r, fmt.Errorf("record: %w", err)
-	}
-	for i, a := range actions {
-		next, out, err := t.Apply(a)
-		if err != nil {
-			return r, fmt.Errorf("record: action %d (%v by seat %d): %w", i+1, a.Kind, a.Seat, err)
-		}
-		r.Actions = append(r.Actions, EntryOf(a, out))
-		t = next
 	}
 	r.Result = ResultOf(t.Match())
 	return r, nil

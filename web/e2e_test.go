@@ -782,7 +782,7 @@ func (e *env) placeADue(ctx context.Context, id string, r rules.Rules) game.Tabl
 // holds it.
 func (e *env) replay(id string, r rules.Rules) game.Table {
 	e.t.Helper()
-	tb, err := game.Replay(game.Config{Rules: r, Players: 2, Physics: physics.Default()}, e.storedActions(id))
+	tb, err := game.Replay(game.Config{Rules: r, Players: 2, Physics: physics.Default()}, e.storedActions(id), nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}

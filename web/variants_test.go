@@ -173,7 +173,7 @@ func (e *env) replayVariant(id, name string, players int) game.Table {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	tb, err := game.Replay(game.Config{Rules: rs, Players: players, Physics: physics.Default()}, actions)
+	tb, err := game.Replay(game.Config{Rules: rs, Players: players, Physics: physics.Default()}, actions, nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -192,12 +192,13 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 		apiError(w, httpapi.Refuse(ErrMessage, "%v", err))
 		return
 	}
-	// A table value that never runs: the same state and event messages as
-	// a table's, every seat held by the one practising, who is there.
-	t := &table{id: "practice", cfg: protocol.TableConfig{Rules: m.Rules.Name, Players: m.Players}, state: st, seats: make([]seat, m.Players), began: true}
-	for i := range t.seats {
-		t.seats[i] = seat{cfg: protocol.SeatConfig{Kind: protocol.SeatHuman}, token: "practice", nickname: "You"}
+	// The same state and event messages as a table's, every seat held by
+	// the one practising, who is there; no table.
+	v := tableView{id: "practice", cfg: protocol.TableConfig{Rules: m.Rules.Name, Players: m.Players}, started: true}
+	for i := range m.Players {
+		v.seats = append(v.seats, protocol.SeatState{Seat: i, Kind: protocol.SeatHuman, Nickname: "You", Taken: true})
 	}
+	cur, seq := st, int64(0)
 	var resp protocol.Practiced
 	if len(req.Action) > 0 {
 		in, err := decodeMessage(req.Action, s.physics.MaxSpeed)
@@ -216,18 +217,17 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) {
 			apiError(w, httpapi.Refuse(ErrMessage, "%v", err))
 			return
 		}
-		t.state, t.seq = next, 1
-		ev := protocol.EventMsg{V: protocol.Version, Type: protocol.TypeEvent, Seq: 1, Action: record.FromAction(a), Outcome: t.outcome(st, a, out), State: t.gameState()}
-		ev.State.Match = record.FromMatch(next.Match(), out.Ruling)
+		cur, seq = next, 1
+		ev := v.event(st, next, seq, a, out, time.Time{})
 		resp.Event = &ev
 	}
-	resp.Position, resp.State = record.FormatPosition(t.state.Setup()), t.gameState()
-	if req.Hint && t.state.ToAct().Need == game.NeedStrike {
+	resp.Position, resp.State = record.FormatPosition(cur.Setup()), v.gameState(cur, time.Time{})
+	if req.Hint && cur.ToAct().Need == game.NeedStrike {
 		if err := s.mayHint(r); err != nil {
 			apiError(w, err)
 			return
 		}
-		h, err := s.advise(r.Context(), t.state, t.seq, 1)
+		h, err := s.advise(r.Context(), cur, seq, 1)
 		if err != nil {
 			apiError(w, err)
 			return

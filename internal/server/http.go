@@ -13,7 +13,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -372,14 +371,10 @@ func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord,
 		apiError(w, err)
 		return
 	}
-	acts := make([]game.Action, 0, len(actions))
-	for _, a := range actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			apiError(w, fmt.Errorf("server: table %s action %d: %w", rec.ID, a.Seq, err))
-			return
-		}
-		acts = append(acts, act)
+	acts, err := parseActions(rec.ID, actions)
+	if err != nil {
+		apiError(w, err)
+		return
 	}
 	names := make([]string, ti.Config.Players)
 	for _, si := range ti.Seats {

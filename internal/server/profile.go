@@ -28,7 +28,7 @@ type tallies struct {
 const maxTallies = 4096
 
 // tally counts a finished match's play by seat, replaying its record
-// with the counts of the bench (ai.Tally).
+// with the counts of the bench (ai.Tally); no table is made.
 func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol.TableConfig) (ai.Tally, error) {
 	s.tallied.mu.Lock()
 	tl, ok := s.tallied.m[rec.ID]
@@ -36,7 +36,7 @@ func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol
 	if ok {
 		return tl, nil
 	}
-	t, err := s.newTableFor(rec.ID, cfg, rec.Created)
+	gcfg, err := gameConfig(cfg, s.physics)
 	if err != nil {
 		return tl, err
 	}
@@ -44,8 +44,9 @@ func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol
 	if err != nil {
 		return tl, err
 	}
-	err = t.replay(actions, func(before game.Table, a game.Action, out game.Outcome) {
-		tl.Add(before, a, out, t.state)
+	_, err = replayStored(rec.ID, gcfg, actions, func(st game.Step, _ carrom.ActionRecord) error {
+		tl.Add(st.Before, st.Action, st.Outcome, st.After)
+		return nil
 	})
 	if err != nil {
 		return tl, err
@@ -57,17 +58,6 @@ func (s *Server) tally(ctx context.Context, rec carrom.TableRecord, cfg protocol
 	s.tallied.m[rec.ID] = tl
 	s.tallied.mu.Unlock()
 	return tl, nil
-}
-
-// newTableFor is a table to replay a record on: computer seats need no
-// player to be replayed.
-func (s *Server) newTableFor(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
-	c := cfg
-	c.Seats = make([]protocol.SeatConfig, len(cfg.Seats))
-	for i := range c.Seats {
-		c.Seats[i] = protocol.SeatConfig{Kind: protocol.SeatHuman}
-	}
-	return s.newTable(id, c, created)
 }
 
 type playedJSON struct {

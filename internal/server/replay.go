@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"container/list"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/record"
 )
 
 // Bounds of the replays (GET /api/matches/{id}/replay): a replay of a long
@@ -119,16 +122,12 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: %d replays are being made, the most at once; try again in %d seconds: %w", replaySlots, replayRetry, errBusy))
 		return
 	}
-	t, err := s.newTable(id, ti.Config, rec.Created)
+	gcfg, err := gameConfig(ti.Config, s.physics)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	for _, st := range rec.Seats {
-		if st.Seat >= 0 && st.Seat < len(t.seats) {
-			t.seats[st.Seat].nickname = st.Nickname
-		}
-	}
+	v := replayView(id, ti.Config, rec.Seats)
 	actions, err := s.store.Actions(ctx, id)
 	if err != nil {
 		apiError(w, err)
@@ -136,7 +135,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	if whole {
 		var buf bytes.Buffer
-		if err := t.writeReplay(&buf, ti, actions, from, to); err != nil {
+		if err := streamReplay(&buf, v, gcfg, ti, actions, from, to); err != nil {
 			apiError(w, err)
 			return
 		}
@@ -145,7 +144,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	if err := t.writeReplay(w, ti, actions, from, to); err != nil {
+	if err := streamReplay(w, v, gcfg, ti, actions, from, to); err != nil {
 		// Some of the answer may be written already: the client sees a
 		// cut response rather than one that looks whole.
 		s.log.Error("replaying a match", "table", id, "err", err)
@@ -159,12 +158,33 @@ func writeReplay(w http.ResponseWriter, data []byte) {
 	w.Write(data)
 }
 
-// writeReplay writes the replay of actions from seq from to seq to as one
-// JSON object, {"table", "start", "events"}, an event at a time. The start
-// is the table before the first event returned; there is none if the
-// stretch begins past the last action. It returns an error if an action
-// no longer applies; once a write fails (the client has gone) it stops.
-func (t *table) writeReplay(w io.Writer, ti protocol.TableInfo, actions []carrom.ActionRecord, from, to int64) error {
+// replayView is how a replay shows a stored table, as a table of its
+// own would while nobody is there: its players by the names they sat
+// under, its computer seats taken, no clock, the match not begun.
+func replayView(id string, cfg protocol.TableConfig, sat []carrom.SeatRecord) tableView {
+	v := tableView{id: id, cfg: cfg, seats: make([]protocol.SeatState, cfg.Players)}
+	for i := range v.seats {
+		v.seats[i].Seat = i
+		if i < len(cfg.Seats) {
+			computer := cfg.Seats[i].Kind == "computer"
+			v.seats[i].Kind, v.seats[i].Level, v.seats[i].Taken, v.seats[i].Connected = cfg.Seats[i].Kind, cfg.Seats[i].Level, computer, computer
+		}
+	}
+	for _, st := range sat {
+		if st.Seat >= 0 && st.Seat < len(v.seats) {
+			v.seats[st.Seat].Nickname = st.Nickname
+		}
+	}
+	return v
+}
+
+// streamReplay writes the replay of actions from seq from to seq to as
+// one JSON object, {"table", "start", "events"}, an event at a time. The
+// start is the table before the first event returned; there is none if
+// the stretch begins past the last action. It returns an error if an
+// action no longer applies; once a write fails (the client has gone) it
+// stops.
+func streamReplay(w io.Writer, v tableView, cfg game.Config, ti protocol.TableInfo, actions []carrom.ActionRecord, from, to int64) error {
 	var werr error
 	put := func(parts ...[]byte) {
 		for _, p := range parts {
@@ -179,33 +199,72 @@ func (t *table) writeReplay(w io.Writer, ti protocol.TableInfo, actions []carrom
 	}
 	put([]byte(`{"table":`), tb)
 	begun, first := false, true
-	begin := func() {
-		put([]byte(`,"start":`), encode(t.snapshot()), []byte(`,"events":[`))
+	begin := func(st game.Table, seq int64) {
+		put([]byte(`,"start":`), encode(v.snapshot(st, seq, time.Time{})), []byte(`,"events":[`))
 		begun = true
 	}
-	if from <= 1 {
-		begin()
+	n := 0
+	for n < len(actions) && actions[n].Seq <= to {
+		n++
 	}
-	each := func(before game.Table, a game.Action, o game.Outcome) {
+	end, err := replayStored(ti.ID, cfg, actions[:n], func(s game.Step, a carrom.ActionRecord) error {
+		if s.Index == 0 && from <= 1 {
+			begin(s.Before, 0)
+		}
 		switch {
-		case t.seq == from-1:
-			begin()
-		case t.seq >= from:
+		case a.Seq == from-1:
+			begin(s.After, a.Seq)
+		case a.Seq >= from:
 			if !first {
 				put([]byte(","))
 			}
 			first = false
-			put(t.eventMessage(before, a, o))
+			put(encode(v.event(s.Before, s.After, a.Seq, s.Action, s.Outcome, time.Time{})))
 		}
+		return werr
+	})
+	if err != nil && err != werr {
+		return err
 	}
-	for i := 0; i < len(actions) && actions[i].Seq <= to && werr == nil; i++ {
-		if err := t.replay(actions[i:i+1], each); err != nil {
-			return err
-		}
+	if n == 0 && from <= 1 {
+		begin(end, 0)
 	}
 	if !begun {
 		put([]byte(`,"events":[`))
 	}
 	put([]byte("]}\n"))
 	return nil
+}
+
+// replayStored plays a table's stored actions on a new game of cfg, the one
+// loop of game.Replay, visit (if not nil) seeing each step with the record
+// of its action.
+func replayStored(id string, cfg game.Config, actions []carrom.ActionRecord, visit func(s game.Step, a carrom.ActionRecord) error) (game.Table, error) {
+	acts, err := parseActions(id, actions)
+	if err != nil {
+		return game.Table{}, err
+	}
+	end, err := game.Replay(cfg, acts, func(s game.Step) error {
+		if visit == nil {
+			return nil
+		}
+		return visit(s, actions[s.Index])
+	})
+	if ae, ok := errors.AsType[*game.ActionError](err); ok {
+		return end, fmt.Errorf("server: table %s action %d no longer applies: %w", id, actions[ae.Index].Seq, ae.Err)
+	}
+	return end, err
+}
+
+// parseActions reads a table's stored actions.
+func parseActions(id string, actions []carrom.ActionRecord) ([]game.Action, error) {
+	acts := make([]game.Action, 0, len(actions))
+	for _, a := range actions {
+		act, err := record.ParseAction(a.Action)
+		if err != nil {
+			return nil, fmt.Errorf("server: table %s action %d: %w", id, a.Seq, err)
+		}
+		acts = append(acts, act)
+	}
+	return acts, nil
 }

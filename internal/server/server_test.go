@@ -390,7 +390,7 @@ func TestMatchAgainstTheComputer(t *testing.T) {
 		}
 	}
 	actions := storedActions(t, ann, id)
-	replayed, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, actions)
+	replayed, err := game.Replay(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()}, actions, nil)
 	if err != nil {
 		t.Fatalf("the stored record does not replay: %v", err)
 	}

@@ -180,26 +180,19 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	return nil
 }
 
-// replay applies stored actions in order, calling each (if not nil) with
-// the table before each action, the action and its outcome.
+// replay applies stored actions in order to the table's new game,
+// calling each (if not nil) with the table before each action, the action
+// and its outcome.
 func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Table, a game.Action, out game.Outcome)) error {
-	for _, a := range actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			return fmt.Errorf("server: table %s action %d: %w", t.id, a.Seq, err)
-		}
-		next, out, err := t.state.Apply(act)
-		if err != nil {
-			return fmt.Errorf("server: table %s action %d no longer applies: %w", t.id, a.Seq, err)
-		}
-		before := t.state
-		t.state, t.seq, t.lastAt = next, a.Seq, a.At
-		t.countPlay(before, next, act)
+	_, err := replayStored(t.id, t.state.Config(), actions, func(s game.Step, a carrom.ActionRecord) error {
+		t.state, t.seq, t.lastAt = s.After, a.Seq, a.At
+		t.countPlay(s.Before, s.After, s.Action)
 		if each != nil {
-			each(before, act, out)
+			each(s.Before, s.Action, s.Outcome)
 		}
-	}
-	return nil
+		return nil
+	})
+	return err
 }
 
 // run is the table's goroutine. It returns when ctx ends (server shutdown)

@@ -52,7 +52,7 @@ func replayTable(t *testing.T, p *player, id, name string, players int) game.Tab
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := game.Replay(game.Config{Rules: rs, Players: players, Physics: physics.Default()}, actions)
+	tb, err := game.Replay(game.Config{Rules: rs, Players: players, Physics: physics.Default()}, actions, nil)
 	if err != nil {
 		t.Fatalf("the stored actions do not replay: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -193,12 +194,48 @@ func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) 
 // eventOf is the event of action a, number seq, which took the table from
 // start to after.
 func (t *table) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
-	st := t.gameStateOf(after, deadline)
-	st.Match = record.FromMatch(after.Match(), out.Ruling)
-	return encode(protocol.EventMsg{V: protocol.Version, Type: protocol.TypeEvent, Seq: seq, Action: record.FromAction(a), Outcome: t.outcome(start, a, out), State: st})
+	return encode(t.view().event(start, after, seq, a, out, deadline))
 }
 
-func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) protocol.Outcome {
+// tableView is what a table's messages show beside its game: its id and
+// configuration, whether its match has begun, why it is left unrated if
+// so, and who sits at each seat. A table makes one of itself (view); a
+// replay, which has no table, makes one from the stored record
+// (replayView).
+type tableView struct {
+	id      string
+	cfg     protocol.TableConfig
+	started bool
+	unrated string
+	// seats are who sits where; their positions and sides are the game's.
+	seats []protocol.SeatState
+}
+
+func (t *table) view() tableView {
+	v := tableView{id: t.id, cfg: t.cfg, started: t.started(), unrated: t.unrated}
+	for i, s := range t.seats {
+		v.seats = append(v.seats, protocol.SeatState{
+			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
+			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
+		})
+	}
+	return v
+}
+
+// event is the event of action a, number seq, which took the game from
+// start to after.
+func (v tableView) event(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) protocol.EventMsg {
+	st := v.gameState(after, deadline)
+	st.Match = record.FromMatch(after.Match(), out.Ruling)
+	return protocol.EventMsg{V: protocol.Version, Type: protocol.TypeEvent, Seq: seq, Action: record.FromAction(a), Outcome: outcomeOf(start, a, out), State: st}
+}
+
+// snapshot is the state message of the game st after action seq.
+func (v tableView) snapshot(st game.Table, seq int64, deadline time.Time) protocol.StateMsg {
+	return protocol.StateMsg{V: protocol.Version, Type: protocol.TypeState, Seq: seq, State: v.gameState(st, deadline)}
+}
+
+func outcomeOf(start game.Table, a game.Action, out game.Outcome) protocol.Outcome {
 	o := protocol.Outcome{Respotted: pieces(out.Respotted), Void: out.Void}
 	if a.Kind == game.Strike || a.Kind == game.Timeout {
 		s := out.Stroke
@@ -214,21 +251,19 @@ func (t *table) outcome(start game.Table, a game.Action, out game.Outcome) proto
 
 func pieces(ps []board.Piece) []record.Piece { return record.PiecesOf(ps) }
 
-func (t *table) gameState() protocol.GameState { return t.gameStateOf(t.state, t.deadline) }
-
-// gameStateOf is the table as it is but for its game, st, and its clock.
-func (t *table) gameStateOf(st game.Table, deadline time.Time) protocol.GameState {
+// gameState is the table with its game st and its clock.
+func (v tableView) gameState(st game.Table, deadline time.Time) protocol.GameState {
 	turn := st.ToAct()
 	g := protocol.GameState{
-		Table: t.id, Config: shown(t.cfg, turn.Need == game.NeedNothing), Started: t.started(), Over: turn.Need == game.NeedNothing,
+		Table: v.id, Config: shown(v.cfg, turn.Need == game.NeedNothing), Started: v.started, Over: turn.Need == game.NeedNothing,
 		Pieces:  pieces(st.Pieces()),
 		Match:   record.FromMatch(st.Match(), nil),
 		Variant: variantOf(st.Match()),
 		ToAct:   protocol.ToAct{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
-		Unrated: t.unrated,
+		Unrated: v.unrated,
 	}
 	g.Held[0], g.Held[1] = st.Held()
-	g.Seats = t.seatList(st)
+	g.Seats = v.seatList(st)
 	switch turn.Need {
 	case game.NeedStrike:
 		for _, r := range st.StrikerRanges() {
@@ -247,18 +282,14 @@ func (t *table) gameStateOf(st game.Table, deadline time.Time) protocol.GameStat
 }
 
 // seatList is who sits where at the table, with its game st.
-func (t *table) seatList(st game.Table) []protocol.SeatState {
-	var out []protocol.SeatState
-	for i, s := range t.seats {
-		out = append(out, protocol.SeatState{
-			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
-			Taken: s.token != "" || s.bot != nil, Connected: s.connected > 0 || s.bot != nil,
-			Position: int(st.Base(i)), Side: int(st.Match().SideOf(i)),
-		})
+func (t *table) seatList(st game.Table) []protocol.SeatState { return t.view().seatList(st) }
+
+func (v tableView) seatList(st game.Table) []protocol.SeatState {
+	out := slices.Clone(v.seats)
+	for i := range out {
+		out[i].Position, out[i].Side = int(st.Base(i)), int(st.Match().SideOf(i))
 	}
 	return out
 }
 
-func (t *table) snapshot() protocol.StateMsg {
-	return protocol.StateMsg{V: protocol.Version, Type: protocol.TypeState, Seq: t.seq, State: t.gameState()}
-}
+func (t *table) snapshot() protocol.StateMsg { return t.view().snapshot(t.state, t.seq, t.deadline) }
