@@ -53,6 +53,11 @@ type (
 	}
 )
 
+// inBuf is how many messages wait for a table's goroutine before the next
+// poster waits too: a few for each player and timer, for its moments of
+// bursts; every table keeps the room for them.
+const inBuf = 32
+
 // MaxBacklog is how many recent actions a table keeps for reconnecting
 // clients; one who missed more gets the full state.
 const MaxBacklog = 64
@@ -169,7 +174,7 @@ func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time
 	}
 	t := &table{
 		id: id, cfg: cfg, created: created, srv: s,
-		in:    make(chan any, 256),
+		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
 		seats:   make([]seat, cfg.Players),
