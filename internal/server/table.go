@@ -286,7 +286,7 @@ func (t *table) run(ctx context.Context) {
 // one does deep (a stroke's simulation, the store) grows instead the stack
 // of a goroutine that ends with it, not one each table would keep until
 // collections shrink it by half at a time (the stacks of 1,000 tables in
-// play took about 109 MB with their clients', 46–70 MB so; docs/cluster.md).
+// play took 90–110 MB with their clients', 46–71 MB so; docs/cluster.md).
 func apart(f func()) {
 	done := make(chan struct{})
 	go func() {
