@@ -84,7 +84,11 @@ type backlog struct {
 // last MaxBacklog.
 func (b *backlog) add(seq int64, before game.Table, a game.Action) {
 	if len(b.actions) == 0 || seq != b.first+int64(len(b.actions)) {
-		*b = backlog{first: seq, actions: make([]game.Action, 0, MaxBacklog+checkEvery)}
+		*b = backlog{
+			first:   seq,
+			actions: make([]game.Action, 0, MaxBacklog+checkEvery),
+			tables:  make([]game.Table, 0, (MaxBacklog+checkEvery)/checkEvery),
+		}
 	}
 	if (seq-b.first)%checkEvery == 0 {
 		b.tables = append(b.tables, before)
@@ -103,10 +107,10 @@ func (b *backlog) add(seq int64, before game.Table, a game.Action) {
 func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
 	i := seq - b.first
 	st := b.tables[i/checkEvery]
-	for _, a := range b.actions[i/checkEvery*checkEvery : i] {
-		next, _, err := st.Apply(a)
+	for j := i / checkEvery * checkEvery; j < i; j++ {
+		next, _, err := st.Apply(b.actions[j])
 		if err != nil {
-			return game.Table{}, nil, err
+			return game.Table{}, nil, fmt.Errorf("server: action %d: %w", b.first+j, err)
 		}
 		st = next
 	}
@@ -455,7 +459,7 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 	}
 	st, actions, err := t.backlog.from(since + 1)
 	if err != nil {
-		t.log.Error("an action of the backlog no longer applies", "seq", since+1, "err", err)
+		t.log.Error("an action of the backlog no longer applies", "err", err)
 		return nil, false
 	}
 	var out [][]byte
