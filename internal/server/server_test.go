@@ -240,6 +240,14 @@ type conn struct {
 
 func (p *player) connect(table string, since int64) *conn {
 	p.t.Helper()
+	c := p.dial(table, since)
+	p.t.Cleanup(c.ws.Close)
+	return c
+}
+
+// dial is connect for a caller that closes the connection itself.
+func (p *player) dial(table string, since int64) *conn {
+	p.t.Helper()
 	ws, err := p.Connect(context.Background(), table, since)
 	if err != nil {
 		p.t.Fatal(err)
@@ -255,7 +263,6 @@ func (p *player) connect(table string, since int64) *conn {
 			c.in <- m
 		}
 	}()
-	p.t.Cleanup(ws.Close)
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -54,17 +55,68 @@ type (
 	}
 )
 
+// inBuf is how many messages wait for a table's goroutine before the next
+// poster waits too: a few for each player and timer, for its moments of
+// bursts; every table keeps the room for them.
+const inBuf = 32
+
 // MaxBacklog is how many recent actions a table keeps for reconnecting
 // clients; one who missed more gets the full state.
 const MaxBacklog = 64
 
-// applied is an action a table applied, with the table before it: enough
-// to make its event again, the same to the bit (the game is a pure
-// function of the two), for a client who missed it. The event itself,
-// with its stroke's trajectory, would take several times the memory.
-type applied struct {
-	before game.Table
-	action game.Action
+// checkEvery is how many actions of the backlog share one table kept
+// before the first of them: making a missed event again applies at most
+// checkEvery-1 actions more than were missed.
+const checkEvery = 16
+
+// backlog is what makes the last MaxBacklog events again, the same to the
+// bit, for a client who missed them: the game is a pure function of its
+// actions, so the actions and a table every checkEvery of them will do.
+// The events themselves, with their strokes' trajectories, would take
+// several times the memory, and the table before each action some 2 KB
+// each.
+type backlog struct {
+	first   int64         // the seq of actions[0]
+	actions []game.Action // the actions from first on, in order
+	tables  []game.Table  // tables[i] is the table before action first+i*checkEvery
+}
+
+// add keeps action a, number seq, applied to the table before. The oldest
+// checkEvery actions and their table go once they are all older than the
+// last MaxBacklog.
+func (b *backlog) add(seq int64, before game.Table, a game.Action) {
+	if len(b.actions) == 0 || seq != b.first+int64(len(b.actions)) {
+		*b = backlog{
+			first:   seq,
+			actions: make([]game.Action, 0, MaxBacklog+checkEvery),
+			tables:  make([]game.Table, 0, (MaxBacklog+checkEvery)/checkEvery),
+		}
+	}
+	if (seq-b.first)%checkEvery == 0 {
+		b.tables = append(b.tables, before)
+	}
+	b.actions = append(b.actions, a)
+	if len(b.actions) == MaxBacklog+checkEvery {
+		b.actions = slices.Delete(b.actions, 0, checkEvery)
+		b.tables = slices.Delete(b.tables, 0, 1)
+		b.first += checkEvery
+	}
+}
+
+// from returns the table before action seq, which the backlog holds, and
+// the actions from seq on; an error if one of the actions it applies to
+// reach that table no longer applies.
+func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
+	i := seq - b.first
+	st := b.tables[i/checkEvery]
+	for j := i / checkEvery * checkEvery; j < i; j++ {
+		next, _, err := st.Apply(b.actions[j])
+		if err != nil {
+			return game.Table{}, nil, fmt.Errorf("server: action %d: %w", b.first+j, err)
+		}
+		st = next
+	}
+	return st, b.actions[i:], nil
 }
 
 // table is one table in play. Its goroutine (run) owns every field; others
@@ -96,8 +148,7 @@ type table struct {
 	lastAt    time.Time // when the last action was accepted (or the table made)
 	seats     []seat
 	clients   map[*client]struct{}
-	backlog   []applied // the last actions, a ring once full: the oldest at oldest
-	oldest    int
+	backlog   backlog
 	clockGen  int
 	clockStop func() bool
 	deadline  time.Time
@@ -129,7 +180,7 @@ func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time
 	}
 	t := &table{
 		id: id, cfg: cfg, created: created, srv: s,
-		in:    make(chan any, 256),
+		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
 		seats:   make([]seat, cfg.Players),
@@ -160,7 +211,7 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	}
 	// The last actions go back into the backlog, so that a client who saw
 	// some of their events catches up with what it missed, on any node.
-	err := t.replay(actions, func(before game.Table, a game.Action, _ game.Outcome) { t.remember(before, a) })
+	err := t.replay(actions, func(before game.Table, a game.Action, _ game.Outcome) { t.backlog.add(t.seq, before, a) })
 	if err != nil {
 		return err
 	}
@@ -207,10 +258,12 @@ func (t *table) run(ctx context.Context) {
 			t.seatsStop()
 		}
 	}()
-	t.arrived()
-	t.graceDeleted()
-	t.next(ctx)
-	t.arm()
+	apart(func() {
+		t.arrived()
+		t.graceDeleted()
+		t.next(ctx)
+		t.arm()
+	})
 	for {
 		select {
 		case <-ctx.Done():
@@ -219,12 +272,27 @@ func (t *table) run(ctx context.Context) {
 			if ctx.Err() != nil {
 				return
 			}
-			t.handle(ctx, m)
+			apart(func() { t.handle(ctx, m) })
 			if t.finished && len(t.clients) == 0 {
 				return
 			}
 		}
 	}
+}
+
+// apart runs f on a goroutine of its own and waits for it to return. The
+// table's goroutine waits for messages nearly all its life; what handling
+// one does deep (a stroke's simulation, the store) grows instead the stack
+// of a goroutine that ends with it, not one each table would keep until
+// collections shrink it by half at a time (the stacks of 1,000 tables in
+// play took 90–110 MB with their clients', 46–71 MB so; docs/cluster.md).
+func apart(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // post sends a message to the table's goroutine; false if it has ended.
@@ -365,21 +433,9 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
 	}
-	t.remember(start, a)
+	t.backlog.add(t.seq, start, a)
 	t.broadcast(t.eventMessage(start, a, out), nil)
 	return nil
-}
-
-// remember adds the action just applied to the backlog, in place of the
-// oldest once it is full.
-func (t *table) remember(before game.Table, a game.Action) {
-	e := applied{before: before, action: a}
-	if len(t.backlog) < MaxBacklog {
-		t.backlog = append(t.backlog, e)
-		return
-	}
-	t.backlog[t.oldest] = e
-	t.oldest = (t.oldest + 1) % MaxBacklog
 }
 
 // missed makes again the events after since; false if the backlog does
@@ -387,14 +443,24 @@ func (t *table) remember(before game.Table, a game.Action) {
 // applies (the game has changed under a stored table): the client is to
 // get the full state instead.
 func (t *table) missed(since int64) ([][]byte, bool) {
-	first := t.seq - int64(len(t.backlog)) + 1
-	if since <= 0 || since < first-1 || since > t.seq {
+	if since <= 0 || since > t.seq {
+		return nil, false
+	}
+	if since == t.seq {
+		return nil, true
+	}
+	if len(t.backlog.actions) == 0 || since < max(t.backlog.first, t.seq-MaxBacklog+1)-1 {
+		return nil, false
+	}
+	st, actions, err := t.backlog.from(since + 1)
+	if err != nil {
+		t.log.Error("an action of the backlog no longer applies", "err", err)
 		return nil, false
 	}
 	var out [][]byte
-	for seq := since + 1; seq <= t.seq; seq++ {
-		b := t.backlog[(t.oldest+int(seq-first))%len(t.backlog)]
-		after, o, err := b.before.Apply(b.action)
+	for i, a := range actions {
+		seq := since + 1 + int64(i)
+		after, o, err := st.Apply(a)
 		if err != nil {
 			t.log.Error("an action of the backlog no longer applies", "seq", seq, "err", err)
 			return nil, false
@@ -405,7 +471,8 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 		if seq == t.seq {
 			deadline = t.deadline
 		}
-		out = append(out, t.eventOf(b.before, after, seq, b.action, o, deadline))
+		out = append(out, t.eventOf(st, after, seq, a, o, deadline))
+		st = after
 	}
 	return out, true
 }

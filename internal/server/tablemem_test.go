@@ -1,0 +1,80 @@
+package server_test
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
+)
+
+// heldMemory is the live heap and the goroutines' stacks, bytes, once the
+// collector has run; a few collections, for a stack shrinks by half at
+// each.
+func heldMemory() (heap, stacks uint64) {
+	var ms runtime.MemStats
+	for range 4 {
+		runtime.GC()
+	}
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc, ms.StackInuse
+}
+
+// TestTableWeight (issue 26): a table in play, once its backlog has turned
+// over, holds little: its state, its last actions and a table every few
+// of them, not a copy of the table before each action (some 2 KB each, 64
+// of them: 160 KiB a table here before).
+func TestTableWeight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays some thousand actions")
+	}
+	e := newEnv(t, t.TempDir())
+	const tables = 16
+	// Each table plays past its backlog; its players reconnect half-way,
+	// as the server takes 40 messages at once from a connection. The
+	// connections are closed before the weighing, so that only the tables
+	// are weighed.
+	half := server.MaxBacklog/2 + 4
+	rng := rand.New(rand.NewPCG(26, 1))
+	newTable := func() {
+		ann, bob := e.player(), e.player()
+		id := ann.create(servertest.Humans(2, 3))
+		for i := range 2 {
+			a, b := ann.dial(id, 0), bob.dial(id, 0)
+			a.next("welcome")
+			b.next("welcome")
+			if i == 0 {
+				a.send(protocol.Sit(0, "Ann"))
+				a.next("welcome")
+				b.send(protocol.Sit(1, "Bob"))
+				b.next("welcome")
+			}
+			play(t, half, rng, map[int]*conn{0: a, 1: b})
+			a.ws.Close()
+			b.ws.Close()
+		}
+	}
+	// A first table fills what the server keeps once for all of them.
+	newTable()
+	goroutines := runtime.NumGoroutine()
+	heap0, stacks0 := heldMemory()
+	for range tables {
+		newTable()
+	}
+	// The connections' goroutines end; the tables play on, without them.
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > goroutines+tables && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	heap1, stacks1 := heldMemory()
+	heap, stacks := (float64(heap1)-float64(heap0))/tables/1024, (float64(stacks1)-float64(stacks0))/tables/1024
+	// The stacks are counted by the span of 32 KB a few of them share:
+	// logged, not judged.
+	t.Logf("%d tables of %d actions each: %.1f KiB of heap and %.1f KiB of stacks per table", tables, 2*half, heap, stacks)
+	if heap > 64 {
+		t.Errorf("a table in play holds %.1f KiB of heap; want at most 64", heap)
+	}
+}
