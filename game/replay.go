@@ -26,17 +26,24 @@ func (e *ActionError) Error() string {
 func (e *ActionError) Unwrap() error { return e.Err }
 
 // Replay plays actions from the start of a match on a new table of cfg:
-// the same actions always give the same table, bit for bit. It is the one
-// loop that replays stored actions (records, the server's tables, their
-// replays and statistics). visit, if not nil, sees each action once
-// applied; an error of visit stops the replay and is returned as it is.
-// An action that does not apply stops it with an *ActionError. Either way
-// the table returned is the one before the action that stopped it.
+// the same actions always give the same table, bit for bit. With Continue
+// it is the one loop that replays stored actions (records, the server's
+// tables, their backlogs, replays and statistics). visit, if not nil,
+// sees each action once applied; an error of visit stops the replay and is
+// returned as it is. An action that does not apply stops it with an
+// *ActionError. Either way the table returned is the one before the
+// action that stopped it.
 func Replay(cfg Config, actions []Action, visit func(Step) error) (Table, error) {
 	t, err := New(cfg)
 	if err != nil {
 		return t, err
 	}
+	return Continue(t, actions, visit)
+}
+
+// Continue is Replay from table t instead of a new one: the actions are
+// those after t, and Step.Index counts them from 0.
+func Continue(t Table, actions []Action, visit func(Step) error) (Table, error) {
 	for i, a := range actions {
 		next, out, err := t.Apply(a)
 		if err != nil {

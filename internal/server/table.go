@@ -108,13 +108,13 @@ func (b *backlog) add(seq int64, before game.Table, a game.Action) {
 // reach that table no longer applies.
 func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
 	i := seq - b.first
-	st := b.tables[i/checkEvery]
-	for j := i / checkEvery * checkEvery; j < i; j++ {
-		next, _, err := st.Apply(b.actions[j])
-		if err != nil {
-			return game.Table{}, nil, fmt.Errorf("server: action %d: %w", b.first+j, err)
-		}
-		st = next
+	kept := i / checkEvery * checkEvery
+	st, err := game.Continue(b.tables[i/checkEvery], b.actions[kept:i], nil)
+	if ae, ok := errors.AsType[*game.ActionError](err); ok {
+		return game.Table{}, nil, fmt.Errorf("action %d: %w", b.first+kept+int64(ae.Index), ae.Err)
+	}
+	if err != nil {
+		return game.Table{}, nil, err
 	}
 	return st, b.actions[i:], nil
 }
@@ -458,21 +458,20 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 		return nil, false
 	}
 	var out [][]byte
-	for i, a := range actions {
-		seq := since + 1 + int64(i)
-		after, o, err := st.Apply(a)
-		if err != nil {
-			t.log.Error("an action of the backlog no longer applies", "seq", seq, "err", err)
-			return nil, false
-		}
+	_, err = game.Continue(st, actions, func(s game.Step) error {
+		seq := since + 1 + int64(s.Index)
 		// The clock is only known for the last: an earlier event goes
 		// without, the last one tells the client the clock as it runs.
 		var deadline time.Time
 		if seq == t.seq {
 			deadline = t.deadline
 		}
-		out = append(out, t.eventOf(st, after, seq, a, o, deadline))
-		st = after
+		out = append(out, t.eventOf(s.Before, s.After, seq, s.Action, s.Outcome, deadline))
+		return nil
+	})
+	if err != nil {
+		t.log.Error("an action of the backlog no longer applies", "since", since, "err", err)
+		return nil, false
 	}
 	return out, true
 }
