@@ -86,6 +86,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
+	s.pushChallenge(c)
 	httpapi.WriteJSON(w, http.StatusCreated, s.challengeOut(c, v.a.ID))
 }
 
@@ -170,5 +171,6 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c.Status = status
+	s.pushChallenge(c)
 	httpapi.WriteJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))
 }

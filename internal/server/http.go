@@ -46,6 +46,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
 	mux.HandleFunc("POST /api/practice", s.practice)
 	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
+	mux.Handle("GET /live", s.identified(s.withSession(s.serveLive)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))

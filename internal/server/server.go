@@ -137,6 +137,7 @@ type Server struct {
 
 	maxAddrConns int
 	addrConns    map[string]int // open WebSocket connections by address (s.mu)
+	live         liveHub        // the browsers' live channels here (live.go)
 
 	// searching has a slot for each computer player's search running,
 	// demoing one for each of those at tables of computers only.

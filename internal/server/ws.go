@@ -102,25 +102,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: table %s is not in play: %w", id, carrom.ErrNotFound))
 		return
 	}
-	addr := address(r)
-	s.mu.Lock()
-	full := s.maxAddrConns > 0 && s.addrConns[addr] >= s.maxAddrConns
-	if !full {
-		s.addrConns[addr]++
-	}
-	s.mu.Unlock()
-	if full {
-		// A browser's WebSocket sees no HTTP answer, only a close reason.
-		if conn, err := websocket.Accept(w, r, nil); err == nil {
-			conn.Close(websocket.StatusPolicyViolation, fmt.Sprintf("too many connections from your address: %d at most", s.maxAddrConns))
-		}
+	release, ok := s.admitAddr(w, r)
+	if !ok {
 		return
 	}
-	defer func() {
-		s.mu.Lock()
-		s.release(s.addrConns, addr)
-		s.mu.Unlock()
-	}()
+	defer release()
 	tok := token(r)
 	s.mu.Lock()
 	err = s.reserve(s.conns, tok, s.maxConns, "open connections")

@@ -1,0 +1,310 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
+)
+
+// The live channel (GET /live, docs/protocol.md) is one WebSocket per page
+// for everything that is not a table: a challenge received or answered, a
+// rematch offered. It is addressed to the browser's identity and, signed
+// in, to its account; in a cluster a push goes over the bus to whichever
+// node holds the browser's connection.
+const (
+	// LiveConnsPerIdentity bounds one identity's open live channels (its
+	// pages open at once); they count towards the address's WebSocket
+	// connections (Config.ConnsPerAddress) too.
+	LiveConnsPerIdentity = 16
+	// liveReadLimit bounds a message from the browser, which has nothing
+	// to say on the channel: a bigger one ends the connection.
+	liveReadLimit = 512
+	// liveBuf is how many pushes wait for a slow browser before it is
+	// dropped; its page reconnects and reads the lists again.
+	liveBuf = 16
+	// livePing is how often an idle channel is pinged, so that a dead
+	// connection frees its place.
+	livePing = 45 * time.Second
+)
+
+// liveMsg is a push on the live channel: "hello" once the channel is in
+// force, "challenge" when one to or from the account is made or answered,
+// "rematch" when a player of a finished match offers the browser a
+// rematch.
+type liveMsg struct {
+	V         int            `json:"v"`
+	Type      string         `json:"type"`
+	Challenge *challengeJSON `json:"challenge,omitempty"`
+	Table     string         `json:"table,omitempty"`
+	Rematch   string         `json:"rematch,omitempty"`
+	Link      string         `json:"link,omitempty"`
+	By        string         `json:"by,omitempty"`
+}
+
+// liveConn is one browser page's live channel at this node.
+type liveConn struct {
+	keys []string
+	send chan []byte
+	gone chan struct{}
+	once sync.Once
+}
+
+func (c *liveConn) drop() { c.once.Do(func() { close(c.gone) }) }
+
+// liveHub holds this node's live channels by key (an identity's or an
+// account's). subMu makes the bus subscriptions of the keys one at a
+// time, outside mu, which the deliveries take.
+type liveHub struct {
+	subMu sync.Mutex
+	subs  map[string]func() error
+	mu    sync.Mutex
+	conns map[string]map[*liveConn]struct{}
+	byID  map[string]int // open channels by identity token
+}
+
+func identityKey(token string) string { return "id." + hashSession(token) }
+func accountKey(id string) string     { return "acct." + id }
+func liveSubject(key string) string   { return "carrom.live." + key }
+
+// admitAddr counts a WebSocket connection from r's address, or, when the
+// address has ConnsPerAddress open already, refuses it with a close reason
+// (a browser's WebSocket sees no HTTP answer). release gives the place back.
+func (s *Server) admitAddr(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	addr := address(r)
+	s.mu.Lock()
+	full := s.maxAddrConns > 0 && s.addrConns[addr] >= s.maxAddrConns
+	if !full {
+		s.addrConns[addr]++
+	}
+	s.mu.Unlock()
+	if full {
+		if conn, err := websocket.Accept(w, r, nil); err == nil {
+			conn.Close(websocket.StatusPolicyViolation, fmt.Sprintf("too many connections from your address: %d at most", s.maxAddrConns))
+		}
+		return nil, false
+	}
+	return func() {
+		s.mu.Lock()
+		s.release(s.addrConns, addr)
+		s.mu.Unlock()
+	}, true
+}
+
+// serveLive opens a browser page's live channel.
+func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
+	release, ok := s.admitAddr(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	tok := token(r)
+	h := &s.live
+	h.mu.Lock()
+	full := h.byID[tok] >= LiveConnsPerIdentity
+	if !full {
+		if h.byID == nil {
+			h.byID = map[string]int{}
+		}
+		h.byID[tok]++
+	}
+	h.mu.Unlock()
+	if full {
+		apiError(w, fmt.Errorf("server: %d live channels for one player at most: close a page: %w", LiveConnsPerIdentity, ErrTooMany))
+		return
+	}
+	defer func() {
+		h.mu.Lock()
+		if h.byID[tok]--; h.byID[tok] <= 0 {
+			delete(h.byID, tok)
+		}
+		h.mu.Unlock()
+	}()
+	var opts websocket.AcceptOptions
+	if s.public != nil {
+		opts.OriginPatterns = []string{s.public.Host}
+	}
+	conn, err := websocket.Accept(w, r, &opts)
+	if err != nil {
+		return
+	}
+	conn.SetReadLimit(liveReadLimit)
+	c := &liveConn{keys: []string{identityKey(tok)}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
+	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
+		c.keys = append(c.keys, accountKey(v.a.ID))
+	}
+	s.liveJoin(c)
+	defer s.liveLeave(c)
+	c.send <- encode(liveMsg{V: protocol.Version, Type: "hello"})
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	// The browser sends nothing; reading serves the close handshake and
+	// ends the channel when the connection ends.
+	go func() {
+		defer cancel()
+		for {
+			if _, _, err := conn.Read(ctx); err != nil {
+				return
+			}
+		}
+	}()
+	ping := time.NewTicker(livePing)
+	defer ping.Stop()
+	for {
+		select {
+		case msg := <-c.send:
+			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+			err := conn.Write(wctx, websocket.MessageText, msg)
+			wcancel()
+			if err != nil {
+				return
+			}
+		case <-ping.C:
+			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
+			err := conn.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return
+			}
+		case <-c.gone:
+			conn.Close(websocket.StatusPolicyViolation, "too slow")
+			return
+		case <-ctx.Done():
+			conn.Close(websocket.StatusGoingAway, "")
+			return
+		}
+	}
+}
+
+// liveJoin registers a channel under its keys, each key's bus subject
+// subscribed to at the first channel of the key here.
+func (s *Server) liveJoin(c *liveConn) {
+	h := &s.live
+	h.subMu.Lock()
+	defer h.subMu.Unlock()
+	if s.cluster != nil {
+		for _, k := range c.keys {
+			if h.subs[k] != nil {
+				continue
+			}
+			key := k
+			unsub, err := s.cluster.Bus.Subscribe(liveSubject(key), func(m carrom.BusMsg) { s.deliverLive(key, m.Data) })
+			if err != nil {
+				s.log.Warn("listening to a live channel's pushes", "err", err)
+				continue
+			}
+			if h.subs == nil {
+				h.subs = map[string]func() error{}
+			}
+			h.subs[key] = unsub
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.conns == nil {
+		h.conns = map[string]map[*liveConn]struct{}{}
+	}
+	for _, k := range c.keys {
+		if h.conns[k] == nil {
+			h.conns[k] = map[*liveConn]struct{}{}
+		}
+		h.conns[k][c] = struct{}{}
+	}
+}
+
+// liveLeave forgets a channel, and the bus subjects of its keys that no
+// channel here has left.
+func (s *Server) liveLeave(c *liveConn) {
+	h := &s.live
+	h.subMu.Lock()
+	defer h.subMu.Unlock()
+	var empty []string
+	h.mu.Lock()
+	for _, k := range c.keys {
+		delete(h.conns[k], c)
+		if len(h.conns[k]) == 0 {
+			delete(h.conns, k)
+			empty = append(empty, k)
+		}
+	}
+	h.mu.Unlock()
+	for _, k := range empty {
+		if unsub := h.subs[k]; unsub != nil {
+			if err := unsub(); err != nil {
+				s.log.Warn("unsubscribing a live channel", "err", err)
+			}
+			delete(h.subs, k)
+		}
+	}
+}
+
+// deliverLive hands a push to this node's channels of key; a channel with
+// liveBuf pushes waiting is dropped.
+func (s *Server) deliverLive(key string, data []byte) {
+	h := &s.live
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.conns[key] {
+		select {
+		case c.send <- data:
+		default:
+			c.drop()
+		}
+	}
+}
+
+// push sends msg to the live channels of key, at every node.
+func (s *Server) push(key string, msg liveMsg) {
+	msg.V = protocol.Version
+	data := encode(msg)
+	if s.cluster != nil {
+		err := s.cluster.Bus.Publish(liveSubject(key), carrom.BusMsg{Data: data})
+		if err == nil {
+			return
+		}
+		s.log.Warn("pushing on the live channels", "err", err)
+	}
+	s.deliverLive(key, data)
+}
+
+// pushChallenge tells both accounts of a challenge made or answered, each
+// with the link of its own seat once accepted.
+func (s *Server) pushChallenge(c carrom.Challenge) {
+	for _, acct := range []string{c.To, c.From} {
+		out := s.challengeOut(c, acct)
+		s.push(accountKey(acct), liveMsg{Type: "challenge", Challenge: &out})
+	}
+}
+
+// pushRematch tells the browsers whose seats the rematch next of table id
+// keeps (every player but its asker, tok) that it is offered, with the
+// link of their seats.
+func (s *Server) pushRematch(id, next, tok string, seats []carrom.SeatRecord) {
+	by := ""
+	links := map[string]string{}
+	var order []string
+	for _, st := range seats {
+		if st.Token == tok {
+			by = st.Nickname
+			continue
+		}
+		if _, ok := links[st.Token]; !ok {
+			order = append(order, st.Token)
+			links[st.Token] = fmt.Sprintf("/t/%s?seat=%d", next, st.Seat)
+		} else {
+			links[st.Token] += fmt.Sprintf("&seat=%d", st.Seat)
+		}
+	}
+	for _, t := range order {
+		if t == carrom.DeletedToken || t == "" {
+			continue
+		}
+		s.push(identityKey(t), liveMsg{Type: "rematch", Table: id, Rematch: next, Link: links[t], By: by})
+	}
+}
