@@ -65,7 +65,7 @@ func TestProfile(t *testing.T) {
 	e.waitFor(bob, "the challenge received", `!!document.querySelector('#challenge-list button[data-answer="accept"]')`, 10*time.Second)
 	e.run(bob, chromedp.Click(`#challenge-list button[data-answer="accept"]`, chromedp.ByQuery))
 	e.settle(bob, "bob at his seat", `location.pathname.startsWith("/t/") && location.search === "?seat=1" && !!document.getElementById("board")`, 20*time.Second)
-	// Ann's page looks again every 5 s and links her seat.
+	// Ann's page is told at once (the live channel) and links her seat.
 	e.waitFor(ann, "the table's link", `!!document.querySelector('#challenge-list a.button')`, 20*time.Second)
 	e.run(ann, chromedp.Click(`#challenge-list a.button`, chromedp.ByQuery))
 	e.settle(ann, "ann at her seat", `location.search === "?seat=0" && !!document.getElementById("board")`, 20*time.Second)

@@ -3,8 +3,7 @@
 // answer the invitations; go to the table once accepted.
 import { api, me } from "./api";
 import { h } from "./dom";
-
-interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
+import { type Challenge, onLive } from "./live";
 
 export async function challengesPage(root: HTMLElement): Promise<void> {
   const m = await me();
@@ -63,7 +62,8 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(h("h1", {}, "Challenges"), f, h("h2", {}, "Sent and received"), list);
   await refresh();
   showExpected();
-  // The other player answers from his own page: look again every 5 s.
-  const timer = setInterval(() => { refresh().catch(() => undefined); }, 5000);
-  window.addEventListener("pagehide", () => clearInterval(timer), { once: true });
+  // The other player answers from his own page: his answer is pushed on
+  // the live channel, and so is a challenge received; each connection's
+  // hello reads the list again, for what came while it was down.
+  onLive((msg) => { if (msg.type !== "rematch") refresh().catch(() => undefined); });
 }

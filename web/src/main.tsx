@@ -5,6 +5,7 @@ import { options, render } from "preact";
 import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
+import { openLive } from "./live";
 import { Lobby } from "./lobby";
 import { Mount } from "./mount";
 import { PracticeScreen } from "./practice";
@@ -46,6 +47,7 @@ const app: App = { cfg: JSON.parse(document.getElementById("config")!.textConten
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
 render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
 accountNav();
+openLive();
 const query = new URLSearchParams(location.search);
 for (const [re, screen] of routes) {
   const m = location.pathname.match(re);
