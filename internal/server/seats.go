@@ -71,7 +71,7 @@ func (t *table) arrived() bool {
 				s.noShowStop = nil
 			}
 			if s.cfg.Kind == protocol.SeatHuman && s.connected == 0 {
-				t.startGrace(i)
+				t.absent(i)
 			}
 		}
 		t.arm()
@@ -125,6 +125,7 @@ func (t *table) join(ctx context.Context, m joinReq) {
 	if began {
 		t.checkCap(ctx)
 	}
+	resumed := !began && changed && t.back()
 	t.deliver(c, t.welcome(c, c.nickname))
 	// A client that saw event `since` gets what it missed, if the backlog
 	// still holds it; otherwise, and for a new client, the full state.
@@ -140,6 +141,10 @@ func (t *table) join(ctx context.Context, m joinReq) {
 		t.broadcast(encode(t.snapshot()), c)
 	} else {
 		t.seatsChanged(c, changed)
+	}
+	if resumed {
+		// The player's clock runs again: the others see it.
+		t.broadcast(encode(t.snapshot()), c)
 	}
 }
 
@@ -162,7 +167,7 @@ func (t *table) leave(c *client) {
 		s.connected--
 		changed = changed || s.connected == 0
 		if s.connected == 0 && t.started() && !t.over() {
-			t.startGrace(i)
+			t.absent(i)
 		}
 	}
 	t.seatsChanged(nil, changed)
@@ -295,7 +300,7 @@ func (t *table) seatName(ctx context.Context, m sitReq, held bool) (string, erro
 // moment the last action was accepted.
 func (t *table) arm() {
 	t.stopClock()
-	if t.cfg.Clock == 0 || !t.started() || t.over() {
+	if t.cfg.Clock == 0 || !t.started() || t.over() || t.awaited() {
 		return
 	}
 	turn := t.state.ToAct()

@@ -261,6 +261,7 @@ func (t *table) run(ctx context.Context) {
 	apart(func() {
 		t.arrived()
 		t.graceDeleted()
+		t.awaitAbsent()
 		t.next(ctx)
 		t.arm()
 	})
