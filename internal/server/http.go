@@ -47,6 +47,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/practice", s.practice)
 	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
 	mux.Handle("GET /live", s.identified(s.withSession(s.serveLive)))
+	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))

@@ -79,6 +79,9 @@ type playedJSON struct {
 	Sheet  string `json:"sheet,omitempty"`
 	Record string `json:"record"`
 	Table  string `json:"table"`
+	// Ended says why a finished match ended before it was played out:
+	// "left" (a player left it, RULES TM-3) or "conceded".
+	Ended string `json:"ended,omitempty"`
 }
 
 type changeJSON struct {
@@ -185,6 +188,7 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) {
 					pj.Games = [2]int{res.Games[side], res.Games[1-side]}
 				}
 			}
+			pj.Ended = s.ending(ctx, ti.ID)
 			st.Matches++
 			if variant {
 				matches = append(matches, pj)

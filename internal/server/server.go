@@ -119,6 +119,7 @@ type Server struct {
 	accounts Accounts
 	acct     *accountState
 	tallied  tallies
+	ended    endings
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes

@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"net/http"
 	"testing"
 	"time"
 
@@ -63,5 +65,49 @@ func TestComputerGameWaits(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestResumeAndWhy: GET /api/mine lists the browser's unfinished tables
+// with the link to its seats, and nobody else's; a profile says why a
+// match ended early.
+func TestResumeAndWhy(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	csrf := signUp(t, ann, "ann")
+	code, body, _ := ann.request("POST", "/api/tables", `{"rules":"icf","players":2,"seed":5,"seats":[{"kind":"human"},{"kind":"computer","level":"test"}]}`, "X-CSRF-Token", csrf)
+	var ti struct{ ID string }
+	if err := json.Unmarshal([]byte(body), &ti); err != nil || code != http.StatusCreated {
+		t.Fatalf("a table against the computer: %d %s", code, body)
+	}
+	id := ti.ID
+	c := ann.connect(id, 0)
+	c.next("welcome")
+	c.send(sitWith(0, "", csrf))
+	c.next("welcome")
+	var mine []struct {
+		ID     string
+		Mine   []int
+		Resume string
+	}
+	if code := ann.get("/api/mine", &mine); code != http.StatusOK || len(mine) != 1 || mine[0].ID != id || mine[0].Resume != "/t/"+id+"?seat=0" {
+		t.Errorf("ann's tables: %d %+v; want %s with the link of seat 0", code, mine, id)
+	}
+	if code := bob.get("/api/mine", &mine); code != http.StatusOK || len(mine) != 0 {
+		t.Errorf("bob's tables: %d %+v; want none", code, mine)
+	}
+	c.untilMine(0)
+	c.send(protocol.Concede("match"))
+	for !c.last.Over {
+		c.next("state", "event")
+	}
+	if code := ann.get("/api/mine", &mine); code != http.StatusOK || len(mine) != 0 {
+		t.Errorf("ann's tables once her match is over: %d %+v; want none", code, mine)
+	}
+	var prof struct {
+		Matches []struct{ Result, Ended string }
+	}
+	if code := ann.get("/api/players/ann", &prof); code != http.StatusOK || len(prof.Matches) != 1 || prof.Matches[0].Result != "lost" || prof.Matches[0].Ended != "conceded" {
+		t.Errorf("ann's profile: %d %+v; want her match lost, conceded", code, prof.Matches)
 	}
 }

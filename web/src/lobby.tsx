@@ -7,6 +7,7 @@ import type { App } from "./app";
 import { askFirstStroke } from "./guide";
 import { api } from "./api";
 import type { Geometry, Piece, Practiced, StateMsg, TableConfig, TableInfo } from "./protocol";
+import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
 import { isVariant, playersOf, RULE_SETS } from "./variants";
@@ -102,6 +103,7 @@ export function Lobby({ app }: { app: App }) {
   return (
     <>
       <h1>Carrom</h1>
+      <YourGames />
       <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${lowest}), ICF rules, no clock`}</span></p>
       <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach. <a href="/umpire/" id="umpire-link">Umpire a real board</a> — the referee beside a real board.</p>
       <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
@@ -156,6 +158,26 @@ export function Lobby({ app }: { app: App }) {
   );
 }
 
+// YourGames offers this browser's unfinished games, first in the lobby.
+function YourGames() {
+  const [ts, setTs] = useState<MyTable[]>([]);
+  useEffect(() => { void myTables().then(setTs); }, []);
+  if (!ts.length) return null;
+  return (
+    <div id="your-games" class="card">
+      <h2>{ts.length === 1 ? "Your game in play" : "Your games in play"}</h2>
+      <table class="list">
+        {ts.map((t) => (
+          <tr data-table={t.id}>
+            <td>{`${t.config.rules === "icf" ? "ICF" : t.config.rules} rules, ${opponents(t)}`}</td>
+            <td><a class="button" href={t.resume}>Resume your game</a></td>
+          </tr>
+        ))}
+      </table>
+    </div>
+  );
+}
+
 const names = (t: TableInfo) => t.seats.map((s) => s.kind === "computer" ? `computer (${s.level})` : s.nickname || (s.taken ? "player" : "free")).join(" · ");
 
 // useList fetches a list once: undefined while loading, null if unavailable.
@@ -190,6 +212,8 @@ const THUMBS = 12;
 
 function Tables({ g }: { g: Geometry }) {
   const ts = useList("/api/tables");
+  const [mine, setMine] = useState<Map<string, string>>(new Map());
+  useEffect(() => { void myTables().then((m) => setMine(new Map(m.map((t) => [t.id, t.resume])))); }, []);
   return (
     <div id="open-tables">
       {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
@@ -198,7 +222,7 @@ function Tables({ g }: { g: Geometry }) {
             <tr>
               <td class="live">{i < THUMBS && <Live g={g} id={t.id} />}</td>
               <td>{names(t)}</td><td>{`${t.config.rules}, ${t.config.players} players`}</td>
-              <td><a href={`/t/${t.id}`}>watch</a>{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`} onClick={() => choose(t.id, [s.seat])}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
+              <td>{mine.has(t.id) ? <a href={mine.get(t.id)}>resume your game</a> : <a href={`/t/${t.id}`}>watch</a>}{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`} onClick={() => choose(t.id, [s.seat])}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
             </tr>
           ))}
         </table>

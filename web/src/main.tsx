@@ -14,6 +14,7 @@ import type { ClientConfig } from "./protocol";
 import { leaderboardPage, profilePage } from "./profile";
 import { ratedBanner } from "./rematch";
 import { ReplayScreen } from "./replay";
+import { resumeNav } from "./resume";
 import { RulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { TableScreen } from "./table";
@@ -47,6 +48,7 @@ const app: App = { cfg: JSON.parse(document.getElementById("config")!.textConten
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
 render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
 accountNav();
+resumeNav();
 openLive();
 const query = new URLSearchParams(location.search);
 for (const [re, screen] of routes) {

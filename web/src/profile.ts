@@ -10,6 +10,16 @@ interface Played {
   partner?: string; opponents: string[]; result: string; games: [number, number];
   change?: { before: number; after: number; delta: number }; replay: string; record: string; table: string;
   sheet?: string; // a rated match on a real board: its printed scoresheet, no replay
+  ended?: "left" | "conceded"; // why it ended before it was played out
+}
+
+// endedWhy says, beside a result, why the match ended early: the loser
+// left it (RULES TM-3) or conceded it.
+function endedWhy(x: Played): string {
+  const lost = x.result === "lost";
+  if (x.ended === "left") return lost ? ": left the match, away past the time allowed (RULES TM-3)" : ": the opponent left the match (RULES TM-3)";
+  if (x.ended === "conceded") return lost ? ": conceded" : ": the opponent conceded";
+  return "";
 }
 interface Stats {
   matches: number; matches_won: number; boards: number; boards_won: number; slams: number; queens_covered: number;
@@ -50,7 +60,7 @@ export async function profilePage(root: HTMLElement, name: string): Promise<void
     h("td", {}, new Date(x.finished ?? x.created).toLocaleDateString()),
     h("td", {}, `${rulesName[x.rules] ?? x.rules}${x.players === 4 ? " doubles" : ""}${x.rated ? ", rated" : ""}`),
     h("td", {}, (x.partner ? `with ${x.partner}, ` : "") + "v " + x.opponents.join(" & ")),
-    h("td", { class: `result ${x.result.replace(" ", "-")}` }, x.result === "in play" ? h("a", { href: x.table }, "in play") : `${x.result} ${x.games[0]}–${x.games[1]}`),
+    h("td", { class: `result ${x.result.replace(" ", "-")}` }, x.result === "in play" ? h("a", { href: x.table }, "in play") : `${x.result} ${x.games[0]}–${x.games[1]}${endedWhy(x)}`),
     h("td", {}, x.change ? `${x.change.after.toFixed(0)} (${signed(x.change.delta)})` : ""),
     h("td", {}, ...(x.sheet ? [h("a", { href: x.sheet }, "scoresheet")]
       : [x.finished ? h("a", { href: x.replay }, "replay") : "", " ", h("a", { href: x.record }, "record")]))));

@@ -291,6 +291,7 @@ function MatchOver({ t, m }: { t: TableModel; m: MatchSummary }) {
   return (
     <div class="summary over" id="match-over" role="dialog" aria-live="assertive" aria-label={m.title}>
       <h2>{m.title}</h2>
+      {m.why && <p id="match-why">{m.why}</p>}
       {m.points ? <Nodes nodes={[m.points]} /> : <table class="list" id="game-scores">
         <tr><th>Game</th><th>{m.names[0]}</th><th>{m.names[1]}</th></tr>
         {m.games.map(([g, sc]) => <tr><td>{g}</td><td>{String(sc[0])}</td><td>{String(sc[1])}</td></tr>)}

@@ -29,7 +29,7 @@ export interface BoardSummary {
 
 // The match's end: the points by game and the games won.
 // A variant's match is one board: each player's points instead (points).
-export interface MatchSummary { title: string; names: [string, string]; games: [string, [number, number]][]; won: [number, number]; points?: HTMLElement }
+export interface MatchSummary { title: string; names: [string, string]; games: [string, [number, number]][]; won: [number, number]; points?: HTMLElement; why?: string }
 
 export class TableModel {
   readonly st = signal<GameState | null>(null);
@@ -320,6 +320,26 @@ export class TableModel {
     });
   }
 
+  // whyOver adds to the end of the match why it ended early, from the
+  // last action of the table's record: a player left it (a forfeit, RULES
+  // TM-3) or conceded it.
+  private async whyOver(st: GameState): Promise<void> {
+    let last: { kind: string; seat: number; rule?: string } | undefined;
+    try {
+      const r = await api<{ actions: { action: { kind: string; seat: number; rule?: string } }[] }>("GET", `/api/matches/${this.id}`);
+      last = r.actions[r.actions.length - 1]?.action;
+    } catch {
+      return;
+    }
+    if (!last) return;
+    const who = this.sideWord(st, st.seats[last.seat]?.side ?? last.seat), you = who === "You";
+    let why = "";
+    if (last.kind === "forfeit" && last.rule === "TM-3") why = `${who} left the match: away from the table longer than allowed, ${you ? "you lose" : `${who} loses`} it (RULES TM-3).`;
+    else if (last.kind === "concede") why = `${who} conceded.`;
+    const over = this.over.peek();
+    if (why && over) this.over.value = { ...over, why };
+  }
+
   // matchOver holds the end of the match: who won and the score by game.
   private matchOver(st: GameState): MatchSummary {
     const m = st.match, w = m.match_winner;
@@ -339,7 +359,7 @@ export class TableModel {
     batch(() => {
       this.st.value = st;
       this.log.note(seq, st);
-      if (st.over && !this.over.peek()) { this.summary.value = null; this.over.value = this.matchOver(st); }
+      if (st.over && !this.over.peek()) { this.summary.value = null; this.over.value = this.matchOver(st); void this.whyOver(st); }
       if (turnChanged) {
         this.input.reset(st); this.hint.value = null;
         if ((this.remote.peek()?.seq ?? -1) < seq) this.remote.value = null;
