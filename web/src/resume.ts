@@ -27,7 +27,9 @@ export function resumeNav(): void {
   void elsewhere().then((ts) => {
     const nav = document.getElementById("account-nav");
     if (!ts.length || !nav || location.pathname === "/") return;
-    nav.prepend(h("a", { href: ts.length === 1 ? ts[0].resume : "/#your-games", id: "nav-resume" }, ts.length === 1 ? "Resume your game" : `Resume your games (${ts.length})`));
+    // On a phone the header says only "Resume", so that it holds on one line.
+    const rest = h("span", { class: "nav-long" }, ts.length === 1 ? " your game" : ` your games (${ts.length})`);
+    nav.prepend(h("a", { href: ts.length === 1 ? ts[0].resume : "/#your-games", id: "nav-resume", "aria-label": "Resume" + rest.textContent }, "Resume", rest));
   });
 }
 
