@@ -57,7 +57,8 @@ function show(m: LiveMsg): void {
     toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
     return;
   }
-  void badge();
+  // A page left while it counts drops the count, quietly.
+  badge().catch(() => undefined);
   if (m.type !== "challenge") return;
   void me().then((who) => {
     const c = m.challenge;
