@@ -186,6 +186,11 @@ func (e *env) tab() context.Context {
 	if err != nil {
 		e.t.Fatalf("opening a browser context: %v", err)
 	}
+	return e.attach(tid)
+}
+
+// attach drives the tab tid, its exceptions failing the test.
+func (e *env) attach(tid target.ID) context.Context {
 	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithTargetID(tid))
 	e.t.Cleanup(cancel)
 	// An uncaught exception in the page fails the test.

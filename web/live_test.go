@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
@@ -120,16 +119,7 @@ func (e *env) reopen(p context.Context, url string) context.Context {
 	if err != nil {
 		e.t.Fatalf("opening the page again: %v", err)
 	}
-	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithTargetID(tid))
-	e.t.Cleanup(cancel)
-	chromedp.ListenTarget(ctx, func(ev any) {
-		if ex, ok := ev.(*runtime.EventExceptionThrown); ok {
-			e.t.Errorf("exception in the page: %s", ex.ExceptionDetails.Error())
-		}
-	})
-	ctx, cancelT := context.WithTimeout(ctx, 300*time.Second)
-	e.t.Cleanup(cancelT)
-	return ctx
+	return e.attach(tid)
 }
 
 // TestComputerGameWaitsForItsPlayer (issue 27, item 5): a player who

@@ -12,8 +12,11 @@
 // message, and a table's snapshots in the messages of package protocol,
 // which declares them all), config.go (checking a table's configuration),
 // finished.go (a finished match announced to what reacts to it),
-// ratings.go (the rating of a finished match and the rating's HTTP); the
-// JSON in and out and the errors' statuses and words are
+// ratings.go (the rating of a finished match and the rating's HTTP),
+// live.go (each browser page's live channel: challenges and rematches
+// pushed), waits.go (a game against the computer waiting for its player),
+// resume.go (a browser's tables in play), ended.go (why a finished match
+// ended early); the JSON in and out and the errors' statuses and words are
 // internal/httpapi's.
 //
 // Every goroutine and how it ends:
@@ -30,6 +33,9 @@
 //     each finished match to its reactions (Server.rateFinished); it ends
 //     when Server.Close, after the tables', has waited for every match
 //     announced to be handed over;
+//   - a live channel's writer is its HTTP handler (Server.serveLive), and
+//     its reader a goroutine of its own: both end with the connection or
+//     the server, or when a push finds the channel too slow to keep up;
 //   - the clock's and the grace period's timers (Clock.AfterFunc) post one
 //     message to their table and end, at once if the table has ended.
 package server

@@ -159,10 +159,7 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case msg := <-c.send:
-			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, msg)
-			wcancel()
-			if err != nil {
+			if err := write(ctx, conn, msg); err != nil {
 				return
 			}
 		case <-ping.C:
@@ -180,6 +177,14 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// write writes one message, within 10 s: a browser that does not take it
+// in that time is gone.
+func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return conn.Write(wctx, websocket.MessageText, msg)
 }
 
 // liveJoin registers a channel under its keys, each key's bus subject

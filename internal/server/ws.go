@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"sync"
-	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
@@ -166,10 +165,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		for {
 			select {
 			case msg := <-c.send:
-				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-				err := conn.Write(wctx, websocket.MessageText, msg)
-				wcancel()
-				if err != nil {
+				if err := write(ctx, conn, msg); err != nil {
 					return
 				}
 			case <-c.gone:
