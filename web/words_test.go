@@ -83,3 +83,37 @@ func TestRulingsNameYou(t *testing.T) {
 		t.Errorf("after a reload the ruling on show reads %q; want the player named you", r)
 	}
 }
+
+// TestNoStaleRuling (issue 27, item 11): in Practice, Undo takes back the
+// ruling of the stroke undone, and a solo challenge starts with none on
+// show from before it.
+func TestNoStaleRuling(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/practice"), chromedp.WaitVisible("#solo-start", chromedp.ByID))
+	e.waitFor(ctx, "the practice board", `!!document.getElementById("board").dataset.position`, 10*time.Second)
+	stroke := func(n int) {
+		t.Helper()
+		e.waitFor(ctx, "the striker", myStroke, 10*time.Second)
+		x, y, _ := e.striker(ctx)
+		e.run(ctx, pull(x, y, 0, 110), release(x, y+110))
+		e.waitFor(ctx, "the stroke played", `document.getElementById("board").dataset.strokes === "`+strconv.Itoa(n)+`" && !document.getElementById("board").dataset.busy`, 30*time.Second)
+		e.waitFor(ctx, "its ruling", `!!document.querySelector("#ruling .words")`, 5*time.Second)
+	}
+	stroke(1)
+	e.run(ctx, chromedp.Click("#undo", chromedp.ByID))
+	e.waitFor(ctx, "the stroke undone", `document.getElementById("board").dataset.undone === "1"`, 5*time.Second)
+	if r := e.text(ctx, "#ruling"); r != "" {
+		t.Errorf("after Undo the ruling reads %q; want none", r)
+	}
+	stroke(2)
+	// The player plays every seat in practice: "you" within a sentence.
+	if r := e.text(ctx, "#ruling .words"); strings.Contains(r, " You") {
+		t.Errorf("in practice the ruling reads %q: You within a sentence", r)
+	}
+	e.run(ctx, chromedp.Click("#solo-start", chromedp.ByID))
+	e.waitFor(ctx, "the clearance set up", `(document.getElementById("board").dataset.position ?? "").startsWith("solo 1 | turn 0 stroke | ") && !!document.getElementById("solo-clock")`, 10*time.Second)
+	if r := e.text(ctx, "#ruling"); r != "" {
+		t.Errorf("at the start of the solo challenge the ruling reads %q; want none", r)
+	}
+}

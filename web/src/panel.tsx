@@ -98,13 +98,17 @@ export class MoveLog {
     this.shown.value = { ev, words, gloss };
   }
 
+  // all: every seat is this browser's player's (practice).
+  constructor(private readonly all = false) {}
+
   private names(st: GameState): Names {
     const held = this.held;
     const alone = held.length === 1;
+    const you = (s: number) => this.all || alone && held[0] === s;
     return {
-      seat: (s) => alone && held[0] === s ? "you" : seatName(st.seats[s]),
-      side: (s) => alone && st.seats[held[0]]?.side === s ? "you" : sideName(st, s),
-      you: (s) => alone && held[0] === s,
+      seat: (s) => you(s) ? "you" : seatName(st.seats[s]),
+      side: (s) => this.all || alone && st.seats[held[0]]?.side === s ? "you" : sideName(st, s),
+      you,
     };
   }
 }
