@@ -1,7 +1,22 @@
 // Who is who, as the rulings (rules.ts, variants.ts) name them: "you" for
-// a seat this browser holds alone, the player's name otherwise.
+// a seat this browser holds alone, the player's name otherwise, as the
+// player wrote it (never capitalised: "anna" stays "anna").
 export interface Names {
-  seat(seat: number): string;  // "You", "Computer (club)", "Anna"
+  seat(seat: number): string;  // "you", "Computer (club)", "anna"
   side(side: number): string;  // the players of a side
   you(seat: number): boolean;
+}
+
+// lead is a name at the start of a sentence: "You", or the name untouched.
+export const lead = (name: string) => name === "you" ? "You" : name;
+
+// mid is a name within a sentence: "you", or the name untouched.
+export const mid = (name: string) => name === "You" ? "you" : name;
+
+// sentence joins a ruling's parts into one sentence: a capital first,
+// unless it opens with a player's name (opener), which stays as written.
+export function sentence(parts: string[], opener: string): string {
+  const s = parts.filter(Boolean).join(" — ");
+  if (opener && s.startsWith(opener)) return `${lead(opener)}${s.slice(opener.length)}.`;
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 }

@@ -45,8 +45,8 @@ export class MoveLog {
   readonly shown = signal<Shown | null>(null);
   // The points of each game won so far, by game number.
   readonly gameScores = new Map<number, [number, number]>();
-  // The seats this browser holds: "You" in the rulings.
-  held: number[] = [];
+  // The seats this browser holds: "you" in the rulings.
+  private held: number[] = [];
   private seen = new Set<number>();
   private states = new Map<number, GameState>();
   private explained = new Set<string>();
@@ -74,6 +74,17 @@ export class MoveLog {
     return true;
   }
 
+  // hold sets the seats this browser holds and says every move again with
+  // them: after a reload the history may be read before the server gives
+  // the browser its seats back, and its rulings must say "you" all the same.
+  hold(seats: number[]): void {
+    this.held = seats;
+    const say = (ev: EventMsg) => explain(ev, this.states.get(ev.seq - 1), this.names(ev.state));
+    this.moves.value = this.moves.value.map((mv) => ({ ...mv, words: say(mv.ev) }));
+    const s = this.shown.value;
+    if (s) this.shown.value = { ...s, words: say(s.ev) };
+  }
+
   // show puts an event's ruling on show (none for null).
   show(ev: EventMsg | null): void {
     if (!ev) { this.shown.value = null; return; }
@@ -87,13 +98,17 @@ export class MoveLog {
     this.shown.value = { ev, words, gloss };
   }
 
+  // all: every seat is this browser's player's (practice).
+  constructor(private readonly all = false) {}
+
   private names(st: GameState): Names {
     const held = this.held;
     const alone = held.length === 1;
+    const you = (s: number) => this.all || alone && held[0] === s;
     return {
-      seat: (s) => alone && held[0] === s ? "You" : seatName(st.seats[s]),
-      side: (s) => alone && st.seats[held[0]]?.side === s ? "You" : sideName(st, s),
-      you: (s) => alone && held[0] === s,
+      seat: (s) => you(s) ? "you" : seatName(st.seats[s]),
+      side: (s) => this.all || alone && st.seats[held[0]]?.side === s ? "you" : sideName(st, s),
+      you,
     };
   }
 }

@@ -51,7 +51,7 @@ class Practice {
   readonly now = signal(0);               // the clock's last tick, while a clearance runs
   readonly best = signal<Best | null>(loadBest());
   private tick = 0;
-  readonly log = new MoveLog();
+  readonly log = new MoveLog(true);
   board!: BoardView;
   input!: Input;
   private strokes = 0;
@@ -138,6 +138,8 @@ class Practice {
     this.solo.value = null;
     this.editing.value = false;
     if (!await this.ask({ position: "", solo: true }, false)) return;
+    // A new clearance: no ruling from before it stays on show.
+    this.log.show(null);
     this.undo.value = [];
     this.solo.value = { start: performance.now(), strokes: 0 };
     this.now.value = performance.now();
@@ -186,6 +188,8 @@ class Practice {
     if (!u.length || this.busy.peek()) return;
     this.undo.value = u.slice(0, -1);
     this.show(u[u.length - 1]);
+    // The ruling on show was of the stroke undone.
+    this.log.show(null);
     this.board.canvas.dataset.undone = String(+(this.board.canvas.dataset.undone ?? "0") + 1);
   }
 

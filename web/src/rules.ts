@@ -4,7 +4,7 @@
 // back, the queen's state before and after), never from the rule IDs
 // alone, so the words cannot contradict the ruling. The rule IDs stay
 // beside it as a detail, each with the short phrase of RULES.md.
-import type { Names } from "./names";
+import { mid, sentence, type Names } from "./names";
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import { explainVariant } from "./variants";
 
@@ -95,8 +95,6 @@ function pocketList(s: Stroke, own: "white" | "black" | null): string {
   return parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 // explain is the event's ruling as plain sentences. prev is the state the
 // action was taken in, when known: the queen's state before, the colours
 // and the counts of the board that may have just ended come from it.
@@ -135,7 +133,7 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     case "forgo": out.push(`${who} ${you ? "forgo" : "forgoes"} the placing`); break;
     case "concede": out.push(`${who} conceded the ${a.concede}`); break;
     case "toss": out.push(`${names.side(a.toss ?? 0)} won the toss`); break;
-    case "forfeit": out.push(`${who} forfeits`); break;
+    case "forfeit": out.push(`${who} ${you ? "forfeit" : "forfeits"}`); break;
   }
 
   if (r) {
@@ -153,7 +151,7 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     for (const p of r.place) {
       const owerSide = boardOf ? (p.colour === "white" ? boardOf.white : 1 - boardOf.white) : null;
       const oweYou = owerSide === side && you;
-      const ower = owerSide === null ? "a piece is owed" : oweYou ? "you owe" : `${owerSide === side && seat >= 0 ? who : names.side(owerSide)} owes`;
+      const ower = owerSide === null ? "a piece is owed" : oweYou ? "you owe" : owerSide === side && seat >= 0 ? `${who} owes` : names.side(owerSide) === "you" ? "you owe" : `${names.side(owerSide)} owes`;
       const what = /^(D-[1-4]|Q-)/.test(p.rule) ? "due" : "penalty";
       const n = p.count === 1 ? `a piece (a ${what})` : `${p.count} pieces (${what}s)`;
       const placer = p.placer === null ? "on the centre" : `${names.you(p.placer) ? "you place" : `${names.seat(p.placer)} places`} ${p.count === 1 ? "it" : "them"}`;
@@ -168,7 +166,7 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
       else out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
     }
   }
-  const text = cap(out.filter(Boolean).join(" — ")) + ".";
+  const text = sentence(out, a.kind === "toss" ? names.side(a.toss ?? 0) : who);
   const end = describeResult(m, (s) => names.side(s), before, ev.outcome.stroke);
   return end ? `${text} ${end}` : text;
 }
@@ -244,7 +242,6 @@ function queenValue(m: MatchState, before: GameState, w: number): number {
 export function boardEnd(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string): string {
   const e = ending(m, before, stroke, action, side);
   if (!e) return "";
-  const mid = (n: string) => n === "You" ? "you" : n;
   const how = e.fixed ? `, as this ending always scores ${FIXED}${e.foul ? ", + 1 for the foul (SC-4)" : ""}` : e.count ? `: ${e.count}` : "";
   return `${e.reason} (${e.rule}): the board goes to ${mid(e.winner)}, ${e.points}${how}.${e.slam ? ` A ${e.slam} slam.` : ""}`;
 }
@@ -324,7 +321,9 @@ function ending(m: MatchState, before: GameState | undefined, stroke: Stroke | u
 }
 
 // describeResult says how a board, game or match ended, if the state ends one.
-export function describeResult(m: MatchState, sideName: (side: number) => string, before?: GameState, stroke?: Stroke): string {
+export function describeResult(m: MatchState, side: (side: number) => string, before?: GameState, stroke?: Stroke): string {
+  // Names within a sentence: "Board to you".
+  const sideName = (s: number) => mid(side(s));
   const out: string[] = [];
   if (m.result) {
     const w = m.result.winner;

@@ -14,6 +14,7 @@ import { chosen } from "./seating";
 import type { Action, AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { offerRematch } from "./rematch";
 import { boardEnd, describeResult } from "./rules";
+import { mid } from "./names";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import { dot, forward, right, type Vec } from "./vec";
 
@@ -177,7 +178,7 @@ export class TableModel {
   private welcome(seats: number[]): void {
     this.lost.value = false;
     this.held.value = seats;
-    this.log.held = seats;
+    this.log.hold(seats);
     for (const s of this.picked) {
       if (!seats.includes(s) && !this.asked.has(s)) {
         this.asked.add(s);
@@ -292,7 +293,7 @@ export class TableModel {
   private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, action: Action, wait: boolean): Promise<void> {
     const m = st.match, names = (s: number) => this.sideWord(st, s);
     const res = m.result;
-    const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${names(res.winner)}`.replace("  ", " ") : "Board over";
+    const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${mid(names(res.winner))}`.replace("  ", " ") : "Board over";
     // Why the board ended and how its points were counted, in words.
     const why = boardEnd(m, prev ?? undefined, stroke, action, names) || describeResult(m, names, prev ?? undefined, stroke);
     const gs = m.game_winner !== null && m.game_score ? m.game_score : m.score;

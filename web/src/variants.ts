@@ -5,7 +5,7 @@
 // variant's board; ICF and family play never reach them.
 import type { Counts, EventMsg, GameState, VariantState } from "./protocol";
 import { h } from "./dom";
-import type { Names } from "./names";
+import { lead, sentence, type Names } from "./names";
 
 // The rule sets a table may play, with the numbers of players each seats.
 export const RULE_SETS: { id: string; name: string; players: number[] }[] = [
@@ -191,8 +191,6 @@ function pocketedList(white: number, black: number, queen: boolean, striker: boo
   return parts.length <= 1 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 const ENDS: Record<string, string> = {
   "V-1": "the first to 17 points, or the most once every c/m is down",
   "V-2": "3 white and 3 black pocketed, the queen covered",
@@ -231,7 +229,7 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
     }
     case "place": out.push(`${who} placed a c/m within the outer circle`); break;
     case "concede": out.push(`${who} conceded`); break;
-    case "forfeit": out.push(`${who} forfeits`); break;
+    case "forfeit": out.push(`${who} ${you ? "forfeit" : "forfeits"}`); break;
   }
   // RULES V-3: the striker costs every pocket bought and every c/m held.
   const lostAll = a.kind === "strike" && !!ev.outcome.stroke?.striker && rules.has("V-3");
@@ -277,12 +275,12 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
     if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
     else if (a.kind === "strike" || a.kind === "timeout") out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
   }
-  let text = cap(out.filter(Boolean).join(" — ")) + ".";
+  let text = sentence(out, who);
   const res = st.match.result;
   if (res && res.winner === null) text += ` The board is replayed from the break (${res.rule}).`;
   if (over) {
     const w = st.match.match_winner!;
-    text += ` ${names.seat(w)} ${names.you(w) ? "win" : "wins"} with ${plural(v.score[w], "point")}${ENDS[res?.rule ?? ""] ? `: ${ENDS[res!.rule]}` : ""}.`;
+    text += ` ${lead(names.seat(w))} ${names.you(w) ? "win" : "wins"} with ${plural(v.score[w], "point")}${ENDS[res?.rule ?? ""] ? `: ${ENDS[res!.rule]}` : ""}.`;
   }
   return text;
 }
