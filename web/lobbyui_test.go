@@ -45,3 +45,49 @@ func TestReplayListFollowsStep(t *testing.T) {
 	e.waitFor(ctx, "the steps back", `document.getElementById("status").textContent.startsWith("Stroke 20 of")`, 10*time.Second)
 	inView("steps back from the end")
 }
+
+// contrastJS defines contrast(a, b), the WCAG contrast ratio of two CSS
+// colours as getComputedStyle gives them, and ring(el), the contrast of
+// el's outline against its background (0 without a visible outline).
+const contrastJS = `const lum = (c) => { const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+	const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+	const ring = (el) => { const s = getComputedStyle(el); return s.outlineStyle === "none" || parseFloat(s.outlineWidth) < 2 ? 0 : contrast(s.outlineColor, s.backgroundColor); };`
+
+// TestContrastAndFocus at 1280×800: the umpire's selected Queen button
+// reads at 4.5:1 or more and is not faded; a brown button focused from the
+// keyboard shows a ring at 3:1 or more against it; the lobby's Play now,
+// focused on arrival, shows that ring too.
+func TestContrastAndFocus(t *testing.T) {
+	e := newEnv(t)
+	ctx, _, _ := e.umpireSheet(t)
+	e.run(ctx, tap("u-queen"))
+	var c struct {
+		Ratio   float64
+		Opacity string
+	}
+	e.run(ctx, chromedp.Evaluate(`(() => { `+contrastJS+` const b = document.getElementById("u-queen"), s = getComputedStyle(b);
+		return {ratio: b.getAttribute("aria-pressed") === "true" ? contrast(s.color, s.backgroundColor) : 0, opacity: s.opacity}; })()`, &c))
+	if c.Ratio < 4.5 || c.Opacity != "1" {
+		t.Errorf("the selected Queen button: contrast %.2f:1, opacity %s; want 4.5:1 or more, opaque", c.Ratio, c.Opacity)
+	}
+
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-now", chromedp.ByID))
+	e.waitFor(ctx, "Play now focused", `document.activeElement?.id === "play-now"`, 5*time.Second)
+	var r struct {
+		Visible bool
+		Ring    float64
+	}
+	e.run(ctx, chromedp.Evaluate(`(() => { `+contrastJS+` const b = document.getElementById("play-now");
+		return {visible: b.matches(":focus-visible"), ring: ring(b)}; })()`, &r))
+	if !r.Visible || r.Ring < 3 {
+		t.Errorf("the auto-focused Play now: focus-visible %v, ring contrast %.2f:1; want a ring at 3:1 or more", r.Visible, r.Ring)
+	}
+	// From the keyboard: Tab from Play now reaches the next control; a
+	// brown button somewhere on the way shows the ring.
+	e.run(ctx, chromedp.Evaluate(`document.getElementById("play-computer").focus()`, nil), chromedp.KeyEvent("\t"), chromedp.KeyEvent("\t", chromedp.KeyModifiers(8)))
+	e.run(ctx, chromedp.Evaluate(`(() => { `+contrastJS+` const b = document.activeElement;
+		return {visible: b.id === "play-computer" && b.matches(":focus-visible"), ring: ring(b)}; })()`, &r))
+	if !r.Visible || r.Ring < 3 {
+		t.Errorf("the Play button focused from the keyboard: focus-visible %v, ring contrast %.2f:1; want a ring at 3:1 or more", r.Visible, r.Ring)
+	}
+}

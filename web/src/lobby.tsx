@@ -77,8 +77,9 @@ export function Lobby({ app }: { app: App }) {
   const [rules1, setRules1] = useState("icf"), [rules2, setRules2] = useState("icf"), [rules3, setRules3] = useState("icf");
   const p1 = sel();
   const now = useRef<HTMLButtonElement>(null), vs = useRef<HTMLButtonElement>(null);
-  // "New game" at the end of a match comes here to choose again.
-  useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus(); }, []);
+  // "New game" at the end of a match comes here to choose again. The
+  // button focused shows its ring, as from the keyboard: Enter plays.
+  useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus({ focusVisible: true } as FocusOptions); }, []);
 
   // One click to a game: the computer at the lowest level, ICF rules, no clock.
   const playNow = go(() => create({ rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: lowest }] }, [0], true));
