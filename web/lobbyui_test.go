@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/carrom-game/carrom/web"
 )
 
 // TestReplayListFollowsStep: at 1280×800, a step of a long replay keeps
@@ -89,5 +91,34 @@ func TestContrastAndFocus(t *testing.T) {
 		return {visible: b.id === "play-computer" && b.matches(":focus-visible"), ring: ring(b)}; })()`, &r))
 	if !r.Visible || r.Ring < 3 {
 		t.Errorf("the Play button focused from the keyboard: focus-visible %v, ring contrast %.2f:1; want a ring at 3:1 or more", r.Visible, r.Ring)
+	}
+}
+
+// TestPlacingMarks draws a board while a c/m is placed (src/render.ts):
+// the room around a piece within the outer circle is marked, and a piece
+// far from it, where a c/m may not go anyway, is drawn with no halo.
+func TestPlacingMarks(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	js, err := web.BundleModule("src/render.ts", "render")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct{ Near, Far bool }
+	e.run(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-now", chromedp.ByID), chromedp.Evaluate(string(js), nil),
+		chromedp.Evaluate(`(() => { const g = JSON.parse(document.getElementById("config").textContent).geometry;
+		const c = document.createElement("canvas"); c.style.cssText = "position: fixed; left: 0; top: 0; width: 600px; height: 600px"; document.body.append(c);
+		const r = new render.Renderer(c, g); r.resize();
+		const near = {id: "w1", kind: "white", x: 0.035, y: 0}, far = {id: "w2", kind: "white", x: 0.25, y: 0};
+		const pixel = (p) => { const at = r.toCSS({x: p.x + 1.5 * g.coin_radius, y: p.y}), k = c.width / 600; return [...c.getContext("2d").getImageData(Math.round(at.x * k), Math.round(at.y * k), 1, 1).data].join(); };
+		const look = (ov) => { r.draw([near, far], ov); return [pixel(near), pixel(far)]; };
+		const plain = look({}), placing = look({placing: {pieces: [near, far]}});
+		c.remove();
+		return {near: plain[0] !== placing[0], far: plain[1] !== placing[1]}; })()`, &r))
+	if !r.Near {
+		t.Error("the room around a piece within the outer circle is not marked while placing")
+	}
+	if r.Far {
+		t.Error("a piece far from the outer circle is haloed while placing")
 	}
 }
