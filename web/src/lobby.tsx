@@ -70,15 +70,20 @@ export function Lobby({ app }: { app: App }) {
   const seatKinds = [sel(), sel(), sel(), sel()];
   const v = (r: Ref<HTMLSelectElement>) => (r as { current: HTMLSelectElement }).current.value;
   const [players, setPlayers] = useState(2);
-  // The board at the break, for the cards' pictures.
-  const [start, setStart] = useState<Piece[] | null>(null);
-  useEffect(() => { api<Practiced>("POST", "/api/practice", { position: "" }).then((r) => setStart(r.state.pieces), () => undefined); }, []);
+  // The cards' pictures, one board each: the break, and the board after
+  // three different breaks, played by the server as in practice.
+  const [pics, setPics] = useState<(Piece[] | null)[]>(PICTURES.map(() => null));
+  useEffect(() => {
+    PICTURES.forEach((b, i) => api<Practiced>("POST", "/api/practice", { position: "", ...(b && { action: { v: 1, type: "strike", x: 0, ...b } }) })
+      .then((r) => setPics((ps) => ps.map((p, j) => (j === i ? r.state.pieces : p))), () => undefined));
+  }, []);
   // The rule set chosen on each card: it decides the numbers of players.
   const [rules1, setRules1] = useState("icf"), [rules2, setRules2] = useState("icf"), [rules3, setRules3] = useState("icf");
   const p1 = sel();
   const now = useRef<HTMLButtonElement>(null), vs = useRef<HTMLButtonElement>(null);
-  // "New game" at the end of a match comes here to choose again.
-  useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus(); }, []);
+  // "New game" at the end of a match comes here to choose again. The
+  // button focused shows its ring, as from the keyboard: Enter plays.
+  useEffect(() => { (location.hash === "#new" ? vs : now).current?.focus({ focusVisible: true } as FocusOptions); }, []);
 
   // One click to a game: the computer at the lowest level, ICF rules, no clock.
   const playNow = go(() => create({ rules: "icf", players: 2, clock: 0, seats: [{ kind: "human" }, { kind: "computer", level: lowest }] }, [0], true));
@@ -110,7 +115,7 @@ export function Lobby({ app }: { app: App }) {
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
       <div class="cards">
         <div class="card"><h2>Play the computer</h2>
-          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
+          <Picture g={app.cfg.geometry} pieces={pics[0]} label="the board at the break" />
           <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={lowest} sel={level} /></Label>
           <Label text="Rules"><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
           <Label text="Players"><Players id="computer-players" rules={rules1} sel={p1} /></Label>
@@ -118,7 +123,7 @@ export function Lobby({ app }: { app: App }) {
           <button id="play-computer" type="button" ref={vs} onClick={playComputer}>Play</button>
         </div>
         <div class="card"><h2>Hot-seat</h2>
-          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
+          <Picture g={app.cfg.geometry} pieces={pics[1]} label="a board after the break" />
           <p class="help">Everyone plays on this device; the board turns to the player to act.</p>
           <Label text="Rules"><Select id="hot-rules" options={RULES} value="icf" sel={r2} onChange={() => setRules2(v(r2))} /></Label>
           <Label text="Players"><Players id="hot-players" rules={rules2} sel={hp} /></Label>
@@ -126,7 +131,7 @@ export function Lobby({ app }: { app: App }) {
           <button id="play-hotseat" type="button" onClick={playHotseat}>Play</button>
         </div>
         <div class="card"><h2>Online</h2>
-          <Picture g={app.cfg.geometry} start={start} label="the board at the break" />
+          <Picture g={app.cfg.geometry} pieces={pics[2]} label="a board after the break" />
           <Label text="Rules"><Select id="online-rules" options={RULES} value="icf" sel={r3} onChange={() => setRules3(v(r3))} /></Label>
           <Label text="Players"><Players id="online-players" rules={rules3} sel={op} onChange={() => setPlayers(+v(op))} /></Label>
           <div>
@@ -140,11 +145,11 @@ export function Lobby({ app }: { app: App }) {
             ))}
           </div>
           <Label text="Clock"><Select options={[["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]} value="15" sel={c3} /></Label>
-          <button id="play-online" type="button" onClick={playOnline}>Create table</button>
           <p class="help">Then share the links shown beside the board.</p>
+          <button id="play-online" type="button" onClick={playOnline}>Create table</button>
         </div>
         <div class="card"><h2>Practice</h2>
-          <Picture g={app.cfg.geometry} start={start} label="a practice board" />
+          <Picture g={app.cfg.geometry} pieces={pics[3]} label="a practice board" />
           <p class="help">Any position, pasted or set by hand; strokes tried again and again, with undo and the coach's hint.</p>
           <a class="button" href="/practice" id="practice-card">Practise</a>
         </div>
@@ -187,8 +192,12 @@ function useList(path: string): TableInfo[] | null | undefined {
   return list;
 }
 
-const Picture = ({ g, start, label }: { g: Geometry; start: Piece[] | null; label: string }) =>
-  start ? <Thumb g={g} pieces={start} label={label} /> : null;
+// PICTURES are the cards' boards: none for the break, else a break stroke
+// (angle in degrees, power from 0 to 1) from the middle of the base line.
+const PICTURES: ({ angle: number; power: number } | undefined)[] = [undefined, { angle: 90, power: 1 }, { angle: 80, power: 0.7 }, { angle: 100, power: 0.5 }];
+
+const Picture = ({ g, pieces, label }: { g: Geometry; pieces: Piece[] | null; label: string }) =>
+  pieces ? <Thumb g={g} pieces={pieces} label={label} /> : null;
 
 // LIVE_MS is how often the tables' thumbnails are brought up to date.
 const LIVE_MS = 2000;

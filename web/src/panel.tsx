@@ -155,6 +155,15 @@ export function Side({ st, held, log, live = true, current, spectators = 0, chil
   const list = useRef<HTMLOListElement>(null);
   const moves = log.moves.value;
   useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [moves.length]);
+  // The move on show (a replay's step) is kept in view within the list,
+  // without scrolling the page.
+  useEffect(() => {
+    const ol = list.current, li = ol?.querySelector<HTMLElement>("li.current");
+    if (!ol || !li) return;
+    const box = ol.getBoundingClientRect(), at = li.getBoundingClientRect();
+    if (at.top < box.top) ol.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
+  }, [current, moves.length]);
   const m = st?.match;
   const queen = !m ? "" : m.board.queen === "board" ? "on the board"
     : `${m.board.queen === "pending" ? "pending cover" : "covered"} by ${m.board.queen_side === null ? "?" : sideName(st!, m.board.queen_side)}`;

@@ -290,12 +290,17 @@ export class Renderer {
     ctx.save();
     ctx.fillStyle = "rgba(40,160,70,0.22)";
     ctx.beginPath(); ctx.arc(0, 0, g.outer_radius - g.coin_radius, 0, 2 * Math.PI); ctx.fill();
+    // Red marks only the places inside the green that a c/m may not take:
+    // the centre circle and the room around a piece there, in one tint;
+    // a piece away from the circle is no matter and is left alone.
+    ctx.clip();
     ctx.fillStyle = "rgba(200,40,40,0.30)";
-    ctx.beginPath(); ctx.arc(0, 0, g.centre_radius + g.coin_radius, 0, 2 * Math.PI); ctx.fill();
+    ctx.beginPath(); ctx.arc(0, 0, g.centre_radius + g.coin_radius, 0, 2 * Math.PI);
     for (const p of pieces) {
       const r = (p.kind === "striker" ? g.striker_radius : g.coin_radius) + g.coin_radius;
-      ctx.beginPath(); ctx.arc(p.x, p.y, r, 0, 2 * Math.PI); ctx.fill();
+      ctx.moveTo(p.x + r, p.y); ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
     }
+    ctx.fill();
     ctx.restore();
   }
 
