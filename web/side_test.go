@@ -62,10 +62,10 @@ func TestSideColumnScrollsOnce(t *testing.T) {
 			t.Fatalf("after action %d: %v", last, err)
 		}
 		if m.Type == protocol.TypeError && latest != nil {
-			// A move made for a state the table had already left (the
-			// browser holds both seats and answers every state it is
-			// sent): move again for the table as it is now.
+			// A move refused (the server takes at most 20 messages a
+			// second from a connection): make it again, later.
 			t.Logf("after action %d: %s", last, m.Error)
+			time.Sleep(500 * time.Millisecond)
 			if err := ws.Send(rctx, servertest.Move(latest, rng)); err != nil {
 				t.Fatal(err)
 			}
@@ -75,6 +75,8 @@ func TestSideColumnScrollsOnce(t *testing.T) {
 			continue
 		}
 		last, latest = m.Seq, m.State
+		// Within the server's 20 messages a second, as a browser is.
+		time.Sleep(60 * time.Millisecond)
 		if err := ws.Send(rctx, servertest.Move(m.State, rng)); err != nil {
 			t.Fatal(err)
 		}
