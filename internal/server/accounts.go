@@ -24,6 +24,9 @@ import (
 type Accounts interface {
 	CreateAccount(ctx context.Context, a carrom.Account, token string) error
 	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+	// NamesByPrefix lists at most limit names that begin with prefix, in
+	// any case.
+	NamesByPrefix(ctx context.Context, prefix string, limit int) ([]string, error)
 	AccountByID(ctx context.Context, id string) (carrom.Account, error)
 	AccountByToken(ctx context.Context, token string) (carrom.Account, error)
 	// AccountBySession is the account whose session the browser of token
@@ -222,6 +225,7 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("DELETE /api/account", s.deleteAccount)
+	mux.HandleFunc("GET /api/players", s.searchPlayers)
 	mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
 	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -446,4 +447,61 @@ func (s *DB) fillNames(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// NamesByPrefix lists at most limit names of accounts whose name, in any
+// case, begins with prefix, in the order of their keys. Deleted accounts
+// have no row, hence no name. The prefix is a range of the index of
+// name_key: from the prefix's key to the first key past every key that
+// begins with it.
+func (s *DB) NamesByPrefix(ctx context.Context, prefix string, limit int) ([]string, error) {
+	lo := nameKey(prefix)
+	if lo == "" {
+		return []string{}, nil
+	}
+	bo := s.d.byteOrder
+	q := `SELECT name FROM accounts WHERE name_key` + bo + ` >= ?`
+	args := []any{lo}
+	if hi, ok := pastPrefix(lo); ok {
+		q += ` AND name_key` + bo + ` < ?`
+		args = append(args, hi)
+	}
+	rows, err := s.query(ctx, q+` ORDER BY name_key`+bo+` LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: names by prefix: %w", err)
+	}
+	defer rows.Close()
+	names := []string{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("store: names by prefix: %w", err)
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: names by prefix: %w", err)
+	}
+	return names, nil
+}
+
+// pastPrefix is the least string, in code point order, greater than every
+// string that begins with p: p with its last code point raised by one,
+// over the surrogates (no string holds one), the greatest code points at
+// its end dropped first; none if p is all greatest code points.
+func pastPrefix(p string) (string, bool) {
+	rs := []rune(p)
+	for len(rs) > 0 {
+		last := rs[len(rs)-1]
+		if last < utf8.MaxRune {
+			last++
+			if last >= 0xD800 && last <= 0xDFFF {
+				last = 0xE000
+			}
+			rs[len(rs)-1] = last
+			return string(rs), true
+		}
+		rs = rs[:len(rs)-1]
+	}
+	return "", false
 }

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -200,4 +202,35 @@ func TestNameSkeletons(t *testing.T) {
 			t.Error("two accounts with one skeleton: stored; want the unique index to refuse")
 		}
 	})
+}
+
+// TestNamesByPrefix: on both databases, the names that begin with a
+// prefix in any case are found in code point order of their keys, however
+// the database's locale orders text: "an" finds neither "a-n" nor "ao",
+// "é" finds "Éva" and not "ez" nor "f"; the limit holds.
+func TestNamesByPrefix(t *testing.T) {
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
+		for i, n := range []string{"ann", "Andy", "a-n", "ao", "Éva", "ez", "f", "anz"} {
+			if err := st.CreateAccount(ctx, carrom.Account{ID: fmt.Sprint("id", i), Name: n, Password: "h", Created: at}, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct {
+			prefix string
+			limit  int
+			want   []string
+		}{{"an", 10, []string{"Andy", "ann", "anz"}}, {"AN", 2, []string{"Andy", "ann"}}, {"é", 10, []string{"Éva"}}, {"a-", 10, []string{"a-n"}}, {"", 10, []string{}}, {"x", 10, []string{}}} {
+			if got, err := st.NamesByPrefix(ctx, c.prefix, c.limit); err != nil || !slices.Equal(got, c.want) {
+				t.Errorf("NamesByPrefix(%q, %d) = %q, %v; want %q", c.prefix, c.limit, got, err, c.want)
+			}
+		}
+	})
+}
+
+func TestPastPrefix(t *testing.T) {
+	for p, want := range map[string]string{"an": "ao", "a\U0010FFFF": "b", "\uD7FF": "\uE000", "\U0010FFFF": ""} {
+		if got, ok := pastPrefix(p); got != want || ok != (want != "") {
+			t.Errorf("pastPrefix(%q) = %q, %v; want %q", p, got, ok, want)
+		}
+	}
 }

@@ -36,6 +36,14 @@ type dialect struct {
 	// cluster's leases: PostgreSQL's clock is the one every node agrees
 	// on; SQLite serves one process, whose clock it is.
 	nowMillis func() string
+	// byteOrder makes a comparison of text compare code points, as SQLite's
+	// BINARY does by default, so that the names that begin with a prefix
+	// are one range (PostgreSQL's own order follows the database's locale,
+	// in which they need not be). SQLite answers that range from the
+	// unique index of name_key; PostgreSQL's index of it is in the
+	// locale's order, so it reads the accounts and keeps the first 10
+	// (migrations are one SQL file for both, and SQLite knows no "C").
+	byteOrder string
 }
 
 var sqlite = &dialect{name: "sqlite", goose: goose.DialectSQLite3,
@@ -47,6 +55,7 @@ var postgres = &dialect{
 	numbered:  true,
 	lockRow:   " FOR SHARE",
 	nowMillis: func() string { return "(extract(epoch from clock_timestamp()) * 1000)::bigint" },
+	byteOrder: ` COLLATE "C"`,
 	version1: goose.NewGoMigration(1,
 		&goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, pgTables)

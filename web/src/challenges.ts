@@ -11,14 +11,34 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
     root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, h("a", { href: "/account?next=/challenges" }, "Sign in"), " to challenge a player."));
     return;
   }
-  const to = h("input", { id: "challenge-to", name: "to", required: "", value: new URLSearchParams(location.search).get("to") ?? "", autocomplete: "off" });
+  const to = h("input", { id: "challenge-to", name: "to", required: "", value: new URLSearchParams(location.search).get("to") ?? "", autocomplete: "off", list: "challenge-names" });
+  // The names of accounts that begin with what is typed, which the browser
+  // offers under the field; picking one fills it.
+  const names = h("datalist", { id: "challenge-names" });
+  let typed = "";
+  to.addEventListener("input", () => {
+    const prefix = to.value.trim();
+    if (prefix === typed) return;
+    typed = prefix;
+    if (!prefix) { names.replaceChildren(); return; }
+    api<{ players: string[] }>("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`)
+      .then((r) => {
+        // An answer to an earlier keystroke, come late, is not shown.
+        if (typed === prefix) names.replaceChildren(...r.players.filter((n) => n !== m.name).map((n) => h("option", { value: n })));
+      })
+      // A suggestion missed is no error: the name can still be typed whole.
+      .catch(() => undefined);
+  });
   const rules = h("select", { id: "challenge-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
   const clock = h("select", { id: "challenge-clock" }, h("option", { value: "15" }, "15 s a stroke"), h("option", { value: "30" }, "30 s a stroke"), h("option", { value: "0" }, "no clock"));
   const rated = h("input", { id: "challenge-rated", type: "checkbox", checked: "" });
   const expected = h("p", { id: "expected", "aria-live": "polite" });
+  // The form's one place for a refusal, the expected score's or the
+  // challenge's: an unknown name is said once.
   const err = h("div", { class: "error", role: "alert" });
   const showExpected = async () => {
     expected.textContent = "";
+    err.textContent = "";
     if (!rated.checked || !to.value.trim()) return;
     try {
       const e = await api<{ expected: [number, number]; players: { name: string; rating: number; rd: number }[] }>("GET",
@@ -26,12 +46,12 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
       const [a, b] = e.players;
       expected.textContent = `Expected score: ${e.expected[0].toFixed(2)} for you (${a.rating.toFixed(0)} ± ${(2 * a.rd).toFixed(0)}) against ${b.name} (${b.rating.toFixed(0)} ± ${(2 * b.rd).toFixed(0)}).`;
     } catch (e) {
-      expected.textContent = e instanceof Error ? e.message : String(e);
+      err.textContent = e instanceof Error ? e.message : String(e);
     }
   };
   for (const el of [to, rules, rated]) el.addEventListener("change", showExpected);
   const f = h("form", { class: "card", id: "challenge" }, h("h2", {}, "Challenge a player"),
-    h("label", {}, "Player ", to), h("label", {}, rules, " ", clock), h("label", {}, rated, " rated"), expected,
+    h("label", {}, "Player ", to), names, h("label", {}, rules, " ", clock), h("label", {}, rated, " rated"), expected,
     h("button", { type: "submit" }, "Send the challenge"), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
