@@ -2,10 +2,7 @@ package archtest
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -13,19 +10,8 @@ import (
 // (Config.Clock), so that tests drive its leases, relays and rematches as
 // they drive its tables; time.Now is called by RealClock alone.
 func TestServerReadsItsClock(t *testing.T) {
-	files, err := filepath.Glob("../server/*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files in internal/server: %v", err)
-	}
 	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range parseDirSet(t, fset, "../server") {
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if ok && fn.Recv != nil && fn.Name.Name == "Now" {
