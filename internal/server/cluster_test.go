@@ -22,6 +22,7 @@ import (
 	"github.com/carrom-game/carrom/internal/store"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
+	"github.com/coder/websocket"
 )
 
 // node is one server of an in-process cluster.
@@ -324,16 +325,30 @@ func seated(t *testing.T, ctx context.Context, n *node, id string, seat int, nam
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := cl.Connect(ctx, id, 0)
-	if err != nil {
-		t.Fatal(err)
+	// A table just made may move to the node that should own it ("table
+	// moving: reconnect"); a browser then connects and sits again.
+	for {
+		c, err := cl.Connect(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(c.Close)
+		if err := c.Send(ctx, protocol.Sit(seat, name)); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := c.Read(ctx)
+			if websocket.CloseStatus(err) == websocket.StatusServiceRestart {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s, waiting for his seat: %v", name, err)
+			}
+			if m.Type == "welcome" && len(m.Seats) == 1 {
+				return cl, c
+			}
+		}
 	}
-	t.Cleanup(c.Close)
-	if err := c.Send(ctx, protocol.Sit(seat, name)); err != nil {
-		t.Fatal(err)
-	}
-	readUntil(t, ctx, c, name, "his seat", func(m servertest.Message) bool { return m.Type == "welcome" && len(m.Seats) == 1 })
-	return cl, c
 }
 
 // TestClusterClientsOfADeadNode: Ann plays at node b's table from b, Bob
