@@ -116,6 +116,26 @@ func Text(err error) string {
 	}
 }
 
+// Kind is an error declared where HTTP is unknown (the domain types, the
+// store) and the status it answers with where it is answered.
+type Kind struct {
+	Err    error
+	Status int
+}
+
+// Known is err with its status: its own, or else that of the first of
+// kinds in its chain.
+func Known(err error, kinds ...Kind) error {
+	if Status(err) == http.StatusInternalServerError {
+		for _, k := range kinds {
+			if errors.Is(err, k.Err) {
+				return WithStatus(err, k.Status)
+			}
+		}
+	}
+	return err
+}
+
 // WriteError answers err as JSON, {"error": Text(err)}, with its status;
 // a 429 says when to ask again (Retry-After).
 func WriteError(w http.ResponseWriter, err error) {

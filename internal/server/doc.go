@@ -16,7 +16,9 @@
 // live.go (each browser page's live channel: challenges and rematches
 // pushed), waits.go (a game against the computer waiting for its player),
 // resume.go (a browser's tables in play), ended.go (why a finished match
-// ended early); the JSON in and out and the errors' statuses and words are
+// ended early), domains.go (the domains' HTTP, each in its own package
+// with its Env, wired: the umpires' sheets, internal/umpire/umpirehttp);
+// the JSON in and out and the errors' statuses and words are
 // internal/httpapi's.
 //
 // Every goroutine and how it ends:

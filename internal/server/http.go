@@ -16,7 +16,6 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
-	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -48,11 +47,11 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
 	mux.Handle("GET /live", s.identified(s.withSession(s.serveLive)))
 	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
-	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
-	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
-	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))
-	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
-	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
+	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
+	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
+	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
+	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.sheets.Entry))
+	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
 	s.routeAccounts(mux)
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {
@@ -204,31 +203,15 @@ func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // outside are the errors declared where HTTP is unknown (the domain
 // types and the store) with the status each answers with; the server's
 // own errors carry theirs (httpapi.New).
-var outside = []struct {
-	err    error
-	status int
-}{
-	{carrom.ErrNotFound, http.StatusNotFound},
-	{carrom.ErrNoOwner, http.StatusServiceUnavailable},
-	{carrom.ErrNameTaken, http.StatusConflict},
-	{carrom.ErrBadName, http.StatusBadRequest},
-	{umpire.ErrConfig, http.StatusBadRequest},
-	{umpire.ErrOp, http.StatusBadRequest},
-	{umpire.ErrSequence, http.StatusConflict},
-	{umpire.ErrRefused, http.StatusUnprocessableEntity},
+var outside = []httpapi.Kind{
+	{Err: carrom.ErrNotFound, Status: http.StatusNotFound},
+	{Err: carrom.ErrNoOwner, Status: http.StatusServiceUnavailable},
+	{Err: carrom.ErrNameTaken, Status: http.StatusConflict},
+	{Err: carrom.ErrBadName, Status: http.StatusBadRequest},
 }
 
 // known is err with its status: its own, or else the one outside gives.
-func known(err error) error {
-	if httpapi.Status(err) == http.StatusInternalServerError {
-		for _, o := range outside {
-			if errors.Is(err, o.err) {
-				return httpapi.WithStatus(err, o.status)
-			}
-		}
-	}
-	return err
-}
+func known(err error) error { return httpapi.Known(err, outside...) }
 
 // apiError answers an error as JSON in plain words, with its status.
 func apiError(w http.ResponseWriter, err error) { httpapi.WriteError(w, known(err)) }

@@ -237,7 +237,7 @@ const deletedAccount = "(deleted)"
 // matches won, and a singles match of ICF or family rules to the boards
 // and strokes (a doubles sheet counts its strokes by side, not player).
 func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) ([]playedJSON, error) {
-	if s.sheetStore() == nil {
+	if !s.sheets.Keeps() {
 		return nil, nil
 	}
 	rated, err := s.accounts.RatedSheets(ctx, a.ID)
@@ -246,7 +246,7 @@ func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) (
 	}
 	var out []playedJSON
 	for _, rs := range rated {
-		rec, sh, err := s.loadSheet(ctx, rs.SheetID)
+		rec, sh, err := s.sheets.Load(ctx, rs.SheetID)
 		if err != nil {
 			s.log.Warn("a rated sheet that does not load left out of a profile", "sheet", rs.SheetID, "err", err)
 			continue

@@ -22,6 +22,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -70,7 +71,7 @@ type Config struct {
 	ConnsPerAddress int
 	// Sheets keeps the umpires' scoresheets of real boards; nil: the
 	// Store, if it keeps them too, else the server has none.
-	Sheets SheetStore
+	Sheets umpirehttp.Store
 	// Pace is how long a computer waits, once the previous stroke's
 	// discs have come to rest (as a watcher of its animation sees them),
 	// before its own action is played, so that people at the table and
@@ -114,7 +115,7 @@ type Server struct {
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
-	sheets   *sheets // nil: no scoresheets
+	sheets   *umpirehttp.Sheets
 	replays  *replays
 	accounts Accounts
 	acct     *accountState
@@ -211,7 +212,7 @@ func New(cfg Config) (*Server, error) {
 	if s.clock == nil {
 		s.clock = RealClock{}
 	}
-	if ss, ok := cfg.Store.(SheetStore); ok && cfg.Sheets == nil {
+	if ss, ok := cfg.Store.(umpirehttp.Store); ok && cfg.Sheets == nil {
 		cfg.Sheets = ss
 	}
 	if s.log == nil {
@@ -239,9 +240,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
-	if cfg.Sheets != nil {
-		s.sheets = newSheets(cfg.Sheets, s.registry)
-	}
+	s.sheets = s.newSheets(cfg.Sheets)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)

@@ -1,31 +1,33 @@
-package server
+package umpirehttp
 
 import (
 	"bytes"
-	"container/list"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/internal/umpire"
 )
 
-// SheetStore keeps the umpires' scoresheets of matches on real boards
-// (internal/umpire) and each sheet's numbered operations. internal/store
-// implements it; a sheet that does not exist is carrom.ErrNotFound and an
-// operation number stored twice carrom.ErrDuplicate.
-type SheetStore interface {
+// Store keeps the umpires' scoresheets of matches on real boards and
+// each sheet's numbered operations. internal/store implements it; a sheet
+// that does not exist is carrom.ErrNotFound and an operation number
+// stored twice carrom.ErrDuplicate.
+type Store interface {
 	CreateSheet(ctx context.Context, sh carrom.SheetRecord) error
 	Sheet(ctx context.Context, id string) (carrom.SheetRecord, error)
 	SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error)
@@ -41,6 +43,57 @@ type SheetStore interface {
 	SheetConfirms(ctx context.Context, sheetID string) ([]carrom.SheetConfirm, error)
 }
 
+// Accounts finds the accounts a rated sheet names.
+type Accounts interface {
+	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+}
+
+// Rater rates a finished match between accounts (the server's, which
+// rates online matches the same way).
+type Rater interface {
+	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
+}
+
+// Identity is who a request comes from, as the server's middleware found
+// it.
+type Identity interface {
+	// Token is the browser's identity token, "" if it has none.
+	Token(r *http.Request) string
+	// Account is the account the request's session is signed in as, or
+	// the error to answer (not signed in).
+	Account(r *http.Request) (carrom.Account, error)
+}
+
+// Clock is the server's time.
+type Clock interface{ Now() time.Time }
+
+// Env is what the sheets' HTTP needs of the server.
+type Env struct {
+	Store    Store    // nil: the server keeps no sheets, and says so (404)
+	Accounts Accounts // nil: no accounts, so no rated sheets
+	Rater    Rater
+	Identity Identity
+	Clock    Clock
+	Log      *slog.Logger
+	// Registry receives the sheets' metric.
+	Registry prometheus.Registerer
+}
+
+// Sheets serves the umpires' scoresheets: /api/umpire and below.
+type Sheets struct {
+	env   Env
+	cache *cache // nil without a store
+}
+
+// New makes the sheets' handlers.
+func New(env Env) *Sheets {
+	h := &Sheets{env: env}
+	if env.Store != nil {
+		h.cache = newCache(env.Store, env.Registry)
+	}
+	return h
+}
+
 // maxOpenSheets bounds the sheets one identity has open (not finished),
 // so that no browser can fill the store with empty sheets.
 const maxOpenSheets = 32
@@ -51,123 +104,38 @@ const maxOpenSheets = 32
 // 27 boards of 111 entries, corrections and signatures included.
 const maxSheetOps = 3000
 
-// The states a server keeps of the sheets written or read lately: at most
-// maxCachedSheets sheets and maxCachedOps operations among them, the
-// sheets used least recently dropped first (a sheet in use is never).
-const (
-	maxCachedSheets = 256
-	maxCachedOps    = 30000
-)
-
-// sheets keeps each sheet's state as of its last stored operation, so
-// that an entry applies one operation, never the log, and locks its own
-// sheet only. The store stays the truth: before each use a state takes
-// the operations stored after it (by another server sharing the database,
-// say), which are numbered and never change.
-type sheets struct {
-	store SheetStore
-	// replayed counts the stored operations applied to a state, on
-	// loading a sheet or catching up with another server's entries.
-	replayed prometheus.Counter
-
-	mu     sync.Mutex // guards states, recent, held and each state's refs
-	states map[string]*sheetState
-	recent *list.List // of sheet IDs, the least recently used first
-	held   int        // the operations the states hold
+// kinds are the errors of the sheet and of the store, with their status.
+var kinds = []httpapi.Kind{
+	{Err: carrom.ErrNotFound, Status: http.StatusNotFound},
+	{Err: umpire.ErrConfig, Status: http.StatusBadRequest},
+	{Err: umpire.ErrOp, Status: http.StatusBadRequest},
+	{Err: umpire.ErrSequence, Status: http.StatusConflict},
+	{Err: umpire.ErrRefused, Status: http.StatusUnprocessableEntity},
 }
 
-// sheetState is one sheet's state on this server.
-type sheetState struct {
-	elem *list.Element
-	refs int // requests using it
-	held int // len(ops) as counted in sheets.held
+// fail answers an error as JSON in plain words, with its status.
+func fail(w http.ResponseWriter, err error) { httpapi.WriteError(w, httpapi.Known(err, kinds...)) }
 
-	mu  sync.Mutex // serialises the work on the sheet here
-	sh  umpire.Sheet
-	ops [][]byte // the stored operations, canonical, by number − 1
-	ok  bool     // sh and ops hold the sheet as stored up to sh.Seq
-}
+var errTooMany = httpapi.New(http.StatusTooManyRequests, "too many")
 
-func newSheets(store SheetStore, reg prometheus.Registerer) *sheets {
-	c := &sheets{store: store, states: map[string]*sheetState{}, recent: list.New(),
-		replayed: prometheus.NewCounter(prometheus.CounterOpts{Name: "carrom_sheet_ops_replayed_total", Help: "Stored scoresheet operations applied on loading a sheet or catching up with another node's entries."})}
-	reg.MustRegister(c.replayed)
-	return c
-}
+// Keeps says whether the server keeps sheets.
+func (h *Sheets) Keeps() bool { return h.env.Store != nil }
 
-// acquire locks sheet id's state, made empty if the server holds none.
-func (c *sheets) acquire(id string) *sheetState {
-	c.mu.Lock()
-	st := c.states[id]
-	if st == nil {
-		st = &sheetState{elem: c.recent.PushBack(id)}
-		c.states[id] = st
-	} else {
-		c.recent.MoveToBack(st.elem)
-	}
-	st.refs++
-	c.mu.Unlock()
-	st.mu.Lock()
-	return st
-}
-
-// release unlocks a state and keeps the states within their bounds.
-func (c *sheets) release(st *sheetState) {
-	n := len(st.ops)
-	if !st.ok {
-		n = 0
-	}
-	st.mu.Unlock()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	st.refs--
-	c.held += n - st.held
-	st.held = n
-	for e := c.recent.Front(); e != nil && (c.held > maxCachedOps || len(c.states) > maxCachedSheets); {
-		next := e.Next()
-		if old := c.states[e.Value.(string)]; old.refs == 0 {
-			c.held -= old.held
-			delete(c.states, e.Value.(string))
-			c.recent.Remove(e)
+// Kept serves next if the server keeps sheets; else 404.
+func (h *Sheets) Kept(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !h.Keeps() {
+			fail(w, fmt.Errorf("umpire: no scoresheets on this server: %w", carrom.ErrNotFound))
+			return
 		}
-		e = next
+		next(w, r)
 	}
 }
 
-// catchUp brings a locked state to the sheet as stored: a sheet the
-// server does not hold is replayed once, one it holds takes only the
-// operations stored since.
-func (c *sheets) catchUp(ctx context.Context, st *sheetState, rec carrom.SheetRecord) error {
-	if !st.ok {
-		var cfg umpire.Config
-		if err := json.Unmarshal(rec.Config, &cfg); err != nil {
-			return fmt.Errorf("server: sheet %s: %w", rec.ID, err)
-		}
-		sh, err := umpire.New(cfg)
-		if err != nil {
-			return fmt.Errorf("server: sheet %s: %v", rec.ID, err)
-		}
-		st.sh, st.ops = sh, nil
-	}
-	ops, err := c.store.SheetOps(ctx, rec.ID, st.sh.Seq)
-	if err != nil {
-		st.ok = false
-		return err
-	}
-	for _, o := range ops {
-		op, _, err := umpire.DecodeOp(o.Op)
-		if err == nil {
-			st.sh, err = st.sh.Apply(op)
-		}
-		if err != nil {
-			st.ok = false
-			return fmt.Errorf("server: sheet %s entry %d no longer applies: %v", rec.ID, o.Seq, err)
-		}
-		st.ops = append(st.ops, o.Op)
-		c.replayed.Inc()
-	}
-	st.ok = true
-	return nil
+func newID(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // sheetReply is the answer to a sheet's request.
@@ -200,48 +168,12 @@ type sheetError struct {
 	Next  int64  `json:"next"`
 }
 
-func (s *Server) sheetStore() SheetStore {
-	if s.sheets == nil {
-		return nil
-	}
-	return s.sheets.store
-}
-
-// sheetAPI serves a sheet's change, which gives a browser without one its
-// identity (the sheet's writer); 404 when no store keeps sheets.
-func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
-	return s.identified(s.sheetsKept(h))
-}
-
-// sheetRead serves a sheet's GET, which makes no identity (as no GET of
-// the API does): a browser without its token cookie reads as anyone, and
-// has no sheets of its own.
-func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
-	return s.sheetsKept(func(w http.ResponseWriter, r *http.Request) {
-		tok := ""
-		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
-			tok = c.Value
-		}
-		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
-	})
-}
-
-func (s *Server) sheetsKept(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if s.sheetStore() == nil {
-			apiError(w, fmt.Errorf("server: no scoresheets on this server: %w", carrom.ErrNotFound))
-			return
-		}
-		h(w, r)
-	}
-}
-
-// createSheet opens a scoresheet for the browser that asks: only it may
+// Create opens a scoresheet for the browser that asks: only it may
 // write the sheet; anyone may read it.
-func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
+func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 	var cfg umpire.Config
 	if err := httpapi.ReadJSON(w, r, &cfg); err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	sh, err := umpire.New(cfg)
@@ -249,16 +181,16 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		err = cfg.Printable()
 	}
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	if len(cfg.Accounts) > 0 && !slices.Contains(ratedRules, cfg.Rules) {
-		apiError(w, httpapi.Refuse(umpire.ErrConfig, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(ratedRules, ", ")))
+	if len(cfg.Accounts) > 0 && !slices.Contains(rating.Rules, cfg.Rules) {
+		fail(w, httpapi.Refuse(umpire.ErrConfig, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(rating.Rules, ", ")))
 		return
 	}
-	accounts, err := s.sheetAccounts(r.Context(), cfg)
+	accounts, err := h.sheetAccounts(r.Context(), cfg)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	// The sheet keeps the accounts' names as the accounts spell them, which
@@ -267,9 +199,9 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		cfg.Accounts[i] = a.Name
 	}
 	sh.Config = cfg
-	mine, err := s.sheetStore().SheetsOf(r.Context(), token(r))
+	mine, err := h.env.Store.SheetsOf(r.Context(), h.env.Identity.Token(r))
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	open := 0
@@ -279,65 +211,65 @@ func (s *Server) createSheet(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if open >= maxOpenSheets {
-		apiError(w, httpapi.Refuse(ErrTooMany, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
+		fail(w, httpapi.Refuse(errTooMany, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
 		return
 	}
 	conf, err := json.Marshal(cfg)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	id, now := newID(8), s.clock.Now()
-	if err := s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: token(r), Config: conf, Created: now}); err != nil {
-		apiError(w, err)
+	id, now := newID(8), h.env.Clock.Now()
+	if err := h.env.Store.CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: h.env.Identity.Token(r), Config: conf, Created: now}); err != nil {
+		fail(w, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
 }
 
 // sheet reads a sheet's record.
-func (s *Server) sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
-	rec, err := s.sheetStore().Sheet(ctx, id)
+func (h *Sheets) sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
+	rec, err := h.env.Store.Sheet(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return rec, httpapi.Refuse(carrom.ErrNotFound, "No scoresheet has this address: check the link, or open a new sheet.")
 	}
 	return rec, err
 }
 
-// loadSheet reads a sheet: its record and its state as stored.
-func (s *Server) loadSheet(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
-	rec, err := s.sheet(ctx, id)
+// Load reads a sheet: its record and its state as stored.
+func (h *Sheets) Load(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
+	rec, err := h.sheet(ctx, id)
 	if err != nil {
 		return rec, umpire.Sheet{}, err
 	}
-	st, err := s.lockSheet(ctx, rec)
+	st, err := h.lockSheet(ctx, rec)
 	if err != nil {
 		return rec, umpire.Sheet{}, err
 	}
-	defer s.sheets.release(st)
+	defer h.cache.release(st)
 	return rec, st.sh, nil
 }
 
 // lockSheet locks the state of sheet rec on this server, caught up with
 // the store; the caller releases it.
-func (s *Server) lockSheet(ctx context.Context, rec carrom.SheetRecord) (*sheetState, error) {
-	st := s.sheets.acquire(rec.ID)
-	if err := s.sheets.catchUp(ctx, st, rec); err != nil {
-		s.sheets.release(st)
+func (h *Sheets) lockSheet(ctx context.Context, rec carrom.SheetRecord) (*sheetState, error) {
+	st := h.cache.acquire(rec.ID)
+	if err := h.cache.catchUp(ctx, st, rec); err != nil {
+		h.cache.release(st)
 		return nil, err
 	}
 	return st, nil
 }
 
-// getSheet answers a sheet: its view as JSON, with the suffix .jsonl its
+// Get answers a sheet: its view as JSON, with the suffix .jsonl its
 // entries as referee input lines, what carrom referee reads, or with the
 // suffix .txt the match record (umpire.Sheet.Text, docs/umpire.md).
-func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
+func (h *Sheets) Get(w http.ResponseWriter, r *http.Request) {
 	id, lines := strings.CutSuffix(r.PathValue("id"), ".jsonl")
 	id, text := strings.CutSuffix(id, ".txt")
-	rec, sh, err := s.loadSheet(r.Context(), id)
+	rec, sh, err := h.Load(r.Context(), id)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	if text {
@@ -356,12 +288,12 @@ func (s *Server) getSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := sh.View()
-	rt, err := s.rating(r.Context(), id, sh, v)
+	rt, err := h.rating(r.Context(), id, sh, v)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: token(r) != "" && rec.Token == token(r), Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: h.env.Identity.Token(r) != "" && rec.Token == h.env.Identity.Token(r), Rating: rt})
 }
 
 // sheetInfo is a sheet in a list.
@@ -373,16 +305,16 @@ type sheetInfo struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 }
 
-// listSheets lists the sheets this browser opened, newest first.
-func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
+// List lists the sheets this browser opened, newest first.
+func (h *Sheets) List(w http.ResponseWriter, r *http.Request) {
 	out := []sheetInfo{}
-	if token(r) == "" {
+	if h.env.Identity.Token(r) == "" {
 		httpapi.WriteJSON(w, http.StatusOK, out)
 		return
 	}
-	recs, err := s.sheetStore().SheetsOf(r.Context(), token(r))
+	recs, err := h.env.Store.SheetsOf(r.Context(), h.env.Identity.Token(r))
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	for _, rec := range recs {
@@ -396,45 +328,51 @@ func (s *Server) listSheets(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
-// postSheetOp applies one numbered operation to a sheet. The numbers make
+// Entry applies one numbered operation to a sheet. The numbers make
 // a device's queue of entries made offline safe to send again: an
 // operation already stored is answered as it was (duplicate), never
 // applied twice; a different operation under a stored number, and a
 // number past the next one (a gap), are refused with 409 and the number
 // expected; an entry the laws refuse is 422 and stores nothing.
-func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
+func (h *Sheets) Entry(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	data, err := httpapi.ReadBody(w, r)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	op, canon, err := umpire.DecodeOp(data)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	// The writer first, from the sheet's record alone: another browser's
 	// request costs no state and waits on no lock.
-	rec, err := s.sheet(ctx, id)
+	rec, err := h.sheet(ctx, id)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	if rec.Token != token(r) {
-		apiError(w, httpapi.New(http.StatusForbidden, "Only the browser that opened this scoresheet can write in it; here it can be read and printed."))
+	if rec.Token != h.env.Identity.Token(r) {
+		fail(w, httpapi.New(http.StatusForbidden, "Only the browser that opened this scoresheet can write in it; here it can be read and printed."))
 		return
 	}
-	st, err := s.lockSheet(ctx, rec)
+	st, err := h.lockSheet(ctx, rec)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	defer s.sheets.release(st)
-	sh := st.sh
+	defer h.cache.release(st)
+	h.apply(ctx, w, rec, st, op, canon)
+}
+
+// apply applies a decoded operation to a sheet's state, locked, and
+// stores it; canon is the operation as stored.
+func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, st *sheetState, op umpire.Op, canon []byte) {
+	id, sh := rec.ID, st.sh
 	refuse := func(err error) {
-		httpapi.WriteJSON(w, httpapi.Status(known(err)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
+		httpapi.WriteJSON(w, httpapi.Status(httpapi.Known(err, kinds...)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
 	}
 	switch {
 	case op.Seq <= sh.Seq:
@@ -442,7 +380,7 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 			refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet holds another entry in this one's place (the sheet has other contents than this page): reload the page and enter it again."))
 			return
 		}
-		s.sheetDuplicate(ctx, w, rec, sh)
+		h.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
 		refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
@@ -452,9 +390,9 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
-		rt, err := s.rating(ctx, id, sh, sh.View())
+		rt, err := h.rating(ctx, id, sh, sh.View())
 		if err != nil {
-			apiError(w, err)
+			fail(w, err)
 			return
 		}
 		if rt.Rated {
@@ -467,41 +405,41 @@ func (s *Server) postSheetOp(w http.ResponseWriter, r *http.Request) {
 		refuse(err)
 		return
 	}
-	now := s.clock.Now()
-	if err := s.sheetStore().AppendSheetOp(ctx, id, carrom.SheetOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
+	now := h.env.Clock.Now()
+	if err := h.env.Store.AppendSheetOp(ctx, id, carrom.SheetOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
 		// Another server sharing the database stored this number first:
 		// the same operation (sent twice) is a duplicate, another a conflict.
 		if errors.Is(err, carrom.ErrDuplicate) {
-			if err := s.sheets.catchUp(ctx, st, rec); err == nil && int64(len(st.ops)) >= op.Seq && bytes.Equal(st.ops[op.Seq-1], canon) {
-				s.sheetDuplicate(ctx, w, rec, st.sh)
+			if err := h.cache.catchUp(ctx, st, rec); err == nil && int64(len(st.ops)) >= op.Seq && bytes.Equal(st.ops[op.Seq-1], canon) {
+				h.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
 			refuse(httpapi.Refuse(umpire.ErrSequence, "Another entry was stored in this one's place meanwhile: reload the page and enter it again."))
 			return
 		}
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	st.sh, st.ops = next, append(st.ops, canon)
 	v := next.View()
-	if err := s.finishSheet(ctx, rec, v, now); err != nil {
-		apiError(w, err)
+	if err := h.finishSheet(ctx, rec, v, now); err != nil {
+		fail(w, err)
 		return
 	}
-	rt, err := s.rating(ctx, id, next, v)
+	rt, err := h.rating(ctx, id, next, v)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: true, Rating: rt})
 }
 
 // sheetDuplicate answers an operation sent again with the sheet as stored.
-func (s *Server) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, sh umpire.Sheet) {
+func (h *Sheets) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, sh umpire.Sheet) {
 	v := sh.View()
-	rt, err := s.rating(ctx, rec.ID, sh, v)
+	rt, err := h.rating(ctx, rec.ID, sh, v)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: rec.ID, Created: rec.Created, View: v, Yours: true, Duplicate: true, Rating: rt})
@@ -509,32 +447,32 @@ func (s *Server) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec 
 
 // finishSheet records the end of a sheet's match, or clears the record
 // when an entry taken back has reopened it.
-func (s *Server) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpire.View, now time.Time) error {
+func (h *Sheets) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpire.View, now time.Time) error {
 	switch {
 	case v.Over && rec.Finished.IsZero():
 		res, err := json.Marshal(map[string]any{"winner": v.Winner, "boards": len(v.Boards)})
 		if err != nil {
 			return err
 		}
-		return s.sheetStore().FinishSheet(ctx, rec.ID, now, res)
+		return h.env.Store.FinishSheet(ctx, rec.ID, now, res)
 	case !v.Over && !rec.Finished.IsZero():
-		return s.sheetStore().FinishSheet(ctx, rec.ID, time.Time{}, nil)
+		return h.env.Store.FinishSheet(ctx, rec.ID, time.Time{}, nil)
 	}
 	return nil
 }
 
 // sheetAccounts resolves a rated sheet's account names, by seat, to their
 // accounts; a sheet without accounts has none.
-func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom.Account, error) {
+func (h *Sheets) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom.Account, error) {
 	if len(cfg.Accounts) == 0 {
 		return nil, nil
 	}
-	if s.accounts == nil {
+	if h.env.Accounts == nil {
 		return nil, httpapi.Refuse(umpire.ErrConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
 	out := make([]carrom.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
-		a, err := s.accounts.AccountByName(ctx, name)
+		a, err := h.env.Accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
 			return nil, httpapi.Refuse(umpire.ErrConfig, "No account is named %q: check the name, or leave the accounts out.", name)
 		}
@@ -547,15 +485,15 @@ func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom
 }
 
 // rating says where a rated sheet stands (nil for an unrated one).
-func (s *Server) rating(ctx context.Context, id string, sh umpire.Sheet, v umpire.View) (*sheetRating, error) {
+func (h *Sheets) rating(ctx context.Context, id string, sh umpire.Sheet, v umpire.View) (*sheetRating, error) {
 	if len(sh.Config.Accounts) == 0 {
 		return nil, nil
 	}
-	accounts, err := s.sheetAccounts(ctx, sh.Config)
+	accounts, err := h.sheetAccounts(ctx, sh.Config)
 	if err != nil {
 		return nil, err
 	}
-	confirms, err := s.sheetStore().SheetConfirms(ctx, id)
+	confirms, err := h.env.Store.SheetConfirms(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -571,38 +509,38 @@ func (s *Server) rating(ctx context.Context, id string, sh umpire.Sheet, v umpir
 	return out, nil
 }
 
-// confirmSheet records that the signed-in player confirms the result of a
+// Confirm records that the signed-in player confirms the result of a
 // rated match his account plays in; once every player has, the match is
 // rated (Glicko-2, as an online match), and its sheet no longer changes.
 // The players confirm with their own sessions, so that no umpire can rate
 // accounts that did not play.
-func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
+func (h *Sheets) Confirm(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	me, err := session(r)
+	me, err := h.env.Identity.Account(r)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	rec, err := s.sheet(ctx, id)
+	rec, err := h.sheet(ctx, id)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	st, err := s.lockSheet(ctx, rec)
+	st, err := h.lockSheet(ctx, rec)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	defer s.sheets.release(st)
+	defer h.cache.release(st)
 	sh := st.sh
-	accounts, err := s.sheetAccounts(ctx, sh.Config)
+	accounts, err := h.sheetAccounts(ctx, sh.Config)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
-	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
-		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.a.Name), Next: sh.Seq + 1})
+	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.ID }) {
+		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.Name), Next: sh.Seq + 1})
 		return
 	}
 	v := sh.View()
@@ -610,14 +548,14 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteJSON(w, http.StatusUnprocessableEntity, sheetError{Error: "The match is not over yet, or its last board not signed: confirm its result once it is.", Next: sh.Seq + 1})
 		return
 	}
-	now := s.clock.Now()
-	if err := s.sheetStore().ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.a.ID, Seq: sh.Seq, At: now}); err != nil {
-		apiError(w, err)
+	now := h.env.Clock.Now()
+	if err := h.env.Store.ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.ID, Seq: sh.Seq, At: now}); err != nil {
+		fail(w, err)
 		return
 	}
-	rt, err := s.rating(ctx, id, sh, v)
+	rt, err := h.rating(ctx, id, sh, v)
 	if err != nil {
-		apiError(w, err)
+		fail(w, err)
 		return
 	}
 	if rt.Rated {
@@ -625,14 +563,14 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		for seat, a := range accounts {
 			m.Sides[seat%2] = append(m.Sides[seat%2], a.ID)
 		}
-		changes, err := s.RateMatch(ctx, m)
+		changes, err := h.env.Rater.RateMatch(ctx, m)
 		if err != nil {
-			apiError(w, err)
+			fail(w, err)
 			return
 		}
 		if len(changes) > 0 {
-			s.log.Info("real-board match rated", "sheet", id, "changes", len(changes))
+			h.env.Log.Info("real-board match rated", "sheet", id, "changes", len(changes))
 		}
 	}
-	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == token(r), Rating: rt})
+	httpapi.WriteJSON(w, http.StatusOK, sheetReply{ID: id, Created: rec.Created, View: v, Yours: rec.Token == h.env.Identity.Token(r), Rating: rt})
 }

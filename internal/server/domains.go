@@ -1,0 +1,52 @@
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
+)
+
+// The domains' HTTP lives in their own packages, each given only what it
+// needs of the server (its Env); this file wires them.
+
+// requests tells the domains who a request comes from, as the server's
+// middleware (identified, withSession) found it.
+type requests struct{}
+
+// Token is the request's identity token, "" if it has none.
+func (requests) Token(r *http.Request) string {
+	tok, _ := r.Context().Value(tokenKey).(string)
+	return tok
+}
+
+// Account is the account of the request's session, or ErrNotSignedIn.
+func (requests) Account(r *http.Request) (carrom.Account, error) {
+	v, err := session(r)
+	return v.a, err
+}
+
+// newSheets makes the scoresheets' handlers on store (nil: none).
+func (s *Server) newSheets(store umpirehttp.Store) *umpirehttp.Sheets {
+	return umpirehttp.New(umpirehttp.Env{Store: store, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry})
+}
+
+// sheetAPI serves a sheet's change, which gives a browser without one its
+// identity (the sheet's writer); 404 when no store keeps sheets.
+func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
+	return s.identified(s.sheets.Kept(h))
+}
+
+// sheetRead serves a sheet's GET, which makes no identity (as no GET of
+// the API does): a browser without its token cookie reads as anyone, and
+// has no sheets of its own.
+func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
+	return s.sheets.Kept(func(w http.ResponseWriter, r *http.Request) {
+		tok := ""
+		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
+			tok = c.Value
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
+	})
+}
