@@ -11,12 +11,13 @@ import (
 // wires them and registers their handlers.
 var domains = []string{
 	"internal/umpire/umpirehttp",
+	"internal/coach/coachhttp",
 }
 
 // models are the domains' models, which their HTTP builds on: they know
 // no HTTP, so the command line, the store and the tests use them without
 // it.
-var models = []string{"internal/umpire"}
+var models = []string{"internal/umpire", "internal/coach"}
 
 // TestDomainsStandAlone: a domain imports neither the server, which wires
 // it, nor the store, whose methods it declares as interfaces; another

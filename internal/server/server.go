@@ -21,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
@@ -107,15 +108,12 @@ type Server struct {
 	clock    Clock
 	log      *slog.Logger
 	bots     BotFactory
-	coach    Coach
-	coaching chan struct{} // a slot for each search of the coach running
 	physics  physics.Params
 	grace    time.Duration
 	metrics  *metrics
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
-	sheets   *umpirehttp.Sheets
 	replays  *replays
 	accounts Accounts
 	acct     *accountState
@@ -124,6 +122,9 @@ type Server struct {
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	// The domains' handlers, each with its Env (domains.go).
+	sheets *umpirehttp.Sheets
+	hints  *coachhttp.Hints
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -187,7 +188,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
+		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit), searchAddr: newLimiter(searchAddrLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
@@ -241,6 +242,7 @@ func New(cfg Config) (*Server, error) {
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.sheets = s.newSheets(cfg.Sheets)
+	s.hints = s.newHints(cfg.Coach)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
