@@ -12,6 +12,7 @@ import (
 var domains = []string{
 	"internal/umpire/umpirehttp",
 	"internal/coach/coachhttp",
+	"internal/challenge",
 }
 
 // models are the domains' models, which their HTTP builds on: they know

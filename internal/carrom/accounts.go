@@ -115,28 +115,3 @@ type RatedSheet struct {
 	At      time.Time
 	Change  RatingChange
 }
-
-// Challenge is an invitation from one account to another to a table.
-type Challenge struct {
-	ID        string
-	From, To  string // account IDs
-	FromName  string
-	ToName    string
-	FromToken string
-	Config    []byte // the table's configuration, JSON
-	Status    ChallengeStatus
-	TableID   string
-	Created   time.Time
-}
-
-// ChallengeStatus is where a challenge stands: open until its invitee
-// accepts or declines it or its sender withdraws it.
-type ChallengeStatus string
-
-// The statuses of a challenge, as stored and as the API shows them.
-const (
-	ChallengeOpen      ChallengeStatus = "open"
-	ChallengeAccepted  ChallengeStatus = "accepted"
-	ChallengeDeclined  ChallengeStatus = "declined"
-	ChallengeWithdrawn ChallengeStatus = "withdrawn"
-)

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/rating"
 )
@@ -58,10 +59,10 @@ type Accounts interface {
 	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
 	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)
 
-	CreateChallenge(ctx context.Context, c carrom.Challenge) error
-	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
-	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
-	SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error
+	CreateChallenge(ctx context.Context, c challenge.Challenge) error
+	Challenge(ctx context.Context, id string) (challenge.Challenge, error)
+	Challenges(ctx context.Context, accountID string) ([]challenge.Challenge, error)
+	SetChallenge(ctx context.Context, id string, status challenge.Status, tableID string) error
 	// ReopenChallenge opens again a challenge accepted with tableID.
 	ReopenChallenge(ctx context.Context, id, tableID string) error
 }
@@ -214,7 +215,7 @@ func (s *Server) dummyHash() string {
 	return s.acct.dummy
 }
 
-// routeAccounts adds the account, rating and challenge routes.
+// routeAccounts adds the account and rating routes.
 func (s *Server) routeAccounts(mux *http.ServeMux) {
 	if s.accounts == nil {
 		return
@@ -230,9 +231,6 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	mux.HandleFunc("GET /api/expected", s.expected)
-	mux.Handle("GET /api/challenges", s.withSession(s.listChallenges))
-	mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenge)))
-	mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.answerChallenge)))
 }
 
 type sessionKey struct{}

@@ -17,7 +17,8 @@
 // pushed), waits.go (a game against the computer waiting for its player),
 // resume.go (a browser's tables in play), ended.go (why a finished match
 // ended early), domains.go (the domains' HTTP, each in its own package
-// with its Env, wired: the umpires' sheets, internal/umpire/umpirehttp),
+// with its Env, wired: the umpires' sheets, internal/umpire/umpirehttp;
+// the challenges, internal/challenge, their tables and live pushes),
 // coach.go (what the coach's HTTP, internal/coach/coachhttp, needs of the
 // server: a table's position, the hint limits, practice's messages),
 // aim.go (a player's live aim passed on to the table's other pages);

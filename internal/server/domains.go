@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 )
 
@@ -49,4 +51,33 @@ func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
 		}
 		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
 	})
+}
+
+// newChallenges makes the challenges' handlers, on the accounts' store.
+func (s *Server) newChallenges() *challenge.Challenges {
+	return challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+}
+
+// challengeTables makes the tables of accepted challenges.
+type challengeTables struct{ s *Server }
+
+func (t challengeTables) Check(cfg protocol.TableConfig) error {
+	if _, err := gameConfig(cfg, t.s.physics); err != nil {
+		return err
+	}
+	return t.s.checkRated(cfg)
+}
+
+func (t challengeTables) Start(ctx context.Context, id, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) error {
+	_, err := t.s.createAs(ctx, id, owner, cfg, claims)
+	return err
+}
+
+// livePusher pushes on the live channels of an account's pages.
+type livePusher struct{ s *Server }
+
+// PushChallenge tells an account of a challenge to or from it made or
+// answered.
+func (p livePusher) PushChallenge(accountID string, v challenge.View) {
+	p.s.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
 }

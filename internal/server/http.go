@@ -53,6 +53,11 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.sheets.Entry))
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
 	s.routeAccounts(mux)
+	if s.accounts != nil {
+		mux.Handle("GET /api/challenges", s.withSession(s.challenges.List))
+		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
+		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
+	}
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {
 		// Checked in New: a URL without a path, so a valid origin.

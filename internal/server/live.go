@@ -10,6 +10,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -39,13 +40,13 @@ const (
 // "rematch" when a player of a finished match offers the browser a
 // rematch.
 type liveMsg struct {
-	V         int            `json:"v"`
-	Type      string         `json:"type"`
-	Challenge *challengeJSON `json:"challenge,omitempty"`
-	Table     string         `json:"table,omitempty"`
-	Rematch   string         `json:"rematch,omitempty"`
-	Link      string         `json:"link,omitempty"`
-	By        string         `json:"by,omitempty"`
+	V         int             `json:"v"`
+	Type      string          `json:"type"`
+	Challenge *challenge.View `json:"challenge,omitempty"`
+	Table     string          `json:"table,omitempty"`
+	Rematch   string          `json:"rematch,omitempty"`
+	Link      string          `json:"link,omitempty"`
+	By        string          `json:"by,omitempty"`
 }
 
 // liveConn is one browser page's live channel at this node.
@@ -276,15 +277,6 @@ func (s *Server) push(key string, msg liveMsg) {
 		s.log.Warn("pushing on the live channels", "err", err)
 	}
 	s.deliverLive(key, data)
-}
-
-// pushChallenge tells both accounts of a challenge made or answered, each
-// with the link of its own seat once accepted.
-func (s *Server) pushChallenge(c carrom.Challenge) {
-	for _, acct := range []string{c.To, c.From} {
-		out := s.challengeOut(c, acct)
-		s.push(accountKey(acct), liveMsg{Type: "challenge", Challenge: &out})
-	}
 }
 
 // pushRematch tells the browsers whose seats the rematch next of table id

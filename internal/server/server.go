@@ -21,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
@@ -123,8 +124,9 @@ type Server struct {
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
 	// The domains' handlers, each with its Env (domains.go).
-	sheets *umpirehttp.Sheets
-	hints  *coachhttp.Hints
+	sheets     *umpirehttp.Sheets
+	hints      *coachhttp.Hints
+	challenges *challenge.Challenges
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -243,6 +245,7 @@ func New(cfg Config) (*Server, error) {
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.sheets = s.newSheets(cfg.Sheets)
 	s.hints = s.newHints(cfg.Coach)
+	s.challenges = s.newChallenges()
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -54,7 +55,7 @@ func TestDeleteAccount(t *testing.T) {
 		if _, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.CreateChallenge(ctx, carrom.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
+		if err := st.CreateChallenge(ctx, challenge.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
 			t.Fatal(err)
 		}
 
