@@ -13,6 +13,7 @@ var domains = []string{
 	"internal/umpire/umpirehttp",
 	"internal/coach/coachhttp",
 	"internal/challenge",
+	"internal/profile",
 }
 
 // models are the domains' models, which their HTTP builds on: they know

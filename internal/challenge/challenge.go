@@ -89,14 +89,6 @@ func fail(w http.ResponseWriter, err error) {
 	httpapi.WriteError(w, httpapi.Known(err, httpapi.Kind{Err: carrom.ErrNotFound, Status: http.StatusNotFound}))
 }
 
-// noPlayer is the answer to a name that finds no account.
-func noPlayer(name string, err error) error {
-	if errors.Is(err, carrom.ErrNotFound) {
-		return httpapi.Refuse(carrom.ErrNotFound, "no player is named %q", name)
-	}
-	return err
-}
-
 func newID(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
@@ -161,7 +153,7 @@ func (h *Challenges) Create(w http.ResponseWriter, r *http.Request) {
 	}
 	to, err := h.env.Store.AccountByName(r.Context(), body.To)
 	if err != nil {
-		fail(w, noPlayer(body.To, err))
+		fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", body.To))
 		return
 	}
 	if to.ID == me.ID {

@@ -55,6 +55,15 @@ func Refuse(kind error, format string, args ...any) error {
 	return &refusal{text: fmt.Sprintf(format, args...), kind: kind}
 }
 
+// RefuseIf is err in words of its own (Refuse) if it is of kind, else
+// err: a store's "not found" said as what was not found.
+func RefuseIf(err, kind error, format string, args ...any) error {
+	if errors.Is(err, kind) {
+		return Refuse(kind, format, args...)
+	}
+	return err
+}
+
 // retry is an error that says when to ask again: a 429's Retry-After.
 type retry struct {
 	error

@@ -227,7 +227,6 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("DELETE /api/account", s.deleteAccount)
 	mux.HandleFunc("GET /api/players", s.searchPlayers)
-	mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
 	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	mux.HandleFunc("GET /api/expected", s.expected)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 )
@@ -80,4 +82,42 @@ type livePusher struct{ s *Server }
 // answered.
 func (p livePusher) PushChallenge(accountID string, v challenge.View) {
 	p.s.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
+}
+
+// newProfiles makes the player pages' handler.
+func (s *Server) newProfiles() *profile.Profiles {
+	env := profile.Env{Store: profileStore{s.accounts, s.store}, Records: records{s}, Log: s.log}
+	if s.sheets.Keeps() {
+		env.Sheets = s.sheets
+	}
+	return profile.New(env)
+}
+
+// profileStore reads the accounts' matches from the accounts' store and
+// the tables' actions from the tables'.
+type profileStore struct {
+	Accounts
+	tables Store
+}
+
+func (p profileStore) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
+	return p.tables.Actions(ctx, tableID)
+}
+
+// records reads finished matches from their records, for the profiles.
+type records struct{ s *Server }
+
+func (records) Info(rec carrom.TableRecord) (protocol.TableInfo, error) { return info(rec) }
+
+func (r records) Replay(ctx context.Context, id string, cfg protocol.TableConfig, visit func(game.Step) error) error {
+	gcfg, err := gameConfig(cfg, r.s.physics)
+	if err != nil {
+		return err
+	}
+	actions, err := r.s.store.Actions(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = replayStored(id, gcfg, actions, func(st game.Step, _ carrom.ActionRecord) error { return visit(st) })
+	return err
 }

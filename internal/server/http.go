@@ -57,6 +57,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /api/challenges", s.withSession(s.challenges.List))
 		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
 		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
+		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
 	}
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {

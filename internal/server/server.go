@@ -23,6 +23,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
@@ -118,8 +119,6 @@ type Server struct {
 	replays  *replays
 	accounts Accounts
 	acct     *accountState
-	tallied  tallies
-	ended    endings
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
@@ -127,6 +126,7 @@ type Server struct {
 	sheets     *umpirehttp.Sheets
 	hints      *coachhttp.Hints
 	challenges *challenge.Challenges
+	profiles   *profile.Profiles
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -246,6 +246,7 @@ func New(cfg Config) (*Server, error) {
 	s.sheets = s.newSheets(cfg.Sheets)
 	s.hints = s.newHints(cfg.Coach)
 	s.challenges = s.newChallenges()
+	s.profiles = s.newProfiles()
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
