@@ -14,12 +14,13 @@ var domains = []string{
 	"internal/coach/coachhttp",
 	"internal/challenge",
 	"internal/profile",
+	"internal/rating/ratinghttp",
 }
 
 // models are the domains' models, which their HTTP builds on: they know
 // no HTTP, so the command line, the store and the tests use them without
 // it.
-var models = []string{"internal/umpire", "internal/coach"}
+var models = []string{"internal/umpire", "internal/coach", "internal/rating"}
 
 // TestDomainsStandAlone: a domain imports neither the server, which wires
 // it, nor the store, whose methods it declares as interfaces; another

@@ -215,7 +215,7 @@ func (s *Server) dummyHash() string {
 	return s.acct.dummy
 }
 
-// routeAccounts adds the account and rating routes.
+// routeAccounts adds the account routes.
 func (s *Server) routeAccounts(mux *http.ServeMux) {
 	if s.accounts == nil {
 		return
@@ -227,9 +227,6 @@ func (s *Server) routeAccounts(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("DELETE /api/account", s.deleteAccount)
 	mux.HandleFunc("GET /api/players", s.searchPlayers)
-	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
-	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
-	mux.HandleFunc("GET /api/expected", s.expected)
 }
 
 type sessionKey struct{}

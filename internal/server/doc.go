@@ -12,14 +12,14 @@
 // message, and a table's snapshots in the messages of package protocol,
 // which declares them all), config.go (checking a table's configuration),
 // finished.go (a finished match announced to what reacts to it),
-// ratings.go (the rating of a finished match and the rating's HTTP),
+// ratings.go (the rating of a finished match),
 // live.go (each browser page's live channel: challenges and rematches
 // pushed), waits.go (a game against the computer waiting for its player),
 // resume.go (a browser's tables in play), domains.go (the domains' HTTP,
 // each in its own package with its Env, wired: the umpires' sheets,
 // internal/umpire/umpirehttp; the challenges, internal/challenge, their
 // tables and live pushes; the players' pages, internal/profile, the
-// records they read),
+// records they read; the ratings' HTTP, internal/rating/ratinghttp),
 // coach.go (what the coach's HTTP, internal/coach/coachhttp, needs of the
 // server: a table's position, the hint limits, practice's messages),
 // aim.go (a player's live aim passed on to the table's other pages);

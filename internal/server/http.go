@@ -58,6 +58,9 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
 		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
 		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
+		mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratings.Chart)
+		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
+		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
 	}
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {

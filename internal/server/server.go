@@ -25,6 +25,7 @@ import (
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/rating/ratinghttp"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -127,6 +128,7 @@ type Server struct {
 	hints      *coachhttp.Hints
 	challenges *challenge.Challenges
 	profiles   *profile.Profiles
+	ratings    *ratinghttp.Ratings
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -247,6 +249,7 @@ func New(cfg Config) (*Server, error) {
 	s.hints = s.newHints(cfg.Coach)
 	s.challenges = s.newChallenges()
 	s.profiles = s.newProfiles()
+	s.ratings = ratinghttp.New(ratinghttp.Env{Store: s.accounts})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
