@@ -44,7 +44,7 @@ type Records interface {
 
 // Sheets reads the umpires' scoresheets.
 type Sheets interface {
-	Load(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error)
+	Load(ctx context.Context, id string) (umpire.Record, umpire.Sheet, error)
 }
 
 // Env is what the player pages need of the server.

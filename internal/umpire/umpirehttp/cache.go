@@ -9,7 +9,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/umpire"
 )
 
@@ -99,7 +98,7 @@ func (c *cache) release(st *sheetState) {
 // catchUp brings a locked state to the sheet as stored: a sheet the
 // server does not hold is replayed once, one it holds takes only the
 // operations stored since.
-func (c *cache) catchUp(ctx context.Context, st *sheetState, rec carrom.SheetRecord) error {
+func (c *cache) catchUp(ctx context.Context, st *sheetState, rec umpire.Record) error {
 	if !st.ok {
 		var cfg umpire.Config
 		if err := json.Unmarshal(rec.Config, &cfg); err != nil {

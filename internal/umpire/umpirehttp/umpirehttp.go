@@ -28,19 +28,19 @@ import (
 // that does not exist is carrom.ErrNotFound and an operation number
 // stored twice carrom.ErrDuplicate.
 type Store interface {
-	CreateSheet(ctx context.Context, sh carrom.SheetRecord) error
-	Sheet(ctx context.Context, id string) (carrom.SheetRecord, error)
-	SheetsOf(ctx context.Context, token string) ([]carrom.SheetRecord, error)
-	AppendSheetOp(ctx context.Context, sheetID string, op carrom.SheetOp) error
+	CreateSheet(ctx context.Context, sh umpire.Record) error
+	Sheet(ctx context.Context, id string) (umpire.Record, error)
+	SheetsOf(ctx context.Context, token string) ([]umpire.Record, error)
+	AppendSheetOp(ctx context.Context, sheetID string, op umpire.StoredOp) error
 	// SheetOps lists a sheet's operations numbered after after, in order.
-	SheetOps(ctx context.Context, sheetID string, after int64) ([]carrom.SheetOp, error)
+	SheetOps(ctx context.Context, sheetID string, after int64) ([]umpire.StoredOp, error)
 	// FinishSheet records the end of the sheet's match; a zero time
 	// clears it (an entry taken back reopens the match).
 	FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error
 	// ConfirmSheet records a player's account confirming the result of a
 	// rated sheet as it stood at c.Seq, replacing the account's earlier one.
-	ConfirmSheet(ctx context.Context, sheetID string, c carrom.SheetConfirm) error
-	SheetConfirms(ctx context.Context, sheetID string) ([]carrom.SheetConfirm, error)
+	ConfirmSheet(ctx context.Context, sheetID string, c umpire.Confirm) error
+	SheetConfirms(ctx context.Context, sheetID string) ([]umpire.Confirm, error)
 }
 
 // Accounts finds the accounts a rated sheet names.
@@ -220,7 +220,7 @@ func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, now := newID(8), h.env.Clock.Now()
-	if err := h.env.Store.CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: h.env.Identity.Token(r), Config: conf, Created: now}); err != nil {
+	if err := h.env.Store.CreateSheet(r.Context(), umpire.Record{ID: id, Token: h.env.Identity.Token(r), Config: conf, Created: now}); err != nil {
 		fail(w, err)
 		return
 	}
@@ -228,7 +228,7 @@ func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 }
 
 // sheet reads a sheet's record.
-func (h *Sheets) sheet(ctx context.Context, id string) (carrom.SheetRecord, error) {
+func (h *Sheets) sheet(ctx context.Context, id string) (umpire.Record, error) {
 	rec, err := h.env.Store.Sheet(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return rec, httpapi.Refuse(carrom.ErrNotFound, "No scoresheet has this address: check the link, or open a new sheet.")
@@ -237,7 +237,7 @@ func (h *Sheets) sheet(ctx context.Context, id string) (carrom.SheetRecord, erro
 }
 
 // Load reads a sheet: its record and its state as stored.
-func (h *Sheets) Load(ctx context.Context, id string) (carrom.SheetRecord, umpire.Sheet, error) {
+func (h *Sheets) Load(ctx context.Context, id string) (umpire.Record, umpire.Sheet, error) {
 	rec, err := h.sheet(ctx, id)
 	if err != nil {
 		return rec, umpire.Sheet{}, err
@@ -252,7 +252,7 @@ func (h *Sheets) Load(ctx context.Context, id string) (carrom.SheetRecord, umpir
 
 // lockSheet locks the state of sheet rec on this server, caught up with
 // the store; the caller releases it.
-func (h *Sheets) lockSheet(ctx context.Context, rec carrom.SheetRecord) (*sheetState, error) {
+func (h *Sheets) lockSheet(ctx context.Context, rec umpire.Record) (*sheetState, error) {
 	st := h.cache.acquire(rec.ID)
 	if err := h.cache.catchUp(ctx, st, rec); err != nil {
 		h.cache.release(st)
@@ -369,7 +369,7 @@ func (h *Sheets) Entry(w http.ResponseWriter, r *http.Request) {
 
 // apply applies a decoded operation to a sheet's state, locked, and
 // stores it; canon is the operation as stored.
-func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, st *sheetState, op umpire.Op, canon []byte) {
+func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec umpire.Record, st *sheetState, op umpire.Op, canon []byte) {
 	id, sh := rec.ID, st.sh
 	refuse := func(err error) {
 		httpapi.WriteJSON(w, httpapi.Status(httpapi.Known(err, kinds...)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
@@ -406,7 +406,7 @@ func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec carrom.Sh
 		return
 	}
 	now := h.env.Clock.Now()
-	if err := h.env.Store.AppendSheetOp(ctx, id, carrom.SheetOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
+	if err := h.env.Store.AppendSheetOp(ctx, id, umpire.StoredOp{Seq: op.Seq, Op: canon, At: now}); err != nil {
 		// Another server sharing the database stored this number first:
 		// the same operation (sent twice) is a duplicate, another a conflict.
 		if errors.Is(err, carrom.ErrDuplicate) {
@@ -435,7 +435,7 @@ func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec carrom.Sh
 }
 
 // sheetDuplicate answers an operation sent again with the sheet as stored.
-func (h *Sheets) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec carrom.SheetRecord, sh umpire.Sheet) {
+func (h *Sheets) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec umpire.Record, sh umpire.Sheet) {
 	v := sh.View()
 	rt, err := h.rating(ctx, rec.ID, sh, v)
 	if err != nil {
@@ -447,7 +447,7 @@ func (h *Sheets) sheetDuplicate(ctx context.Context, w http.ResponseWriter, rec 
 
 // finishSheet records the end of a sheet's match, or clears the record
 // when an entry taken back has reopened it.
-func (h *Sheets) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpire.View, now time.Time) error {
+func (h *Sheets) finishSheet(ctx context.Context, rec umpire.Record, v umpire.View, now time.Time) error {
 	switch {
 	case v.Over && rec.Finished.IsZero():
 		res, err := json.Marshal(map[string]any{"winner": v.Winner, "boards": len(v.Boards)})
@@ -549,7 +549,7 @@ func (h *Sheets) Confirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := h.env.Clock.Now()
-	if err := h.env.Store.ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.ID, Seq: sh.Seq, At: now}); err != nil {
+	if err := h.env.Store.ConfirmSheet(ctx, id, umpire.Confirm{AccountID: me.ID, Seq: sh.Seq, At: now}); err != nil {
 		fail(w, err)
 		return
 	}
