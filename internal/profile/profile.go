@@ -25,11 +25,11 @@ import (
 // that does not exist is carrom.ErrNotFound.
 type Store interface {
 	AccountByName(ctx context.Context, name string) (carrom.Account, error)
-	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
+	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
 	// PlayedMatches lists the tables an account played, newest first.
-	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
+	PlayedMatches(ctx context.Context, accountID string) ([]PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
-	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
+	RatedSheets(ctx context.Context, accountID string) ([]RatedSheet, error)
 	Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error)
 }
 
@@ -205,7 +205,7 @@ func (h *Profiles) Player(w http.ResponseWriter, r *http.Request) {
 
 // played is a table an account played as its profile lists it, its play
 // added to the account's statistics st; false for a table it cannot show.
-func (h *Profiles) played(ctx context.Context, pm carrom.PlayedMatch, st *Stats) (playedJSON, bool) {
+func (h *Profiles) played(ctx context.Context, pm PlayedMatch, st *Stats) (playedJSON, bool) {
 	ti, err := h.env.Records.Info(pm.Table)
 	if err != nil || len(pm.Seats) == 0 {
 		return playedJSON{}, false

@@ -2,8 +2,6 @@ package rating
 
 import (
 	"math"
-
-	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 // Shown is a rating as the API shows it (the leaderboard, a profile, the
@@ -19,7 +17,7 @@ type Shown struct {
 }
 
 // Show is r as the API shows it.
-func Show(r carrom.Rating) Shown {
+func Show(r Rating) Shown {
 	return Shown{Rules: r.Rules, Format: r.Format, Name: r.Name, R: Round1(r.R), RD: Round1(r.RD), Games: r.Games}
 }
 
@@ -32,7 +30,7 @@ type ShownChange struct {
 }
 
 // ShowChange is c as a profile shows it.
-func ShowChange(c carrom.RatingChange) *ShownChange {
+func ShowChange(c Change) *ShownChange {
 	return &ShownChange{Before: Round1(c.Before), After: Round1(c.After), Delta: Round1(c.After - c.Before)}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -46,18 +47,18 @@ type Accounts interface {
 	DeleteSession(ctx context.Context, hash string, at time.Time) error
 	DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error
 
-	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
+	PlayedMatches(ctx context.Context, accountID string) ([]profile.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
-	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
+	RatedSheets(ctx context.Context, accountID string) ([]profile.RatedSheet, error)
 	// Rate runs the rating's policy in one transaction over the rows of
 	// ratings, committed if it returns no error.
 	Rate(ctx context.Context, policy func(rating.Ledger) error) error
 	// RatedBetween counts the rated matches two accounts played against
 	// each other in a rating period (rating.Day).
 	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
-	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
-	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
-	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)
+	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
+	Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error)
+	RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error)
 
 	CreateChallenge(ctx context.Context, c challenge.Challenge) error
 	Challenge(ctx context.Context, id string) (challenge.Challenge, error)

@@ -148,7 +148,7 @@ func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinishe
 		log.Info("a rated match left unrated: too short", "strokes", f.Strokes)
 		return why
 	}
-	m := carrom.RatedMatch{TableID: f.Table, Rules: f.Rules, Winner: f.Winner, At: f.At, PerPair: rating.PerPair}
+	m := rating.Match{TableID: f.Table, Rules: f.Rules, Winner: f.Winner, At: f.At, PerPair: rating.PerPair}
 	for i, seat := range f.Seats {
 		a, err := s.accounts.AccountBySession(ctx, seat.Token, s.clock.Now())
 		if err == nil && a.Name != seat.Nickname {
@@ -161,7 +161,7 @@ func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinishe
 		m.Sides[i%2] = append(m.Sides[i%2], a.ID)
 	}
 	changes, err := s.RateMatch(ctx, m)
-	if errors.Is(err, carrom.ErrRatingCap) {
+	if errors.Is(err, rating.ErrCap) {
 		log.Info("a rated match left unrated: the pair's rated matches of the day are played")
 		return fmt.Sprintf("not rated: two of its players have played %d rated matches against each other today, the most a day", rating.PerPair)
 	}
@@ -180,14 +180,14 @@ type unratedNote struct{ why string }
 // online table or a real board's) by the rating's policy (rating.Rate),
 // in one transaction of the store. A match rated already is not rated
 // again.
-func (s *Server) RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
+func (s *Server) RateMatch(ctx context.Context, m rating.Match) ([]rating.Change, error) {
 	if s.accounts == nil {
 		return nil, fmt.Errorf("server: this server keeps no accounts: %w", ErrBadConfig)
 	}
 	if err := rating.Check(m); err != nil {
 		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
-	var changes []carrom.RatingChange
+	var changes []rating.Change
 	err := s.accounts.Rate(ctx, func(l rating.Ledger) error {
 		var err error
 		changes, err = rating.Rate(l, m)

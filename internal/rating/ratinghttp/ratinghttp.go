@@ -16,9 +16,9 @@ import (
 // it; an account that does not exist is carrom.ErrNotFound.
 type Store interface {
 	AccountByName(ctx context.Context, name string) (carrom.Account, error)
-	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
-	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
-	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)
+	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
+	Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error)
+	RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error)
 }
 
 // Env is what the ratings' HTTP needs of the server.
@@ -38,8 +38,8 @@ func fail(w http.ResponseWriter, err error) {
 	httpapi.WriteError(w, httpapi.Known(err, httpapi.Kind{Err: carrom.ErrNotFound, Status: http.StatusNotFound}))
 }
 
-func pool(r *http.Request) (carrom.Pool, error) {
-	p := carrom.Pool{Rules: r.URL.Query().Get("rules"), Format: r.URL.Query().Get("format")}
+func pool(r *http.Request) (rating.Pool, error) {
+	p := rating.Pool{Rules: r.URL.Query().Get("rules"), Format: r.URL.Query().Get("format")}
 	if p.Rules == "" {
 		p.Rules = "icf"
 	}
@@ -77,7 +77,7 @@ func (h *Ratings) Leaderboard(w http.ResponseWriter, r *http.Request) {
 
 // current is an account's rating in a pool and its rated games, or a new
 // player's.
-func (h *Ratings) current(ctx context.Context, accountID string, p carrom.Pool) (rating.Player, int, error) {
+func (h *Ratings) current(ctx context.Context, accountID string, p rating.Pool) (rating.Player, int, error) {
 	rs, err := h.env.Store.Ratings(ctx, accountID)
 	if err != nil {
 		return rating.Player{}, 0, err
@@ -156,7 +156,7 @@ func (h *Ratings) Chart(w http.ResponseWriter, r *http.Request) {
 // chart is the SVG of a rating history, 600×240: the rating after each
 // match, its ± 2 RD as a band and a bar, the scale's extremes and the
 // matches' count as labels.
-func chart(pts []carrom.RatingPoint, p carrom.Pool) string {
+func chart(pts []rating.Point, p rating.Pool) string {
 	const W, H, left, right, top, bottom = 600.0, 240.0, 48.0, 12.0, 12.0, 28.0
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" font-family="sans-serif" font-size="12">`, W, H, W, H)

@@ -51,7 +51,7 @@ type Accounts interface {
 // Rater rates a finished match between accounts (the server's, which
 // rates online matches the same way).
 type Rater interface {
-	RateMatch(ctx context.Context, m carrom.RatedMatch) ([]carrom.RatingChange, error)
+	RateMatch(ctx context.Context, m rating.Match) ([]rating.Change, error)
 }
 
 // Identity is who a request comes from, as the server's middleware found
@@ -559,7 +559,7 @@ func (h *Sheets) Confirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rt.Rated {
-		m := carrom.RatedMatch{TableID: "sheet:" + id, Rules: sh.Config.Rules, Winner: *v.Winner, At: now}
+		m := rating.Match{TableID: "sheet:" + id, Rules: sh.Config.Rules, Winner: *v.Winner, At: now}
 		for seat, a := range accounts {
 			m.Sides[seat%2] = append(m.Sides[seat%2], a.ID)
 		}
