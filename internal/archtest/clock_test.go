@@ -3,15 +3,22 @@ package archtest
 import (
 	"go/ast"
 	"go/token"
+	"maps"
+	"strings"
 	"testing"
 )
 
-// TestServerReadsItsClock: the server reads the time through its Clock
-// (Config.Clock), so that tests drive its leases, relays and rematches as
-// they drive its tables; time.Now is called by RealClock alone.
+// TestServerReadsItsClock: the server and its domains read the time
+// through its Clock (Config.Clock, given to each domain in its Env), so
+// that tests drive its leases, relays and rematches as they drive its
+// tables; time.Now is called by RealClock alone.
 func TestServerReadsItsClock(t *testing.T) {
 	fset := token.NewFileSet()
-	for _, f := range parseDirSet(t, fset, "../server") {
+	files := parseDirSet(t, fset, "../server")
+	for _, d := range domains {
+		maps.Copy(files, parseDirSet(t, fset, "../"+strings.TrimPrefix(d, "internal/")))
+	}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if ok && fn.Recv != nil && fn.Name.Name == "Now" {
