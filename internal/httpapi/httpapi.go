@@ -9,6 +9,10 @@
 // first refusal's, or else the error's own; either way without the
 // package prefixes ("server: ", "store: ", …) that Go's errors carry for
 // the log.
+//
+// A Limiter keeps a token bucket per key (an address, a name, an
+// identity), and Take answers a request past its limits with ErrTooMany,
+// a 429 that says when to ask again.
 package httpapi
 
 import (

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"container/list"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -10,8 +9,6 @@ import (
 	"net/http"
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
@@ -91,92 +88,22 @@ const (
 // each address 20 times, then once every 10 s (addresses share names
 // behind one NAT, names are what an attacker aims at).
 var (
-	nameLimit = limit{every: time.Minute, burst: 5}
-	addrLimit = limit{every: 10 * time.Second, burst: 20}
+	nameLimit = httpapi.Limit{Every: time.Minute, Burst: 5}
+	addrLimit = httpapi.Limit{Every: 10 * time.Second, Burst: 20}
 )
-
-type limit struct {
-	every time.Duration
-	burst int
-}
-
-// limiter counts attempts by key, each key a token bucket on the server's
-// clock. It keeps at most max keys: a new key past them evicts the key
-// used longest ago (the likeliest to have its bucket full again, so the
-// same as forgotten), so that a flood of new keys can never refuse
-// another key its attempts.
-type limiter struct {
-	limit
-	max  int
-	mu   sync.Mutex
-	keys map[string]*list.Element // of *bucket, in lru
-	lru  list.List                // the most recently used first
-}
-
-type bucket struct {
-	key string
-	b   *rate.Limiter
-}
-
-const maxKeys = 1 << 14
-
-func newLimiter(l limit) *limiter {
-	return &limiter{limit: l, max: maxKeys, keys: map[string]*list.Element{}}
-}
-
-// allow takes a token from key's bucket; if there is none, it says how
-// long until there is.
-func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	e := l.keys[key]
-	if e == nil {
-		if l.lru.Len() >= l.max {
-			old := l.lru.Back()
-			l.lru.Remove(old)
-			delete(l.keys, old.Value.(*bucket).key)
-		}
-		e = l.lru.PushFront(&bucket{key: key, b: rate.NewLimiter(rate.Every(l.every), l.burst)})
-		l.keys[key] = e
-	} else {
-		l.lru.MoveToFront(e)
-	}
-	b := e.Value.(*bucket).b
-	if b.AllowN(now, 1) {
-		return true, 0
-	}
-	return false, time.Duration((1 - b.TokensAt(now)) * float64(l.every))
-}
-
-// take takes a token from the address's bucket first, then from key's
-// (if key is not empty): an address out of tokens never reaches the
-// keys' table, so that it cannot crowd out the keys of others. Out of
-// tokens, it is ErrTooMany with the time to wait.
-func take(byAddr, byKey *limiter, addr, key string, now time.Time, what string) error {
-	if ok, wait := byAddr.allow(addr, now); !ok {
-		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s from this address; try again in %d s", what, httpapi.Seconds(wait)), wait)
-	}
-	if key == "" {
-		return nil
-	}
-	if ok, wait := byKey.allow(key, now); !ok {
-		return httpapi.RetryAfter(httpapi.Refuse(ErrTooMany, "too many %s; try again in %d s", what, httpapi.Seconds(wait)), wait)
-	}
-	return nil
-}
 
 // accountState is what the server keeps for accounts: the sign-in limits,
 // a hash to check unknown names against, and a bound on hashes computed at
 // once (each takes 64 MiB).
 type accountState struct {
-	byName, byAddr *limiter
+	byName, byAddr *httpapi.Limiter
 	hashing        chan struct{}
 	dummyOnce      sync.Once
 	dummy          string
 }
 
 func newAccountState() *accountState {
-	return &accountState{byName: newLimiter(nameLimit), byAddr: newLimiter(addrLimit), hashing: make(chan struct{}, 2)}
+	return &accountState{byName: httpapi.NewLimiter(nameLimit), byAddr: httpapi.NewLimiter(addrLimit), hashing: make(chan struct{}, 2)}
 }
 
 // passwordHash and passwordMatches run argon2id (hashPassword,
@@ -396,7 +323,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := take(s.acct.byAddr, nil, address(r), "", s.clock.Now(), "sign-ups and sign-ins"); err != nil {
+	if err := httpapi.Take(s.acct.byAddr, nil, address(r), "", s.clock.Now(), "sign-ups and sign-ins"); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -430,7 +357,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(c.Name), s.clock.Now(), "sign-in attempts"); err != nil {
+	if err := httpapi.Take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(c.Name), s.clock.Now(), "sign-in attempts"); err != nil {
 		apiError(w, err)
 		return
 	}
@@ -493,7 +420,7 @@ func (s *Server) setToken(w http.ResponseWriter, r *http.Request, tok string) {
 // reauth checks the signed-in account's password again, under the name's
 // sign-in limit.
 func (s *Server) reauth(ctx context.Context, r *http.Request, v signedIn, pw string) error {
-	if err := take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(v.a.Name), s.clock.Now(), "password attempts"); err != nil {
+	if err := httpapi.Take(s.acct.byAddr, s.acct.byName, address(r), nameKeyOf(v.a.Name), s.clock.Now(), "password attempts"); err != nil {
 		return err
 	}
 	ok, err := s.passwordMatches(ctx, v.a.Password, pw)

@@ -16,12 +16,12 @@ const (
 	searchPrefixMax = 64
 )
 
-var searchAddrLimit = limit{every: 500 * time.Millisecond, burst: 60}
+var searchAddrLimit = httpapi.Limit{Every: 500 * time.Millisecond, Burst: 60}
 
 // searchPlayers answers GET /api/players?prefix=an with the names of the
 // accounts that begin with it, in any case: {"players": ["ann", "Andy"]}.
 func (s *Server) searchPlayers(w http.ResponseWriter, r *http.Request) {
-	if err := take(s.searchAddr, nil, address(r), "", s.clock.Now(), "player searches"); err != nil {
+	if err := httpapi.Take(s.searchAddr, nil, address(r), "", s.clock.Now(), "player searches"); err != nil {
 		apiError(w, err)
 		return
 	}
