@@ -101,7 +101,7 @@ func WithStatus(err error, status int) error { return withStatus{err, status} }
 
 // prefix is a Go package's prefix at the start of an error or of one of
 // the errors it wraps: the packages of this module and encoding/json.
-var prefix = regexp.MustCompile(`(^|: )(?:server|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
+var prefix = regexp.MustCompile(`(^|: )(?:server|account|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
 
 // Text is err in words for a person: the first refusal's in its chain, or
 // else its own, without Go's package prefixes.
