@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -20,7 +21,7 @@ import (
 // internal/store implements it; a challenge or an account that does not
 // exist is carrom.ErrNotFound.
 type Store interface {
-	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+	AccountByName(ctx context.Context, name string) (account.Account, error)
 	CreateChallenge(ctx context.Context, c Challenge) error
 	Challenge(ctx context.Context, id string) (Challenge, error)
 	Challenges(ctx context.Context, accountID string) ([]Challenge, error)
@@ -53,7 +54,7 @@ type Identity interface {
 	Token(r *http.Request) string
 	// Account is the account the request's session is signed in as, or
 	// the error to answer (not signed in).
-	Account(r *http.Request) (carrom.Account, error)
+	Account(r *http.Request) (account.Account, error)
 }
 
 // Clock is the server's time.

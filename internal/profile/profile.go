@@ -13,6 +13,7 @@ import (
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -24,7 +25,7 @@ import (
 // and a stored table's actions. internal/store implements it; an account
 // that does not exist is carrom.ErrNotFound.
 type Store interface {
-	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+	AccountByName(ctx context.Context, name string) (account.Account, error)
 	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
 	// PlayedMatches lists the tables an account played, newest first.
 	PlayedMatches(ctx context.Context, accountID string) ([]PlayedMatch, error)
@@ -282,7 +283,7 @@ const deletedAccount = "(deleted)"
 // place of a replay, and adds them to its statistics: every match to the
 // matches won, and a singles match of ICF or family rules to the boards
 // and strokes (a doubles sheet counts its strokes by side, not player).
-func (h *Profiles) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) ([]playedJSON, error) {
+func (h *Profiles) ratedSheets(ctx context.Context, a account.Account, st *Stats) ([]playedJSON, error) {
 	if h.env.Sheets == nil {
 		return nil, nil
 	}

@@ -26,8 +26,8 @@ type Coach = coachhttp.Coach
 // identity (a browser's token) may ask 10 hints, then one every 6 s;
 // each address 30, then one every 2 s (players behind one NAT share it).
 var (
-	hintIDLimit   = limit{every: 6 * time.Second, burst: 10}
-	hintAddrLimit = limit{every: 2 * time.Second, burst: 30}
+	hintIDLimit   = httpapi.Limit{Every: 6 * time.Second, Burst: 10}
+	hintAddrLimit = httpapi.Limit{Every: 2 * time.Second, Burst: 30}
 )
 
 // newHints makes the coach's handlers for coach (nil: none).
@@ -44,7 +44,7 @@ func (l hintLimits) Take(r *http.Request) error {
 	if c, err := r.Cookie(tokenCookie); id == "" && err == nil && len(c.Value) == 32 {
 		id = c.Value
 	}
-	return take(l.s.hintAddr, l.s.hintID, address(r), id, l.s.clock.Now(), "hints")
+	return httpapi.Take(l.s.hintAddr, l.s.hintID, address(r), id, l.s.clock.Now(), "hints")
 }
 
 // coachTables asks a table in play for its position.

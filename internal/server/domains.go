@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/profile"
@@ -16,7 +17,7 @@ import (
 // needs of the server (its Env); this file wires them.
 
 // requests tells the domains who a request comes from, as the server's
-// middleware (identified, withSession) found it.
+// middleware (identified, the account's WithSession) found it.
 type requests struct{}
 
 // Token is the request's identity token, "" if it has none.
@@ -25,10 +26,11 @@ func (requests) Token(r *http.Request) string {
 	return tok
 }
 
-// Account is the account of the request's session, or ErrNotSignedIn.
-func (requests) Account(r *http.Request) (carrom.Account, error) {
-	v, err := session(r)
-	return v.a, err
+// Account is the account of the request's session, or
+// account.ErrNotSignedIn.
+func (requests) Account(r *http.Request) (account.Account, error) {
+	v, err := account.Of(r)
+	return v.Account, err
 }
 
 // newSheets makes the scoresheets' handlers on store (nil: none).
@@ -120,4 +122,13 @@ func (r records) Replay(ctx context.Context, id string, cfg protocol.TableConfig
 	}
 	_, err = replayStored(id, gcfg, actions, func(st game.Step, _ carrom.ActionRecord) error { return visit(st) })
 	return err
+}
+
+// ratingStore reads the ratings, and an account by name, from the store
+// of accounts.
+type ratingStore struct{ Accounts }
+
+func (s ratingStore) Player(ctx context.Context, name string) (id, spelled string, err error) {
+	a, err := s.AccountByName(ctx, name)
+	return a.ID, a.Name, err
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -44,8 +45,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.hints.Table)))
 	mux.HandleFunc("POST /api/practice", s.hints.Practice)
-	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
-	mux.Handle("GET /live", s.identified(s.withSession(s.serveLive)))
+	mux.Handle("GET /ws/{id}", s.identified(s.acct.WithSession(s.serveWS)))
+	mux.Handle("GET /live", s.identified(s.acct.WithSession(s.serveLive)))
 	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
@@ -54,7 +55,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
 	s.routeAccounts(mux)
 	if s.accounts != nil {
-		mux.Handle("GET /api/challenges", s.withSession(s.challenges.List))
+		mux.Handle("GET /api/challenges", s.acct.WithSession(s.challenges.List))
 		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
 		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
 		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
@@ -72,10 +73,10 @@ func (s *Server) Handler() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, errCrossSite)
 	}))
-	return secure(s.clientAddr(cop.Handler(s.csrf(mux))))
+	return secure(s.clientAddr(cop.Handler(s.acct.CSRF(mux))))
 }
 
-var errCrossSite = httpapi.Refuse(ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
+var errCrossSite = httpapi.Refuse(account.ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
 
 // healthz says whether the server is ready: its store answers and, in a
 // cluster, its bus too.
@@ -215,8 +216,6 @@ func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 var outside = []httpapi.Kind{
 	{Err: carrom.ErrNotFound, Status: http.StatusNotFound},
 	{Err: carrom.ErrNoOwner, Status: http.StatusServiceUnavailable},
-	{Err: carrom.ErrNameTaken, Status: http.StatusConflict},
-	{Err: carrom.ErrBadName, Status: http.StatusBadRequest},
 }
 
 // known is err with its status: its own, or else the one outside gives.

@@ -20,9 +20,11 @@ import (
 	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating/ratinghttp"
@@ -119,7 +121,7 @@ type Server struct {
 	pace     time.Duration
 	replays  *replays
 	accounts Accounts
-	acct     *accountState
+	acct     *account.Service
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
@@ -132,8 +134,7 @@ type Server struct {
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
-	hintAddr, hintID *limiter
-	searchAddr       *limiter // the player searches by address
+	hintAddr, hintID *httpapi.Limiter
 	public           *url.URL
 	proxies          []netip.Prefix
 
@@ -193,7 +194,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit), searchAddr: newLimiter(searchAddrLimit), replays: newReplays(),
+		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
@@ -244,12 +245,13 @@ func New(cfg Config) (*Server, error) {
 		n = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
+	s.acct = s.newAccounts(cfg.Accounts)
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.sheets = s.newSheets(cfg.Sheets)
 	s.hints = s.newHints(cfg.Coach)
 	s.challenges = s.newChallenges()
 	s.profiles = s.newProfiles()
-	s.ratings = ratinghttp.New(ratinghttp.Env{Store: s.accounts})
+	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)

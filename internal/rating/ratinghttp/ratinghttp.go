@@ -12,10 +12,12 @@ import (
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
-// Store reads the accounts and their ratings. internal/store implements
-// it; an account that does not exist is carrom.ErrNotFound.
+// Store reads the accounts and their ratings; the server implements it
+// on internal/store. An account that does not exist is carrom.ErrNotFound.
 type Store interface {
-	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+	// Player is the ID of the account named name (in any case) and its
+	// name as the account spells it.
+	Player(ctx context.Context, name string) (id, spelled string, err error)
 	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
 	Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error)
 	RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error)
@@ -112,18 +114,18 @@ func (h *Ratings) Expected(w http.ResponseWriter, r *http.Request) {
 	var sides [2][]rating.Player
 	var ratings []rating.Shown
 	for i, n := range names {
-		a, err := h.env.Store.AccountByName(r.Context(), n)
+		id, name, err := h.env.Store.Player(r.Context(), n)
 		if err != nil {
 			fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", n))
 			return
 		}
-		pl, games, err := h.current(r.Context(), a.ID, p)
+		pl, games, err := h.current(r.Context(), id, p)
 		if err != nil {
 			fail(w, err)
 			return
 		}
 		sides[i%2] = append(sides[i%2], pl)
-		ratings = append(ratings, rating.Shown{Rules: p.Rules, Format: p.Format, Name: a.Name, R: rating.Round1(pl.R), RD: rating.Round1(pl.RD), Games: games})
+		ratings = append(ratings, rating.Shown{Rules: p.Rules, Format: p.Format, Name: name, R: rating.Round1(pl.R), RD: rating.Round1(pl.RD), Games: games})
 	}
 	e := rating.Expected(rating.Team(sides[0]), rating.Team(sides[1]))
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "players": ratings,
@@ -138,12 +140,12 @@ func (h *Ratings) Chart(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	a, err := h.env.Store.AccountByName(r.Context(), r.PathValue("name"))
+	id, _, err := h.env.Store.Player(r.Context(), r.PathValue("name"))
 	if err != nil {
 		fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", r.PathValue("name")))
 		return
 	}
-	pts, err := h.env.Store.RatingHistory(r.Context(), a.ID, p)
+	pts, err := h.env.Store.RatingHistory(r.Context(), id, p)
 	if err != nil {
 		fail(w, err)
 		return

@@ -17,6 +17,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/rating"
@@ -45,7 +46,7 @@ type Store interface {
 
 // Accounts finds the accounts a rated sheet names.
 type Accounts interface {
-	AccountByName(ctx context.Context, name string) (carrom.Account, error)
+	AccountByName(ctx context.Context, name string) (account.Account, error)
 }
 
 // Rater rates a finished match between accounts (the server's, which
@@ -61,7 +62,7 @@ type Identity interface {
 	Token(r *http.Request) string
 	// Account is the account the request's session is signed in as, or
 	// the error to answer (not signed in).
-	Account(r *http.Request) (carrom.Account, error)
+	Account(r *http.Request) (account.Account, error)
 }
 
 // Clock is the server's time.
@@ -463,14 +464,14 @@ func (h *Sheets) finishSheet(ctx context.Context, rec umpire.Record, v umpire.Vi
 
 // sheetAccounts resolves a rated sheet's account names, by seat, to their
 // accounts; a sheet without accounts has none.
-func (h *Sheets) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom.Account, error) {
+func (h *Sheets) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]account.Account, error) {
 	if len(cfg.Accounts) == 0 {
 		return nil, nil
 	}
 	if h.env.Accounts == nil {
 		return nil, httpapi.Refuse(umpire.ErrConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
-	out := make([]carrom.Account, len(cfg.Accounts))
+	out := make([]account.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := h.env.Accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
@@ -539,7 +540,7 @@ func (h *Sheets) Confirm(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.ID }) {
+	if !slices.ContainsFunc(accounts, func(a account.Account) bool { return a.ID == me.ID }) {
 		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.Name), Next: sh.Seq + 1})
 		return
 	}
