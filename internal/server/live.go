@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -240,6 +241,10 @@ func (s *Server) liveLeave(c *liveConn) {
 	}
 	h.mu.Unlock()
 	for _, k := range empty {
+		if strings.HasPrefix(k, "id.") {
+			// The browser has left its pages here: it seeks no more.
+			s.pairing.Gone(k)
+		}
 		if unsub := h.subs[k]; unsub != nil {
 			if err := unsub(); err != nil {
 				s.log.Warn("unsubscribing a live channel", "err", err)
@@ -267,7 +272,12 @@ func (s *Server) deliverLive(key string, data []byte) {
 // push sends msg to the live channels of key, at every node.
 func (s *Server) push(key string, msg liveMsg) {
 	msg.V = protocol.Version
-	data := encode(msg)
+	s.pushData(key, encode(msg))
+}
+
+// pushData sends an encoded push to the live channels of key, at every
+// node.
+func (s *Server) pushData(key string, data []byte) {
 	if s.cluster != nil {
 		err := s.cluster.Bus.Publish(liveSubject(key), carrom.BusMsg{Data: data})
 		if err == nil {

@@ -137,3 +137,9 @@ export interface Geometry {
 }
 
 export interface ClientConfig { geometry: Geometry; levels: string[] }
+
+// Quick pairing (docs/pairing.md): a pool, the body of POST /api/pool; a
+// player's place in it; and the push on the live channel once paired.
+export interface PoolSpec { rules: string; clock: number; rated: boolean }
+export interface PoolStatus { pool: PoolSpec; waiting: boolean; count: number; table?: string; link?: string; opponent?: string }
+export interface PairedMsg { v: number; type: "paired"; pool: PoolSpec; table: string; link: string; opponent: string }

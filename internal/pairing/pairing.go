@@ -1,0 +1,493 @@
+package pairing
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/pool"
+	"github.com/carrom-game/carrom/internal/protocol"
+)
+
+// The pools and their limits (docs/pairing.md).
+const (
+	// MaxSeekers bounds the players waiting in one pool.
+	MaxSeekers = 10000
+	// Wave is how often each pool is paired.
+	Wave = time.Second
+	// keepPaired is how long a player's pairing is told to GET /api/pool
+	// after the wave that made it.
+	keepPaired = time.Minute
+	// NewRating is the rating of a player without an account, or new to
+	// the pool's rules.
+	NewRating = 1500
+)
+
+// Rules and Clocks are the pools' rule sets and clocks: a pool for each
+// of them, rated and unrated.
+var (
+	Rules  = []string{"icf", "family"}
+	Clocks = []int{15, 30}
+)
+
+// Seeker is a player asking for a game, as the server knows him.
+type Seeker struct {
+	// Key is the account's ("acct.ID") of a player signed in, else the
+	// browser's identity's: one seek per key, a second replacing it.
+	Key string `json:"key"`
+	// Token is the browser's identity, whose seat the table keeps; Live
+	// is the key of its live channel.
+	Token   string `json:"token"`
+	Live    string `json:"live"`
+	Account string `json:"account,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Rating  int    `json:"rating"`
+}
+
+// Env is what pairing needs of the server.
+type Env interface {
+	// Now and AfterFunc are the server's clock.
+	Now() time.Time
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+	// Who is the player asking (Rating left out): refused, with a plain
+	// error, if the request carries no identity.
+	Who(r *http.Request) (Seeker, error)
+	// Rating is an account's rating in singles of rules, rounded.
+	Rating(ctx context.Context, account, rules string) (int, error)
+	// Start makes a two-seat table of the pool's rules with a and b
+	// seated, and says which seat each has.
+	Start(ctx context.Context, p protocol.PoolSpec, a, b Seeker) (table string, seatA, seatB int, err error)
+	// Push sends msg (encoded as JSON) to the live channels of key.
+	Push(key string, msg any)
+}
+
+// Cluster is what pairing needs of a cluster: the pools' leases in the
+// store and the bus.
+type Cluster interface {
+	Node() string
+	// Hold takes or extends the node's lease of a pool for ttl; it says
+	// whether the node holds it.
+	Hold(ctx context.Context, pool string, ttl time.Duration) (bool, error)
+	// Release lets the node's leases of the pools go.
+	Release(ctx context.Context) error
+	Publish(subject string, data []byte) error
+	// Subscribe calls handle with each message on subject, and respond
+	// to answer a request (nil for a plain message).
+	Subscribe(subject string, handle func(data []byte, respond func([]byte) error)) (unsubscribe func() error, err error)
+	// Request asks the subscriber of subject: carrom.ErrNoOwner if none.
+	Request(ctx context.Context, subject string, data []byte) ([]byte, error)
+}
+
+// Errors of quick pairing.
+var (
+	ErrFull     = httpapi.New(http.StatusServiceUnavailable, "the pool is full")
+	ErrNotRated = httpapi.New(http.StatusUnauthorized, "not signed in")
+	errMoving   = httpapi.New(http.StatusServiceUnavailable, "the pool is moving to another server: try again in a second")
+)
+
+// Service is quick pairing: the pools held at this node (all of them on
+// a single node) and the pairings of the last minute.
+type Service struct {
+	env Env
+	cl  Cluster
+	log *slog.Logger
+	ttl time.Duration
+
+	mu     sync.Mutex
+	held   map[string]*held
+	paired map[string]result // by seeker key
+	stop   func() bool
+	closed bool
+	unsub  func() error // the cancels' subscription
+}
+
+// held is a pool whose waves run here.
+type held struct {
+	spec    protocol.PoolSpec
+	seekers map[string]entry // by key
+	unsub   func() error     // its requests' subscription (cluster)
+}
+
+type entry struct {
+	s     Seeker
+	since time.Time
+}
+
+type result struct {
+	st protocol.PoolStatus
+	at time.Time
+}
+
+// Name is a pool's name: its lease's and, in a cluster, its subject's.
+func Name(p protocol.PoolSpec) string {
+	r := "unrated"
+	if p.Rated {
+		r = "rated"
+	}
+	return fmt.Sprintf("%s.%d.%s", p.Rules, p.Clock, r)
+}
+
+// Pools are every pool.
+func Pools() []protocol.PoolSpec {
+	var out []protocol.PoolSpec
+	for _, r := range Rules {
+		for _, c := range Clocks {
+			out = append(out, protocol.PoolSpec{Rules: r, Clock: c, Rated: true}, protocol.PoolSpec{Rules: r, Clock: c})
+		}
+	}
+	return out
+}
+
+// Check refuses a pool that is not one of Pools, in words a player can
+// act on.
+func Check(p protocol.PoolSpec) error {
+	switch {
+	case !slices.Contains(Rules, p.Rules):
+		return httpapi.Refuse(httpapi.ErrBadRequest, "quick pairing has pools for the rules icf and family, not %q", p.Rules)
+	case !slices.Contains(Clocks, p.Clock):
+		return httpapi.Refuse(httpapi.ErrBadRequest, "quick pairing has pools with a clock of 15 or 30 seconds a stroke, not %d", p.Clock)
+	}
+	return nil
+}
+
+func subject(name string) string { return "carrom.pool." + name }
+
+// cancelSubject carries a cancel to every node: a seeker leaving, or
+// joining another pool.
+const cancelSubject = "carrom.pools.cancel"
+
+// cancel removes the seeks of Key (or, Live, of a browser whose live
+// channel has closed) from every pool but Except.
+type cancel struct {
+	Key    string `json:"key,omitempty"`
+	Live   string `json:"live,omitempty"`
+	Except string `json:"except,omitempty"`
+}
+
+// New starts quick pairing: its waves every Wave on env's clock, and in a
+// cluster (cl not nil) the leases of the pools, renewed at each wave and
+// lasting ttl.
+func New(env Env, cl Cluster, ttl time.Duration, log *slog.Logger) (*Service, error) {
+	s := &Service{env: env, cl: cl, log: log, ttl: ttl, held: map[string]*held{}, paired: map[string]result{}}
+	if cl == nil {
+		for _, p := range Pools() {
+			s.held[Name(p)] = &held{spec: p, seekers: map[string]entry{}}
+		}
+	} else {
+		unsub, err := cl.Subscribe(cancelSubject, func(data []byte, _ func([]byte) error) {
+			var c cancel
+			if json.Unmarshal(data, &c) == nil {
+				s.cancelHere(c)
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("pairing: listening to the cancels: %w", err)
+		}
+		s.unsub = unsub
+	}
+	s.stop = env.AfterFunc(0, s.tick)
+	return s, nil
+}
+
+// Close stops the waves; in a cluster the node lets its pools go, so that
+// another takes them at once (their seekers ask again: docs/pairing.md).
+func (s *Service) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.stop()
+	var unsubs []func() error
+	for _, h := range s.held {
+		if h.unsub != nil {
+			unsubs = append(unsubs, h.unsub)
+		}
+	}
+	if s.unsub != nil {
+		unsubs = append(unsubs, s.unsub)
+	}
+	s.held = map[string]*held{}
+	s.mu.Unlock()
+	for _, u := range unsubs {
+		if err := u(); err != nil {
+			s.log.Warn("unsubscribing a pool", "err", err)
+		}
+	}
+	if s.cl != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := s.cl.Release(ctx); err != nil {
+			s.log.Warn("letting the pools go", "err", err)
+		}
+	}
+}
+
+// tick is one round: in a cluster the pools' leases, then a wave of each
+// pool held here. It arms the next round when it ends.
+func (s *Service) tick() {
+	if s.cl != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
+		for _, p := range Pools() {
+			s.hold(ctx, p)
+		}
+		cancel()
+	}
+	for _, p := range Pools() {
+		s.wave(Name(p))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.env.Now()
+	for k, r := range s.paired {
+		if now.Sub(r.at) > keepPaired {
+			delete(s.paired, k)
+		}
+	}
+	if !s.closed {
+		s.stop = s.env.AfterFunc(Wave, s.tick)
+	}
+}
+
+// hold takes or keeps the lease of p, and starts or stops listening to
+// its requests as the lease is won or lost. A pool lost loses its seekers
+// here; their pages ask again.
+func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
+	name := Name(p)
+	ok, err := s.cl.Hold(ctx, name, s.ttl)
+	if err != nil {
+		s.log.Warn("holding a pool's lease", "pool", name, "err", err)
+	}
+	s.mu.Lock()
+	h := s.held[name]
+	closed := s.closed
+	s.mu.Unlock()
+	switch {
+	case ok && h == nil && !closed:
+		h = &held{spec: p, seekers: map[string]entry{}}
+		unsub, err := s.cl.Subscribe(subject(name), func(data []byte, respond func([]byte) error) {
+			if respond != nil {
+				respond(s.serve(data))
+			}
+		})
+		if err != nil {
+			s.log.Warn("listening to a pool's requests", "pool", name, "err", err)
+			return false
+		}
+		h.unsub = unsub
+		s.mu.Lock()
+		s.held[name] = h
+		s.mu.Unlock()
+		s.log.Info("pool held", "pool", name)
+	case !ok && h != nil:
+		s.mu.Lock()
+		delete(s.held, name)
+		s.mu.Unlock()
+		if err := h.unsub(); err != nil {
+			s.log.Warn("unsubscribing a pool", "pool", name, "err", err)
+		}
+		s.log.Warn("pool lost", "pool", name, "seekers", len(h.seekers))
+	}
+	return ok
+}
+
+// request is a seeker's request to the holder of a pool.
+type request struct {
+	Op     string            `json:"op"` // join, status
+	Pool   protocol.PoolSpec `json:"pool"`
+	Seeker Seeker            `json:"seeker"`
+}
+
+// reply is the holder's answer: the status, or a refusal's words and
+// status.
+type reply struct {
+	Status protocol.PoolStatus `json:"status"`
+	Error  string              `json:"error,omitempty"`
+	Code   int                 `json:"code,omitempty"`
+}
+
+// serve answers a request from the bus.
+func (s *Service) serve(data []byte) []byte {
+	var q request
+	var out reply
+	if err := json.Unmarshal(data, &q); err != nil {
+		out.Error, out.Code = "the pairing request could not be read", http.StatusBadRequest
+	} else if st, err := s.handle(q); err != nil {
+		out.Error, out.Code = httpapi.Text(err), httpapi.Status(err)
+	} else {
+		out.Status = st
+	}
+	data, _ = json.Marshal(out)
+	return data
+}
+
+// handle does a request at the pool's holder.
+func (s *Service) handle(q request) (protocol.PoolStatus, error) {
+	name := Name(q.Pool)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := s.held[name]
+	if h == nil {
+		return protocol.PoolStatus{}, errMoving
+	}
+	key := q.Seeker.Key
+	st := protocol.PoolStatus{Pool: h.spec}
+	switch q.Op {
+	case "join":
+		e, ok := h.seekers[key]
+		if !ok {
+			if len(h.seekers) >= MaxSeekers {
+				return st, httpapi.Refuse(ErrFull, "%d players wait in this pool already, its most: try another pool, or again in a moment", MaxSeekers)
+			}
+			e.since = s.env.Now()
+		}
+		// Asking again keeps the wait, with the browser that asked last.
+		e.s = q.Seeker
+		h.seekers[key] = e
+		delete(s.paired, key)
+	case "status":
+		if r, ok := s.paired[key]; ok && Name(r.st.Pool) == name {
+			st = r.st
+		}
+	default:
+		return st, httpapi.Refuse(httpapi.ErrBadRequest, "no pairing request %q", q.Op)
+	}
+	_, st.Waiting = h.seekers[key]
+	st.Count = len(h.seekers)
+	return st, nil
+}
+
+// ask does a request at the pool's holder: here, or over the bus. A pool
+// nobody holds is taken at once.
+func (s *Service) ask(ctx context.Context, q request) (protocol.PoolStatus, error) {
+	name := Name(q.Pool)
+	s.mu.Lock()
+	here := s.held[name] != nil
+	s.mu.Unlock()
+	if here || s.cl == nil {
+		return s.handle(q)
+	}
+	data, _ := json.Marshal(q)
+	ans, err := s.cl.Request(ctx, subject(name), data)
+	if errors.Is(err, carrom.ErrNoOwner) && s.hold(ctx, q.Pool) {
+		return s.handle(q)
+	}
+	if err != nil {
+		return protocol.PoolStatus{}, fmt.Errorf("pairing: asking the holder of pool %s: %w", name, err)
+	}
+	var out reply
+	if err := json.Unmarshal(ans, &out); err != nil {
+		return protocol.PoolStatus{}, fmt.Errorf("pairing: the answer of pool %s's holder: %w", name, err)
+	}
+	if out.Error != "" {
+		return out.Status, httpapi.New(out.Code, out.Error)
+	}
+	return out.Status, nil
+}
+
+// cancelHere removes c's seeks from the pools held here.
+func (s *Service) cancelHere(c cancel) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, h := range s.held {
+		if name == c.Except {
+			continue
+		}
+		for k, e := range h.seekers {
+			if (c.Key != "" && k == c.Key) || (c.Live != "" && e.s.Live == c.Live) {
+				delete(h.seekers, k)
+			}
+		}
+	}
+}
+
+// cancelAll removes c's seeks from every pool, at every node.
+func (s *Service) cancelAll(c cancel) {
+	if s.cl != nil {
+		data, _ := json.Marshal(c)
+		if err := s.cl.Publish(cancelSubject, data); err == nil {
+			return
+		} else {
+			s.log.Warn("publishing a pool's cancel", "err", err)
+		}
+	}
+	s.cancelHere(c)
+}
+
+// Gone removes the seeks of the browser whose live channel (live, its
+// key) has closed at this node: its player has left the page.
+func (s *Service) Gone(live string) { s.cancelAll(cancel{Live: live}) }
+
+// wave pairs a pool held here and starts the tables of its pairs.
+func (s *Service) wave(name string) {
+	s.mu.Lock()
+	h := s.held[name]
+	if h == nil || len(h.seekers) < 2 {
+		s.mu.Unlock()
+		return
+	}
+	now := s.env.Now()
+	var (
+		ss      []pool.Seeker
+		entries []entry
+	)
+	for k, e := range h.seekers {
+		ss = append(ss, pool.Seeker{ID: k, Rating: e.s.Rating, Wait: now.Sub(e.since)})
+		entries = append(entries, e)
+	}
+	pairs := pool.Match(ss, pool.Default)
+	for _, p := range pairs {
+		delete(h.seekers, ss[p.A].ID)
+		delete(h.seekers, ss[p.B].ID)
+	}
+	spec := h.spec
+	s.mu.Unlock()
+	for _, p := range pairs {
+		s.start(h, spec, entries[p.A], entries[p.B])
+	}
+}
+
+// start makes the table of a pair and sends both players there; if it
+// cannot, both wait again as they were.
+func (s *Service) start(h *held, spec protocol.PoolSpec, a, b entry) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	table, seatA, seatB, err := s.env.Start(ctx, spec, a.s, b.s)
+	if err != nil {
+		s.log.Error("starting a paired table", "pool", Name(spec), "err", err)
+		s.mu.Lock()
+		if s.held[Name(spec)] == h {
+			for _, e := range []entry{a, b} {
+				if _, ok := h.seekers[e.s.Key]; !ok {
+					h.seekers[e.s.Key] = e
+				}
+			}
+		}
+		s.mu.Unlock()
+		return
+	}
+	now := s.env.Now()
+	for _, x := range []struct {
+		me, them entry
+		seat     int
+	}{{a, b, seatA}, {b, a, seatB}} {
+		st := protocol.PoolStatus{Pool: spec, Table: table, Link: fmt.Sprintf("/t/%s?seat=%d", table, x.seat), Opponent: x.them.s.Name}
+		s.mu.Lock()
+		s.paired[x.me.s.Key] = result{st: st, at: now}
+		s.mu.Unlock()
+		s.env.Push(x.me.s.Live, protocol.PairedMsg{V: protocol.Version, Type: "paired", Pool: spec, Table: table, Link: st.Link, Opponent: st.Opponent})
+	}
+	s.log.Info("paired", "pool", Name(spec), "table", table, "gap", abs(a.s.Rating-b.s.Rating), "waits", []time.Duration{now.Sub(a.since), now.Sub(b.since)})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,186 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/pairing"
+	"github.com/carrom-game/carrom/internal/protocol"
+)
+
+// poolStatus reads p's place in a pool.
+func poolStatus(t *testing.T, p *player, query string) protocol.PoolStatus {
+	t.Helper()
+	code, body, _ := p.request("GET", "/api/pool?"+query, "")
+	var st protocol.PoolStatus
+	if err := json.Unmarshal([]byte(body), &st); err != nil || code != http.StatusOK {
+		t.Fatalf("GET /api/pool?%s: %d %s", query, code, body)
+	}
+	return st
+}
+
+// joinPool puts p in a pool (csrf: its session's token, or "").
+func joinPool(t *testing.T, p *player, csrf, spec string) protocol.PoolStatus {
+	t.Helper()
+	code, body, _ := p.request("POST", "/api/pool", spec, "X-CSRF-Token", csrf)
+	var st protocol.PoolStatus
+	if err := json.Unmarshal([]byte(body), &st); err != nil || code != http.StatusOK {
+		t.Fatalf("joining the pool %s: %d %s", spec, code, body)
+	}
+	return st
+}
+
+// seatedAt connects p to the link of a pairing and returns the seats its
+// welcome says it holds.
+func seatedAt(p *player, link string) (*conn, []int) {
+	id, _, _ := strings.Cut(strings.TrimPrefix(link, "/t/"), "?")
+	c := p.connect(id, 0)
+	return c, c.next("welcome").Seats
+}
+
+// TestPoolPairsRated (issue 27, quick pairing): two accounts asking the
+// same rated pool wait there, counted, until the next wave, which makes
+// their table with each seated under his name and pushes each his seat
+// over the live channel; both at the table, its rated match starts.
+func TestPoolPairsRated(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob := e.player(), e.player()
+	csrfA, csrfB := signUp(t, ann, "ann"), signUp(t, bob, "bob")
+	la, lb := openLive(t, e.http.URL, ann.Client), openLive(t, e.http.URL, bob.Client)
+	spec := `{"rules":"icf","clock":30,"rated":true}`
+	if st := joinPool(t, ann, csrfA, spec); !st.Waiting || st.Count != 1 {
+		t.Errorf("ann joins: %+v; want waiting, 1 in the pool", st)
+	}
+	if st := joinPool(t, bob, csrfB, spec); !st.Waiting || st.Count != 2 {
+		t.Errorf("bob joins: %+v; want waiting, 2 in the pool", st)
+	}
+	// The unrated pool of the same rules and clock is another pool.
+	if st := poolStatus(t, ann, "rules=icf&clock=30"); st.Waiting || st.Count != 0 {
+		t.Errorf("the unrated pool: %+v; want nobody", st)
+	}
+	e.clock.Advance(pairing.Wave)
+	pa, pb := la.next("paired"), lb.next("paired")
+	var ma, mb protocol.PairedMsg
+	json.Unmarshal([]byte(pa.raw), &ma)
+	json.Unmarshal([]byte(pb.raw), &mb)
+	if ma.Table == "" || ma.Table != mb.Table || ma.Link == mb.Link || ma.Opponent != "bob" || mb.Opponent != "ann" || !ma.Pool.Rated {
+		t.Fatalf("pushed to ann %s and to bob %s; want one rated table, a seat each, the other's name", pa.raw, pb.raw)
+	}
+	if st := poolStatus(t, ann, "rules=icf&clock=30&rated=true"); st.Waiting || st.Count != 0 || st.Link != ma.Link {
+		t.Errorf("ann's place after the wave: %+v; want paired, with her link %s", st, ma.Link)
+	}
+	ca, seatsA := seatedAt(ann, ma.Link)
+	cb, seatsB := seatedAt(bob, mb.Link)
+	if len(seatsA) != 1 || len(seatsB) != 1 || seatsA[0] == seatsB[0] || ma.Link != fmt.Sprintf("/t/%s?seat=%d", ma.Table, seatsA[0]) {
+		t.Errorf("ann holds seats %v, bob %v; want one each, as the links say", seatsA, seatsB)
+	}
+	st := ca.untilMine(0, 1)
+	if !st.Started || !st.Config.Rated || st.Config.Clock != 30 || st.ToAct.Deadline == 0 {
+		t.Errorf("both at the table: started %v, rated %v, clock %d, deadline %d; want a rated match started with its 30 s clock", st.Started, st.Config.Rated, st.Config.Clock, st.ToAct.Deadline)
+	}
+	names := []string{st.Seats[0].Nickname, st.Seats[1].Nickname}
+	slices.Sort(names)
+	if !slices.Equal(names, []string{"ann", "bob"}) {
+		t.Errorf("the seats' names: %v; want ann and bob", names)
+	}
+	cb.next("state", "event")
+}
+
+// TestPoolAnonymous: a browser without an account is refused a rated pool
+// in words it can act on, and pairs in an unrated one.
+func TestPoolAnonymous(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	x, y := e.player(), e.player()
+	lx, ly := openLive(t, e.http.URL, x.Client), openLive(t, e.http.URL, y.Client)
+	code, body, _ := x.request("POST", "/api/pool", `{"rules":"icf","clock":15,"rated":true}`)
+	if code != http.StatusUnauthorized || !strings.Contains(body, "sign in") {
+		t.Errorf("an anonymous browser asks a rated pool: %d %s; want 401, sign in", code, body)
+	}
+	joinPool(t, x, "", `{"rules":"family","clock":15}`)
+	joinPool(t, y, "", `{"rules":"family","clock":15,"rated":false}`)
+	e.clock.Advance(pairing.Wave)
+	px, py := lx.next("paired"), ly.next("paired")
+	if px.Table == "" || px.Table != py.Table || px.Link == py.Link {
+		t.Fatalf("pushed %s and %s; want one table, a seat each", px.raw, py.raw)
+	}
+	_, seats := seatedAt(y, py.Link)
+	if len(seats) != 1 {
+		t.Errorf("y holds seats %v at its pairing's table; want its one", seats)
+	}
+}
+
+// TestPoolCancel: Cancel, joining another pool, and leaving the page (the
+// live channel closing) each take the seeker out of the pool, and a wave
+// pairs nobody who left.
+func TestPoolCancel(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	x, y := e.player(), e.player()
+	spec, query := `{"rules":"icf","clock":30}`, "rules=icf&clock=30"
+	joinPool(t, x, "", spec)
+	joinPool(t, y, "", spec)
+	if code, body, _ := x.request("DELETE", "/api/pool", ""); code != http.StatusNoContent {
+		t.Errorf("cancel: %d %s", code, body)
+	}
+	if st := poolStatus(t, y, query); st.Count != 1 || !st.Waiting {
+		t.Errorf("after x's cancel: %+v; want y alone", st)
+	}
+	joinPool(t, x, "", spec)
+	joinPool(t, x, "", `{"rules":"icf","clock":15}`)
+	if st := poolStatus(t, x, query); st.Count != 1 || st.Waiting {
+		t.Errorf("x joined another pool: %+v; want y alone in the first", st)
+	}
+	joinPool(t, x, "", spec)
+	if st := poolStatus(t, x, "rules=icf&clock=15"); st.Count != 0 {
+		t.Errorf("x back in the first pool: the other counts %d; want 0", st.Count)
+	}
+	l := openLive(t, e.http.URL, y.Client)
+	l.ws.CloseNow()
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if st := poolStatus(t, x, query); st.Count == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("y's page closed its live channel: still %d in the pool after 20 s; want x alone", poolStatus(t, x, query).Count)
+		}
+	}
+	e.clock.Advance(pairing.Wave)
+	if st := poolStatus(t, x, query); !st.Waiting || st.Table != "" {
+		t.Errorf("a wave with x alone: %+v; want x still waiting", st)
+	}
+}
+
+// TestPoolBadInput: every malformed request is refused with a plain
+// sentence and changes nothing.
+func TestPoolBadInput(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	x := e.player()
+	for _, c := range []struct {
+		method, path, body string
+		code               int
+		want               string
+	}{
+		{"POST", "/api/pool", `{"rules":"three","clock":30}`, 400, "rules icf and family"},
+		{"POST", "/api/pool", `{"rules":"icf","clock":0}`, 400, "clock of 15 or 30"},
+		{"POST", "/api/pool", `{"rules":"icf","clock":"30"}`, 400, "request's body"},
+		{"POST", "/api/pool", `{"rules":"icf","clock":30,"level":"x"}`, 400, "level"},
+		{"POST", "/api/pool", `not json`, 400, "request's body"},
+		{"GET", "/api/pool?rules=icf", "", 400, "clock=15 or clock=30"},
+		{"GET", "/api/pool?rules=icf&clock=30&rated=maybe", "", 400, "rated=true or rated=false"},
+		{"GET", "/api/pool?rules=point&clock=30", "", 400, "rules icf and family"},
+	} {
+		code, body, _ := x.request(c.method, c.path, c.body)
+		var e struct{ Error string }
+		json.Unmarshal([]byte(body), &e)
+		if code != c.code || !strings.Contains(e.Error, c.want) || strings.Contains(e.Error, "pairing:") {
+			t.Errorf("%s %s %s: %d %s; want %d saying %q", c.method, c.path, c.body, code, body, c.code, c.want)
+		}
+	}
+	if st := poolStatus(t, x, "rules=icf&clock=30"); st.Count != 0 {
+		t.Errorf("after the refusals: %d in the pool; want 0", st.Count)
+	}
+}
