@@ -29,6 +29,8 @@ const (
 	// NewRating is the rating of a player without an account, or new to
 	// the pool's rules.
 	NewRating = 1500
+	// idle is how long a cluster's node holds a pool nobody uses.
+	idle = time.Minute
 )
 
 // Rules and Clocks are the pools' rule sets and clocks: a pool for each
@@ -76,8 +78,9 @@ type Cluster interface {
 	// Hold takes or extends the node's lease of a pool for ttl; it says
 	// whether the node holds it.
 	Hold(ctx context.Context, pool string, ttl time.Duration) (bool, error)
-	// Release lets the node's leases of the pools go.
-	Release(ctx context.Context) error
+	// Release lets the node's leases of the pools named go, all of them
+	// if none is named.
+	Release(ctx context.Context, pools ...string) error
 	Publish(subject string, data []byte) error
 	// Subscribe calls handle with each message on subject, and respond
 	// to answer a request (nil for a plain message).
@@ -101,12 +104,16 @@ type Service struct {
 	log *slog.Logger
 	ttl time.Duration
 
-	mu     sync.Mutex
-	held   map[string]*held
-	paired map[string]result // by seeker key
-	stop   func() bool
-	closed bool
-	unsub  func() error // the cancels' subscription
+	mu       sync.Mutex
+	held     map[string]*held
+	paired   map[string]result // by seeker key
+	stop     func() bool
+	closed   bool
+	unsub    func() error // the cancels' subscription
+	lastWave time.Time
+	// holdMu makes the takings of a pool one at a time: the rounds' and
+	// those of requests finding nobody listening.
+	holdMu sync.Mutex
 }
 
 // held is a pool whose waves run here.
@@ -114,6 +121,7 @@ type held struct {
 	spec    protocol.PoolSpec
 	seekers map[string]entry // by key
 	unsub   func() error     // its requests' subscription (cluster)
+	used    time.Time        // its last request
 }
 
 type entry struct {
@@ -173,8 +181,10 @@ type cancel struct {
 }
 
 // New starts quick pairing: its waves every Wave on env's clock, and in a
-// cluster (cl not nil) the leases of the pools, renewed at each wave and
-// lasting ttl.
+// cluster (cl not nil) the leases of the pools this node holds, lasting
+// ttl and renewed every third of it. A node takes a pool when a player
+// asks it and nobody holds it, and lets it go once nobody has used it
+// for a minute.
 func New(env Env, cl Cluster, ttl time.Duration, log *slog.Logger) (*Service, error) {
 	s := &Service{env: env, cl: cl, log: log, ttl: ttl, held: map[string]*held{}, paired: map[string]result{}}
 	if cl == nil {
@@ -228,29 +238,78 @@ func (s *Service) Close() {
 	}
 }
 
-// tick is one round: in a cluster the pools' leases, then a wave of each
-// pool held here. It arms the next round when it ends.
+// tick is one round: in a cluster the leases of the pools held here,
+// then, once a Wave has passed, a wave of each of them. It arms the next
+// round when it ends.
 func (s *Service) tick() {
+	every := Wave
 	if s.cl != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
-		for _, p := range Pools() {
-			s.hold(ctx, p)
-		}
-		cancel()
+		every = min(Wave, s.ttl/3)
+		s.renew()
 	}
-	for _, p := range Pools() {
-		s.wave(Name(p))
+	now := s.env.Now()
+	if now.Sub(s.lastWave) >= Wave-every/2 {
+		s.lastWave = now
+		for _, p := range Pools() {
+			s.wave(Name(p))
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.env.Now()
 	for k, r := range s.paired {
 		if now.Sub(r.at) > keepPaired {
 			delete(s.paired, k)
 		}
 	}
 	if !s.closed {
-		s.stop = s.env.AfterFunc(Wave, s.tick)
+		s.stop = s.env.AfterFunc(every, s.tick)
+	}
+}
+
+// renew extends the leases of the pools held here, and lets go those
+// nobody has used for a minute.
+func (s *Service) renew() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
+	defer cancel()
+	now := s.env.Now()
+	s.mu.Lock()
+	var keep, drop []protocol.PoolSpec
+	for _, h := range s.held {
+		if len(h.seekers) == 0 && now.Sub(h.used) > idle {
+			drop = append(drop, h.spec)
+		} else {
+			keep = append(keep, h.spec)
+		}
+	}
+	s.mu.Unlock()
+	for _, p := range keep {
+		s.hold(ctx, p)
+	}
+	for _, p := range drop {
+		s.holdMu.Lock()
+		s.let(p)
+		s.holdMu.Unlock()
+		if err := s.cl.Release(ctx, Name(p)); err != nil {
+			s.log.Warn("letting an idle pool go", "pool", Name(p), "err", err)
+		}
+	}
+}
+
+// let stops listening to a pool held here and forgets its seekers.
+func (s *Service) let(p protocol.PoolSpec) {
+	name := Name(p)
+	s.mu.Lock()
+	h := s.held[name]
+	delete(s.held, name)
+	s.mu.Unlock()
+	if h == nil {
+		return
+	}
+	if err := h.unsub(); err != nil {
+		s.log.Warn("unsubscribing a pool", "pool", name, "err", err)
+	}
+	if len(h.seekers) > 0 {
+		s.log.Warn("pool lost", "pool", name, "seekers", len(h.seekers))
 	}
 }
 
@@ -258,6 +317,8 @@ func (s *Service) tick() {
 // its requests as the lease is won or lost. A pool lost loses its seekers
 // here; their pages ask again.
 func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
+	s.holdMu.Lock()
+	defer s.holdMu.Unlock()
 	name := Name(p)
 	ok, err := s.cl.Hold(ctx, name, s.ttl)
 	if err != nil {
@@ -269,7 +330,7 @@ func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
 	s.mu.Unlock()
 	switch {
 	case ok && h == nil && !closed:
-		h = &held{spec: p, seekers: map[string]entry{}}
+		h = &held{spec: p, seekers: map[string]entry{}, used: s.env.Now()}
 		unsub, err := s.cl.Subscribe(subject(name), func(data []byte, respond func([]byte) error) {
 			if respond != nil {
 				respond(s.serve(data))
@@ -285,13 +346,7 @@ func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
 		s.mu.Unlock()
 		s.log.Info("pool held", "pool", name)
 	case !ok && h != nil:
-		s.mu.Lock()
-		delete(s.held, name)
-		s.mu.Unlock()
-		if err := h.unsub(); err != nil {
-			s.log.Warn("unsubscribing a pool", "pool", name, "err", err)
-		}
-		s.log.Warn("pool lost", "pool", name, "seekers", len(h.seekers))
+		s.let(p)
 	}
 	return ok
 }
@@ -337,6 +392,7 @@ func (s *Service) handle(q request) (protocol.PoolStatus, error) {
 	}
 	key := q.Seeker.Key
 	st := protocol.PoolStatus{Pool: h.spec}
+	h.used = s.env.Now()
 	switch q.Op {
 	case "join":
 		e, ok := h.seekers[key]
@@ -374,8 +430,14 @@ func (s *Service) ask(ctx context.Context, q request) (protocol.PoolStatus, erro
 	}
 	data, _ := json.Marshal(q)
 	ans, err := s.cl.Request(ctx, subject(name), data)
-	if errors.Is(err, carrom.ErrNoOwner) && s.hold(ctx, q.Pool) {
-		return s.handle(q)
+	// Nobody listens: the pool is free, or another node has just taken
+	// it and is about to listen.
+	for try := 0; errors.Is(err, carrom.ErrNoOwner) && try < 10; try++ {
+		if s.hold(ctx, q.Pool) {
+			return s.handle(q)
+		}
+		time.Sleep(50 * time.Millisecond)
+		ans, err = s.cl.Request(ctx, subject(name), data)
 	}
 	if err != nil {
 		return protocol.PoolStatus{}, fmt.Errorf("pairing: asking the holder of pool %s: %w", name, err)

@@ -75,7 +75,7 @@ type poolCluster struct {
 	c      *Cluster
 	leases interface {
 		HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error)
-		ReleasePools(ctx context.Context, node string) error
+		ReleasePools(ctx context.Context, node string, pools ...string) error
 	}
 }
 
@@ -85,8 +85,8 @@ func (pc poolCluster) Hold(ctx context.Context, pool string, ttl time.Duration) 
 	return pc.leases.HoldPool(ctx, pc.c.Node, pool, ttl)
 }
 
-func (pc poolCluster) Release(ctx context.Context) error {
-	return pc.leases.ReleasePools(ctx, pc.c.Node)
+func (pc poolCluster) Release(ctx context.Context, pools ...string) error {
+	return pc.leases.ReleasePools(ctx, pc.c.Node, pools...)
 }
 
 func (pc poolCluster) Publish(subject string, data []byte) error {
@@ -108,7 +108,7 @@ func (s *Server) startPairing() error {
 	if s.cluster != nil {
 		l, ok := s.cluster.Leases.(interface {
 			HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error)
-			ReleasePools(ctx context.Context, node string) error
+			ReleasePools(ctx context.Context, node string, pools ...string) error
 		})
 		if !ok {
 			return errors.New("server: a cluster's leases keep the pools' too (store.DB does)")

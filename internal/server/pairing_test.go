@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // poolStatus reads p's place in a pool.
@@ -182,5 +185,57 @@ func TestPoolBadInput(t *testing.T) {
 	}
 	if st := poolStatus(t, x, "rules=icf&clock=30"); st.Count != 0 {
 		t.Errorf("after the refusals: %d in the pool; want 0", st.Count)
+	}
+}
+
+// TestClusterPoolPairs (issue 27, the cluster): a seeker at each of two
+// nodes is paired, the pool one across them: its waves run at the node
+// that took it, the other's seeker reaches it over the bus and is told
+// of his table on his live channel at his own node; a page closing at
+// one node takes its seeker out of the pool held at the other. The test
+// logs how long the second seeker waited from his join until both were
+// seated at the table.
+func TestClusterPoolPairs(t *testing.T) {
+	nodes := newClusterWith(t, 2, 900*time.Millisecond, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	var ps [3]*player
+	for i := range ps {
+		cl, err := servertest.NewClient(context.Background(), nodes[i%2].http.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = &player{t: t, Client: cl}
+	}
+	ann, bob, carol := ps[0], ps[1], ps[2]
+	csrfA, csrfB := signUp(t, ann, "ann"), signUp(t, bob, "bob")
+	la, lb := openLive(t, nodes[0].http.URL, ann.Client), openLive(t, nodes[1].http.URL, bob.Client)
+
+	// Carol's page at node a joins the unrated pool and closes.
+	lc := openLive(t, nodes[0].http.URL, carol.Client)
+	joinPool(t, carol, "", `{"rules":"icf","clock":15}`)
+	if st := poolStatus(t, bob, "rules=icf&clock=15"); st.Count != 1 {
+		t.Errorf("carol waits, asked at node b: %d in the pool; want 1", st.Count)
+	}
+	lc.ws.CloseNow()
+	for end := time.Now().Add(20 * time.Second); poolStatus(t, bob, "rules=icf&clock=15").Count != 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("carol's page closed at node a: still in the pool after 20 s, asked at node b")
+		}
+	}
+
+	spec := `{"rules":"icf","clock":30,"rated":true}`
+	joinPool(t, ann, csrfA, spec)
+	start := time.Now()
+	if st := joinPool(t, bob, csrfB, spec); st.Count != 2 {
+		t.Errorf("bob joins at node b: %+v; want 2 in the pool with ann, who joined at node a", st)
+	}
+	pa, pb := la.next("paired"), lb.next("paired")
+	if pa.Table == "" || pa.Table != pb.Table || pa.Link == pb.Link {
+		t.Fatalf("pushed to ann at node a %s, to bob at node b %s; want one table, a seat each", pa.raw, pb.raw)
+	}
+	_, seatsA := seatedAt(ann, pa.Link)
+	_, seatsB := seatedAt(bob, pb.Link)
+	t.Logf("bob joined at node b and both were seated %v later", time.Since(start))
+	if len(seatsA) != 1 || len(seatsB) != 1 || seatsA[0] == seatsB[0] {
+		t.Errorf("ann holds seats %v, bob %v; want one each", seatsA, seatsB)
 	}
 }

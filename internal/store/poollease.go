@@ -27,10 +27,19 @@ func (s *DB) HoldPool(ctx context.Context, node, pool string, ttl time.Duration)
 	return true, nil
 }
 
-// ReleasePools lets node's leases of the pools go at once, so that
-// another node takes them at its next round.
-func (s *DB) ReleasePools(ctx context.Context, node string) error {
-	if _, err := s.leaseDB.ExecContext(ctx, s.d.q(`DELETE FROM pool_leases WHERE node = ?`), node); err != nil {
+// ReleasePools lets node's leases of the pools named go at once, all of
+// them if none is named, so that another node may take them.
+func (s *DB) ReleasePools(ctx context.Context, node string, pools ...string) error {
+	var err error
+	if len(pools) == 0 {
+		_, err = s.leaseDB.ExecContext(ctx, s.d.q(`DELETE FROM pool_leases WHERE node = ?`), node)
+	}
+	for _, p := range pools {
+		if err == nil {
+			_, err = s.leaseDB.ExecContext(ctx, s.d.q(`DELETE FROM pool_leases WHERE node = ? AND pool = ?`), node, p)
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("store: let the pools of %s go: %w", node, err)
 	}
 	return nil

@@ -33,6 +33,12 @@ func TestStorePoolLeases(t *testing.T) {
 		if !hold("a", "family.15.unrated", time.Hour) {
 			t.Error("node a cannot take the pool whose lease has expired")
 		}
+		if err := st.ReleasePools(ctx, "a", "family.15.unrated"); err != nil {
+			t.Fatal(err)
+		}
+		if hold("b", "icf.30.rated", time.Hour) || !hold("b", "family.15.unrated", time.Hour) {
+			t.Error("node a let one pool go: node b takes another or not that one")
+		}
 		if err := st.ReleasePools(ctx, "a"); err != nil {
 			t.Fatal(err)
 		}
