@@ -21,8 +21,10 @@ import (
 const (
 	// MaxSeekers bounds the players waiting in one pool.
 	MaxSeekers = 10000
-	// Wave is how often each pool is paired.
-	Wave = time.Second
+	// Wave is how often each pool is paired: often enough that two
+	// players are seated within 2 s, seldom enough that a wave finds
+	// several to choose from in a busy pool.
+	Wave = 500 * time.Millisecond
 	// keepPaired is how long a player's pairing is told to GET /api/pool
 	// after the wave that made it.
 	keepPaired = time.Minute
