@@ -186,8 +186,11 @@ type cancel struct {
 // cluster (cl not nil) the leases of the pools this node holds, lasting
 // ttl and renewed every third of it. A node takes a pool when a player
 // asks it and nobody holds it, and lets it go once nobody has used it
-// for a minute.
+// for a minute. A nil log is slog.Default().
 func New(env Env, cl Cluster, ttl time.Duration, log *slog.Logger) (*Service, error) {
+	if log == nil {
+		log = slog.Default()
+	}
 	s := &Service{env: env, cl: cl, log: log, ttl: ttl, held: map[string]*held{}, paired: map[string]result{}}
 	if cl == nil {
 		for _, p := range Pools() {
