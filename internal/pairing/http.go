@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -31,20 +32,17 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, httpapi.Refuse(ErrNotRated, "a rated game is between accounts: sign in, or choose an unrated game"))
 		return
 	}
-	who.Rating = NewRating
-	if who.Account != "" {
-		if who.Rating, err = s.env.Rating(r.Context(), who.Account, spec.Rules); err != nil {
-			httpapi.WriteError(w, err)
-			return
-		}
+	if who.Rating, err = s.rating(r.Context(), who, spec.Rules); err != nil {
+		httpapi.WriteError(w, err)
+		return
 	}
 	s.cancelAll(cancel{Key: who.Key, Except: Name(spec)})
-	st, err := s.ask(r.Context(), request{Op: "join", Pool: spec, Seeker: who})
+	out, err := s.ask(r.Context(), poolRequest("join", spec, who))
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, st)
+	httpapi.WriteJSON(w, http.StatusOK, out.Status)
 }
 
 // Status is the player's place in a pool (GET
@@ -61,12 +59,12 @@ func (s *Service) Status(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
-	st, err := s.ask(r.Context(), request{Op: "status", Pool: spec, Seeker: who})
+	out, err := s.ask(r.Context(), poolRequest("status", spec, who))
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, st)
+	httpapi.WriteJSON(w, http.StatusOK, out.Status)
 }
 
 // Cancel takes the player out of every pool (DELETE /api/pool).
@@ -94,4 +92,92 @@ func ParseQuery(q url.Values) (protocol.PoolSpec, error) {
 		}
 	}
 	return spec, Check(spec)
+}
+
+// rating is who's rating in rules: NewRating without an account.
+func (s *Service) rating(ctx context.Context, who Seeker, rules string) (int, error) {
+	if who.Account == "" {
+		return NewRating, nil
+	}
+	return s.env.Rating(ctx, who.Account, rules)
+}
+
+// Seek offers a custom game in the lobby (POST /api/seeks, a
+// protocol.SeekSpec), in place of the player's last offer and of his
+// places in the pools. A rated one needs an account signed in. It
+// answers the protocol.Seek listed.
+func (s *Service) Seek(w http.ResponseWriter, r *http.Request) {
+	who, err := s.env.Who(r)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	var spec protocol.SeekSpec
+	if err := httpapi.ReadJSON(w, r, &spec); err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	if err := CheckSeek(spec); err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	if spec.Rated && who.Account == "" {
+		httpapi.WriteError(w, httpapi.Refuse(ErrNotRated, "a rated game is between accounts: sign in, or offer an unrated game"))
+		return
+	}
+	if who.Rating, err = s.rating(r.Context(), who, spec.Rules); err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	s.cancelAll(cancel{Key: who.Key, Except: seeksName})
+	out, err := s.ask(r.Context(), request{Target: seeksName, Op: "seek", Seeker: who, Seek: &spec})
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, out.Seeks[0])
+}
+
+// Seeks lists the games offered (GET /api/seeks), oldest first.
+func (s *Service) Seeks(w http.ResponseWriter, r *http.Request) {
+	who, err := s.env.Who(r)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	out, err := s.ask(r.Context(), request{Target: seeksName, Op: "list", Seeker: who})
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	if out.Seeks == nil {
+		out.Seeks = []protocol.Seek{}
+	}
+	httpapi.WriteJSON(w, http.StatusOK, out.Seeks)
+}
+
+// Accept takes a game offered (POST /api/seeks/{id}/accept) for a player
+// it admits: its table is made, both seated, its player told over the
+// live channel. It answers the taker's protocol.PoolStatus, with the
+// link of his seat.
+func (s *Service) Accept(w http.ResponseWriter, r *http.Request) {
+	who, err := s.env.Who(r)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	q := request{Target: seeksName, Op: "accept", ID: r.PathValue("id"), Seeker: who, Ratings: map[string]int{}}
+	for _, rules := range Rules {
+		if q.Ratings[rules], err = s.rating(r.Context(), who, rules); err != nil {
+			httpapi.WriteError(w, err)
+			return
+		}
+	}
+	out, err := s.ask(r.Context(), q)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	s.cancelAll(cancel{Key: who.Key})
+	httpapi.WriteJSON(w, http.StatusOK, out.Status)
 }

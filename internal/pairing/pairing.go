@@ -69,8 +69,10 @@ type Env interface {
 	// Start makes a two-seat table of the pool's rules with a and b
 	// seated, and says which seat each has.
 	Start(ctx context.Context, p protocol.PoolSpec, a, b Seeker) (table string, seatA, seatB int, err error)
-	// Push sends msg (encoded as JSON) to the live channels of key.
+	// Push sends msg (encoded as JSON) to the live channels of key;
+	// PushAll to every live channel.
 	Push(key string, msg any)
+	PushAll(msg any)
 }
 
 // Cluster is what pairing needs of a cluster: the pools' leases in the
@@ -113,15 +115,21 @@ type Service struct {
 	closed   bool
 	unsub    func() error // the cancels' subscription
 	lastWave time.Time
+	// seeksChanged says the seeks held here have changed since the lobbies
+	// were last told, at seeksTold.
+	seeksChanged bool
+	seeksTold    time.Time
 	// holdMu makes the takings of a pool one at a time: the rounds' and
 	// those of requests finding nobody listening.
 	holdMu sync.Mutex
 }
 
-// held is a pool whose waves run here.
+// held is a pool whose waves run here, or the seeks (seeksName).
 type held struct {
+	name    string
 	spec    protocol.PoolSpec
 	seekers map[string]entry // by key
+	seeks   map[string]*seek // the seeks', by ID
 	unsub   func() error     // its requests' subscription (cluster)
 	used    time.Time        // its last request
 }
@@ -143,6 +151,24 @@ func Name(p protocol.PoolSpec) string {
 		r = "rated"
 	}
 	return fmt.Sprintf("%s.%d.%s", p.Rules, p.Clock, r)
+}
+
+// seeksName is the name of the seeks' lease and subject: they are held at
+// one node, as a pool is.
+const seeksName = "seeks"
+
+// newHeld is a pool, or the seeks, held here from now.
+func newHeld(name string, now time.Time) *held {
+	h := &held{name: name, seekers: map[string]entry{}, used: now}
+	if name == seeksName {
+		h.seeks = map[string]*seek{}
+	}
+	for _, p := range Pools() {
+		if Name(p) == name {
+			h.spec = p
+		}
+	}
+	return h
 }
 
 // Pools are every pool.
@@ -194,8 +220,9 @@ func New(env Env, cl Cluster, ttl time.Duration, log *slog.Logger) (*Service, er
 	s := &Service{env: env, cl: cl, log: log, ttl: ttl, held: map[string]*held{}, paired: map[string]result{}}
 	if cl == nil {
 		for _, p := range Pools() {
-			s.held[Name(p)] = &held{spec: p, seekers: map[string]entry{}}
+			s.held[Name(p)] = newHeld(Name(p), env.Now())
 		}
+		s.held[seeksName] = newHeld(seeksName, env.Now())
 	} else {
 		unsub, err := cl.Subscribe(cancelSubject, func(data []byte, _ func([]byte) error) {
 			var c cancel
@@ -259,6 +286,7 @@ func (s *Service) tick() {
 			s.wave(Name(p))
 		}
 	}
+	s.tellLobbies(now)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k, r := range s.paired {
@@ -278,31 +306,30 @@ func (s *Service) renew() {
 	defer cancel()
 	now := s.env.Now()
 	s.mu.Lock()
-	var keep, drop []protocol.PoolSpec
-	for _, h := range s.held {
-		if len(h.seekers) == 0 && now.Sub(h.used) > idle {
-			drop = append(drop, h.spec)
+	var keep, drop []string
+	for name, h := range s.held {
+		if len(h.seekers) == 0 && len(h.seeks) == 0 && now.Sub(h.used) > idle {
+			drop = append(drop, name)
 		} else {
-			keep = append(keep, h.spec)
+			keep = append(keep, name)
 		}
 	}
 	s.mu.Unlock()
-	for _, p := range keep {
-		s.hold(ctx, p)
+	for _, name := range keep {
+		s.hold(ctx, name)
 	}
-	for _, p := range drop {
+	for _, name := range drop {
 		s.holdMu.Lock()
-		s.let(p)
+		s.let(name)
 		s.holdMu.Unlock()
-		if err := s.cl.Release(ctx, Name(p)); err != nil {
-			s.log.Warn("letting an idle pool go", "pool", Name(p), "err", err)
+		if err := s.cl.Release(ctx, name); err != nil {
+			s.log.Warn("letting an idle pool go", "pool", name, "err", err)
 		}
 	}
 }
 
 // let stops listening to a pool held here and forgets its seekers.
-func (s *Service) let(p protocol.PoolSpec) {
-	name := Name(p)
+func (s *Service) let(name string) {
 	s.mu.Lock()
 	h := s.held[name]
 	delete(s.held, name)
@@ -313,18 +340,17 @@ func (s *Service) let(p protocol.PoolSpec) {
 	if err := h.unsub(); err != nil {
 		s.log.Warn("unsubscribing a pool", "pool", name, "err", err)
 	}
-	if len(h.seekers) > 0 {
-		s.log.Warn("pool lost", "pool", name, "seekers", len(h.seekers))
+	if len(h.seekers) > 0 || len(h.seeks) > 0 {
+		s.log.Warn("pool lost", "pool", name, "seekers", len(h.seekers), "seeks", len(h.seeks))
 	}
 }
 
 // hold takes or keeps the lease of p, and starts or stops listening to
 // its requests as the lease is won or lost. A pool lost loses its seekers
 // here; their pages ask again.
-func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
+func (s *Service) hold(ctx context.Context, name string) bool {
 	s.holdMu.Lock()
 	defer s.holdMu.Unlock()
-	name := Name(p)
 	ok, err := s.cl.Hold(ctx, name, s.ttl)
 	if err != nil {
 		s.log.Warn("holding a pool's lease", "pool", name, "err", err)
@@ -335,7 +361,7 @@ func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
 	s.mu.Unlock()
 	switch {
 	case ok && h == nil && !closed:
-		h = &held{spec: p, seekers: map[string]entry{}, used: s.env.Now()}
+		h = newHeld(name, s.env.Now())
 		unsub, err := s.cl.Subscribe(subject(name), func(data []byte, respond func([]byte) error) {
 			if respond != nil {
 				respond(s.serve(data))
@@ -351,22 +377,34 @@ func (s *Service) hold(ctx context.Context, p protocol.PoolSpec) bool {
 		s.mu.Unlock()
 		s.log.Info("pool held", "pool", name)
 	case !ok && h != nil:
-		s.let(p)
+		s.let(name)
 	}
 	return ok
 }
 
-// request is a seeker's request to the holder of a pool.
+// request is a seeker's request to the holder of a pool (Target, its
+// name) or of the seeks (seeksName).
 type request struct {
-	Op     string            `json:"op"` // join, status
-	Pool   protocol.PoolSpec `json:"pool"`
-	Seeker Seeker            `json:"seeker"`
+	Target string             `json:"target"`
+	Op     string             `json:"op"` // a pool's join, status; the seeks' seek, list, accept
+	Pool   protocol.PoolSpec  `json:"pool"`
+	Seeker Seeker             `json:"seeker"`
+	Seek   *protocol.SeekSpec `json:"seek,omitempty"`
+	ID     string             `json:"id,omitempty"` // the seek accepted
+	// Ratings are the taker's ratings by rules, for the seek's.
+	Ratings map[string]int `json:"ratings,omitempty"`
 }
 
-// reply is the holder's answer: the status, or a refusal's words and
-// status.
+// poolRequest is a request to the pool p.
+func poolRequest(op string, p protocol.PoolSpec, who Seeker) request {
+	return request{Target: Name(p), Op: op, Pool: p, Seeker: who}
+}
+
+// reply is the holder's answer: the status, the seeks, or a refusal's
+// words and status.
 type reply struct {
 	Status protocol.PoolStatus `json:"status"`
+	Seeks  []protocol.Seek     `json:"seeks,omitempty"`
 	Error  string              `json:"error,omitempty"`
 	Code   int                 `json:"code,omitempty"`
 }
@@ -377,22 +415,29 @@ func (s *Service) serve(data []byte) []byte {
 	var out reply
 	if err := json.Unmarshal(data, &q); err != nil {
 		out.Error, out.Code = "the pairing request could not be read", http.StatusBadRequest
-	} else if st, err := s.handle(q); err != nil {
+	} else if out, err = s.handle(q); err != nil {
 		out.Error, out.Code = httpapi.Text(err), httpapi.Status(err)
-	} else {
-		out.Status = st
 	}
 	data, _ = json.Marshal(out)
 	return data
 }
 
-// handle does a request at the pool's holder.
-func (s *Service) handle(q request) (protocol.PoolStatus, error) {
-	name := Name(q.Pool)
+// handle does a request at the holder of its target.
+func (s *Service) handle(q request) (reply, error) {
+	if q.Target == seeksName {
+		return s.handleSeeks(q)
+	}
+	st, err := s.handlePool(q)
+	return reply{Status: st}, err
+}
+
+// handlePool does a request at the pool's holder.
+func (s *Service) handlePool(q request) (protocol.PoolStatus, error) {
+	name := q.Target
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := s.held[name]
-	if h == nil {
+	if h == nil || h.seeks != nil {
 		return protocol.PoolStatus{}, errMoving
 	}
 	key := q.Seeker.Key
@@ -423,10 +468,10 @@ func (s *Service) handle(q request) (protocol.PoolStatus, error) {
 	return st, nil
 }
 
-// ask does a request at the pool's holder: here, or over the bus. A pool
-// nobody holds is taken at once.
-func (s *Service) ask(ctx context.Context, q request) (protocol.PoolStatus, error) {
-	name := Name(q.Pool)
+// ask does a request at the holder of its target: here, or over the bus.
+// A pool nobody holds is taken at once.
+func (s *Service) ask(ctx context.Context, q request) (reply, error) {
+	name := q.Target
 	s.mu.Lock()
 	here := s.held[name] != nil
 	s.mu.Unlock()
@@ -438,23 +483,23 @@ func (s *Service) ask(ctx context.Context, q request) (protocol.PoolStatus, erro
 	// Nobody listens: the pool is free, or another node has just taken
 	// it and is about to listen.
 	for try := 0; errors.Is(err, carrom.ErrNoOwner) && try < 10; try++ {
-		if s.hold(ctx, q.Pool) {
+		if s.hold(ctx, name) {
 			return s.handle(q)
 		}
 		time.Sleep(50 * time.Millisecond)
 		ans, err = s.cl.Request(ctx, subject(name), data)
 	}
 	if err != nil {
-		return protocol.PoolStatus{}, fmt.Errorf("pairing: asking the holder of pool %s: %w", name, err)
+		return reply{}, fmt.Errorf("pairing: asking the holder of pool %s: %w", name, err)
 	}
 	var out reply
 	if err := json.Unmarshal(ans, &out); err != nil {
-		return protocol.PoolStatus{}, fmt.Errorf("pairing: the answer of pool %s's holder: %w", name, err)
+		return reply{}, fmt.Errorf("pairing: the answer of pool %s's holder: %w", name, err)
 	}
 	if out.Error != "" {
-		return out.Status, httpapi.New(out.Code, out.Error)
+		return out, httpapi.New(out.Code, out.Error)
 	}
-	return out.Status, nil
+	return out, nil
 }
 
 // cancelHere removes c's seeks from the pools held here.
@@ -464,6 +509,12 @@ func (s *Service) cancelHere(c cancel) {
 	for name, h := range s.held {
 		if name == c.Except {
 			continue
+		}
+		for id, sk := range h.seeks {
+			if (c.Key != "" && sk.by.Key == c.Key) || (c.Live != "" && sk.by.Live == c.Live) {
+				delete(h.seeks, id)
+				s.seeksChanged = true
+			}
 		}
 		for k, e := range h.seekers {
 			if (c.Key != "" && k == c.Key) || (c.Live != "" && e.s.Live == c.Live) {

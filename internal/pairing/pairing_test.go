@@ -64,6 +64,8 @@ func (e *fakeEnv) Start(context.Context, protocol.PoolSpec, Seeker, Seeker) (str
 	return "t" + string(rune('0'+e.tables)), 0, 1, nil
 }
 
+func (e *fakeEnv) PushAll(any) {}
+
 func (e *fakeEnv) Push(key string, msg any) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -91,7 +93,7 @@ func TestWavePairsWithinTheWindow(t *testing.T) {
 	s, env := newService(t)
 	spec := protocol.PoolSpec{Rules: "icf", Clock: 30}
 	for _, x := range []Seeker{seeker("ann", 1500), seeker("bob", 1520), seeker("cat", 1900)} {
-		if _, err := s.handle(request{Op: "join", Pool: spec, Seeker: x}); err != nil {
+		if _, err := s.handlePool(poolRequest("join", spec, x)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,11 +101,11 @@ func TestWavePairsWithinTheWindow(t *testing.T) {
 	if len(env.pushed["live.ann"]) != 1 || len(env.pushed["live.bob"]) != 1 || env.pushed["live.ann"][0].Opponent != "bob" {
 		t.Fatalf("after a wave: pushed %v; want ann and bob paired", env.pushed)
 	}
-	st, _ := s.handle(request{Op: "status", Pool: spec, Seeker: seeker("cat", 1900)})
+	st, _ := s.handlePool(poolRequest("status", spec, seeker("cat", 1900)))
 	if !st.Waiting || st.Count != 1 {
 		t.Errorf("cat after the wave: %+v; want waiting alone", st)
 	}
-	s.handle(request{Op: "join", Pool: spec, Seeker: seeker("dan", 1500)})
+	s.handlePool(poolRequest("join", spec, seeker("dan", 1500)))
 	env.advance()
 	if len(env.pushed["live.cat"]) != 0 {
 		t.Errorf("cat (1900) paired with dan (1500) at once: the gap 400 is beyond their windows")
@@ -122,12 +124,12 @@ func TestWavePairsWithinTheWindow(t *testing.T) {
 func TestStartFailing(t *testing.T) {
 	s, env := newService(t)
 	spec := protocol.PoolSpec{Rules: "family", Clock: 15}
-	s.handle(request{Op: "join", Pool: spec, Seeker: seeker("ann", 1500)})
+	s.handlePool(poolRequest("join", spec, seeker("ann", 1500)))
 	env.advance()
-	s.handle(request{Op: "join", Pool: spec, Seeker: seeker("bob", 1500)})
+	s.handlePool(poolRequest("join", spec, seeker("bob", 1500)))
 	env.failing = true
 	env.advance()
-	st, _ := s.handle(request{Op: "status", Pool: spec, Seeker: seeker("ann", 1500)})
+	st, _ := s.handlePool(poolRequest("status", spec, seeker("ann", 1500)))
 	if !st.Waiting || st.Count != 2 || len(env.pushed) != 0 {
 		t.Fatalf("after a table failed: %+v, pushed %v; want both waiting again", st, env.pushed)
 	}
@@ -139,7 +141,7 @@ func TestStartFailing(t *testing.T) {
 	}
 	env.failing = false
 	env.advance()
-	if st, _ := s.handle(request{Op: "status", Pool: spec, Seeker: seeker("ann", 1500)}); st.Waiting || st.Link != "/t/t1?seat=0" {
+	if st, _ := s.handlePool(poolRequest("status", spec, seeker("ann", 1500))); st.Waiting || st.Link != "/t/t1?seat=0" {
 		t.Errorf("ann after the next wave: %+v; want paired at t1, seat 0", st)
 	}
 }
@@ -150,11 +152,11 @@ func TestStartFailing(t *testing.T) {
 func TestJoinAgainKeepsTheWait(t *testing.T) {
 	s, env := newService(t)
 	spec := protocol.PoolSpec{Rules: "icf", Clock: 15, Rated: true}
-	s.handle(request{Op: "join", Pool: spec, Seeker: seeker("ann", 1500)})
+	s.handlePool(poolRequest("join", spec, seeker("ann", 1500)))
 	env.advance()
 	again := seeker("ann", 1500)
 	again.Token = "tok.other"
-	st, err := s.handle(request{Op: "join", Pool: spec, Seeker: again})
+	st, err := s.handlePool(poolRequest("join", spec, again))
 	if err != nil || st.Count != 1 {
 		t.Fatalf("ann asks again: %+v, %v; want her alone", st, err)
 	}
@@ -167,7 +169,7 @@ func TestJoinAgainKeepsTheWait(t *testing.T) {
 	if e.s.Token != "tok.other" || !e.since.Equal(env.Now().Add(-Wave)) {
 		t.Errorf("ann's seek: token %s since %v; want the new browser's, the first wait", e.s.Token, e.since)
 	}
-	if _, err := s.handle(request{Op: "join", Pool: spec, Seeker: seeker("bob", 1500)}); !errors.Is(err, ErrFull) {
+	if _, err := s.handlePool(poolRequest("join", spec, seeker("bob", 1500))); !errors.Is(err, ErrFull) {
 		t.Errorf("a join past %d: %v; want ErrFull", MaxSeekers, err)
 	}
 }

@@ -33,3 +33,29 @@ type PairedMsg struct {
 	Link     string   `json:"link"`
 	Opponent string   `json:"opponent"`
 }
+
+// SeekSpec is a custom game offered in the lobby: the body of POST
+// /api/seeks. Min and Max bound the rating of who may take it (0: no
+// bound).
+type SeekSpec struct {
+	PoolSpec
+	Min int `json:"min,omitempty"`
+	Max int `json:"max,omitempty"`
+}
+
+// Seek is a custom game listed in the lobby (GET /api/seeks): who offers
+// it, at what rating in its rules, and whether it is the asker's own.
+type Seek struct {
+	ID     string `json:"id"`
+	By     string `json:"by"`
+	Rating int    `json:"rating"`
+	SeekSpec
+	Mine bool `json:"mine,omitempty"`
+}
+
+// SeeksMsg is pushed on every live channel when the seeks listed have
+// changed: the lobby reads them again.
+type SeeksMsg struct {
+	V    int    `json:"v"`
+	Type string `json:"type"` // "seeks"
+}

@@ -70,6 +70,9 @@ type liveHub struct {
 	byID  map[string]int // open channels by identity token
 }
 
+// lobbyKey is every live channel's: the seeks listed have changed.
+const lobbyKey = "lobby"
+
 func identityKey(token string) string { return "id." + hashSession(token) }
 func accountKey(id string) string     { return "acct." + id }
 func liveSubject(key string) string   { return "carrom.live." + key }
@@ -136,7 +139,7 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(liveReadLimit)
-	c := &liveConn{keys: []string{identityKey(tok)}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
+	c := &liveConn{keys: []string{identityKey(tok), lobbyKey}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
 	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
 		c.keys = append(c.keys, accountKey(v.a.ID))
 	}

@@ -239,3 +239,92 @@ func TestClusterPoolPairs(t *testing.T) {
 		t.Errorf("ann holds seats %v, bob %v; want one each", seatsA, seatsB)
 	}
 }
+
+// seekList reads the seeks listed, as p sees them.
+func seekList(t *testing.T, p *player) []protocol.Seek {
+	t.Helper()
+	code, body, _ := p.request("GET", "/api/seeks", "")
+	var out []protocol.Seek
+	if err := json.Unmarshal([]byte(body), &out); err != nil || code != http.StatusOK {
+		t.Fatalf("GET /api/seeks: %d %s", code, body)
+	}
+	return out
+}
+
+// TestSeeks (issue 27, seeks): a game offered is listed to everyone, the
+// lobbies told over the live channel; a player outside its rating range,
+// or without an account for a rated one, or its own player is refused in
+// plain words; one click of a player it admits makes the table, both
+// seated, and its player is told; it is listed no more.
+func TestSeeks(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann, bob, x := e.player(), e.player(), e.player()
+	csrfA, csrfB := signUp(t, ann, "ann"), signUp(t, bob, "bob")
+	la, lx := openLive(t, e.http.URL, ann.Client), openLive(t, e.http.URL, x.Client)
+	code, body, _ := ann.request("POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true,"min":1600,"max":2000}`, "X-CSRF-Token", csrfA)
+	var sk protocol.Seek
+	if err := json.Unmarshal([]byte(body), &sk); err != nil || code != http.StatusCreated || sk.By != "ann" || !sk.Mine || sk.Rating != 1500 {
+		t.Fatalf("ann offers a game: %d %s", code, body)
+	}
+	e.clock.Advance(pairing.Wave)
+	lx.next("seeks")
+	if l := seekList(t, x); len(l) != 1 || l[0].ID != sk.ID || l[0].Mine || l[0].Min != 1600 || l[0].Max != 2000 || !l[0].Rated {
+		t.Errorf("x lists %+v; want ann's rated game, 1600 to 2000, not x's", l)
+	}
+	for _, c := range []struct {
+		p       *player
+		csrf    string
+		code    int
+		saying  string
+		whoDoes string
+	}{
+		{x, "", http.StatusUnauthorized, "sign in", "x without an account"},
+		{bob, csrfB, http.StatusForbidden, "for players rated 1600 to 2000; yours is 1500", "bob, rated 1500"},
+		{ann, csrfA, http.StatusBadRequest, "your own offer", "ann herself"},
+	} {
+		code, body, _ := c.p.request("POST", "/api/seeks/"+sk.ID+"/accept", "", "X-CSRF-Token", c.csrf)
+		if code != c.code || !strings.Contains(body, c.saying) {
+			t.Errorf("%s takes ann's game: %d %s; want %d saying %q", c.whoDoes, code, body, c.code, c.saying)
+		}
+	}
+	// Ann offers an unrated game for all instead: it replaces the first.
+	code, body, _ = ann.request("POST", "/api/seeks", `{"rules":"family","clock":0}`, "X-CSRF-Token", csrfA)
+	json.Unmarshal([]byte(body), &sk)
+	if l := seekList(t, bob); code != http.StatusCreated || len(l) != 1 || l[0].ID != sk.ID {
+		t.Fatalf("ann offers another game: %d %s; bob lists %+v, want it alone", code, body, l)
+	}
+	code, body, _ = x.request("POST", "/api/seeks/"+sk.ID+"/accept", "")
+	var st protocol.PoolStatus
+	if err := json.Unmarshal([]byte(body), &st); err != nil || code != http.StatusOK || st.Link == "" || st.Opponent != "ann" {
+		t.Fatalf("x takes ann's game: %d %s", code, body)
+	}
+	pa := la.next("paired")
+	if pa.Table != st.Table || pa.Link == st.Link {
+		t.Errorf("ann is pushed %s; want her seat at x's table %s", pa.raw, st.Table)
+	}
+	_, seats := seatedAt(x, st.Link)
+	if len(seats) != 1 {
+		t.Errorf("x holds seats %v at the table; want its one", seats)
+	}
+	if l := seekList(t, bob); len(l) != 0 {
+		t.Errorf("after the game was taken bob lists %+v; want none", l)
+	}
+	if code, body, _ := bob.request("POST", "/api/seeks/"+sk.ID+"/accept", "", "X-CSRF-Token", csrfB); code != http.StatusGone {
+		t.Errorf("bob takes the game taken: %d %s; want 410", code, body)
+	}
+	for _, c := range []struct{ body, want string }{
+		{`{"rules":"three","clock":0}`, "rules icf or family"},
+		{`{"rules":"icf","clock":20}`, "15 or 30"},
+		{`{"rules":"icf","clock":0,"min":1800,"max":1200}`, "above the highest"},
+		{`{"rules":"icf","clock":0,"max":9000}`, "from 0 to 4000"},
+		{`{"rules":"icf","clock":0,"min":-5}`, "from 0 to 4000"},
+		{`{"rules":"icf","clock":0,"rated":true}`, "sign in"},
+	} {
+		if code, body, _ := x.request("POST", "/api/seeks", c.body); code/100 != 4 || !strings.Contains(body, c.want) {
+			t.Errorf("offering %s: %d %s; want a refusal saying %q", c.body, code, body, c.want)
+		}
+	}
+	if l := seekList(t, bob); len(l) != 0 {
+		t.Errorf("after the refusals bob lists %+v; want none", l)
+	}
+}
