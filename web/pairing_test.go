@@ -113,3 +113,28 @@ func TestQuickPairingAnonymous(t *testing.T) {
 	e.settle(x, "x at its seat", atTable, 20*time.Second)
 	e.settle(y, "y at its seat", atTable, 20*time.Second)
 }
+
+// TestSeekFromLobby (issue 27, seeks): a game offered from one lobby
+// appears in another lobby already open, without a reload; one click on
+// its Play seats both players at one table, the one who offered it sent
+// there by the push.
+func TestSeekFromLobby(t *testing.T) {
+	e := newEnv(t)
+	x, y := e.tab(), e.tab()
+	e.run(y, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#seeks-box", chromedp.ByID))
+	e.waitFor(y, "no game offered", `!!document.getElementById("no-seeks")`, 10*time.Second)
+	e.run(x, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#seeks-box", chromedp.ByID),
+		chromedp.Click("#offer summary", chromedp.ByQuery), chromedp.SetValue("#seek-clock", "30", chromedp.ByID),
+		chromedp.SetValue("#seek-max", "1800", chromedp.ByID), chromedp.Click("#offer-seek", chromedp.ByID))
+	e.waitFor(x, "x's offer listed", `!!document.querySelector("#seeks .withdraw-seek")`, 10*time.Second)
+	e.waitFor(y, "x's offer in y's lobby", `document.querySelector("#seeks tr")?.textContent.includes("ICF rules, 30 s a stroke, unrated — for players rated 1800 or less")`, 10*time.Second)
+	e.run(y, chromedp.Click("#seeks .join-seek", chromedp.ByQuery))
+	e.settle(y, "y at its seat", atTable, 20*time.Second)
+	e.settle(x, "x at its seat", atTable, 20*time.Second)
+	var a, b string
+	e.run(x, chromedp.Evaluate(`location.pathname + location.search`, &a))
+	e.run(y, chromedp.Evaluate(`location.pathname + location.search`, &b))
+	if pa, _, _ := strings.Cut(a, "?"); !strings.HasPrefix(b, pa+"?") || a == b {
+		t.Errorf("x is at %s, y at %s; want one table, a seat each", a, b)
+	}
+}

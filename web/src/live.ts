@@ -5,7 +5,7 @@
 // received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
-import type { PairedMsg } from "./protocol";
+import type { PairedMsg, SeeksMsg } from "./protocol";
 import { choose } from "./seating";
 
 export interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
@@ -14,7 +14,8 @@ export type LiveMsg =
   | { v: number; type: "hello" }
   | { v: number; type: "challenge"; challenge: Challenge }
   | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string }
-  | PairedMsg;
+  | PairedMsg
+  | SeeksMsg;
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -68,6 +69,7 @@ function show(m: LiveMsg): void {
     toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
     return;
   }
+  if (m.type === "seeks") return;
   // A page left while it counts drops the count, quietly.
   badge().catch(() => undefined);
   if (m.type !== "challenge") return;

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, me } from "./api";
 import { onLive } from "./live";
-import type { PoolSpec, PoolStatus, TableConfig, TableInfo } from "./protocol";
+import type { PoolSpec, PoolStatus, Seek, TableConfig, TableInfo } from "./protocol";
 import { choose } from "./seating";
 
 // go takes the seat of a pairing: chosen in this tab, so that the table's
@@ -89,7 +89,10 @@ export function QuickPlay({ lowest }: { lowest: string }) {
       </div>
     );
   }
+  // The games offered are shown only while the player waits in no pool:
+  // an offer and a place in a pool are one at a time.
   return (
+    <>
     <div id="quick-pairing" class="card quick-pairing">
       <h2>Play online</h2>
       <p class="help">An opponent of your level, found in seconds.</p>
@@ -99,6 +102,73 @@ export function QuickPlay({ lowest }: { lowest: string }) {
         <input id="pool-rated" type="checkbox" ref={rated} disabled={!signedIn} checked={signedIn} /> Rated{signedIn ? "" : " (sign in)"}
       </label>
       <button id="play-pool" type="button" onClick={start}>Play online</button>
+      <div class="error">{err}</div>
+    </div>
+    <Seeks />
+    </>
+  );
+}
+
+const seekText = (s: Seek) => {
+  const range = s.min && s.max ? `, rated ${s.min}–${s.max}` : s.min ? `, rated ${s.min} or more` : s.max ? `, rated ${s.max} or less` : "";
+  return `${s.rules === "icf" ? "ICF" : "Family"} rules, ${s.clock ? `${s.clock} s a stroke` : "no clock"}, ${s.rated ? "rated" : "unrated"}${range ? ` — for players${range.slice(1)}` : ""}`;
+};
+
+// Seeks lists the games offered, live: read again whenever the server
+// says they changed. A game is taken with one click; one's own offer is
+// withdrawn with one, and the page goes to the table when it is taken.
+function Seeks() {
+  const [seeks, setSeeks] = useState<Seek[]>([]);
+  const [signedIn, setSignedIn] = useState(false);
+  const [err, setErr] = useState("");
+  const mine = useRef(false);
+  const rules = useRef<HTMLSelectElement>(null), clock = useRef<HTMLSelectElement>(null), rated = useRef<HTMLInputElement>(null);
+  const lo = useRef<HTMLInputElement>(null), hi = useRef<HTMLInputElement>(null);
+  const load = () => api<Seek[]>("GET", "/api/seeks").then((l) => { mine.current = l.some((s) => s.mine); setSeeks(l); }, () => undefined);
+  useEffect(() => {
+    void me().then((m) => setSignedIn(m.signed_in));
+    void load();
+    return onLive((m) => {
+      if (m.type === "seeks" || m.type === "hello") void load();
+      if (m.type === "paired" && mine.current) go(m.link);
+    });
+  }, []);
+  const act = (f: () => Promise<unknown>) => () => { setErr(""); f().catch((e: Error) => setErr(e.message)); };
+  const offer = act(async () => {
+    await api<Seek>("POST", "/api/seeks", { rules: rules.current!.value, clock: +clock.current!.value, rated: signedIn && rated.current!.checked, min: +lo.current!.value || 0, max: +hi.current!.value || 0 });
+    await load();
+  });
+  const take = (id: string) => act(async () => {
+    const st = await api<PoolStatus>("POST", `/api/seeks/${id}/accept`);
+    if (st.link) go(st.link);
+  });
+  const withdraw = act(async () => { await api("DELETE", "/api/seeks"); await load(); });
+  return (
+    <div id="seeks-box" class="card quick-pairing">
+      <h2>Games offered</h2>
+      {seeks.length ? (
+        <table id="seeks" class="list">
+          {seeks.map((s) => (
+            <tr data-seek={s.id}>
+              <td>{`${s.by || "A guest"} (${s.rating})`}</td>
+              <td>{seekText(s)}</td>
+              <td>{s.mine
+                ? <button type="button" class="secondary withdraw-seek" onClick={withdraw}>Withdraw</button>
+                : <button type="button" class="join-seek" disabled={s.rated && !signedIn} title={s.rated && !signedIn ? "Sign in to play rated games" : ""} onClick={take(s.id)}>Play</button>}</td>
+            </tr>
+          ))}
+        </table>
+      ) : <p class="help" id="no-seeks">No game is offered now: offer yours.</p>}
+      <details id="offer">
+        <summary>Offer a game</summary>
+        <label>Rules <select id="seek-rules" ref={rules}><option value="icf">ICF</option><option value="family">Family</option></select></label>
+        <label>Clock <select id="seek-clock" ref={clock}><option value="0">no clock</option><option value="15">15 s a stroke</option><option value="30">30 s a stroke</option></select></label>
+        <label><input id="seek-rated" type="checkbox" ref={rated} disabled={!signedIn} /> Rated{signedIn ? "" : " (sign in)"}</label>
+        <label>Opponent rated from <input id="seek-min" type="number" min={0} max={4000} step={50} ref={lo} placeholder="any" /></label>
+        <label>to <input id="seek-max" type="number" min={0} max={4000} step={50} ref={hi} placeholder="any" /></label>
+        <button id="offer-seek" type="button" onClick={offer}>Offer</button>
+        <p class="help">Your offer is listed until someone takes it, you withdraw it, or you leave this page.</p>
+      </details>
       <div class="error">{err}</div>
     </div>
   );
