@@ -122,6 +122,9 @@ type Service struct {
 	// holdMu makes the takings of a pool one at a time: the rounds' and
 	// those of requests finding nobody listening.
 	holdMu sync.Mutex
+	// tickMu is held by a round while it runs, so that Close returns only
+	// once none is making a table.
+	tickMu sync.Mutex
 }
 
 // held is a pool whose waves run here, or the seeks (seeksName).
@@ -256,6 +259,9 @@ func (s *Service) Close() {
 	}
 	s.held = map[string]*held{}
 	s.mu.Unlock()
+	s.tickMu.Lock()
+	//lint:ignore SA2001 waits for the round running, if any
+	s.tickMu.Unlock()
 	for _, u := range unsubs {
 		if err := u(); err != nil {
 			s.log.Warn("unsubscribing a pool", "err", err)
@@ -274,6 +280,14 @@ func (s *Service) Close() {
 // then, once a Wave has passed, a wave of each of them. It arms the next
 // round when it ends.
 func (s *Service) tick() {
+	s.tickMu.Lock()
+	defer s.tickMu.Unlock()
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
 	every := Wave
 	if s.cl != nil {
 		every = min(Wave, s.ttl/3)

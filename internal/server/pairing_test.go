@@ -192,7 +192,8 @@ func TestPoolBadInput(t *testing.T) {
 // nodes is paired, the pool one across them: its waves run at the node
 // that took it, the other's seeker reaches it over the bus and is told
 // of his table on his live channel at his own node; a page closing at
-// one node takes its seeker out of the pool held at the other. The test
+// one node takes its seeker out of the pool held at the other; a game
+// offered at one node is listed and taken at the other. The test
 // logs how long the second seeker waited from his join until both were
 // seated at the table.
 func TestClusterPoolPairs(t *testing.T) {
@@ -237,6 +238,24 @@ func TestClusterPoolPairs(t *testing.T) {
 	t.Logf("bob joined at node b and both were seated %v later", time.Since(start))
 	if len(seatsA) != 1 || len(seatsB) != 1 || seatsA[0] == seatsB[0] {
 		t.Errorf("ann holds seats %v, bob %v; want one each", seatsA, seatsB)
+	}
+
+	// A game offered at node b is listed at node a and taken there.
+	code, body, _ := bob.request("POST", "/api/seeks", `{"rules":"family","clock":0}`, "X-CSRF-Token", csrfB)
+	var sk protocol.Seek
+	if err := json.Unmarshal([]byte(body), &sk); err != nil || code != http.StatusCreated {
+		t.Fatalf("bob offers a game at node b: %d %s", code, body)
+	}
+	if l := seekList(t, ann); len(l) != 1 || l[0].ID != sk.ID {
+		t.Fatalf("ann lists at node a %+v; want bob's game", l)
+	}
+	code, body, _ = ann.request("POST", "/api/seeks/"+sk.ID+"/accept", "", "X-CSRF-Token", csrfA)
+	var st protocol.PoolStatus
+	if err := json.Unmarshal([]byte(body), &st); err != nil || code != http.StatusOK {
+		t.Fatalf("ann takes bob's game at node a: %d %s", code, body)
+	}
+	if p := lb.next("paired"); p.Table != st.Table {
+		t.Errorf("bob at node b is pushed %s; want the table %s", p.raw, st.Table)
 	}
 }
 
