@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -29,8 +30,8 @@ func (e pairingEnv) AfterFunc(d time.Duration, f func()) func() bool {
 func (e pairingEnv) Who(r *http.Request) (pairing.Seeker, error) {
 	tok := token(r)
 	who := pairing.Seeker{Key: identityKey(tok), Token: tok, Live: identityKey(tok)}
-	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
-		who.Key, who.Account, who.Name = accountKey(v.a.ID), v.a.ID, v.a.Name
+	if v, err := account.Of(r); err == nil {
+		who.Key, who.Account, who.Name = accountKey(v.Account.ID), v.Account.ID, v.Account.Name
 	} else if ck, err := r.Cookie(nicknameCookie); err == nil {
 		if name, err := cleanNickname(ck.Value); err == nil {
 			who.Name = name
