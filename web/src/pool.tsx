@@ -24,6 +24,8 @@ export function QuickPlay({ lowest }: { lowest: string }) {
   const [signedIn, setSignedIn] = useState(false);
   const [wait, setWait] = useState<PoolStatus | null>(null);
   const [err, setErr] = useState("");
+  // Rated is ticked by default for a player signed in, and stays as he sets it.
+  const [ratedOn, setRatedOn] = useState(true);
   const rules = useRef<HTMLSelectElement>(null), clock = useRef<HTMLSelectElement>(null), rated = useRef<HTMLInputElement>(null);
   useEffect(() => { void me().then((m) => setSignedIn(m.signed_in)); }, []);
 
@@ -99,7 +101,8 @@ export function QuickPlay({ lowest }: { lowest: string }) {
       <label>Rules <select id="pool-rules" ref={rules}><option value="icf">ICF</option><option value="family">Family</option></select></label>
       <label>Clock <select id="pool-clock" ref={clock}><option value="15">15 s a stroke</option><option value="30">30 s a stroke</option></select></label>
       <label title={signedIn ? "" : "Sign in to play rated games"}>
-        <input id="pool-rated" type="checkbox" ref={rated} disabled={!signedIn} checked={signedIn} /> Rated{signedIn ? "" : " (sign in)"}
+        <input id="pool-rated" type="checkbox" ref={rated} disabled={!signedIn} checked={signedIn && ratedOn}
+          onChange={(e) => setRatedOn((e.target as HTMLInputElement).checked)} /> Rated{signedIn ? "" : " (sign in)"}
       </label>
       <button id="play-pool" type="button" onClick={start}>Play online</button>
       <div class="error">{err}</div>
