@@ -25,3 +25,23 @@ func TestPoolIsPure(t *testing.T) {
 		}
 	}
 }
+
+// TestPairingKnowsOnlyItsEnv: quick pairing on the server (internal/pairing)
+// imports of the module only the domain types, the HTTP plumbing, the
+// wire types and the pure pairing; what it needs of the server, the
+// store and the bus it declares in its Env and Cluster.
+func TestPairingKnowsOnlyItsEnv(t *testing.T) {
+	p, ok := packages(t)[module+"/internal/pairing"]
+	if !ok {
+		t.Fatal("package internal/pairing not found")
+	}
+	allowed := map[string]bool{}
+	for _, a := range []string{"internal/carrom", "internal/httpapi", "internal/pool", "internal/protocol"} {
+		allowed[module+"/"+a] = true
+	}
+	for _, imp := range p.Imports {
+		if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
+			t.Errorf("internal/pairing imports %s: it knows the server, the store and the bus only through its Env and Cluster", imp)
+		}
+	}
+}
