@@ -43,8 +43,9 @@ func TestQuickPairingRated(t *testing.T) {
 	if !rated {
 		t.Errorf("ann signed in waits in an unrated pool; want the rated one, the default signed in")
 	}
+	e.run(bob, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-pool", chromedp.ByID))
 	start := time.Now()
-	e.run(bob, chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-pool", chromedp.ByID), chromedp.Click("#play-pool", chromedp.ByID))
+	e.run(bob, chromedp.Click("#play-pool", chromedp.ByID))
 	e.settle(ann, "ann at her seat", atTable, 20*time.Second)
 	e.settle(bob, "bob at his seat", atTable, 20*time.Second)
 	t.Logf("bob pressed Play online; both were at the table %v later", time.Since(start))
