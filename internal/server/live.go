@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,6 +72,9 @@ type liveHub struct {
 	byID  map[string]int // open channels by identity token
 }
 
+// lobbyKey is every live channel's: the seeks listed have changed.
+const lobbyKey = "lobby"
+
 func identityKey(token string) string { return "id." + hashSession(token) }
 func accountKey(id string) string     { return "acct." + id }
 func liveSubject(key string) string   { return "carrom.live." + key }
@@ -137,7 +141,7 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(liveReadLimit)
-	c := &liveConn{keys: []string{identityKey(tok)}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
+	c := &liveConn{keys: []string{identityKey(tok), lobbyKey}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
 	if v, err := account.Of(r); err == nil {
 		c.keys = append(c.keys, accountKey(v.Account.ID))
 	}
@@ -242,6 +246,10 @@ func (s *Server) liveLeave(c *liveConn) {
 	}
 	h.mu.Unlock()
 	for _, k := range empty {
+		if strings.HasPrefix(k, "id.") {
+			// The browser has left its pages here: it seeks no more.
+			s.pairing.Gone(k)
+		}
 		if unsub := h.subs[k]; unsub != nil {
 			if err := unsub(); err != nil {
 				s.log.Warn("unsubscribing a live channel", "err", err)
@@ -269,7 +277,12 @@ func (s *Server) deliverLive(key string, data []byte) {
 // push sends msg to the live channels of key, at every node.
 func (s *Server) push(key string, msg liveMsg) {
 	msg.V = protocol.Version
-	data := encode(msg)
+	s.pushData(key, encode(msg))
+}
+
+// pushData sends an encoded push to the live channels of key, at every
+// node.
+func (s *Server) pushData(key string, data []byte) {
 	if s.cluster != nil {
 		err := s.cluster.Bus.Publish(liveSubject(key), carrom.BusMsg{Data: data})
 		if err == nil {

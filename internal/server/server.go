@@ -25,6 +25,7 @@ import (
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating/ratinghttp"
@@ -181,6 +182,8 @@ type Server struct {
 	loopStop   func()
 	remotes    map[string]remoteClient
 	relays     map[string]*relay
+
+	pairing *pairing.Service // quick pairing's pools (pairing.go)
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -255,6 +258,9 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	if err := s.startPairing(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -401,6 +407,7 @@ func (s *Server) release(counts map[string]int, token string) {
 // Close stops every table's goroutine; what they accepted is stored. A
 // cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
+	s.pairing.Close()
 	if s.cluster != nil && s.loopStop != nil && !s.closing.Load() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
 		s.handOver(ctx)

@@ -5,6 +5,7 @@
 // received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
+import type { PairedMsg, SeeksMsg } from "./protocol";
 import { choose } from "./seating";
 
 export interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
@@ -12,7 +13,9 @@ export interface Challenge { id: string; from: string; to: string; rules: string
 export type LiveMsg =
   | { v: number; type: "hello" }
   | { v: number; type: "challenge"; challenge: Challenge }
-  | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string };
+  | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string }
+  | PairedMsg
+  | SeeksMsg;
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -48,6 +51,15 @@ const rulesName = (c: Challenge) => `${c.rules === "icf" ? "ICF" : "family"} rul
 
 // show tells the player of a push: a toast, and the badge counted again.
 function show(m: LiveMsg): void {
+  if (m.type === "paired") {
+    // Another tab of the player (the lobby's waiting panel goes there
+    // by itself): the way to the table.
+    const seats = new URLSearchParams(m.link.split("?")[1] ?? "").getAll("seat").map(Number);
+    const go = h("a", { class: "button", href: m.link }, "Go to the table");
+    go.addEventListener("click", () => choose(m.table, seats));
+    toast(`An opponent is found${m.opponent ? `: ${m.opponent}` : ""}.`, go);
+    return;
+  }
   if (m.type === "rematch") {
     // The table's own page shows the offer over the board.
     if (location.pathname === `/t/${m.table}`) return;
@@ -57,6 +69,7 @@ function show(m: LiveMsg): void {
     toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
     return;
   }
+  if (m.type === "seeks") return;
   // A page left while it counts drops the count, quietly.
   badge().catch(() => undefined);
   if (m.type !== "challenge") return;

@@ -7,6 +7,7 @@ import type { App } from "./app";
 import { askFirstStroke } from "./guide";
 import { api } from "./api";
 import type { Geometry, Piece, Practiced, StateMsg, TableConfig, TableInfo } from "./protocol";
+import { QuickPlay } from "./pool";
 import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
@@ -110,6 +111,7 @@ export function Lobby({ app }: { app: App }) {
       <h1>Carrom</h1>
       <YourGames />
       <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${lowest}), ICF rules, no clock`}</span></p>
+      <QuickPlay lowest={lowest} />
       <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach. <a href="/umpire/" id="umpire-link">Umpire a real board</a> — the referee beside a real board.</p>
       <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>

@@ -137,3 +137,16 @@ export interface Geometry {
 }
 
 export interface ClientConfig { geometry: Geometry; levels: string[] }
+
+// Quick pairing (docs/pairing.md): a pool, the body of POST /api/pool; a
+// player's place in it; and the push on the live channel once paired.
+export interface PoolSpec { rules: string; clock: number; rated: boolean }
+export interface PoolStatus { pool: PoolSpec; waiting: boolean; count: number; table?: string; link?: string; opponent?: string }
+export interface PairedMsg { v: number; type: "paired"; pool: PoolSpec; table: string; link: string; opponent: string }
+
+// Seeks: a custom game offered in the lobby (the body of POST
+// /api/seeks), as GET /api/seeks lists it, and the push that the list has
+// changed.
+export interface SeekSpec { rules: string; clock: number; rated: boolean; min?: number; max?: number }
+export interface Seek { id: string; by: string; rating: number; rules: string; clock: number; rated: boolean; min?: number; max?: number; mine?: boolean }
+export interface SeeksMsg { v: number; type: "seeks" }

@@ -77,9 +77,9 @@ func (h *Ratings) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"rules": p.Rules, "format": p.Format, "ratings": out})
 }
 
-// current is an account's rating in a pool and its rated games, or a new
+// Current is an account's rating in a pool and its rated games, or a new
 // player's.
-func (h *Ratings) current(ctx context.Context, accountID string, p rating.Pool) (rating.Player, int, error) {
+func (h *Ratings) Current(ctx context.Context, accountID string, p rating.Pool) (rating.Player, int, error) {
 	rs, err := h.env.Store.Ratings(ctx, accountID)
 	if err != nil {
 		return rating.Player{}, 0, err
@@ -119,7 +119,7 @@ func (h *Ratings) Expected(w http.ResponseWriter, r *http.Request) {
 			fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", n))
 			return
 		}
-		pl, games, err := h.current(r.Context(), id, p)
+		pl, games, err := h.Current(r.Context(), id, p)
 		if err != nil {
 			fail(w, err)
 			return

@@ -1,0 +1,47 @@
+package archtest
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPoolIsPure: the pairing of a wave (internal/pool) imports nothing of
+// the module and nothing of the outer world: its waits come in with its
+// seekers ("time" for their type only), so the same wave gives the same
+// pairs in a test, a benchmark and the server.
+func TestPoolIsPure(t *testing.T) {
+	p, ok := packages(t)[module+"/internal/pool"]
+	if !ok {
+		t.Fatal("package internal/pool not found")
+	}
+	for _, imp := range p.Imports {
+		for _, f := range forbidden {
+			if imp == f && imp != "time" {
+				t.Errorf("internal/pool imports %s: it does no I/O, draws no randomness and starts no goroutines", imp)
+			}
+		}
+		if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
+			t.Errorf("internal/pool imports %s: it uses the standard library only", imp)
+		}
+	}
+}
+
+// TestPairingKnowsOnlyItsEnv: quick pairing on the server (internal/pairing)
+// imports of the module only the domain types, the HTTP plumbing, the
+// wire types and the pure pairing; what it needs of the server, the
+// store and the bus it declares in its Env and Cluster.
+func TestPairingKnowsOnlyItsEnv(t *testing.T) {
+	p, ok := packages(t)[module+"/internal/pairing"]
+	if !ok {
+		t.Fatal("package internal/pairing not found")
+	}
+	allowed := map[string]bool{}
+	for _, a := range []string{"internal/carrom", "internal/httpapi", "internal/pool", "internal/protocol"} {
+		allowed[module+"/"+a] = true
+	}
+	for _, imp := range p.Imports {
+		if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
+			t.Errorf("internal/pairing imports %s: it knows the server, the store and the bus only through its Env and Cluster", imp)
+		}
+	}
+}
