@@ -214,6 +214,7 @@ func TestProtocolMessages(t *testing.T) {
 		reflect.TypeFor[protocol.SeatsMsg](), reflect.TypeFor[protocol.AimMsg](), reflect.TypeFor[protocol.RematchMsg](),
 		reflect.TypeFor[protocol.ErrorMsg](), reflect.TypeFor[protocol.PongMsg](),
 		reflect.TypeFor[protocol.TableInfo](), reflect.TypeFor[protocol.Hint](), reflect.TypeFor[protocol.Practiced](),
+		reflect.TypeFor[protocol.TournamentCall](),
 	} {
 		check(typ, typ.Name())
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/tournament"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -123,6 +124,8 @@ type Server struct {
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	// tournaments are the organisers' events; nil without accounts.
+	tournaments *tournament.Domain
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -245,6 +248,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }
 
