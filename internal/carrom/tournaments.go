@@ -53,7 +53,8 @@ const (
 
 // TournamentMatch is a match of a round on its board: B 0 is the phantom
 // (a bye in a knockout). Score holds A's and B's once Source is not
-// ResultNone; Table is its online table, if it has one.
+// ResultNone; Table is its online table, or Sheet its umpire's scoresheet
+// on a real board, if it has one.
 type TournamentMatch struct {
 	Tournament string
 	Round      int
@@ -62,6 +63,7 @@ type TournamentMatch struct {
 	Score      [2]int
 	Source     string
 	Table      string
+	Sheet      string
 }
 
 // TournamentLog is a line of a tournament's log: what its organiser

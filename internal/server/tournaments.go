@@ -4,11 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
+	"net/http"
 	"strings"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/tournament"
+	"github.com/carrom-game/carrom/internal/umpire"
 )
 
 // newTournaments wires the organisers' tournaments (internal/tournament)
@@ -20,8 +24,12 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 	if !ok || s.accounts == nil {
 		return nil
 	}
-	d := tournament.New(tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: s.SignedIn, Session: s.withSession,
-		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log})
+	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: s.SignedIn, Session: s.withSession,
+		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log}
+	if s.sheets != nil {
+		env.Sheets = tournamentSheets{s}
+	}
+	d := tournament.New(env)
 	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Games) })
 	return d
 }
@@ -38,6 +46,48 @@ func randomUint64() uint64 {
 // played.
 func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
 	s.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
+}
+
+// tournamentSheets opens a tournament's scoresheets.
+type tournamentSheets struct{ s *Server }
+
+// OpenSheet opens a sheet as createSheet does, written by the browser of
+// r (the organiser's, who hands the device to the board's umpire). The
+// limit of sheets open per browser is not taken: a round's are bounded by
+// the tournament's players.
+func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error) {
+	c, err := r.Cookie(tokenCookie)
+	if err != nil || len(c.Value) != 32 {
+		return "", httpapi.Refuse(httpapi.ErrBadRequest, "this browser has no identity to write the scoresheets with: reload the page and try again")
+	}
+	cfg := umpire.Config{Rules: rules, Players: 2, Names: names[:], Event: event}
+	if accounts[0] != "" && accounts[1] != "" {
+		cfg.Accounts = accounts[:]
+	}
+	if _, err := umpire.New(cfg); err != nil {
+		return "", err
+	}
+	if err := cfg.Printable(); err != nil {
+		return "", err
+	}
+	conf, err := json.Marshal(cfg)
+	if err != nil {
+		return "", err
+	}
+	id := newID(8)
+	if err := ts.s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: c.Value, Config: conf, Created: ts.s.clock.Now()}); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// sheetOver tells the tournaments that the match of sheet id is over,
+// every board signed.
+func (s *Server) sheetOver(ctx context.Context, id string, v umpire.View) {
+	if s.tournaments == nil || v.Winner == nil || len(v.Boards) == 0 {
+		return
+	}
+	s.tournaments.SheetFinished(ctx, id, *v.Winner, v.Boards[len(v.Boards)-1].Games)
 }
 
 // tournamentTables makes a tournament's online tables.

@@ -404,3 +404,60 @@ func TestTournamentOnlineRound(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestTournamentScoresheetRound: a round on real boards. The organiser
+// opens a scoresheet for each match (the link on the public view), the
+// organiser's browser writes it, and the sheet signed to its end enters
+// its result by itself, marked sheet; a correction of the pairing is
+// refused once the board has its sheet.
+func TestTournamentScoresheetRound(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org := e.player()
+	csrf := signUp(t, org, "org")
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Club night","rounds":1}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, n := range []string{"Ann", "Bob"} {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	v = organise(t, org, csrf, base+"/rounds/1/sheets", `{}`, http.StatusOK)
+	m := v.Paired[0].Matches[0]
+	var links struct {
+		Paired []struct {
+			Matches []struct {
+				Sheet     string
+				SheetLink string `json:"sheet_link"`
+			}
+		}
+	}
+	org.get(base, &links)
+	sheet := links.Paired[0].Matches[0].Sheet
+	if sheet == "" || links.Paired[0].Matches[0].SheetLink != "/umpire/"+sheet {
+		t.Fatalf("the match's sheet: %+v", links.Paired[0].Matches[0])
+	}
+	if code, body, _ := org.request("POST", base+"/rounds/1/sheets", `{}`, "X-CSRF-Token", csrf); code != http.StatusConflict {
+		t.Errorf("opening the sheets twice: %d %s; want 409", code, body)
+	}
+	if code, body, _ := org.request("POST", base+"/rounds/1/pairing", fmt.Sprintf(`{"matches":[{"board":1,"a":%d,"b":%d}]}`, m.B, m.A), "X-CSRF-Token", csrf); code != http.StatusConflict {
+		t.Errorf("a correction of a board with its sheet: %d %s; want 409", code, body)
+	}
+	var sh sheetReply
+	if code := org.get("/api/umpire/"+sheet, &sh); code != http.StatusOK || !sh.Yours {
+		t.Fatalf("the sheet, read by the organiser's browser: %d %+v; want it the browser's to write", code, sh)
+	}
+	for i, op := range []string{`"line": {"concede": "board"}`, `"sign": 1`, `"line": {"concede": "match"}`} {
+		code, body, _ := org.request("POST", "/api/umpire/"+sheet+"/entries", fmt.Sprintf(`{"seq": %d, %s}`, i+1, op), "X-CSRF-Token", csrf)
+		if code != http.StatusOK {
+			t.Fatalf("entry %d: %d %s", i+1, code, body)
+		}
+		var mid tview
+		org.get(base, &mid)
+		if i < 2 && mid.Paired[0].Matches[0].Score != nil {
+			t.Errorf("after entry %d, the match has a result %v; want none before the sheet's end", i+1, *mid.Paired[0].Matches[0].Score)
+		}
+	}
+	org.get(base, &v)
+	if got := v.Paired[0].Matches[0]; got.Source != "sheet" || got.Score == nil || *got.Score != [2]int{1, 0} {
+		t.Errorf("the match after its sheet's end: %+v; want 1-0 (the second player conceded in game 1), marked sheet", got)
+	}
+}

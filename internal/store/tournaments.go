@@ -130,20 +130,20 @@ func (s *DB) SetTournamentWithdrawn(ctx context.Context, id string, num int, wit
 	return nil
 }
 
-const matchCols = `tournament_id, round_no, board, player_a, player_b, score_a, score_b, source, table_id`
+const matchCols = `tournament_id, round_no, board, player_a, player_b, score_a, score_b, source, table_id, sheet_id`
 
 func scanMatch(r scanner) (carrom.TournamentMatch, error) {
 	var (
-		m     carrom.TournamentMatch
-		table sql.NullString
+		m            carrom.TournamentMatch
+		table, sheet sql.NullString
 	)
-	if err := r.Scan(&m.Tournament, &m.Round, &m.Board, &m.A, &m.B, &m.Score[0], &m.Score[1], &m.Source, &table); err != nil {
+	if err := r.Scan(&m.Tournament, &m.Round, &m.Board, &m.A, &m.B, &m.Score[0], &m.Score[1], &m.Source, &table, &sheet); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return m, carrom.ErrNotFound
 		}
 		return m, fmt.Errorf("store: read tournament match: %w", err)
 	}
-	m.Table = table.String
+	m.Table, m.Sheet = table.String, sheet.String
 	return m, nil
 }
 
@@ -178,7 +178,7 @@ func (s *DB) AddTournamentRound(ctx context.Context, id string, round int, ms []
 			return carrom.ErrDuplicate
 		}
 		for _, m := range ms {
-			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_matches (`+matchCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_matches (`+matchCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
 				id, round, m.Board, m.A, m.B, m.Score[0], m.Score[1], m.Source); err != nil {
 				return err
 			}
@@ -198,7 +198,7 @@ func (s *DB) SetTournamentPairings(ctx context.Context, id string, ms []carrom.T
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, m := range ms {
 			res, err := s.txExec(ctx, tx, `UPDATE tournament_matches SET player_a = ?, player_b = ?, score_a = ?, score_b = ?, source = ?
-				WHERE tournament_id = ? AND round_no = ? AND board = ? AND table_id IS NULL AND source IN ('', 'phantom')`,
+				WHERE tournament_id = ? AND round_no = ? AND board = ? AND table_id IS NULL AND sheet_id IS NULL AND source IN ('', 'phantom')`,
 				m.A, m.B, m.Score[0], m.Score[1], m.Source, id, m.Round, m.Board)
 			if err != nil {
 				return err
@@ -252,13 +252,17 @@ func (s *DB) SetTournamentResult(ctx context.Context, m carrom.TournamentMatch, 
 	return nil
 }
 
-// SetTournamentTable gives a match without a result or a table its online
-// table; one that has either is carrom.ErrNotFound.
-func (s *DB) SetTournamentTable(ctx context.Context, id string, round, board int, table string) error {
-	res, err := s.exec(ctx, `UPDATE tournament_matches SET table_id = ? WHERE tournament_id = ? AND round_no = ? AND board = ? AND table_id IS NULL AND source = ''`,
-		table, id, round, board)
+// SetTournamentPlace gives a match without a result, a table or a sheet
+// its online table (column "table_id") or its umpire's scoresheet
+// ("sheet_id"); one that has any is carrom.ErrNotFound.
+func (s *DB) SetTournamentPlace(ctx context.Context, id string, round, board int, column, place string) error {
+	if column != "table_id" && column != "sheet_id" {
+		return fmt.Errorf("store: a match is played at a table_id or a sheet_id, not a %s", column)
+	}
+	res, err := s.exec(ctx, `UPDATE tournament_matches SET `+column+` = ? WHERE tournament_id = ? AND round_no = ? AND board = ? AND table_id IS NULL AND sheet_id IS NULL AND source = ''`,
+		place, id, round, board)
 	if err != nil {
-		return fmt.Errorf("store: table of %s round %d board %d: %w", id, round, board, err)
+		return fmt.Errorf("store: %s of %s round %d board %d: %w", column, id, round, board, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: unplayed match %s round %d board %d: %w", id, round, board, carrom.ErrNotFound)
@@ -266,9 +270,13 @@ func (s *DB) SetTournamentTable(ctx context.Context, id string, round, board int
 	return nil
 }
 
-// TournamentMatchByTable is the match an online table plays.
-func (s *DB) TournamentMatchByTable(ctx context.Context, table string) (carrom.TournamentMatch, error) {
-	return scanMatch(s.queryRow(ctx, `SELECT `+matchCols+` FROM tournament_matches WHERE table_id = ?`, table))
+// TournamentMatchAt is the match played at an online table (column
+// "table_id") or on an umpire's scoresheet ("sheet_id").
+func (s *DB) TournamentMatchAt(ctx context.Context, column, place string) (carrom.TournamentMatch, error) {
+	if column != "table_id" && column != "sheet_id" {
+		return carrom.TournamentMatch{}, fmt.Errorf("store: a match is played at a table_id or a sheet_id, not a %s", column)
+	}
+	return scanMatch(s.queryRow(ctx, `SELECT `+matchCols+` FROM tournament_matches WHERE `+column+` = ?`, place))
 }
 
 // TournamentLog is a tournament's log, oldest first.

@@ -63,18 +63,24 @@ func TestTournamentsKeepTheirRounds(t *testing.T) {
 		if err := st.SetTournamentPairings(ctx, "t1", []carrom.TournamentMatch{{Round: 1, Board: 1, A: 2, B: 1}}, fix); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.SetTournamentTable(ctx, "t1", 1, 1, "tab"); err != nil {
+		if err := st.SetTournamentPlace(ctx, "t1", 1, 1, "table_id", "tab"); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.SetTournamentTable(ctx, "t1", 1, 1, "other"); !errors.Is(err, carrom.ErrNotFound) {
-			t.Errorf("a second table for a match: %v; want ErrNotFound", err)
+		if err := st.SetTournamentPlace(ctx, "t1", 1, 1, "sheet_id", "other"); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("a sheet for a match with a table: %v; want ErrNotFound", err)
 		}
 		if err := st.SetTournamentPairings(ctx, "t1", []carrom.TournamentMatch{{Round: 1, Board: 1, A: 1, B: 2}}, fix); !errors.Is(err, carrom.ErrNotFound) {
 			t.Errorf("a correction of a match begun: %v; want ErrNotFound", err)
 		}
-		m, err := st.TournamentMatchByTable(ctx, "tab")
+		m, err := st.TournamentMatchAt(ctx, "table_id", "tab")
 		if err != nil || m.Round != 1 || m.Board != 1 || m.A != 2 || m.B != 1 {
-			t.Fatalf("TournamentMatchByTable = %+v, %v", m, err)
+			t.Fatalf("TournamentMatchAt = %+v, %v", m, err)
+		}
+		if err := st.SetTournamentPlace(ctx, "t1", 1, 2, "sheet_id", "sh"); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("a sheet for the phantom's match, scored: %v; want ErrNotFound", err)
+		}
+		if _, err := st.TournamentMatchAt(ctx, "players", "x"); err == nil {
+			t.Error("a match found by another column than table_id or sheet_id")
 		}
 		m.Score, m.Source = [2]int{2, 1}, carrom.ResultOnline
 		if err := st.SetTournamentResult(ctx, m, true, nil); err != nil {

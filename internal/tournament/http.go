@@ -25,6 +25,7 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds", d.pairNext)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/pairing", d.correct)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/online", d.online)
+	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/sheets", d.sheets)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
 }
 
@@ -45,6 +46,7 @@ type View struct {
 	Organiser    string         `json:"organiser"`
 	Mine         bool           `json:"mine"` // the viewer organises it
 	Online       bool           `json:"online"`
+	Sheets       bool           `json:"sheets"`
 	Players      []PlayerView   `json:"players"`
 	Paired       []RoundView    `json:"paired"`
 	Standings    []StandingView `json:"standings"`
@@ -85,6 +87,10 @@ type MatchView struct {
 	// Link is the online table's page, with the viewer's seat if the
 	// viewer plays the match.
 	Link string `json:"link,omitempty"`
+	// Sheet is its umpire's scoresheet on a real board, and SheetLink its
+	// page.
+	Sheet     string `json:"sheet,omitempty"`
+	SheetLink string `json:"sheet_link,omitempty"`
 }
 
 // StandingView is a line of the standings (package tourney's, of every
@@ -119,7 +125,7 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 	t := s.t
 	v := View{ID: t.ID, Name: t.Name, Date: t.Date, Place: t.Place, Rules: t.Rules, Singles: t.Singles, System: t.System, Method: t.Method,
 		Rounds: t.Rounds, Points: pointsJSON{t.Win, t.Draw, t.Loss}, PhantomScore: t.Phantom, Seed: strconv.FormatUint(t.Seed, 10),
-		Mine: viewer != "" && viewer == t.Organiser, Online: d.env.Tables != nil,
+		Mine: viewer != "" && viewer == t.Organiser, Online: d.env.Tables != nil, Sheets: d.env.Sheets != nil,
 		Players: []PlayerView{}, Paired: []RoundView{}, Standings: []StandingView{}, Log: []LogView{}}
 	if a, err := d.env.Accounts.AccountByID(ctx, t.Organiser); err == nil {
 		v.Organiser = a.Name
@@ -130,7 +136,10 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 	for i, r := range s.rounds {
 		rv := RoundView{Round: i + 1, Matches: []MatchView{}}
 		for _, m := range r {
-			mv := MatchView{Board: m.Board, A: m.A, B: m.B, AName: s.name(m.A), BName: s.name(m.B), Source: m.Source, Table: m.Table}
+			mv := MatchView{Board: m.Board, A: m.A, B: m.B, AName: s.name(m.A), BName: s.name(m.B), Source: m.Source, Table: m.Table, Sheet: m.Sheet}
+			if m.Sheet != "" {
+				mv.SheetLink = "/umpire/" + m.Sheet
+			}
 			if m.Source != carrom.ResultNone {
 				sc := m.Score
 				mv.Score = &sc
@@ -434,7 +443,7 @@ func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
 			httpapi.WriteError(w, httpapi.Refuse(ErrBad, "matches[%d]: round %d has no board %d", i, round, c.Board))
 			return
 		}
-		if old.Table != "" || (old.Source != carrom.ResultNone && old.Source != carrom.ResultPhantom) {
+		if old.Table != "" || old.Sheet != "" || (old.Source != carrom.ResultNone && old.Source != carrom.ResultPhantom) {
 			httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "board %d of round %d has begun: its pairing stays", c.Board, round))
 			return
 		}
@@ -576,7 +585,7 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 	for _, m := range s.rounds[round-1] {
 		pa, _ := s.player(m.A)
 		pb, okb := s.player(m.B)
-		if m.Table != "" || m.Source != carrom.ResultNone || !okb || pa.Account == "" || pb.Account == "" {
+		if m.Table != "" || m.Sheet != "" || m.Source != carrom.ResultNone || !okb || pa.Account == "" || pb.Account == "" {
 			continue
 		}
 		a, err := d.env.Accounts.AccountByID(ctx, pa.Account)
@@ -594,7 +603,7 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 			httpapi.WriteError(w, err)
 			return
 		}
-		if err := d.env.Store.SetTournamentTable(ctx, s.t.ID, round, m.Board, table); err != nil {
+		if err := d.env.Store.SetTournamentPlace(ctx, s.t.ID, round, m.Board, "table_id", table); err != nil {
 			// A result typed meanwhile: the table stays unused.
 			d.env.Log.Warn("a tournament table not linked to its match", "tournament", s.t.ID, "table", table, "err", err)
 			continue
@@ -608,6 +617,62 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 	}
 	if made == 0 {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no match between two accounts waiting for a table", round))
+		return
+	}
+	d.answer(w, r, s.t.ID, http.StatusOK)
+}
+
+// sheets opens an umpire's scoresheet for each match of a round that has
+// neither a result, a table nor a sheet, written by the organiser's
+// browser (docs/umpire.md); a sheet signed to its end enters its result
+// by itself.
+func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
+	s, _, err := d.organised(r)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	if d.env.Sheets == nil {
+		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no scoresheets"))
+		return
+	}
+	round, err := s.round(r)
+	if err != nil {
+		httpapi.WriteError(w, withStatus(err))
+		return
+	}
+	ctx := r.Context()
+	made := 0
+	for _, m := range s.rounds[round-1] {
+		pa, _ := s.player(m.A)
+		pb, okb := s.player(m.B)
+		if m.Table != "" || m.Sheet != "" || m.Source != carrom.ResultNone || !okb {
+			continue
+		}
+		var accounts [2]string
+		if pa.Account != "" && pb.Account != "" {
+			for i, p := range []carrom.TournamentPlayer{pa, pb} {
+				a, err := d.env.Accounts.AccountByID(ctx, p.Account)
+				if err != nil {
+					httpapi.WriteError(w, err)
+					return
+				}
+				accounts[i] = a.Name
+			}
+		}
+		sheet, err := d.env.Sheets.OpenSheet(r, s.t.Rules, [2]string{pa.Name, pb.Name}, accounts, fmt.Sprintf("%s, round %d, board %d", s.t.Name, round, m.Board))
+		if err != nil {
+			httpapi.WriteError(w, err)
+			return
+		}
+		if err := d.env.Store.SetTournamentPlace(ctx, s.t.ID, round, m.Board, "sheet_id", sheet); err != nil {
+			d.env.Log.Warn("a tournament scoresheet not linked to its match", "tournament", s.t.ID, "sheet", sheet, "err", err)
+			continue
+		}
+		made++
+	}
+	if made == 0 {
+		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no match waiting for a scoresheet", round))
 		return
 	}
 	d.answer(w, r, s.t.ID, http.StatusOK)

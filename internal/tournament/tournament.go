@@ -55,8 +55,11 @@ type Store interface {
 	AddTournamentRound(ctx context.Context, id string, round int, ms []carrom.TournamentMatch) error
 	SetTournamentPairings(ctx context.Context, id string, ms []carrom.TournamentMatch, entry carrom.TournamentLog) error
 	SetTournamentResult(ctx context.Context, m carrom.TournamentMatch, unplayed bool, entry *carrom.TournamentLog) error
-	SetTournamentTable(ctx context.Context, id string, round, board int, table string) error
-	TournamentMatchByTable(ctx context.Context, table string) (carrom.TournamentMatch, error)
+	// SetTournamentPlace gives a match its online table (column
+	// "table_id") or its scoresheet ("sheet_id"); TournamentMatchAt finds
+	// the match of one.
+	SetTournamentPlace(ctx context.Context, id string, round, board int, column, place string) error
+	TournamentMatchAt(ctx context.Context, column, place string) (carrom.TournamentMatch, error)
 	TournamentLog(ctx context.Context, id string) ([]carrom.TournamentLog, error)
 }
 
@@ -73,12 +76,23 @@ type Tables interface {
 	OpenTable(ctx context.Context, tournament, rules string, a, b carrom.Account) (string, error)
 }
 
+// Sheets opens umpires' scoresheets of real boards (the server
+// implements it).
+type Sheets interface {
+	// OpenSheet opens a two-player scoresheet of rules for the players
+	// named, written by the browser of r; with both players' account
+	// names it is rated once both confirm it (docs/umpire.md).
+	OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error)
+}
+
 // Env is what the domain needs of the server and the store.
 type Env struct {
 	Store    Store
 	Accounts Accounts
 	// Tables makes a round's online tables; nil: none.
 	Tables Tables
+	// Sheets opens a round's scoresheets; nil: none.
+	Sheets Sheets
 	// SignedIn is the account of a request's session, if any.
 	SignedIn func(r *http.Request) (carrom.Account, bool)
 	// Session wraps a GET that needs the account of its session.
@@ -291,29 +305,42 @@ func num(id string) int {
 }
 
 // TableFinished enters the result of a tournament's online table whose
-// match is over: side 0 is the match's first player. The score is the
-// games each side won, the winner's at least one more than the loser's
-// (a match conceded or forfeited may end before its games say so). A
-// match with no winner enters nothing: the organiser types its result. A
-// result already entered (typed by hand) is kept.
+// match is over (side 0 is the match's first player), marked online.
 func (d *Domain) TableFinished(ctx context.Context, table string, winner int, games [2]int) {
-	m, err := d.env.Store.TournamentMatchByTable(ctx, table)
+	d.enter(ctx, "table_id", table, carrom.ResultOnline, winner, games)
+}
+
+// SheetFinished enters the result of a tournament's scoresheet whose
+// match is over, every board signed (side 0 is the match's first player),
+// marked sheet.
+func (d *Domain) SheetFinished(ctx context.Context, sheet string, winner int, games [2]int) {
+	d.enter(ctx, "sheet_id", sheet, carrom.ResultSheet, winner, games)
+}
+
+// enter enters the result of the match played at place (an online
+// table's or a sheet's, by column). The score is the games each side won,
+// the winner's at least one more than the loser's (a match conceded or
+// forfeited may end before its games say so). A match with no winner
+// enters nothing: the organiser types its result. A result already
+// entered (typed by hand) is kept.
+func (d *Domain) enter(ctx context.Context, column, place, source string, winner int, games [2]int) {
+	m, err := d.env.Store.TournamentMatchAt(ctx, column, place)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return
 	}
 	if err != nil {
-		d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
+		d.env.Log.Error("finding the tournament match of a "+source+" result", "at", place, "err", err)
 		return
 	}
 	if winner != 0 && winner != 1 {
-		d.env.Log.Info("a tournament table ended without a winner: its result is for the organiser", "table", table, "tournament", m.Tournament)
+		d.env.Log.Info("a tournament match ended without a winner: its result is for the organiser", "at", place, "tournament", m.Tournament)
 		return
 	}
 	if games[winner] <= games[1-winner] {
 		games[winner] = games[1-winner] + 1
 	}
-	m.Score, m.Source = games, carrom.ResultOnline
+	m.Score, m.Source = games, source
 	if err := d.env.Store.SetTournamentResult(ctx, m, true, nil); err != nil && !errors.Is(err, carrom.ErrNotFound) {
-		d.env.Log.Error("entering an online table's result", "table", table, "tournament", m.Tournament, "err", err)
+		d.env.Log.Error("entering a tournament match's result", "at", place, "tournament", m.Tournament, "err", err)
 	}
 }

@@ -10,12 +10,12 @@ import { h } from "./dom";
 import { onLive } from "./live";
 
 interface Player { num: number; name: string; account: boolean; club: string; country: string; rating: number; withdrawn: boolean; entered: number }
-interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string }
+interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string; sheet?: string; sheet_link?: string }
 interface Round { round: number; matches: Match[] }
 interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
-  points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean;
+  points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
 }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
@@ -23,7 +23,7 @@ interface Summary { id: string; name: string; date: string; place: string; syste
 const systemName = (t: { system: string; method?: string }) =>
   t.system === "swiss" ? `Swiss (${t.method})` : t.system === "roundrobin" ? "round robin" : "knockout";
 
-const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet", phantom: "phantom" };
+const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom" };
 
 // tournamentsPage is /tournaments: the organiser's tournaments and a new one.
 export async function tournamentsPage(root: HTMLElement): Promise<void> {
@@ -151,17 +151,24 @@ function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
       enter.addEventListener("click", () => { act(`/rounds/${r.round}/boards/${m.board}`, { score: [+a.value, +b.value] }).catch(() => undefined); });
       cells.push(h("span", { class: "t-noprint t-enter" }, " ", a, "–", b, " ", enter));
     }
-    const where = m.link ? h("a", { href: m.link, class: "t-noprint" }, m.score ? "Watch" : "Play or watch") : "";
+    const where = m.link ? h("a", { href: m.link, class: "t-noprint" }, m.score ? "Watch" : "Play or watch")
+      : m.sheet_link ? h("a", { href: m.sheet_link, class: "t-noprint" }, "Scoresheet") : "";
     return h("tr", { "data-board": String(m.board), "data-a": String(m.a), "data-b": String(m.b) }, h("td", {}, String(m.board)), h("td", { class: "t-a" }, m.a_name),
       h("td", { class: "t-b" }, m.b === 0 ? (t.system === "knockout" ? "(bye)" : "(phantom)") : m.b_name), h("td", { class: "t-result" }, ...cells), h("td", {}, where));
   });
   const sec = h("section", { "data-round": String(r.round), class: last ? "t-round t-current" : "t-round" },
     h("h2", {}, `Round ${r.round}: pairings by board`),
     h("table", { class: "list t-pairings" }, h("tr", {}, h("th", {}, "Board"), h("th", {}, "Player"), h("th", {}, "Opponent"), h("th", {}, "Result"), h("th", {}, "")), ...rows));
-  if (t.mine && t.online && last && r.matches.some((m) => !m.score && !m.table && m.b !== 0)) {
+  const waiting = r.matches.some((m) => !m.score && !m.table && !m.sheet && m.b !== 0);
+  if (t.mine && t.online && last && waiting) {
     const online = h("button", { type: "button", class: "secondary t-noprint", "data-online": String(r.round) }, "Play this round on online tables");
     online.addEventListener("click", () => { act(`/rounds/${r.round}/online`, {}).catch(() => undefined); });
-    sec.append(online);
+    sec.append(online, " ");
+  }
+  if (t.mine && t.sheets && last && waiting) {
+    const sheets = h("button", { type: "button", class: "secondary t-noprint", "data-sheets": String(r.round) }, "Score this round on scoresheets");
+    sheets.addEventListener("click", () => { act(`/rounds/${r.round}/sheets`, {}).catch(() => undefined); });
+    sec.append(sheets);
   }
   return sec;
 }

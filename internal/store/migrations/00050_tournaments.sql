@@ -45,10 +45,12 @@ CREATE TABLE tournament_matches (
     score_a       INTEGER NOT NULL,
     score_b       INTEGER NOT NULL,
     source        TEXT NOT NULL, -- '' until played; phantom, online, sheet, hand
-    table_id      TEXT,
+    table_id      TEXT, -- its online table, if any
+    sheet_id      TEXT, -- its umpire's scoresheet on a real board, if any
     PRIMARY KEY (tournament_id, round_no, board)
 );
 CREATE INDEX tournament_matches_by_table ON tournament_matches (table_id);
+CREATE INDEX tournament_matches_by_sheet ON tournament_matches (sheet_id);
 
 CREATE TABLE tournament_log (
     tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
