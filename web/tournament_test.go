@@ -3,11 +3,14 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/carrom-game/carrom/internal/server"
@@ -31,7 +34,7 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 		chromedp.SetValue("#t-rounds", "3", chromedp.ByID),
 		chromedp.SetValue("#t-method", "dutch", chromedp.ByID),
 		chromedp.Click("#t-create", chromedp.ByID))
-	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("register") != null`, 20*time.Second)
+	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("register") != null`, 30*time.Second)
 	var path string
 	e.run(org, chromedp.Evaluate(`location.pathname`, &path))
 	id := strings.TrimPrefix(path, "/tournaments/")
@@ -44,7 +47,7 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 	for i, p := range entrants {
 		e.run(org, chromedp.SendKeys("#reg-name", p.name, chromedp.ByID), chromedp.SendKeys("#reg-rating", strconv.Itoa(p.rating), chromedp.ByID),
 			chromedp.Click("#reg-add", chromedp.ByID))
-		e.waitFor(org, p.name+" registered", fmt.Sprintf(`document.querySelectorAll("#t-players tr[data-num]").length === %d`, i+1), 10*time.Second)
+		e.waitFor(org, p.name+" registered", fmt.Sprintf(`document.querySelectorAll("#t-players tr[data-num]").length === %d`, i+1), 30*time.Second)
 	}
 	req := &tourney.Request{System: "swiss", Options: tourney.SwissOptions{Method: tourney.Dutch},
 		Tournament: tourney.Tournament{Points: tourney.DefaultPoints, PhantomScore: tourney.DefaultPhantomScore}}
@@ -85,7 +88,10 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 	}
 	samePairing := func(round int, ans *tourney.Answer) []pairing {
 		t.Helper()
-		e.waitFor(pub, fmt.Sprintf("round %d on the public page", round), fmt.Sprintf(`document.querySelector('section[data-round="%d"]') != null`, round), 10*time.Second)
+		// The page reads the tournament every 5 s; a busy machine may take
+		// longer to show it than a reload does.
+		e.run(pub, chromedp.Reload())
+		e.waitFor(pub, fmt.Sprintf("round %d on the public page", round), fmt.Sprintf(`document.querySelector('section[data-round="%d"]') != null`, round), 30*time.Second)
 		got := pairings(pub, round)
 		var want []pairing
 		for _, m := range ans.Matches {
@@ -110,7 +116,8 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 		}
 		expr := fmt.Sprintf(`[...document.querySelectorAll("#standings tr[data-num]")].map((tr) => [...tr.cells].map((td) => td.textContent).join(" ")).join("|") === %q`, strings.Join(want, "|"))
 		var got []string
-		if err := chromedp.Run(pub, chromedp.Poll(expr, nil, chromedp.WithPollingTimeout(12*time.Second))); err != nil {
+		e.run(pub, chromedp.Reload())
+		if err := chromedp.Run(pub, chromedp.Poll(expr, nil, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 			e.run(pub, chromedp.Evaluate(`[...document.querySelectorAll("#standings tr[data-num]")].map((tr) => [...tr.cells].map((td) => td.textContent).join(" "))`, &got))
 			t.Fatalf("the public standings: %q; carrom tourney pair's: %q", got, want)
 		}
@@ -137,7 +144,7 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 					chromedp.SendKeys(row+`input[data-side="b"]`, strconv.Itoa(m.Score[1]), chromedp.ByQuery),
 					chromedp.Click(row+`button.enter`, chromedp.ByQuery))
 				e.waitFor(org, fmt.Sprintf("round %d board %d entered", round, p.Board),
-					fmt.Sprintf(`document.querySelector('%s .t-score')?.textContent === "%d–%d"`, row, m.Score[0], m.Score[1]), 10*time.Second)
+					fmt.Sprintf(`document.querySelector('%s .t-score')?.textContent === "%d–%d"`, row, m.Score[0], m.Score[1]), 30*time.Second)
 			}
 			played.Matches = append(played.Matches, m)
 		}
@@ -176,6 +183,35 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 	if len(cross) != 5 || len(cross[0]) != 5 {
 		t.Errorf("the crosstable: %q; want 5 lines of rank, name, R1, R2, points", cross)
 	}
+	e.run(pub, chromedp.EmulateViewport(1280, 900))
+	e.shot(pub, "tournament", "tournament.png")
+
+	// The printouts, through Chromium's print to PDF: the scorecards of
+	// round 2's two boards, a page each, and nothing of the page's forms;
+	// the standings without the pairings.
+	e.run(org, chromedp.Evaluate(`document.body.dataset.print = "scorecards"`, nil), emulation.SetEmulatedMedia().WithMedia("print"))
+	e.shot(org, "tournament-scorecard", "tournament-scorecard.png")
+	var shown struct{ Cards, Forms, Standings, Signatures int }
+	visible := `(sel) => [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility()).length`
+	e.run(org, chromedp.Evaluate(`(() => { const v = `+visible+`; return {cards: v(".t-card"), forms: v("#register, button, input"), standings: v("#standings"), signatures: v(".t-card-sign span")}; })()`, &shown))
+	if shown.Cards != 2 || shown.Forms != 0 || shown.Standings != 0 || shown.Signatures != 4 {
+		t.Errorf("the scorecards printed: %+v; want 2 cards with an umpire's and an organiser's line each, no form, no standings", shown)
+	}
+	var pdf []byte
+	e.run(org, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		pdf, _, err = page.PrintToPDF().Do(ctx)
+		return err
+	}))
+	if n := len(regexp.MustCompile(`/Type\s*/Page\b`).FindAll(pdf, -1)); n != 2 {
+		t.Errorf("the scorecards' PDF has %d pages; want 2, a card a page", n)
+	}
+	e.run(org, chromedp.Evaluate(`document.body.dataset.print = "standings"`, nil))
+	e.run(org, chromedp.Evaluate(`(() => { const v = `+visible+`; return {cards: v(".t-card"), forms: v("#register, button, input"), standings: v("#standings")}; })()`, &shown))
+	if shown.Cards != 0 || shown.Forms != 0 || shown.Standings != 1 {
+		t.Errorf("the standings printed: %+v; want the standings alone", shown)
+	}
+
 	// The public browser has no organiser's desk.
 	var desk bool
 	e.run(pub, chromedp.Evaluate(`document.getElementById("register") != null || document.querySelector("button.enter") != null`, &desk))

@@ -73,8 +73,16 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   const standings = h("div", { id: "t-standings" });
   const cross = h("div", { id: "t-cross" });
   const log = h("div", { id: "t-log", class: "t-noprint" });
+  const cards = h("div", { id: "t-scorecards" });
   const err = h("div", { class: "error t-noprint", role: "alert", id: "t-error" });
-  root.replaceChildren(head, err, desk, rounds, standings, cross, log);
+  // Printing: the round's pairings by board, its scorecards, or the
+  // standings with the crosstable, one at a time (style.css, @media print).
+  const printBar = h("p", { class: "t-noprint t-print" }, "Print: ", ...(["pairings", "scorecards", "standings"] as const).map((what) => {
+    const b = h("button", { type: "button", class: "secondary", "data-print": what }, `the ${what}`);
+    b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
+    return b;
+  }));
+  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
     head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
@@ -89,6 +97,8 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     rounds.replaceChildren(...[...t.paired].reverse().map((r) => roundTable(t, r, act)));
     standings.replaceChildren(h("h2", {}, "Standings"), standingsTable(t));
     cross.replaceChildren(h("h2", {}, "Crosstable"), crosstable(t));
+    const current = t.paired[t.paired.length - 1];
+    cards.replaceChildren(...(current ? scorecards(t, current) : []));
     log.replaceChildren(...(t.log.length ? [h("h2", {}, "Changes made by hand"), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${e.text}`)))] : []));
     if (t.mine) playersTable(t, act);
   };
@@ -196,4 +206,17 @@ function crosstable(t: Tournament): HTMLElement {
     h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...t.paired.map((r) => h("th", {}, `R${r.round}`)), h("th", {}, "Points")),
     ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, h("td", {}, String(s.rank)), h("td", {}, s.name),
       ...t.paired.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, String(s.points)))));
+}
+
+// scorecards are the cards of a round's boards, one a printed page: the
+// players, the board and the round, the score, and the signatures.
+function scorecards(t: Tournament, r: Round): HTMLElement[] {
+  return r.matches.filter((m) => m.b !== 0).map((m) => h("section", { class: "t-card", "data-board": String(m.board) },
+    h("h2", {}, `${t.name}: round ${r.round}, board ${m.board}`),
+    h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`].filter(Boolean).join(" · ")),
+    h("table", { class: "t-card-score" },
+      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), h("th", {}, "Signature")),
+      ...[m.a_name, m.b_name].map((name) => h("tr", {}, h("td", {}, name), h("td", {}, ""), h("td", {}, "")))),
+    h("p", { class: "t-card-sign" }, h("span", {}, "Umpire"), h("span", {}, "Organiser")),
+    ...(m.sheet_link ? [h("p", {}, `Scoresheet: ${location.origin}${m.sheet_link}`)] : [])));
 }
