@@ -185,8 +185,8 @@ func (s *state) name(num int) string {
 }
 
 // tourney is the tournament for package tourney: the entrants and, of
-// each round, its matches with a result (played is false) or all of its
-// rounds, which must then be complete.
+// each round, its matches with a result (all of them once it is complete,
+// as pairing the next round requires).
 func (s *state) tourney() *tourney.Tournament {
 	t := &tourney.Tournament{Points: tourney.Points{Win: s.t.Win, Draw: s.t.Draw, Loss: s.t.Loss}, PhantomScore: s.t.Phantom, Seed: s.t.Seed}
 	for _, p := range s.players {
