@@ -219,3 +219,44 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 		t.Error("the public page shows the organiser's forms")
 	}
 }
+
+// TestTournamentCallsToTheTable (issue 28): the organiser plays round 1
+// on online tables from the tournament's page; each player, on another
+// page of the site, is told at once where to play (a toast over the live
+// channel) and its link seats the player at the seat kept for the account.
+func TestTournamentCallsToTheTable(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	org, ann, bob := e.tab(), e.tab(), e.tab()
+	e.run(org, chromedp.EmulateViewport(1280, 900))
+	e.signUp(org, "org", "org's password")
+	e.signUp(ann, "ann", "ann's password")
+	e.signUp(bob, "bob", "bob's password")
+	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
+		chromedp.SendKeys("#t-name", "Online night", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),
+		chromedp.Click("#t-create", chromedp.ByID))
+	e.settle(org, "the tournament's page", `document.getElementById("register") != null`, 30*time.Second)
+	for i, name := range []string{"ann", "bob"} {
+		e.run(org, chromedp.SendKeys("#reg-account", name, chromedp.ByID), chromedp.Click("#reg-add", chromedp.ByID))
+		e.waitFor(org, name+" registered", fmt.Sprintf(`document.querySelectorAll("#t-players tr[data-num]").length === %d`, i+1), 30*time.Second)
+	}
+	for _, p := range []context.Context{ann, bob} {
+		e.run(p, chromedp.Navigate(e.base+"/rules"))
+	}
+	e.run(org, chromedp.Click("#pair-next", chromedp.ByID))
+	e.waitFor(org, "round 1 paired", `document.querySelector('button[data-online="1"]') != null`, 30*time.Second)
+	e.run(org, chromedp.Click(`button[data-online="1"]`, chromedp.ByQuery))
+	e.waitFor(org, "the table's link", `document.querySelector('section[data-round="1"] tr[data-board="1"] a[href^="/t/"]') != null`, 30*time.Second)
+	for name, p := range map[string]context.Context{"ann": ann, "bob": bob} {
+		e.waitFor(p, name+"'s call", `document.getElementById("toast-tournament")?.getAttribute("href")?.startsWith("/t/")`, 30*time.Second)
+		var text, link string
+		e.run(p, chromedp.Text("#toasts .toast span", &text, chromedp.ByQuery), chromedp.AttributeValue("#toast-tournament", "href", &link, nil, chromedp.ByID))
+		if !strings.Contains(text, "Online night, round 1") || !strings.Contains(text, "board 1") {
+			t.Errorf("%s is told %q; want the tournament, the round and the board", name, text)
+		}
+		seat := link[len(link)-1:]
+		e.run(p, chromedp.Click("#toast-tournament", chromedp.ByID))
+		// The toast's link is the player's own click: the page takes the
+		// seat kept for the account, as a challenge's does.
+		e.settle(p, name+" at the kept seat", fmt.Sprintf(`document.querySelector('.seats [data-seat="%s"]')?.textContent.includes("(you)")`, seat), 30*time.Second)
+	}
+}
