@@ -237,12 +237,7 @@ func (d *Domain) create(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, ErrNotSignedIn)
 		return
 	}
-	data, err := httpapi.ReadBody(w, r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
-	t, err := decodeCreate(data, d.env.Now())
+	t, err := decoded(w, r, func(data []byte) (carrom.Tournament, error) { return decodeCreate(data, d.env.Now()) })
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
@@ -259,6 +254,16 @@ func (d *Domain) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.answer(w, r, t.ID, http.StatusCreated)
+}
+
+// decoded reads a request's body and decodes it.
+func decoded[T any](w http.ResponseWriter, r *http.Request, decode func([]byte) (T, error)) (T, error) {
+	data, err := httpapi.ReadBody(w, r)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return decode(data)
 }
 
 // newID is a tournament's ID: 12 hex digits from the seed source.
@@ -287,12 +292,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
-	data, err := httpapi.ReadBody(w, r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
-	b, err := decodePlayer(data)
+	b, err := decoded(w, r, decodePlayer)
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
@@ -405,29 +405,30 @@ func (s *state) round(r *http.Request) (int, error) {
 	return n, nil
 }
 
+// organisedRound loads the tournament of a change to the path's round,
+// which must be paired.
+func (d *Domain) organisedRound(r *http.Request) (*state, int, error) {
+	s, _, err := d.organised(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	round, err := s.round(r)
+	return s, round, withStatus(err)
+}
+
 // correct changes the pairing of boards of a round not yet begun, and
 // logs it.
 func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
-	s, _, err := d.organised(r)
+	s, round, err := d.organisedRound(r)
 	if err != nil {
 		httpapi.WriteError(w, err)
-		return
-	}
-	round, err := s.round(r)
-	if err != nil {
-		httpapi.WriteError(w, withStatus(err))
 		return
 	}
 	if s.t.System == "knockout" {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "a knockout's bracket follows its seeds; it is not corrected by hand"))
 		return
 	}
-	data, err := httpapi.ReadBody(w, r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
-	changes, err := decodePairing(data)
+	changes, err := decoded(w, r, decodePairing)
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
@@ -506,18 +507,14 @@ func (s *state) pairText(m carrom.TournamentMatch) string {
 // result enters or corrects a match's result by hand: it is marked so,
 // and a result typed over another is logged.
 func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
-	s, _, err := d.organised(r)
+	s, round, err := d.organisedRound(r)
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
 	}
-	round, err := s.round(r)
-	var board int
-	if err == nil {
-		board, err = pathNum(r, "board")
-	}
+	board, err := pathNum(r, "board")
 	if err != nil {
-		httpapi.WriteError(w, withStatus(err))
+		httpapi.WriteError(w, err)
 		return
 	}
 	var m carrom.TournamentMatch
@@ -535,12 +532,7 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "board %d is against the phantom, scored %d-0 by the tournament", board, s.t.Phantom))
 		return
 	}
-	data, err := httpapi.ReadBody(w, r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
-	score, err := decodeResult(data)
+	score, err := decoded(w, r, decodeResult)
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
@@ -563,63 +555,35 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 }
 
 // online makes an online table for each match of a round that two
-// accounts play and that has neither a result nor a table, and tells its
-// players where to play. A guest's match stays for a real board.
+// accounts play and that has neither a result, a table nor a sheet, and
+// tells its players where to play. A guest's match stays for a real board.
 func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
-	s, _, err := d.organised(r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
 	if d.env.Tables == nil {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server plays no online tables"))
 		return
 	}
-	round, err := s.round(r)
-	if err != nil {
-		httpapi.WriteError(w, withStatus(err))
-		return
-	}
-	ctx := r.Context()
-	made := 0
-	for _, m := range s.rounds[round-1] {
-		pa, _ := s.player(m.A)
-		pb, okb := s.player(m.B)
-		if m.Table != "" || m.Sheet != "" || m.Source != carrom.ResultNone || !okb || pa.Account == "" || pb.Account == "" {
-			continue
+	d.place(w, r, "table_id", "match between two accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+		if pa.Account == "" || pb.Account == "" {
+			return "", nil, nil
 		}
-		a, err := d.env.Accounts.AccountByID(ctx, pa.Account)
+		a, err := d.env.Accounts.AccountByID(r.Context(), pa.Account)
 		if err != nil {
-			httpapi.WriteError(w, err)
-			return
+			return "", nil, err
 		}
-		b, err := d.env.Accounts.AccountByID(ctx, pb.Account)
+		b, err := d.env.Accounts.AccountByID(r.Context(), pb.Account)
 		if err != nil {
-			httpapi.WriteError(w, err)
-			return
+			return "", nil, err
 		}
-		table, err := d.env.Tables.OpenTable(ctx, s.t.ID, s.t.Rules, a, b)
-		if err != nil {
-			httpapi.WriteError(w, err)
-			return
+		table, err := d.env.Tables.OpenTable(r.Context(), s.t.ID, s.t.Rules, a, b)
+		call := func() {
+			for seat, p := range []carrom.Account{a, b} {
+				other := []carrom.Account{b, a}[seat]
+				d.env.Call(p.ID, protocol.TournamentCall{Tournament: s.t.ID, Name: s.t.Name, Round: round, Board: m.Board, Table: table,
+					Link: fmt.Sprintf("/t/%s?seat=%d", table, seat), Opponent: other.Name})
+			}
 		}
-		if err := d.env.Store.SetTournamentPlace(ctx, s.t.ID, round, m.Board, "table_id", table); err != nil {
-			// A result typed meanwhile: the table stays unused.
-			d.env.Log.Warn("a tournament table not linked to its match", "tournament", s.t.ID, "table", table, "err", err)
-			continue
-		}
-		made++
-		for seat, p := range []carrom.Account{a, b} {
-			other := []carrom.Account{b, a}[seat]
-			d.env.Call(p.ID, protocol.TournamentCall{Tournament: s.t.ID, Name: s.t.Name, Round: round, Board: m.Board, Table: table,
-				Link: fmt.Sprintf("/t/%s?seat=%d", table, seat), Opponent: other.Name})
-		}
-	}
-	if made == 0 {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no match between two accounts waiting for a table", round))
-		return
-	}
-	d.answer(w, r, s.t.ID, http.StatusOK)
+		return table, call, err
+	})
 }
 
 // sheets opens an umpire's scoresheet for each match of a round that has
@@ -627,21 +591,41 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 // browser (docs/umpire.md); a sheet signed to its end enters its result
 // by itself.
 func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
-	s, _, err := d.organised(r)
-	if err != nil {
-		httpapi.WriteError(w, err)
-		return
-	}
 	if d.env.Sheets == nil {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no scoresheets"))
 		return
 	}
-	round, err := s.round(r)
+	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+		var accounts [2]string
+		if pa.Account != "" && pb.Account != "" {
+			for i, p := range []carrom.TournamentPlayer{pa, pb} {
+				a, err := d.env.Accounts.AccountByID(r.Context(), p.Account)
+				if err != nil {
+					return "", nil, err
+				}
+				accounts[i] = a.Name
+			}
+		}
+		sheet, err := d.env.Sheets.OpenSheet(r, s.t.Rules, [2]string{pa.Name, pb.Name}, accounts, fmt.Sprintf("%s, round %d, board %d", s.t.Name, round, m.Board))
+		return sheet, nil, err
+	})
+}
+
+// opener makes the place (a table, a sheet) of match m of a round, played
+// by pa and pb: its ID, and what to do once it is the match's; "" for a
+// match it does not take.
+type opener func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error)
+
+// place gives each match of the path's round that waits for one (no
+// result, table or sheet; not the phantom's) a place made by open, stored
+// in column, and answers the tournament; a round with none waiting is
+// refused, saying what was looked for.
+func (d *Domain) place(w http.ResponseWriter, r *http.Request, column, waiting string, open opener) {
+	s, round, err := d.organisedRound(r)
 	if err != nil {
-		httpapi.WriteError(w, withStatus(err))
+		httpapi.WriteError(w, err)
 		return
 	}
-	ctx := r.Context()
 	made := 0
 	for _, m := range s.rounds[round-1] {
 		pa, _ := s.player(m.A)
@@ -649,30 +633,26 @@ func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 		if m.Table != "" || m.Sheet != "" || m.Source != carrom.ResultNone || !okb {
 			continue
 		}
-		var accounts [2]string
-		if pa.Account != "" && pb.Account != "" {
-			for i, p := range []carrom.TournamentPlayer{pa, pb} {
-				a, err := d.env.Accounts.AccountByID(ctx, p.Account)
-				if err != nil {
-					httpapi.WriteError(w, err)
-					return
-				}
-				accounts[i] = a.Name
-			}
-		}
-		sheet, err := d.env.Sheets.OpenSheet(r, s.t.Rules, [2]string{pa.Name, pb.Name}, accounts, fmt.Sprintf("%s, round %d, board %d", s.t.Name, round, m.Board))
+		id, then, err := open(s, round, m, pa, pb)
 		if err != nil {
 			httpapi.WriteError(w, err)
 			return
 		}
-		if err := d.env.Store.SetTournamentPlace(ctx, s.t.ID, round, m.Board, "sheet_id", sheet); err != nil {
-			d.env.Log.Warn("a tournament scoresheet not linked to its match", "tournament", s.t.ID, "sheet", sheet, "err", err)
+		if id == "" {
+			continue
+		}
+		if err := d.env.Store.SetTournamentPlace(r.Context(), s.t.ID, round, m.Board, column, id); err != nil {
+			// A result typed meanwhile: the place stays unused.
+			d.env.Log.Warn("a tournament match's place not linked to it", "tournament", s.t.ID, column, id, "err", err)
 			continue
 		}
 		made++
+		if then != nil {
+			then()
+		}
 	}
 	if made == 0 {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no match waiting for a scoresheet", round))
+		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no %s", round, waiting))
 		return
 	}
 	d.answer(w, r, s.t.ID, http.StatusOK)
