@@ -228,7 +228,7 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
 	}
 	held := s.token != ""
-	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && t.cfg.Keep[m.seat] != hashSession(m.c.token) {
+	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && !keeps(t.cfg.Keep[m.seat], m.c) {
 		return fmt.Errorf("server: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
 	}
 	name, err := t.seatName(ctx, m, held)

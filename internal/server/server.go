@@ -25,6 +25,7 @@ import (
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/tournament"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -126,6 +127,8 @@ type Server struct {
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	// tournaments are the organisers' events; nil without accounts.
+	tournaments *tournament.Domain
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -253,6 +256,7 @@ func New(cfg Config) (*Server, error) {
 	if err := s.startPairing(); err != nil {
 		return nil, err
 	}
+	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }
 

@@ -18,6 +18,7 @@ import { resumeNav } from "./resume";
 import { RulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { TableScreen } from "./table";
+import { tournamentPage, tournamentsPage } from "./tournament";
 import { umpire } from "./umpire";
 
 const routes: Route[] = [
@@ -30,6 +31,8 @@ const routes: Route[] = [
   [/^\/account$/, () => <Mount run={accountPage} />],
   [/^\/leaderboard$/, () => <Mount run={leaderboardPage} />],
   [/^\/challenges$/, () => <Mount run={challengesPage} />],
+  [/^\/tournaments$/, () => <Mount run={tournamentsPage} />],
+  [/^\/tournaments\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => tournamentPage(root, id)} />],
   [/^/, (app) => <Lobby app={app} />],
 ];
 
