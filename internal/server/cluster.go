@@ -210,7 +210,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 // publishOut sends a table's message to the clients at other nodes: to
 // one connection, or to all but skip.
 func (t *table) publishOut(msg []byte, to, skip string) {
-	bus := t.srv.cluster.Bus
+	bus := t.env.bus
 	h := map[string]string{"epoch": strconv.FormatInt(t.epoch, 10)}
 	if to != "" {
 		h["to"] = to
@@ -230,7 +230,7 @@ func (t *table) broadcast(msg []byte, skip *client) {
 			t.deliver(c, msg)
 		}
 	}
-	if t.srv.cluster != nil {
+	if t.env.bus != nil {
 		s := ""
 		if skip != nil {
 			s = skip.conn

@@ -123,6 +123,7 @@ type Server struct {
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	tableEnv *tableEnv // what the tables reach of the server
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -245,6 +246,16 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	s.tableEnv = &tableEnv{
+		store: s.store, clock: s.clock, accounts: s.accounts,
+		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency, refusals: s.metrics.refusals},
+		searches: searchSlots{wg: &s.wg, all: s.searching, demo: s.demoing},
+		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
+		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
+	}
+	if s.cluster != nil {
+		s.tableEnv.bus = s.cluster.Bus
+	}
 	return s, nil
 }
 
@@ -285,7 +296,7 @@ func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, erro
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
-	t, err := s.newTable(rec.ID, cfg, rec.Created)
+	t, err := newTable(s.tableEnv, rec.ID, cfg, rec.Created)
 	if err != nil {
 		return nil, err
 	}
@@ -452,7 +463,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 	case cfg.Seed == 0:
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
-	t, err := s.newTable(id, cfg, s.clock.Now())
+	t, err := newTable(s.tableEnv, id, cfg, s.clock.Now())
 	if err != nil {
 		return "", err
 	}

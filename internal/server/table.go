@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -126,7 +129,7 @@ type table struct {
 	owner   string // the creator's token; "" for a resumed table
 	cfg     protocol.TableConfig
 	created time.Time
-	srv     *Server
+	env     *tableEnv
 	in      chan any
 	done    chan struct{} // closed when run returns
 	stop    context.CancelFunc
@@ -167,8 +170,63 @@ type table struct {
 	log             *slog.Logger
 }
 
-func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
-	gcfg, err := gameConfig(cfg, s.physics)
+// tableEnv is all a table reaches beyond its own state, built once by the
+// server (New) and shared by its tables: a table names no Server.
+type tableEnv struct {
+	store    tableStore
+	clock    Clock
+	accounts seatAccounts // nil: no accounts, so no rated tables
+	metrics  tableMetrics
+	searches searchSlots
+	// finished announces a match just over to what reacts to it (the
+	// rating), off the table's goroutine; outOfPlay counts a table's match
+	// out of play, once.
+	finished  func(matchFinished)
+	outOfPlay func(*table)
+	grace     time.Duration // Config.Grace
+	pace      time.Duration // Config.Pace
+	bus       Bus           // a cluster's; nil on a single node
+	bots      BotFactory    // nil: no computer seats
+	physics   physics.Params
+	log       *slog.Logger
+}
+
+// tableStore is what a table writes to the store: its actions, the end
+// of its match, and who takes its seats.
+type tableStore interface {
+	AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error
+	FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error
+	ClaimSeat(ctx context.Context, tableID string, s carrom.SeatRecord) error
+}
+
+// seatAccounts is what a rated table asks of the accounts: whose session
+// a browser holds, and how many rated matches two accounts have played
+// against each other on a day (rating.PerPair).
+type seatAccounts interface {
+	AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error)
+	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
+}
+
+// tableMetrics are the server's metrics a table counts.
+type tableMetrics struct {
+	clients  prometheus.Gauge
+	strokes  prometheus.Counter
+	latency  prometheus.Observer
+	refusals prometheus.Counter
+}
+
+// searchSlots are the server's slots for the computers' searches
+// (Config.Searches): all for every search, demo for those at tables of
+// computers only, which take one of each; wg counts the searches running,
+// which Close waits for.
+type searchSlots struct {
+	wg        *sync.WaitGroup
+	all, demo chan struct{}
+}
+
+// newTable makes a table of env, not yet running.
+func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
+	gcfg, err := gameConfig(cfg, env.physics)
 	if err != nil {
 		return nil, err
 	}
@@ -179,21 +237,21 @@ func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time
 		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
 	t := &table{
-		id: id, cfg: cfg, created: created, srv: s,
+		id: id, cfg: cfg, created: created, env: env,
 		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
 		seats:   make([]seat, cfg.Players),
 		clients: map[*client]struct{}{},
-		log:     s.log.With("table", id),
+		log:     env.log.With("table", id),
 	}
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
 		if sc.Kind == protocol.SeatComputer {
-			if s.bots == nil {
+			if env.bots == nil {
 				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
 			}
-			if t.seats[i].bot, err = s.bots(sc.Level); err != nil {
+			if t.seats[i].bot, err = env.bots(sc.Level); err != nil {
 				return nil, fmt.Errorf("server: seat %d: %v: %w", i, err, ErrBadConfig)
 			}
 		}
@@ -220,12 +278,12 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	t.began = len(actions) > 0
 	if t.over() {
 		t.finished = true
-		if err := t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
+		if err := t.env.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
 			return err
 		}
 		// Were the server stopped between the end and its record, the end
 		// is announced now; a match rated already is not rated again.
-		t.srv.finishes.publish(t.ended())
+		t.env.finished(t.ended())
 		return nil
 	}
 	return nil
@@ -323,21 +381,21 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.act(ctx, m)
 	case clockFired:
 		if m.gen == t.clockGen && !t.deadline.IsZero() {
-			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.env.clock.Now(), nil)
 			t.next(ctx)
 		}
 	case graceFired:
 		s := &t.seats[m.seat]
 		if s.connected == 0 && s.token != "" && !t.over() {
 			t.log.Info("player left the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
 		}
 	case noShowFired:
 		s := &t.seats[m.seat]
 		s.noShowStop = nil
 		if !t.began && !s.came && s.token != "" && !t.over() {
 			t.log.Info("player did not come to the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
 		}
 	case vacateReq:
 		t.vacateSeats(m)
@@ -382,10 +440,10 @@ func (t *table) act(ctx context.Context, m actReq) {
 	}
 	a := m.action
 	a.Seat = turn.Seat
-	if err := t.commit(ctx, a, t.srv.clock.Now(), m.c); err != nil {
+	if err := t.commit(ctx, a, t.env.clock.Now(), m.c); err != nil {
 		return
 	}
-	t.srv.metrics.latency.Observe(t.srv.clock.Now().Sub(m.at).Seconds())
+	t.env.metrics.latency.Observe(t.env.clock.Now().Sub(m.at).Seconds())
 	t.next(ctx)
 }
 
@@ -396,7 +454,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if err == nil {
 		var data []byte
 		if data, err = record.FormatAction(a); err == nil {
-			err = t.srv.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at, Epoch: t.epoch})
+			err = t.env.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at, Epoch: t.epoch})
 		}
 	}
 	if err != nil {
@@ -404,7 +462,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 		case errors.Is(err, carrom.ErrStaleEpoch):
 			// Another node owns the table now: what it has committed is
 			// the table's history, and this node lets the table go.
-			t.srv.metrics.refusals.Inc()
+			t.env.metrics.refusals.Inc()
 			t.log.Warn("commit refused: the table has a newer owner; letting it go", "epoch", t.epoch, "seq", t.seq+1)
 			t.letGo()
 		case from != nil:
@@ -420,8 +478,8 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
 	t.countPlay(start, next, a)
 	t.readyAt = at
-	if t.srv.pace > 0 {
-		t.readyAt = at.Add(t.srv.pace)
+	if t.env.pace > 0 {
+		t.readyAt = at.Add(t.env.pace)
 		if a.Kind == game.Strike {
 			t.readyAt = t.readyAt.Add(time.Duration(out.Sim.Time * float64(time.Second)))
 		}
@@ -429,7 +487,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.stopThinking()
 	t.arm()
 	if a.Kind == game.Strike {
-		t.srv.metrics.strokes.Inc()
+		t.env.metrics.strokes.Inc()
 	}
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
@@ -482,13 +540,13 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 // table would come back finished on its next start (restore).
 func (t *table) finish(ctx context.Context, at time.Time) {
 	t.finished = true
-	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
+	if err := t.env.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
 	// What reacts to the end (the rating) does so off this goroutine;
 	// why the match is not rated, if it is not, comes back (unratedNote).
-	t.srv.finishes.publish(t.ended())
-	t.srv.outOfPlay(t)
+	t.env.finished(t.ended())
+	t.env.outOfPlay(t)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
 
