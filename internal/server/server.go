@@ -14,10 +14,8 @@ import (
 	"net/url"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/carrom"
@@ -155,26 +153,10 @@ type Server struct {
 	// request that finds a rematch linked here finds it made.
 	rematchMu sync.Mutex
 
-	// A cluster's node: its leases last ttl and were last renewed at
-	// renewed; strays are the leases it held at the last round without
-	// running their tables (both the lease loop's only); remotes are the
-	// clients at other nodes joined to tables here, by connection; relays
-	// hold the clients here at tables of other nodes.
+	// cluster is Config.Cluster, and node the state of this node of it
+	// (node.go); nil on a single node.
 	cluster *Cluster
-	run     string // this process's run of the node, new at each start
-	ttl     time.Duration
-	renewed time.Time
-	strays  map[string]bool
-	// adopting are the tables taken over and not yet running (s.mu);
-	// adoptions counts the goroutines adopting them, at most adoptSlots
-	// at once.
-	adopting   map[string]bool
-	adoptions  sync.WaitGroup
-	adoptSlots chan struct{}
-	closing    atomic.Bool
-	loopStop   func()
-	remotes    map[string]remoteClient
-	relays     map[string]*relay
+	node    *node
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -191,8 +173,7 @@ func New(cfg Config) (*Server, error) {
 		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit), searchAddr: newLimiter(searchAddrLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
-		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
-		adopting: map[string]bool{}, adoptSlots: make(chan struct{}, adoptAtOnce),
+		cluster: cfg.Cluster,
 	}
 	pub, err := ParsePublicURL(cfg.PublicURL)
 	if err != nil {
@@ -203,11 +184,7 @@ func New(cfg Config) (*Server, error) {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
 		}
-		s.run = newID(8)
-		s.ttl = c.LeaseTTL
-		if s.ttl == 0 {
-			s.ttl = 3 * time.Second
-		}
+		s.node = newNode(s, *c)
 	}
 	if s.clock == nil {
 		s.clock = RealClock{}
@@ -248,13 +225,10 @@ func New(cfg Config) (*Server, error) {
 	s.finishes.subscribe(s.rateFinished)
 	s.tableEnv = &tableEnv{
 		store: s.store, clock: s.clock, accounts: s.accounts,
-		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency, refusals: s.metrics.refusals},
+		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},
 		searches: searchSlots{wg: &s.wg, all: s.searching, demo: s.demoing},
 		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
 		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
-	}
-	if s.cluster != nil {
-		s.tableEnv.bus = s.cluster.Bus
 	}
 	return s, nil
 }
@@ -265,7 +239,7 @@ func New(cfg Config) (*Server, error) {
 // share, the tables no node holds, and goes on taking them while it runs.
 func (s *Server) Resume(ctx context.Context) error {
 	if s.cluster != nil {
-		return s.startCluster(ctx)
+		return s.node.startCluster(ctx)
 	}
 	recs, err := s.store.Tables(ctx, false)
 	if err != nil {
@@ -284,7 +258,7 @@ func (s *Server) Resume(ctx context.Context) error {
 			// Its match was over; load has recorded that.
 			continue
 		}
-		s.start(t)
+		s.start(t, 0)
 		s.log.Info("table resumed", "table", rec.ID, "seq", t.seq)
 	}
 	return nil
@@ -310,19 +284,14 @@ func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, erro
 	return t, nil
 }
 
-// start runs a table's goroutine; its owner's count was taken by reserve
-// (or the table was resumed, and has none).
-func (s *Server) start(t *table) {
+// start runs a table's goroutine, in a cluster under this node's lease
+// of epoch; its owner's count was taken by reserve (or the table was
+// resumed, and has none).
+func (s *Server) start(t *table, epoch int64) {
 	ctx, cancel := context.WithCancel(s.ctx)
-	t.stop = cancel
-	var unsub func() error
-	if s.cluster != nil {
-		var err error
-		unsub, err = s.cluster.Bus.Subscribe(inSubject(t.id), func(m carrom.BusMsg) { s.forwarded(t, m) })
-		if err != nil {
-			s.log.Error("listening to the table's intents", "table", t.id, "err", err)
-		}
-		t.listening = unsub != nil
+	var lt *leased
+	if s.node != nil {
+		lt = s.node.hold(t, epoch, cancel)
 	}
 	s.mu.Lock()
 	s.tables[t.id] = t
@@ -336,28 +305,14 @@ func (s *Server) start(t *table) {
 		defer s.wg.Done()
 		defer cancel()
 		t.run(ctx)
-		if unsub != nil {
-			if err := unsub(); err != nil {
-				t.log.Warn("unsubscribing", "err", err)
-			}
-		}
 		s.mu.Lock()
 		if s.tables[t.id] == t {
 			// Not a newer run of the table, taken back meanwhile.
 			delete(s.tables, t.id)
 		}
-		for conn, rc := range s.remotes {
-			if rc.t == t {
-				delete(s.remotes, conn)
-			}
-		}
 		s.mu.Unlock()
-		if t.moved.Load() {
-			for c := range t.clients {
-				if c.conn == "" {
-					c.drop(websocket.StatusServiceRestart, "table moved: reconnect")
-				}
-			}
+		if lt != nil {
+			s.node.ended(lt)
 		}
 		if !t.finished {
 			s.outOfPlay(t)
@@ -402,9 +357,9 @@ func (s *Server) release(counts map[string]int, token string) {
 // Close stops every table's goroutine; what they accepted is stored. A
 // cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
-	if s.cluster != nil && s.loopStop != nil && !s.closing.Load() {
-		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
-		s.handOver(ctx)
+	if n := s.node; n != nil && n.loopStop != nil && !n.closing.Load() {
+		ctx, cancel := context.WithTimeout(context.Background(), n.ttl)
+		n.handOver(ctx)
 		cancel()
 	}
 	s.cancel()
@@ -492,9 +447,10 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 		}
 		t.seats[c.Seat].token, t.seats[c.Seat].nickname = c.Token, c.Nickname
 	}
-	if s.cluster != nil {
-		taken, err := s.cluster.Leases.Take(ctx, s.cluster.Node, s.ttl, []string{id})
-		if err != nil || len(taken) != 1 {
+	var epoch int64
+	if s.node != nil {
+		var err error
+		if epoch, err = s.node.newTableLease(ctx, id); err != nil {
 			// No owner yet: a node's lease round will take the table.
 			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
 			s.mu.Lock()
@@ -502,10 +458,9 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 			s.mu.Unlock()
 			return id, nil
 		}
-		t.epoch = taken[0].Epoch
 	}
 	t.owner = owner
-	s.start(t)
+	s.start(t, epoch)
 	s.log.Info("table created", "table", id, "rules", cfg.Rules, "players", cfg.Players, "clock", cfg.Clock)
 	return id, nil
 }

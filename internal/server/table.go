@@ -7,10 +7,8 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/game"
@@ -48,8 +46,9 @@ type (
 	// seatsDue: the spectator count is to be sent (SeatsEvery).
 	seatsDue struct{}
 	stateReq struct{ reply chan []byte }
-	// leaseLost: another node holds the table's lease now.
-	leaseLost struct{}
+	// stopReq stops the table once the messages before it are handled:
+	// its node has let it go (node.go).
+	stopReq struct{}
 	// botMove is a computer seat's move for the position at seq.
 	botMove struct {
 		seq    int64
@@ -130,21 +129,14 @@ type table struct {
 	cfg     protocol.TableConfig
 	created time.Time
 	env     *tableEnv
-	in      chan any
-	done    chan struct{} // closed when run returns
-	stop    context.CancelFunc
-	// epoch is the fencing epoch of this node's lease of the table (0 on
-	// a single node); set before the table starts, never changed.
-	epoch int64
-	// moved is set once this node has let the table go (its lease taken
-	// or handed over): its clients here must reconnect.
-	moved atomic.Bool
-	// losing is set once this node's lease round has found the table's
-	// lease taken, so that the loss is counted once.
-	losing atomic.Bool
-	// listening says the table's intents subject is subscribed to here;
+	// store is env's, or in a cluster the store fenced by this node's
+	// lease of the table, and out the fan-out of its messages to its
+	// clients, here and in a cluster at the other nodes too (node.go); both
 	// set before the table starts, never changed.
-	listening bool
+	store tableStore
+	out   fanout
+	in    chan any
+	done  chan struct{} // closed when run returns
 
 	state     game.Table
 	seq       int64
@@ -185,10 +177,21 @@ type tableEnv struct {
 	outOfPlay func(*table)
 	grace     time.Duration // Config.Grace
 	pace      time.Duration // Config.Pace
-	bus       Bus           // a cluster's; nil on a single node
 	bots      BotFactory    // nil: no computer seats
 	physics   physics.Params
 	log       *slog.Logger
+}
+
+// fanout carries a table's messages to its clients: the connections here
+// (connections, ws.go) and, in a cluster, those at other nodes too (the
+// table's lease, node.go).
+type fanout interface {
+	// deliver queues msg for c: false if c cannot keep up, and is dropped
+	// (it catches up when it reconnects).
+	deliver(c *client, msg []byte) bool
+	// broadcast sends msg to every client of clients but skip, and returns
+	// those dropped.
+	broadcast(clients map[*client]struct{}, msg []byte, skip *client) []*client
 }
 
 // tableStore is what a table writes to the store: its actions, the end
@@ -209,10 +212,9 @@ type seatAccounts interface {
 
 // tableMetrics are the server's metrics a table counts.
 type tableMetrics struct {
-	clients  prometheus.Gauge
-	strokes  prometheus.Counter
-	latency  prometheus.Observer
-	refusals prometheus.Counter
+	clients prometheus.Gauge
+	strokes prometheus.Counter
+	latency prometheus.Observer
 }
 
 // searchSlots are the server's slots for the computers' searches
@@ -237,7 +239,7 @@ func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.T
 		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
 	t := &table{
-		id: id, cfg: cfg, created: created, env: env,
+		id: id, cfg: cfg, created: created, env: env, store: env.store, out: connections{},
 		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
@@ -278,7 +280,7 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	t.began = len(actions) > 0
 	if t.over() {
 		t.finished = true
-		if err := t.env.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
+		if err := t.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
 			return err
 		}
 		// Were the server stopped between the end and its record, the end
@@ -328,7 +330,7 @@ func (t *table) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case m := <-t.in:
-			if ctx.Err() != nil {
+			if _, stop := m.(stopReq); stop || ctx.Err() != nil {
 				return
 			}
 			apart(func() { t.handle(ctx, m) })
@@ -401,8 +403,6 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.vacateSeats(m)
 	case stateReq:
 		m.reply <- encode(t.snapshot())
-	case leaseLost:
-		t.letGo()
 	case rematchReq:
 		t.offerRematch(m)
 	case aimReq:
@@ -454,21 +454,17 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if err == nil {
 		var data []byte
 		if data, err = record.FormatAction(a); err == nil {
-			err = t.env.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at, Epoch: t.epoch})
+			err = t.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at})
 		}
 	}
 	if err != nil {
 		switch {
-		case errors.Is(err, carrom.ErrStaleEpoch):
-			// Another node owns the table now: what it has committed is
-			// the table's history, and this node lets the table go.
-			t.env.metrics.refusals.Inc()
-			t.log.Warn("commit refused: the table has a newer owner; letting it go", "epoch", t.epoch, "seq", t.seq+1)
-			t.letGo()
+		case ctx.Err() != nil:
+			// The server is stopping, or this node has let the table go
+			// (its store refused the action: another node owns the table).
+			t.log.Info("action not stored: the table is stopping", "action", a.Kind, "seat", a.Seat)
 		case from != nil:
 			t.deliver(from, errorMessage(err))
-		case ctx.Err() != nil:
-			t.log.Info("action not stored: the server is stopping", "action", a.Kind, "seat", a.Seat)
 		default:
 			t.log.Error("action refused", "action", a.Kind, "seat", a.Seat, "err", err)
 		}
@@ -540,7 +536,7 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 // table would come back finished on its next start (restore).
 func (t *table) finish(ctx context.Context, at time.Time) {
 	t.finished = true
-	if err := t.env.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
+	if err := t.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
 	// What reacts to the end (the rating) does so off this goroutine;
@@ -565,18 +561,23 @@ func (t *table) result() []byte {
 	return encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
 }
 
-// deliver queues msg for c; a client too slow to keep up is dropped and
+// deliver queues msg for c; a client too slow to keep up is dropped, and
 // will catch up when it reconnects.
 func (t *table) deliver(c *client, msg []byte) {
-	if c.conn != "" {
-		t.publishOut(msg, c.conn, "")
-		return
+	if !t.out.deliver(c, msg) {
+		t.dropped(c)
 	}
-	select {
-	case c.send <- msg:
-	default:
-		t.log.Warn("dropping a slow client")
-		c.drop(websocket.StatusPolicyViolation, "too slow")
-		t.leave(c)
+}
+
+// broadcast sends msg to every client at the table but skip.
+func (t *table) broadcast(msg []byte, skip *client) {
+	for _, c := range t.out.broadcast(t.clients, msg, skip) {
+		t.dropped(c)
 	}
+}
+
+// dropped takes off the table a client dropped for being too slow.
+func (t *table) dropped(c *client) {
+	t.log.Warn("dropping a slow client")
+	t.leave(c)
 }
