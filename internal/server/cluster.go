@@ -158,6 +158,13 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 		}
 		return
 	}
+	n.fromClient(lt, f, &reply)
+}
+
+// fromClient hands a table this node owns the intent of a client at
+// another node, and answers it in reply.
+func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
+	t := lt.t
 	n.srv.mu.Lock()
 	rc, ok := n.remotes[f.Conn]
 	if f.Op == "join" && !ok {
@@ -214,7 +221,7 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 // tried first and refused by the store, whatever the goroutines' order
 // after the pause.
 func (n *node) loseLease(lt *leased) {
-	if lt.listening {
+	if lt.unsub != nil {
 		lost := forward{Op: "lost", Node: n.Node, Epoch: lt.epoch}
 		err := n.Bus.Publish(inSubject(lt.t.id), carrom.BusMsg{Data: encode(lost)})
 		if err == nil {
@@ -245,6 +252,15 @@ func (n *node) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 // leaseRound renews, lets go of the tables whose lease was taken, and
 // takes this node's share of the tables nobody holds.
 func (n *node) leaseRound(ctx context.Context) {
+	if !n.renew(ctx) || n.closing.Load() {
+		return
+	}
+	n.takeShare(ctx)
+}
+
+// renew renews this node's leases and lets go of the tables whose lease
+// was taken; false if the renewal failed.
+func (n *node) renew(ctx context.Context) bool {
 	now := n.srv.clock.Now()
 	// Only the tables running before the renewal are judged by its
 	// answer: one created meanwhile may have taken its lease after.
@@ -260,7 +276,7 @@ func (n *node) leaseRound(ctx context.Context) {
 				lt.letGo()
 			}
 		}
-		return
+		return false
 	}
 	n.renewed = now
 	epochs := map[string]int64{}
@@ -277,9 +293,12 @@ func (n *node) leaseRound(ctx context.Context) {
 			n.loseLease(lt)
 		}
 	}
-	if n.closing.Load() {
-		return
-	}
+	return true
+}
+
+// takeShare takes the leases of this node's share of the tables nobody
+// holds, and adopts their tables.
+func (n *node) takeShare(ctx context.Context) {
 	asked := n.srv.clock.Now()
 	cands, live, err := n.Leases.Candidates(ctx)
 	if err != nil {
@@ -310,6 +329,11 @@ func (n *node) leaseRound(ctx context.Context) {
 	if err != nil && ctx.Err() == nil {
 		n.srv.log.Error("taking leases", "err", err)
 	}
+	n.adoptAll(ctx, taken)
+}
+
+// adoptAll adopts the tables whose leases this node has just taken.
+func (n *node) adoptAll(ctx context.Context, taken []carrom.Lease) {
 	n.srv.mu.Lock()
 	for _, l := range taken {
 		n.adopting[l.Table] = true

@@ -69,10 +69,9 @@ type leased struct {
 	// the lease round has found the lease taken, so that the loss is
 	// counted once.
 	moved, losing atomic.Bool
-	// listening says the table's intents subject is subscribed to here,
-	// until unsub.
-	listening bool
-	unsub     func() error
+	// unsub ends the table's subscription to its intents subject; nil if
+	// subscribing failed.
+	unsub func() error
 }
 
 // newTableLease takes the lease of a new table, of ID id, and returns its
@@ -98,7 +97,6 @@ func (n *node) hold(t *table, epoch int64, stop context.CancelFunc) *leased {
 	if err != nil {
 		n.srv.log.Error("listening to the table's intents", "table", t.id, "err", err)
 	}
-	lt.listening = unsub != nil
 	lt.unsub = unsub
 	n.srv.mu.Lock()
 	n.leased[t.id] = lt
