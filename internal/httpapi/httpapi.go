@@ -9,6 +9,10 @@
 // first refusal's, or else the error's own; either way without the
 // package prefixes ("server: ", "store: ", …) that Go's errors carry for
 // the log.
+//
+// A Limiter keeps a token bucket per key (an address, a name, an
+// identity), and Take answers a request past its limits with ErrTooMany,
+// a 429 that says when to ask again.
 package httpapi
 
 import (
@@ -97,7 +101,7 @@ func WithStatus(err error, status int) error { return withStatus{err, status} }
 
 // prefix is a Go package's prefix at the start of an error or of one of
 // the errors it wraps: the packages of this module and encoding/json.
-var prefix = regexp.MustCompile(`(^|: )(?:server|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
+var prefix = regexp.MustCompile(`(^|: )(?:server|account|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
 
 // Text is err in words for a person: the first refusal's in its chain, or
 // else its own, without Go's package prefixes.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -43,7 +44,7 @@ func (s *Server) challengeOut(c carrom.Challenge, me string) challengeJSON {
 // challenge invites a named player to a two-seat table with chosen rules
 // and clock: {"to": NAME, "rules": "icf", "clock": 0, "rated": true}.
 func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
-	v, err := session(r)
+	v, err := account.Of(r)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -63,7 +64,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, noPlayer(body.To, err))
 		return
 	}
-	if to.ID == v.a.ID {
+	if to.ID == v.Account.ID {
 		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is to another player"))
 		return
 	}
@@ -81,29 +82,29 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	c := carrom.Challenge{ID: newID(8), From: v.a.ID, To: to.ID, FromName: v.a.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: carrom.ChallengeOpen, Created: s.clock.Now()}
+	c := carrom.Challenge{ID: newID(8), From: v.Account.ID, To: to.ID, FromName: v.Account.Name, ToName: to.Name, FromToken: token(r), Config: data, Status: carrom.ChallengeOpen, Created: s.clock.Now()}
 	if err := s.accounts.CreateChallenge(r.Context(), c); err != nil {
 		apiError(w, err)
 		return
 	}
 	s.pushChallenge(c)
-	httpapi.WriteJSON(w, http.StatusCreated, s.challengeOut(c, v.a.ID))
+	httpapi.WriteJSON(w, http.StatusCreated, s.challengeOut(c, v.Account.ID))
 }
 
 func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
-	v, err := session(r)
+	v, err := account.Of(r)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	cs, err := s.accounts.Challenges(r.Context(), v.a.ID)
+	cs, err := s.accounts.Challenges(r.Context(), v.Account.ID)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	out := []challengeJSON{}
 	for _, c := range cs {
-		out = append(out, s.challengeOut(c, v.a.ID))
+		out = append(out, s.challengeOut(c, v.Account.ID))
 	}
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
@@ -112,7 +113,7 @@ func (s *Server) listChallenges(w http.ResponseWriter, r *http.Request) {
 // withdraws it (its sender). Accepting makes the table, the challenger at
 // seat 0 from the browser he challenged from, the invitee at seat 1.
 func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
-	v, err := session(r)
+	v, err := account.Of(r)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -128,7 +129,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	case answer != "accept" && answer != "decline" && answer != "withdraw":
 		apiError(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is answered accept, decline or withdraw, not %q", answer))
 		return
-	case answer == "withdraw" && v.a.ID != c.From, answer != "withdraw" && v.a.ID != c.To:
+	case answer == "withdraw" && v.Account.ID != c.From, answer != "withdraw" && v.Account.ID != c.To:
 		apiError(w, httpapi.Refuse(ErrNotInvited, "this challenge is not for this account to %s", answer))
 		return
 	case c.Status != carrom.ChallengeOpen:
@@ -145,7 +146,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 			apiError(w, fmt.Errorf("challenge %s: %w", c.ID, err))
 			return
 		}
-		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.a.Name}}
+		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: token(r), Nickname: v.Account.Name}}
 		if c.FromToken == token(r) {
 			apiError(w, httpapi.Refuse(ErrSeatTaken, "the challenger's browser cannot take the other seat"))
 			return
@@ -172,5 +173,5 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Status = status
 	s.pushChallenge(c)
-	httpapi.WriteJSON(w, http.StatusOK, s.challengeOut(c, v.a.ID))
+	httpapi.WriteJSON(w, http.StatusOK, s.challengeOut(c, v.Account.ID))
 }

@@ -42,8 +42,8 @@ const maxCoaching = 2
 // identity (a browser's token) may ask 10 hints, then one every 6 s;
 // each address 30, then one every 2 s (players behind one NAT share it).
 var (
-	hintIDLimit   = limit{every: 6 * time.Second, burst: 10}
-	hintAddrLimit = limit{every: 2 * time.Second, burst: 30}
+	hintIDLimit   = httpapi.Limit{Every: 6 * time.Second, Burst: 10}
+	hintAddrLimit = httpapi.Limit{Every: 2 * time.Second, Burst: 30}
 )
 
 // mayHint takes a hint from the asker's buckets: his address's first,
@@ -53,7 +53,7 @@ func (s *Server) mayHint(r *http.Request) error {
 	if c, err := r.Cookie(tokenCookie); id == "" && err == nil && len(c.Value) == 32 {
 		id = c.Value
 	}
-	return take(s.hintAddr, s.hintID, address(r), id, s.clock.Now(), "hints")
+	return httpapi.Take(s.hintAddr, s.hintID, address(r), id, s.clock.Now(), "hints")
 }
 
 // advise runs the coach on st, one search at a time per slot.

@@ -29,7 +29,7 @@ var (
 	ErrNotStarted = httpapi.New(http.StatusConflict, "waiting for players to take their seats")
 	ErrTableGone  = httpapi.New(http.StatusGone, "table closed")
 	ErrNoSeat     = httpapi.New(http.StatusBadRequest, "no such seat")
-	ErrTooMany    = httpapi.New(http.StatusTooManyRequests, "too many")
+	ErrTooMany    = httpapi.ErrTooMany
 )
 
 // gameConfig is the game c asks for, or why it is bad.

@@ -10,10 +10,13 @@
 // run, handle, commit; its tableEnv, all it reaches of the server, built
 // once by New, and its fan-out), turn.go (the turn: tosses played, a
 // computer set thinking, a human awaited), seats.go (seats, joining and
-// leaving, the clock), bots.go (computer players), wire.go (decoding a client's
-// message, and a table's snapshots in the messages of package protocol,
+// leaving, the clock), bots.go (computer players), wire.go (decoding a
+// client's message, and a table's snapshots in the messages of package protocol,
 // which declares them all), config.go (checking a table's configuration),
 // finished.go (a finished match announced to what reacts to it),
+// accounts.go (the store of accounts, ratings and challenges, and the
+// wiring of package account, which holds the accounts, their sessions,
+// passwords and limits, and the session's middleware),
 // ratings.go (the rating of a finished match and the rating's HTTP),
 // live.go (each browser page's live channel: challenges and rematches
 // pushed), waits.go (a game against the computer waiting for its player),

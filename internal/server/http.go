@@ -13,6 +13,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -45,8 +46,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
 	mux.HandleFunc("POST /api/practice", s.practice)
-	mux.Handle("GET /ws/{id}", s.identified(s.withSession(s.serveWS)))
-	mux.Handle("GET /live", s.identified(s.withSession(s.serveLive)))
+	mux.Handle("GET /ws/{id}", s.identified(s.acct.WithSession(s.serveWS)))
+	mux.Handle("GET /live", s.identified(s.acct.WithSession(s.serveLive)))
 	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
@@ -64,10 +65,10 @@ func (s *Server) Handler() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, errCrossSite)
 	}))
-	return secure(s.clientAddr(cop.Handler(s.csrf(mux))))
+	return secure(s.clientAddr(cop.Handler(s.acct.CSRF(mux))))
 }
 
-var errCrossSite = httpapi.Refuse(ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
+var errCrossSite = httpapi.Refuse(account.ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
 
 // healthz says whether the server is ready: its store answers and, in a
 // cluster, its bus too.
@@ -210,8 +211,6 @@ var outside = []struct {
 }{
 	{carrom.ErrNotFound, http.StatusNotFound},
 	{carrom.ErrNoOwner, http.StatusServiceUnavailable},
-	{carrom.ErrNameTaken, http.StatusConflict},
-	{carrom.ErrBadName, http.StatusBadRequest},
 	{umpire.ErrConfig, http.StatusBadRequest},
 	{umpire.ErrOp, http.StatusBadRequest},
 	{umpire.ErrSequence, http.StatusConflict},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
@@ -136,8 +137,8 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(liveReadLimit)
 	c := &liveConn{keys: []string{identityKey(tok)}, send: make(chan []byte, liveBuf), gone: make(chan struct{})}
-	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
-		c.keys = append(c.keys, accountKey(v.a.ID))
+	if v, err := account.Of(r); err == nil {
+		c.keys = append(c.keys, accountKey(v.Account.ID))
 	}
 	s.liveJoin(c)
 	defer s.liveLeave(c)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/ai"
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -236,7 +237,7 @@ const deletedAccount = "(deleted)"
 // place of a replay, and adds them to its statistics: every match to the
 // matches won, and a singles match of ICF or family rules to the boards
 // and strokes (a doubles sheet counts its strokes by side, not player).
-func (s *Server) ratedSheets(ctx context.Context, a carrom.Account, st *Stats) ([]playedJSON, error) {
+func (s *Server) ratedSheets(ctx context.Context, a account.Account, st *Stats) ([]playedJSON, error) {
 	if s.sheetStore() == nil {
 		return nil, nil
 	}

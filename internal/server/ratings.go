@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -60,9 +61,8 @@ var ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
 // table: it holds the session of an account (the one it plays as, not the
 // one its token was once linked to) that holds no other seat there. It
 // returns the account.
-func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Account, error) {
-	now := t.env.clock.Now()
-	a, err := t.env.accounts.AccountBySession(ctx, token, now)
+func (t *table) mayRate(ctx context.Context, seat int, token string) (account.Account, error) {
+	a, err := t.env.players.PlaysAs(ctx, token)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
 	}
@@ -76,7 +76,7 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (carrom.Acc
 		if o.token == token {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
-		if b, err := t.env.accounts.AccountBySession(ctx, o.token, now); err == nil && b.ID == a.ID {
+		if b, err := t.env.players.PlaysAs(ctx, o.token); err == nil && b.ID == a.ID {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
 	}
@@ -104,9 +104,9 @@ func (t *table) checkCap(ctx context.Context) {
 		return
 	}
 	now := t.env.clock.Now()
-	ids := make([]carrom.Account, len(t.seats))
+	ids := make([]account.Account, len(t.seats))
 	for i, s := range t.seats {
-		a, err := t.env.accounts.AccountBySession(ctx, s.token, now)
+		a, err := t.env.players.PlaysAs(ctx, s.token)
 		if err != nil {
 			return
 		}
@@ -159,7 +159,7 @@ func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinishe
 	}
 	m := carrom.RatedMatch{TableID: f.Table, Rules: f.Rules, Winner: f.Winner, At: f.At, PerPair: rating.PerPair}
 	for i, seat := range f.Seats {
-		a, err := s.accounts.AccountBySession(ctx, seat.Token, s.clock.Now())
+		a, err := s.acct.PlaysAs(ctx, seat.Token)
 		if err == nil && a.Name != seat.Nickname {
 			err = fmt.Errorf("the seat was taken by %q, its browser plays as %q now", seat.Nickname, a.Name)
 		}

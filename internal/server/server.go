@@ -18,7 +18,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -115,7 +117,7 @@ type Server struct {
 	sheets   *sheets // nil: no scoresheets
 	replays  *replays
 	accounts Accounts
-	acct     *accountState
+	acct     *account.Service
 	tallied  tallies
 	ended    endings
 	// finishes announces the finished matches to what reacts to them
@@ -125,8 +127,7 @@ type Server struct {
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
-	hintAddr, hintID *limiter
-	searchAddr       *limiter // the player searches by address
+	hintAddr, hintID *httpapi.Limiter
 	public           *url.URL
 	proxies          []netip.Prefix
 
@@ -170,7 +171,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, acct: newAccountState(), hintAddr: newLimiter(hintAddrLimit), hintID: newLimiter(hintIDLimit), searchAddr: newLimiter(searchAddrLimit), replays: newReplays(),
+		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
 		cluster: cfg.Cluster,
@@ -216,6 +217,7 @@ func New(cfg Config) (*Server, error) {
 		n = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
+	s.acct = s.newAccounts(cfg.Accounts)
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	if cfg.Sheets != nil {
 		s.sheets = newSheets(cfg.Sheets, s.registry)
@@ -224,7 +226,7 @@ func New(cfg Config) (*Server, error) {
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
 	s.tableEnv = &tableEnv{
-		store: s.store, clock: s.clock, accounts: s.accounts,
+		store: s.store, clock: s.clock, accounts: s.accounts, players: s.acct,
 		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},
 		searches: searchSlots{wg: &s.wg, all: s.searching, demo: s.demoing},
 		finished: s.finishes.publish, outOfPlay: s.outOfPlay,

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/store"
 )
@@ -19,7 +19,7 @@ type countingAccounts struct {
 	sessions atomic.Int64
 }
 
-func (a *countingAccounts) Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error) {
+func (a *countingAccounts) Session(ctx context.Context, hash string, now time.Time) (account.Session, account.Account, error) {
 	a.sessions.Add(1)
 	return a.DB.Session(ctx, hash, now)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
@@ -167,7 +168,8 @@ type table struct {
 type tableEnv struct {
 	store    tableStore
 	clock    Clock
-	accounts seatAccounts // nil: no accounts, so no rated tables
+	accounts ratedPairs  // nil: no accounts, so no rated tables
+	players  seatPlayers // whose sessions the browsers hold
 	metrics  tableMetrics
 	searches searchSlots
 	// finished announces a match just over to what reacts to it (the
@@ -202,11 +204,15 @@ type tableStore interface {
 	ClaimSeat(ctx context.Context, tableID string, s carrom.SeatRecord) error
 }
 
-// seatAccounts is what a rated table asks of the accounts: whose session
-// a browser holds, and how many rated matches two accounts have played
-// against each other on a day (rating.PerPair).
-type seatAccounts interface {
-	AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error)
+// seatPlayers is what a rated table asks of the accounts when a seat is
+// taken and when its match begins: the account a browser plays as.
+type seatPlayers interface {
+	PlaysAs(ctx context.Context, token string) (account.Account, error)
+}
+
+// ratedPairs counts the rated matches two accounts have played against
+// each other on a day (rating.PerPair).
+type ratedPairs interface {
 	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
 }
 

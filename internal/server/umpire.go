@@ -16,6 +16,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/umpire"
@@ -525,14 +526,14 @@ func (s *Server) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpi
 
 // sheetAccounts resolves a rated sheet's account names, by seat, to their
 // accounts; a sheet without accounts has none.
-func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]carrom.Account, error) {
+func (s *Server) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]account.Account, error) {
 	if len(cfg.Accounts) == 0 {
 		return nil, nil
 	}
 	if s.accounts == nil {
 		return nil, httpapi.Refuse(umpire.ErrConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
-	out := make([]carrom.Account, len(cfg.Accounts))
+	out := make([]account.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := s.accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
@@ -579,7 +580,7 @@ func (s *Server) rating(ctx context.Context, id string, sh umpire.Sheet, v umpir
 func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	me, err := session(r)
+	me, err := account.Of(r)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -601,8 +602,8 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	if !slices.ContainsFunc(accounts, func(a carrom.Account) bool { return a.ID == me.a.ID }) {
-		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.a.Name), Next: sh.Seq + 1})
+	if !slices.ContainsFunc(accounts, func(a account.Account) bool { return a.ID == me.Account.ID }) {
+		httpapi.WriteJSON(w, http.StatusForbidden, sheetError{Error: fmt.Sprintf("%s plays no seat of this rated match, so cannot confirm its result.", me.Account.Name), Next: sh.Seq + 1})
 		return
 	}
 	v := sh.View()
@@ -611,7 +612,7 @@ func (s *Server) confirmSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.clock.Now()
-	if err := s.sheetStore().ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.a.ID, Seq: sh.Seq, At: now}); err != nil {
+	if err := s.sheetStore().ConfirmSheet(ctx, id, carrom.SheetConfirm{AccountID: me.Account.ID, Seq: sh.Seq, At: now}); err != nil {
 		apiError(w, err)
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
@@ -148,8 +149,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			c.nickname = name
 		}
 	}
-	if v, ok := r.Context().Value(sessionKey{}).(signedIn); ok {
-		c.account, c.csrf = v.a.ID, v.se.CSRF
+	if v, err := account.Of(r); err == nil {
+		c.account, c.csrf = v.Account.ID, v.Session.CSRF
 	}
 	var sk sink
 	if t != nil {

@@ -9,30 +9,31 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 // nameKey folds a name for uniqueness: "Ann" and "ann" are one account.
-func nameKey(name string) string { return carrom.NameKey(name) }
+func nameKey(name string) string { return account.NameKey(name) }
 
 // CreateAccount stores a new account and makes the games of token (the
-// browser it signs up from) its own; a name in use is carrom.ErrNameTaken,
+// browser it signs up from) its own; a name in use is account.ErrNameTaken,
 // a name that reads like another account's (their skeletons are one)
-// carrom.ErrNameConfusable.
-func (s *DB) CreateAccount(ctx context.Context, a carrom.Account, token string) error {
+// account.ErrNameConfusable.
+func (s *DB) CreateAccount(ctx context.Context, a account.Account, token string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: create account: %w", err)
 	}
 	defer tx.Rollback()
-	key, skeleton := nameKey(a.Name), carrom.NameSkeleton(a.Name)
+	key, skeleton := nameKey(a.Name), account.NameSkeleton(a.Name)
 	var other string
 	err = s.txQueryRow(ctx, tx, `SELECT name_key FROM accounts WHERE name_key = ? OR name_skeleton = ? LIMIT 1`, key, skeleton).Scan(&other)
 	switch {
 	case err == nil && other == key:
-		return fmt.Errorf("store: account %q: %w", a.Name, carrom.ErrNameTaken)
+		return fmt.Errorf("store: account %q: %w", a.Name, account.ErrNameTaken)
 	case err == nil:
-		return fmt.Errorf("store: account %q reads like %q: %w", a.Name, other, carrom.ErrNameConfusable)
+		return fmt.Errorf("store: account %q reads like %q: %w", a.Name, other, account.ErrNameConfusable)
 	case !errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("store: create account: %w", err)
 	}
@@ -113,9 +114,9 @@ func (s *DB) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any)
 
 const accountCols = `id, name, password, created_at`
 
-func scanAccount(r scanner) (carrom.Account, error) {
+func scanAccount(r scanner) (account.Account, error) {
 	var (
-		a       carrom.Account
+		a       account.Account
 		created int64
 	)
 	if err := r.Scan(&a.ID, &a.Name, &a.Password, &created); err != nil {
@@ -129,18 +130,18 @@ func scanAccount(r scanner) (carrom.Account, error) {
 }
 
 // AccountByName finds an account by its name, in any case.
-func (s *DB) AccountByName(ctx context.Context, name string) (carrom.Account, error) {
+func (s *DB) AccountByName(ctx context.Context, name string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE name_key = ?`, nameKey(name)))
 }
 
 // AccountByID finds an account by its ID.
-func (s *DB) AccountByID(ctx context.Context, id string) (carrom.Account, error) {
+func (s *DB) AccountByID(ctx context.Context, id string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE id = ?`, id))
 }
 
 // AccountByToken finds the account a browser token belongs to, by a link
 // that has not ended.
-func (s *DB) AccountByToken(ctx context.Context, token string) (carrom.Account, error) {
+func (s *DB) AccountByToken(ctx context.Context, token string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
 		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ? AND t.ended_at IS NULL`, token))
 }
@@ -148,9 +149,9 @@ func (s *DB) AccountByToken(ctx context.Context, token string) (carrom.Account, 
 // AccountBySession finds the account whose session the browser of token
 // holds at now: the account it plays as, which its link (AccountByToken)
 // does not say once it has signed in as another.
-func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) (carrom.Account, error) {
+func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) (account.Account, error) {
 	if token == "" {
-		return carrom.Account{}, carrom.ErrNotFound
+		return account.Account{}, carrom.ErrNotFound
 	}
 	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
 		JOIN sessions s ON s.account_id = a.id WHERE s.token = ? AND s.expires_at > ?
@@ -246,7 +247,7 @@ func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.Held
 
 // CreateSession stores a signed-in browser's session; the browser's
 // earlier sessions end, so that it holds one.
-func (s *DB) CreateSession(ctx context.Context, se carrom.Session) error {
+func (s *DB) CreateSession(ctx context.Context, se account.Session) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if se.Token != "" {
 			if _, err := s.txExec(ctx, tx, `DELETE FROM sessions WHERE token = ?`, se.Token); err != nil {
@@ -264,15 +265,15 @@ func (s *DB) CreateSession(ctx context.Context, se carrom.Session) error {
 }
 
 // Session returns a session that has not expired at now, with its account.
-func (s *DB) Session(ctx context.Context, hash string, now time.Time) (carrom.Session, carrom.Account, error) {
+func (s *DB) Session(ctx context.Context, hash string, now time.Time) (account.Session, account.Account, error) {
 	var (
-		se               carrom.Session
+		se               account.Session
 		created, expires int64
 	)
 	row := s.queryRow(ctx, `SELECT s.id_hash, s.account_id, s.csrf, s.created_at, s.expires_at, a.id, a.name, a.password, a.created_at
 		FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?`, hash, nanos(now))
 	var (
-		a        carrom.Account
+		a        account.Account
 		aCreated int64
 	)
 	if err := row.Scan(&se.Hash, &se.AccountID, &se.CSRF, &created, &expires, &a.ID, &a.Name, &a.Password, &aCreated); err != nil {
@@ -411,7 +412,7 @@ func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, err
 }
 
 // fillNames gives the accounts made before names had skeletons
-// (00030_name_skeletons.sql) theirs, and their key as carrom.NameKey
+// (00030_name_skeletons.sql) theirs, and their key as account.NameKey
 // makes it now. Of two old names that read alike (or fold alike), the
 // second keeps its name without a skeleton: nobody is renamed, and a new
 // name like either is refused through the first.
@@ -434,7 +435,7 @@ func (s *DB) fillNames(ctx context.Context) error {
 		return fmt.Errorf("store: names without skeletons: %w", err)
 	}
 	for _, a := range old {
-		key, skeleton := nameKey(a[1]), carrom.NameSkeleton(a[1])
+		key, skeleton := nameKey(a[1]), account.NameSkeleton(a[1])
 		var n int
 		if err := s.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE id <> ? AND (name_key = ? OR name_skeleton = ?)`, a[0], key, skeleton).Scan(&n); err != nil {
 			return fmt.Errorf("store: the skeleton of account %s: %w", a[0], err)

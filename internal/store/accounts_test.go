@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
 )
@@ -26,15 +27,15 @@ func count(t *testing.T, s *DB, q string, args ...any) int {
 // password, sessions or browsers, and its seats name nobody.
 func TestDeleteAccount(t *testing.T) {
 	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
-		for i, a := range []carrom.Account{{ID: "a1", Name: "Ann", Password: "h1", Created: at}, {ID: "b1", Name: "Bob", Password: "h2", Created: at}} {
+		for i, a := range []account.Account{{ID: "a1", Name: "Ann", Password: "h1", Created: at}, {ID: "b1", Name: "Bob", Password: "h2", Created: at}} {
 			if err := st.CreateAccount(ctx, a, []string{"tokA", "tokB"}[i]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := st.CreateAccount(ctx, carrom.Account{ID: "x", Name: "ANN", Password: "h", Created: at}, ""); !errors.Is(err, carrom.ErrNameTaken) {
+		if err := st.CreateAccount(ctx, account.Account{ID: "x", Name: "ANN", Password: "h", Created: at}, ""); !errors.Is(err, account.ErrNameTaken) {
 			t.Errorf("a second Ann: %v; want ErrNameTaken", err)
 		}
-		if err := st.CreateSession(ctx, carrom.Session{Hash: "s1", AccountID: "a1", CSRF: "c", Created: at, Expires: at.Add(time.Hour)}); err != nil {
+		if err := st.CreateSession(ctx, account.Session{Hash: "s1", AccountID: "a1", CSRF: "c", Created: at, Expires: at.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
 		if _, a, err := st.Session(ctx, "s1", at); err != nil || a.Name != "Ann" {
@@ -105,7 +106,7 @@ func TestRatingPeriods(t *testing.T) {
 	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		day := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 		for _, id := range []string{"a", "b", "c", "d"} {
-			if err := st.CreateAccount(ctx, carrom.Account{ID: id, Name: "n" + id, Password: "h", Created: day}, ""); err != nil {
+			if err := st.CreateAccount(ctx, account.Account{ID: id, Name: "n" + id, Password: "h", Created: day}, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -168,11 +169,11 @@ func TestNameSkeletons(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *DB) {
 		ctx := context.Background()
 		st := open()
-		if err := st.CreateAccount(ctx, carrom.Account{ID: "b1", Name: "Bob", Password: "h", Created: at}, ""); err != nil {
+		if err := st.CreateAccount(ctx, account.Account{ID: "b1", Name: "Bob", Password: "h", Created: at}, ""); err != nil {
 			t.Fatal(err)
 		}
-		for name, want := range map[string]error{"\u0412ob": carrom.ErrNameConfusable, "B0B": carrom.ErrNameConfusable, "ＢＯＢ": carrom.ErrNameTaken, "bob": carrom.ErrNameTaken} {
-			if err := st.CreateAccount(ctx, carrom.Account{ID: "x" + name, Name: name, Password: "h", Created: at}, ""); !errors.Is(err, want) {
+		for name, want := range map[string]error{"\u0412ob": account.ErrNameConfusable, "B0B": account.ErrNameConfusable, "ＢＯＢ": account.ErrNameTaken, "bob": account.ErrNameTaken} {
+			if err := st.CreateAccount(ctx, account.Account{ID: "x" + name, Name: name, Password: "h", Created: at}, ""); !errors.Is(err, want) {
 				t.Errorf("%q beside Bob: %v; want %v", name, err, want)
 			}
 		}
@@ -192,13 +193,13 @@ func TestNameSkeletons(t *testing.T) {
 		if a, err := st.AccountByName(ctx, "zoe"); err != nil || a.ID != "o3" {
 			t.Errorf("the old full-width ＺＯＥ by the name zoe: %+v, %v; want found, its key made anew", a, err)
 		}
-		if err := st.CreateAccount(ctx, carrom.Account{ID: "n1", Name: "Ivan", Password: "h", Created: at}, ""); !errors.Is(err, carrom.ErrNameTaken) {
+		if err := st.CreateAccount(ctx, account.Account{ID: "n1", Name: "Ivan", Password: "h", Created: at}, ""); !errors.Is(err, account.ErrNameTaken) {
 			t.Errorf("a new Ivan: %v; want taken", err)
 		}
-		if err := st.CreateAccount(ctx, carrom.Account{ID: "n2", Name: "Zoë", Password: "h", Created: at}, ""); err != nil {
+		if err := st.CreateAccount(ctx, account.Account{ID: "n2", Name: "Zoë", Password: "h", Created: at}, ""); err != nil {
 			t.Errorf("Zoë beside ZOE: %v; want made (ë is not e)", err)
 		}
-		if _, err := st.exec(ctx, `UPDATE accounts SET name_skeleton = ? WHERE id = 'o3'`, carrom.NameSkeleton("Bob")); err == nil {
+		if _, err := st.exec(ctx, `UPDATE accounts SET name_skeleton = ? WHERE id = 'o3'`, account.NameSkeleton("Bob")); err == nil {
 			t.Error("two accounts with one skeleton: stored; want the unique index to refuse")
 		}
 	})
@@ -211,7 +212,7 @@ func TestNameSkeletons(t *testing.T) {
 func TestNamesByPrefix(t *testing.T) {
 	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
 		for i, n := range []string{"ann", "Andy", "a-n", "ao", "Éva", "ez", "f", "anz"} {
-			if err := st.CreateAccount(ctx, carrom.Account{ID: fmt.Sprint("id", i), Name: n, Password: "h", Created: at}, ""); err != nil {
+			if err := st.CreateAccount(ctx, account.Account{ID: fmt.Sprint("id", i), Name: n, Password: "h", Created: at}, ""); err != nil {
 				t.Fatal(err)
 			}
 		}

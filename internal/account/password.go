@@ -1,12 +1,14 @@
-package server
+package account
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -23,7 +25,7 @@ const (
 	argonKeyLen  = 32
 )
 
-var errHashFormat = errors.New("server: not an argon2id hash")
+var errHashFormat = errors.New("account: not an argon2id hash")
 
 // hashPassword is the PHC string of an argon2id hash of pw with a new
 // salt: $argon2id$v=19$m=65536,t=3,p=4$salt$tag.
@@ -66,4 +68,52 @@ func checkPassword(hash, pw string) (bool, error) {
 	}
 	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// hasher runs argon2id (hashPassword, checkPassword), a few at a time at
+// most: each takes 64 MiB.
+type hasher struct {
+	slots     chan struct{}
+	dummyOnce sync.Once
+	dummy     string
+}
+
+// hashesAtOnce bounds the argon2id hashes computed at once.
+const hashesAtOnce = 2
+
+func newHasher() *hasher { return &hasher{slots: make(chan struct{}, hashesAtOnce)} }
+
+// hash is hashPassword in one of the slots.
+func (h *hasher) hash(ctx context.Context, pw string) (string, error) {
+	select {
+	case h.slots <- struct{}{}:
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	defer func() { <-h.slots }()
+	return hashPassword(pw)
+}
+
+// matches is checkPassword in one of the slots.
+func (h *hasher) matches(ctx context.Context, hash, pw string) (bool, error) {
+	select {
+	case h.slots <- struct{}{}:
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	defer func() { <-h.slots }()
+	return checkPassword(hash, pw)
+}
+
+// dummyHash is checked for a name that has no account, so that a sign-in
+// takes as long whether the name exists or not.
+func (h *hasher) dummyHash() string {
+	h.dummyOnce.Do(func() {
+		d, err := hashPassword(newID(16))
+		if err != nil {
+			panic("account: no randomness: " + err.Error())
+		}
+		h.dummy = d
+	})
+	return h.dummy
 }

@@ -1,4 +1,4 @@
-package carrom
+package account
 
 import "testing"
 

@@ -1,17 +1,20 @@
-package carrom
+package account
 
 import (
 	"errors"
+	"net/http"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/secure/precis"
+
+	"github.com/carrom-game/carrom/internal/httpapi"
 )
 
 // ErrBadName refuses a name outside the rules of CanonicalName.
-var ErrBadName = errors.New("a name is 3 to 20 letters (of any alphabet, with their accents), digits, dots, _ or -")
+var ErrBadName = httpapi.New(http.StatusBadRequest, "a name is 3 to 20 letters (of any alphabet, with their accents), digits, dots, _ or -")
 
 // ErrNameConfusable refuses a name that reads like another account's.
 var ErrNameConfusable = errors.New("name confusable with another")

@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 // TestLimiterEvictsTheOldest: past its bound the limiter forgets the key
 // used longest ago and refuses no new key; a key in use keeps its count.
 func TestLimiterEvictsTheOldest(t *testing.T) {
-	l := newLimiter(limit{every: time.Minute, burst: 2})
+	l := NewLimiter(Limit{Every: time.Minute, Burst: 2})
 	l.max = 3
 	now := time.Unix(0, 0)
 	for _, k := range []string{"a", "a"} {
