@@ -5,6 +5,7 @@
 // object with a translator's description and its CLDR plural forms;
 // placeholders are written {{.Name}}. The page keeps no copy of the words.
 // See docs/i18n.md.
+import { api } from "./api";
 
 // A catalogue's message: its text, or its plural forms.
 type Message = string | { description?: string; zero?: string; one?: string; two?: string; few?: string; many?: string; other?: string };
@@ -28,8 +29,7 @@ let current: Language = { lang: "en", dir: "ltr", book: "E", languages: [], laws
 // mirrors: the board's canvas keeps its own direction).
 export async function loadLanguage(): Promise<void> {
   try {
-    const res = await fetch("/api/i18n", { credentials: "same-origin" });
-    if (res.ok) current = await res.json() as Language;
+    current = await api<Language>("GET", "/api/i18n");
   } catch {
     // No answer: the keys themselves are shown, and the page still works.
   }
