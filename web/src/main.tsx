@@ -5,6 +5,7 @@ import { options, render } from "preact";
 import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
+import { languageMenu, loadLanguage } from "./i18n";
 import { openLive } from "./live";
 import { Lobby } from "./lobby";
 import { Mount } from "./mount";
@@ -49,12 +50,17 @@ options.debounceRendering = (render) => render();
 const app: App = { cfg: JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig, sound: new Sound() };
 // Browsers start audio only in answer to a gesture: the first touch, click or key.
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
-render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
-accountNav();
-resumeNav();
-openLive();
-const query = new URLSearchParams(location.search);
-for (const [re, screen] of routes) {
-  const m = location.pathname.match(re);
-  if (m) { render(screen(app, m.slice(1), query), document.getElementById("app")!); break; }
-}
+// The page is drawn once its words are here, in the reader's language.
+void loadLanguage().then(() => {
+  const sound = document.getElementById("sound")!;
+  sound.before(languageMenu(), " ");
+  render(<MuteButton sound={app.sound} />, sound);
+  accountNav();
+  resumeNav();
+  openLive();
+  const query = new URLSearchParams(location.search);
+  for (const [re, screen] of routes) {
+    const m = location.pathname.match(re);
+    if (m) { render(screen(app, m.slice(1), query), document.getElementById("app")!); break; }
+  }
+});
