@@ -35,7 +35,7 @@ func (requests) Account(r *http.Request) (account.Account, error) {
 
 // newSheets makes the scoresheets' handlers on store (nil: none).
 func (s *Server) newSheets(store umpirehttp.Store) *umpirehttp.Sheets {
-	return umpirehttp.New(umpirehttp.Env{Store: store, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry})
+	return umpirehttp.New(umpirehttp.Env{Store: store, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
 }
 
 // sheetAPI serves a sheet's change, which gives a browser without one its

@@ -35,6 +35,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /api/i18n", s.language)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
 	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
@@ -69,6 +70,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratings.Chart)
 		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
 		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
+	}
+	if s.tournaments != nil {
+		s.tournaments.Route(mux)
 	}
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {

@@ -19,6 +19,8 @@ export function accountNav(): void {
   me().then((m) => {
     nav.append(" ", m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
+      : "", " ", m.signed_in
+      ? h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav-long" }, "Tournaments")
       : "", " ", m.signed_in && m.name
       ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me", title: m.name }, m.name)
       : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));

@@ -5,7 +5,7 @@
 // received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
-import type { PairedMsg, SeeksMsg } from "./protocol";
+import type { PairedMsg, SeeksMsg, TournamentCall } from "./protocol";
 import { choose } from "./seating";
 
 export interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
@@ -15,7 +15,8 @@ export type LiveMsg =
   | { v: number; type: "challenge"; challenge: Challenge }
   | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string }
   | PairedMsg
-  | SeeksMsg;
+  | SeeksMsg
+  | { v: number; type: "tournament"; tournament: TournamentCall };
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -70,6 +71,13 @@ function show(m: LiveMsg): void {
     return;
   }
   if (m.type === "seeks") return;
+  if (m.type === "tournament") {
+    const c = m.tournament;
+    const go = h("a", { class: "button", href: c.link, id: "toast-tournament" }, "Go to the table");
+    go.addEventListener("click", () => choose(c.table, new URLSearchParams(c.link.split("?")[1] ?? "").getAll("seat").map(Number)));
+    toast(`${c.name}, round ${c.round}: your match against ${c.opponent} is on board ${c.board}, an online table.`, go);
+    return;
+  }
   // A page left while it counts drops the count, quietly.
   badge().catch(() => undefined);
   if (m.type !== "challenge") return;

@@ -65,6 +65,12 @@ type Identity interface {
 	Account(r *http.Request) (account.Account, error)
 }
 
+// Watcher is told when a sheet's match is over, every board signed (a
+// tournament enters the result of its round's match).
+type Watcher interface {
+	SheetOver(ctx context.Context, id string, v umpire.View)
+}
+
 // Clock is the server's time.
 type Clock interface{ Now() time.Time }
 
@@ -78,6 +84,7 @@ type Env struct {
 	Log      *slog.Logger
 	// Registry receives the sheets' metric.
 	Registry prometheus.Registerer
+	Watcher  Watcher // nil: none
 }
 
 // Sheets serves the umpires' scoresheets: /api/umpire and below.
@@ -226,6 +233,22 @@ func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, sheetReply{ID: id, Created: now, View: sh.View(), Yours: true})
+}
+
+// Open stores a new sheet of cfg, checked already, written by the
+// browser of token, and returns its ID. The limit of sheets open per
+// browser is not taken: a tournament's round, which opens its sheets so,
+// is bounded by its players.
+func (h *Sheets) Open(ctx context.Context, token string, cfg umpire.Config) (string, error) {
+	conf, err := json.Marshal(cfg)
+	if err != nil {
+		return "", err
+	}
+	id := newID(8)
+	if err := h.env.Store.CreateSheet(ctx, umpire.Record{ID: id, Token: token, Config: conf, Created: h.env.Clock.Now()}); err != nil {
+		return "", err
+	}
+	return id, nil
 }
 
 // sheet reads a sheet's record.
@@ -455,7 +478,13 @@ func (h *Sheets) finishSheet(ctx context.Context, rec umpire.Record, v umpire.Vi
 		if err != nil {
 			return err
 		}
-		return h.env.Store.FinishSheet(ctx, rec.ID, now, res)
+		if err := h.env.Store.FinishSheet(ctx, rec.ID, now, res); err != nil {
+			return err
+		}
+		if h.env.Watcher != nil {
+			h.env.Watcher.SheetOver(ctx, rec.ID, v)
+		}
+		return nil
 	case !v.Over && !rec.Finished.IsZero():
 		return h.env.Store.FinishSheet(ctx, rec.ID, time.Time{}, nil)
 	}
