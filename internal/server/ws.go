@@ -143,15 +143,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.release(s.conns, tok)
 		s.mu.Unlock()
 	}()
-	c := &client{token: tok, send: make(chan []byte, sendBuf), gone: make(chan struct{})}
-	if ck, err := r.Cookie(nicknameCookie); err == nil {
-		if name, err := cleanNickname(ck.Value); err == nil {
-			c.nickname = name
-		}
-	}
-	if v, err := account.Of(r); err == nil {
-		c.account, c.csrf = v.Account.ID, v.Session.CSRF
-	}
+	c := newClient(r, tok)
 	var sk sink
 	if t != nil {
 		sk = localSink{t: t, srv: s}
@@ -184,25 +176,44 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	// The writer goroutine ends when the table drops the client or the
 	// connection ends; the reader (this goroutine) then tells the table.
-	go func() {
-		defer cancel()
-		for {
-			select {
-			case msg := <-c.send:
-				if err := write(ctx, conn, msg); err != nil {
-					return
-				}
-			case <-c.gone:
-				conn.Close(c.code, c.why)
-				return
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go writeLoop(ctx, cancel, conn, c)
 	s.readLoop(ctx, conn, sk, c)
 	sk.leave(c)
 	conn.Close(websocket.StatusNormalClosure, "")
+}
+
+// newClient is the client of a WebSocket request from the browser of tok:
+// its nickname, and its account and session's CSRF token if signed in.
+func newClient(r *http.Request, tok string) *client {
+	c := &client{token: tok, send: make(chan []byte, sendBuf), gone: make(chan struct{})}
+	if ck, err := r.Cookie(nicknameCookie); err == nil {
+		if name, err := cleanNickname(ck.Value); err == nil {
+			c.nickname = name
+		}
+	}
+	if v, err := account.Of(r); err == nil {
+		c.account, c.csrf = v.Account.ID, v.Session.CSRF
+	}
+	return c
+}
+
+// writeLoop writes what the table sends the client until the table drops
+// it or the connection ends, then cancels the connection's context.
+func writeLoop(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *client) {
+	defer cancel()
+	for {
+		select {
+		case msg := <-c.send:
+			if err := write(ctx, conn, msg); err != nil {
+				return
+			}
+		case <-c.gone:
+			conn.Close(c.code, c.why)
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // readLoop reads the client's messages until the connection ends. A bad,
