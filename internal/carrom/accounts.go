@@ -116,3 +116,11 @@ const (
 	ChallengeDeclined  ChallengeStatus = "declined"
 	ChallengeWithdrawn ChallengeStatus = "withdrawn"
 )
+
+// Followed is an account another follows, as his list of friends shows
+// it: Table is the newest table in play where it holds a seat, if any.
+type Followed struct {
+	ID, Name string
+	Since    time.Time
+	Table    string
+}
