@@ -45,3 +45,23 @@ func TestPairingKnowsOnlyItsEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestFriendsKnowsOnlyItsEnv: following players (internal/friends) imports
+// of the module only the domain types, the accounts' request context, the
+// HTTP plumbing and the wire types; what it needs of the server and the
+// store it declares in its Env and Store.
+func TestFriendsKnowsOnlyItsEnv(t *testing.T) {
+	p, ok := packages(t)[module+"/internal/friends"]
+	if !ok {
+		t.Fatal("package internal/friends not found")
+	}
+	allowed := map[string]bool{}
+	for _, a := range []string{"internal/account", "internal/carrom", "internal/httpapi", "internal/protocol"} {
+		allowed[module+"/"+a] = true
+	}
+	for _, imp := range p.Imports {
+		if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
+			t.Errorf("internal/friends imports %s: it knows the server and the store only through its Env and Store", imp)
+		}
+	}
+}

@@ -62,6 +62,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
 	s.routeAccounts(mux)
+	s.routeFriends(mux)
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {
 		// Checked in New: a URL without a path, so a valid origin.

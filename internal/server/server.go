@@ -22,6 +22,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -178,6 +179,7 @@ type Server struct {
 	relays     map[string]*relay
 
 	pairing *pairing.Service // quick pairing's pools (pairing.go)
+	friends *friends.Service // following players (friends.go); nil without accounts
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -253,6 +255,7 @@ func New(cfg Config) (*Server, error) {
 	if err := s.startPairing(); err != nil {
 		return nil, err
 	}
+	s.startFriends()
 	return s, nil
 }
 
