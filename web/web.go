@@ -84,6 +84,7 @@ func New(opt Options) (*Handler, error) {
 	h.mux.HandleFunc("GET /account", index)
 	h.mux.HandleFunc("GET /leaderboard", index)
 	h.mux.HandleFunc("GET /challenges", index)
+	h.mux.HandleFunc("GET /friends", index)
 	h.mux.HandleFunc("GET /practice", index)
 	h.mux.HandleFunc("GET /umpire/", index)
 	// The asset names carry their digest, so browsers may keep them for good.

@@ -5,6 +5,7 @@ import { options, render } from "preact";
 import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
+import { friendsPage } from "./friends";
 import { openLive } from "./live";
 import { Lobby } from "./lobby";
 import { Mount } from "./mount";
@@ -30,6 +31,7 @@ const routes: Route[] = [
   [/^\/account$/, () => <Mount run={accountPage} />],
   [/^\/leaderboard$/, () => <Mount run={leaderboardPage} />],
   [/^\/challenges$/, () => <Mount run={challengesPage} />],
+  [/^\/friends$/, () => <Mount run={friendsPage} />],
   [/^/, (app) => <Lobby app={app} />],
 ];
 
