@@ -17,7 +17,8 @@ import (
 // page (bob's account made where no page of his is open); bob signs in on
 // a page of his and ann is told at once (a toast) and sees him online;
 // bob plays the computer and ann's list says "playing", its Watch taking
-// her to bob's table.
+// her to bob's table. At a phone's width the challenges page links to
+// the Friends page, which the header leaves out.
 func TestFriendsPage(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	ctx := context.Background()
@@ -64,4 +65,14 @@ func TestFriendsPage(t *testing.T) {
 	if !strings.HasPrefix(at, "/t/") {
 		t.Errorf("bob is at %q; want a table", at)
 	}
+
+	// At a phone's width the header has no room for Friends: the
+	// challenges page leads there.
+	e.run(ann, chromedp.EmulateViewport(390, 844), chromedp.Navigate(e.base+"/challenges"), chromedp.WaitVisible("#to-friends", chromedp.ByID))
+	var hidden bool
+	e.run(ann, chromedp.Evaluate(`getComputedStyle(document.getElementById("nav-friends")).display === "none"`, &hidden))
+	if !hidden {
+		t.Error("the header shows Friends at 390 px; want it left out, the header full")
+	}
+	e.run(ann, chromedp.Click("#to-friends", chromedp.ByID), chromedp.WaitVisible("#friend-name", chromedp.ByID))
 }

@@ -85,7 +85,9 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
       return h("tr", { "data-challenge": c.id }, h("td", {}, what), h("td", {}, ...act));
     })) : h("p", {}, "No challenge yet."));
   };
-  root.replaceChildren(h("h1", {}, "Challenges"), f, h("h2", {}, "Sent and received"), list);
+  // The way to the Friends page at a phone's width, whose header has no room for it.
+  root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, "Challenge a player you follow from ", h("a", { href: "/friends", id: "to-friends" }, "your friends"), "."),
+    f, h("h2", {}, "Sent and received"), list);
   await refresh();
   showExpected();
   // The other player answers from his own page: his answer is pushed on
