@@ -17,6 +17,8 @@ import (
 // carrom.ErrNotFound.
 type Accounts interface {
 	account.Store
+	// AccountByID finds a tournament's entrant by its account.
+	AccountByID(ctx context.Context, id string) (account.Account, error)
 
 	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.

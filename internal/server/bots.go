@@ -50,13 +50,13 @@ func (t *table) think(ctx context.Context, seat int) {
 	sctx, cancel := context.WithCancel(ctx)
 	t.thinking = cancel
 	st, seq, bot, rng := t.state, t.seq, t.seats[seat].bot, t.rng()
-	slots := []chan struct{}{t.srv.searching}
+	slots := []chan struct{}{t.env.searches.all}
 	if t.demo() {
-		slots = []chan struct{}{t.srv.demoing, t.srv.searching}
+		slots = []chan struct{}{t.env.searches.demo, t.env.searches.all}
 	}
-	t.srv.wg.Add(1)
+	t.env.searches.wg.Add(1)
 	go func() {
-		defer t.srv.wg.Done()
+		defer t.env.searches.wg.Done()
 		release, ok := takeSlots(sctx, slots)
 		if !ok {
 			return
@@ -104,12 +104,12 @@ func (t *table) played(ctx context.Context, m botMove) {
 	if m.seq != t.seq || t.thinking == nil || ctx.Err() != nil {
 		return
 	}
-	if wait := t.readyAt.Sub(t.srv.clock.Now()); wait > 0 {
+	if wait := t.readyAt.Sub(t.env.clock.Now()); wait > 0 {
 		// Held back: meanwhile every page sees the aim being taken.
 		if m.err == nil {
 			t.showAim(m.action)
 		}
-		t.paceStop = t.srv.clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
+		t.paceStop = t.env.clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
 		return
 	}
 	t.stopThinking()
@@ -119,9 +119,9 @@ func (t *table) played(ctx context.Context, m botMove) {
 		t.log.Error("computer player failed", "seat", turn.Seat, "err", m.err)
 		a = fallback(t.state, turn)
 	}
-	if t.commit(ctx, a, t.srv.clock.Now(), nil) != nil {
+	if t.commit(ctx, a, t.env.clock.Now(), nil) != nil {
 		// A computer player's mistake must not stall the table.
-		if t.commit(ctx, fallback(t.state, turn), t.srv.clock.Now(), nil) != nil {
+		if t.commit(ctx, fallback(t.state, turn), t.env.clock.Now(), nil) != nil {
 			return
 		}
 	}

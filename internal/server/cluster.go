@@ -110,7 +110,7 @@ type forwardReply struct {
 // it; node is the node it is connected to ("" if that node did not say)
 // and run that node's run, joined when its join came in.
 type remoteClient struct {
-	t      *table
+	lt     *leased
 	c      *client
 	node   string
 	run    string
@@ -119,9 +119,10 @@ type remoteClient struct {
 
 // forwarded handles a request to a table this node owns, on the bus's
 // goroutine of the table's subscription.
-func (s *Server) forwarded(t *table, m carrom.BusMsg) {
+func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 	var f forward
-	reply := forwardReply{Epoch: t.epoch}
+	t := lt.t
+	reply := forwardReply{Epoch: lt.epoch}
 	answer := func() {
 		if m.Respond != nil {
 			m.Respond(encode(reply))
@@ -144,8 +145,8 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	if f.Op == "lost" {
 		// Sent by this node's lease round to itself; the table's new owner
 		// hears it too, and so does a later run of the table here.
-		if f.Node == s.cluster.Node && f.Epoch == t.epoch {
-			t.post(leaseLost{})
+		if f.Node == n.Node && f.Epoch == lt.epoch {
+			lt.letGoInTurn()
 		}
 		return
 	}
@@ -157,18 +158,25 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 		}
 		return
 	}
-	s.mu.Lock()
-	rc, ok := s.remotes[f.Conn]
+	n.fromClient(lt, f, &reply)
+}
+
+// fromClient hands a table this node owns the intent of a client at
+// another node, and answers it in reply.
+func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
+	t := lt.t
+	n.srv.mu.Lock()
+	rc, ok := n.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{t: t, node: f.Node, run: f.Run, joined: s.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
-		s.remotes[f.Conn] = rc
+		rc = remoteClient{lt: lt, node: f.Node, run: f.Run, joined: n.srv.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
+		n.remotes[f.Conn] = rc
 		ok = true
 	}
 	if f.Op == "leave" {
-		delete(s.remotes, f.Conn)
+		delete(n.remotes, f.Conn)
 	}
-	s.mu.Unlock()
-	if !ok || rc.t != t {
+	n.srv.mu.Unlock()
+	if !ok || rc.lt != lt {
 		reply.Unknown = f.Op != "leave"
 		return
 	}
@@ -197,7 +205,7 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 			reply.Error = errorMessage(err)
 			return
 		}
-		posted = t.post(actReq{c: rc.c, action: a, at: s.clock.Now()})
+		posted = t.post(actReq{c: rc.c, action: a, at: n.srv.clock.Now()})
 	default:
 		reply.Error = errorMessage(fmt.Errorf("server: forwarded op %q: %w", f.Op, ErrMessage))
 		return
@@ -207,67 +215,28 @@ func (s *Server) forwarded(t *table, m carrom.BusMsg) {
 	}
 }
 
-// publishOut sends a table's message to the clients at other nodes: to
-// one connection, or to all but skip.
-func (t *table) publishOut(msg []byte, to, skip string) {
-	bus := t.srv.cluster.Bus
-	h := map[string]string{"epoch": strconv.FormatInt(t.epoch, 10)}
-	if to != "" {
-		h["to"] = to
-	}
-	if skip != "" {
-		h["skip"] = skip
-	}
-	if err := bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h, Data: msg}); err != nil {
-		t.log.Warn("publishing to other nodes", "err", err)
-	}
-}
-
-// broadcast sends msg to every client at the table but skip.
-func (t *table) broadcast(msg []byte, skip *client) {
-	for c := range t.clients {
-		if c != skip && c.conn == "" {
-			t.deliver(c, msg)
-		}
-	}
-	if t.srv.cluster != nil {
-		s := ""
-		if skip != nil {
-			s = skip.conn
-		}
-		t.publishOut(msg, "", s)
-	}
-}
-
-// letGo stops a table this node no longer owns: it commits nothing more,
-// and its clients here are told to reconnect.
-func (t *table) letGo() {
-	t.moved.Store(true)
-	t.stop()
-}
-
 // loseLease tells a table its lease was taken, in turn with the intents
 // forwarded to it: through its own intents subject, which delivers in
 // order, so that an intent that came in while this node was paused is
 // tried first and refused by the store, whatever the goroutines' order
 // after the pause.
-func (s *Server) loseLease(t *table) {
-	if t.listening {
-		lost := forward{Op: "lost", Node: s.cluster.Node, Epoch: t.epoch}
-		err := s.cluster.Bus.Publish(inSubject(t.id), carrom.BusMsg{Data: encode(lost)})
+func (n *node) loseLease(lt *leased) {
+	if lt.unsub != nil {
+		lost := forward{Op: "lost", Node: n.Node, Epoch: lt.epoch}
+		err := n.Bus.Publish(inSubject(lt.t.id), carrom.BusMsg{Data: encode(lost)})
 		if err == nil {
 			return
 		}
-		t.log.Warn("telling the table its lease is lost through the bus", "err", err)
+		lt.t.log.Warn("telling the table its lease is lost through the bus", "err", err)
 	}
-	go t.post(leaseLost{})
+	go lt.letGoInTurn()
 }
 
 // leaseLoop renews this node's leases and takes the tables nobody holds,
 // every third of the lease's life or when another node lets leases go.
 // It returns when ctx ends.
-func (s *Server) leaseLoop(ctx context.Context, notice <-chan struct{}) {
-	tick := time.NewTicker(s.ttl / 3)
+func (n *node) leaseLoop(ctx context.Context, notice <-chan struct{}) {
+	tick := time.NewTicker(n.ttl / 3)
 	defer tick.Stop()
 	for {
 		select {
@@ -276,61 +245,72 @@ func (s *Server) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 		case <-tick.C:
 		case <-notice:
 		}
-		s.leaseRound(ctx)
+		n.leaseRound(ctx)
 	}
 }
 
 // leaseRound renews, lets go of the tables whose lease was taken, and
 // takes this node's share of the tables nobody holds.
-func (s *Server) leaseRound(ctx context.Context) {
-	cl := s.cluster
-	now := s.clock.Now()
-	// Only the tables running before the renewal are judged by its
-	// answer: one created meanwhile may have taken its lease after.
-	owned := s.ownedTables()
-	held, err := cl.Leases.Renew(ctx, cl.Node, s.ttl)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Error("renewing the leases", "err", err)
-		}
-		if now.Sub(s.renewed) > s.ttl {
-			// Our leases may have been taken: stop before the store says so.
-			for _, t := range s.ownedTables() {
-				t.letGo()
-			}
-		}
+func (n *node) leaseRound(ctx context.Context) {
+	if !n.renew(ctx) || n.closing.Load() {
 		return
 	}
-	s.renewed = now
+	n.takeShare(ctx)
+}
+
+// renew renews this node's leases and lets go of the tables whose lease
+// was taken; false if the renewal failed.
+func (n *node) renew(ctx context.Context) bool {
+	now := n.srv.clock.Now()
+	// Only the tables running before the renewal are judged by its
+	// answer: one created meanwhile may have taken its lease after.
+	owned := n.ownedTables()
+	held, err := n.Leases.Renew(ctx, n.Node, n.ttl)
+	if err != nil {
+		if ctx.Err() == nil {
+			n.srv.log.Error("renewing the leases", "err", err)
+		}
+		if now.Sub(n.renewed) > n.ttl {
+			// Our leases may have been taken: stop before the store says so.
+			for _, lt := range n.ownedTables() {
+				lt.letGo()
+			}
+		}
+		return false
+	}
+	n.renewed = now
 	epochs := map[string]int64{}
 	for _, l := range held {
 		epochs[l.Table] = l.Epoch
 	}
-	s.letStraysGo(ctx, held)
-	for _, t := range owned {
-		if epochs[t.id] != t.epoch {
-			if t.losing.CompareAndSwap(false, true) {
-				t.log.Warn("lease lost: letting the table go", "epoch", t.epoch)
-				s.metrics.leaseLost.Inc()
+	n.letStraysGo(ctx, held)
+	for _, lt := range owned {
+		if epochs[lt.t.id] != lt.epoch {
+			if lt.losing.CompareAndSwap(false, true) {
+				lt.t.log.Warn("lease lost: letting the table go", "epoch", lt.epoch)
+				n.srv.metrics.leaseLost.Inc()
 			}
-			s.loseLease(t)
+			n.loseLease(lt)
 		}
 	}
-	if s.closing.Load() {
-		return
-	}
-	asked := s.clock.Now()
-	cands, live, err := cl.Leases.Candidates(ctx)
+	return true
+}
+
+// takeShare takes the leases of this node's share of the tables nobody
+// holds, and adopts their tables.
+func (n *node) takeShare(ctx context.Context) {
+	asked := n.srv.clock.Now()
+	cands, live, err := n.Leases.Candidates(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Error("listing tables without an owner", "err", err)
+			n.srv.log.Error("listing tables without an owner", "err", err)
 		}
 		return
 	}
-	s.dropGone(live, asked)
+	n.dropGone(live, asked)
 	var mine []string
 	for _, c := range cands {
-		if !c.Held && c.Stale < s.ttl {
+		if !c.Held && c.Stale < n.ttl {
 			// Its creator is taking its lease.
 			continue
 		}
@@ -338,52 +318,57 @@ func (s *Server) leaseRound(ctx context.Context) {
 		// (rendezvous hashing), so the tables of a node that died spread
 		// evenly in one round; one left over for a whole lease more is
 		// anyone's.
-		if c.Stale > s.ttl || rendezvous(c.Table, live, cl.Node) == cl.Node {
+		if c.Stale > n.ttl || rendezvous(c.Table, live, n.Node) == n.Node {
 			mine = append(mine, c.Table)
 		}
 	}
 	if len(mine) == 0 {
 		return
 	}
-	taken, err := cl.Leases.Take(ctx, cl.Node, s.ttl, mine)
+	taken, err := n.Leases.Take(ctx, n.Node, n.ttl, mine)
 	if err != nil && ctx.Err() == nil {
-		s.log.Error("taking leases", "err", err)
+		n.srv.log.Error("taking leases", "err", err)
 	}
-	s.mu.Lock()
+	n.adoptAll(ctx, taken)
+}
+
+// adoptAll adopts the tables whose leases this node has just taken.
+func (n *node) adoptAll(ctx context.Context, taken []carrom.Lease) {
+	n.srv.mu.Lock()
 	for _, l := range taken {
-		s.adopting[l.Table] = true
+		n.adopting[l.Table] = true
 	}
-	s.mu.Unlock()
+	n.srv.mu.Unlock()
 	for _, l := range taken {
 		// Adopted beside this loop, a few at once: a node taking over the
 		// hundreds of tables of one that died would otherwise stop renewing
 		// its own leases until done, and lose them.
-		s.adoptions.Add(1)
+		n.adoptions.Add(1)
 		go func() {
-			defer s.adoptions.Done()
+			defer n.adoptions.Done()
 			select {
-			case s.adoptSlots <- struct{}{}:
+			case n.adoptSlots <- struct{}{}:
 			case <-ctx.Done():
-				s.adopted(l.Table)
+				n.adopted(l.Table)
 				return
 			}
-			defer func() { <-s.adoptSlots }()
+			defer func() { <-n.adoptSlots }()
 			// Bounded, so that a table whose fence waits (its old owner
 			// froze inside a transaction) cannot hold its slot for long.
-			actx, cancel := context.WithTimeout(ctx, s.ttl)
+			actx, cancel := context.WithTimeout(ctx, n.ttl)
 			defer cancel()
-			s.adopt(actx, l)
-			s.adopted(l.Table)
+			n.adopt(actx, l)
+			n.adopted(l.Table)
 		}()
 	}
 }
 
 // adopted marks a table taken over as no longer being adopted: it runs
 // here now, or its lease was let go.
-func (s *Server) adopted(id string) {
-	s.mu.Lock()
-	delete(s.adopting, id)
-	s.mu.Unlock()
+func (n *node) adopted(id string) {
+	n.srv.mu.Lock()
+	delete(n.adopting, id)
+	n.srv.mu.Unlock()
 }
 
 // dropGone treats the clients joined to tables here through a node that
@@ -392,12 +377,12 @@ func (s *Server) adopted(id string) {
 // after its last heartbeat, so one merely slow keeps its clients. live
 // was asked at asked: a client that joined since, through a node started
 // since, is judged at the next round.
-func (s *Server) dropGone(live []string, asked time.Time) {
-	alive := map[string]bool{s.cluster.Node: true}
+func (n *node) dropGone(live []string, asked time.Time) {
+	alive := map[string]bool{n.Node: true}
 	for _, n := range live {
 		alive[n] = true
 	}
-	s.dropRemotes("the client's node is gone: the client leaves", func(rc remoteClient) bool {
+	n.dropRemotes("the client's node is gone: the client leaves", func(rc remoteClient) bool {
 		return rc.node != "" && !alive[rc.node] && rc.joined.Before(asked)
 	})
 }
@@ -405,13 +390,13 @@ func (s *Server) dropGone(live []string, asked time.Time) {
 // restarted drops the clients joined here through an earlier run of a
 // node that has started again under the same name, within a lease: its
 // heartbeat never lapsed, but their connections died with that run.
-func (s *Server) restarted(m carrom.BusMsg) {
+func (n *node) restarted(m carrom.BusMsg) {
 	var h nodeHello
 	if err := json.Unmarshal(m.Data, &h); err != nil || h.Node == "" || h.Run == "" {
-		s.log.Warn("a node's hello unread", "data", string(m.Data))
+		n.srv.log.Warn("a node's hello unread", "data", string(m.Data))
 		return
 	}
-	s.dropRemotes("the client's node has restarted: the client leaves", func(rc remoteClient) bool {
+	n.dropRemotes("the client's node has restarted: the client leaves", func(rc remoteClient) bool {
 		return rc.node == h.Node && rc.run != "" && rc.run != h.Run
 	})
 }
@@ -422,22 +407,23 @@ func (s *Server) restarted(m carrom.BusMsg) {
 // starts. The node each was joined through is told, in case it is alive
 // after all (its heartbeat failed for a whole lease): it closes their
 // connections, which reconnect and join again.
-func (s *Server) dropRemotes(why string, gone func(remoteClient) bool) {
+func (n *node) dropRemotes(why string, gone func(remoteClient) bool) {
 	var out []remoteClient
-	s.mu.Lock()
-	for conn, rc := range s.remotes {
+	n.srv.mu.Lock()
+	for conn, rc := range n.remotes {
 		if gone(rc) {
-			delete(s.remotes, conn)
+			delete(n.remotes, conn)
 			out = append(out, rc)
 		}
 	}
-	s.mu.Unlock()
+	n.srv.mu.Unlock()
 	for _, rc := range out {
-		rc.t.log.Info(why, "node", rc.node)
-		go rc.t.post(leaveReq{c: rc.c})
-		h := map[string]string{"epoch": strconv.FormatInt(rc.t.epoch, 10), "kind": "gone", "to": rc.c.conn}
-		if err := s.cluster.Bus.Publish(outSubject(rc.t.id), carrom.BusMsg{Header: h}); err != nil {
-			rc.t.log.Warn("telling a node its client is gone", "err", err)
+		t := rc.lt.t
+		t.log.Info(why, "node", rc.node)
+		go t.post(leaveReq{c: rc.c})
+		h := map[string]string{"epoch": strconv.FormatInt(rc.lt.epoch, 10), "kind": "gone", "to": rc.c.conn}
+		if err := n.Bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h}); err != nil {
+			t.log.Warn("telling a node its client is gone", "err", err)
 		}
 	}
 }
@@ -447,28 +433,28 @@ func (s *Server) dropRemotes(why string, gone func(remoteClient) bool) {
 // that a table in play is not held, renewed and served by nobody. A lease
 // is a stray only at two rounds in a row: a new table is started just
 // after its lease is taken.
-func (s *Server) letStraysGo(ctx context.Context, held []carrom.Lease) {
+func (n *node) letStraysGo(ctx context.Context, held []carrom.Lease) {
 	strays := map[string]bool{}
 	var gone []string
-	s.mu.Lock()
-	running := func(id string) bool { return s.tables[id] != nil || s.adopting[id] }
+	n.srv.mu.Lock()
+	running := func(id string) bool { return n.srv.tables[id] != nil || n.adopting[id] }
 	for _, l := range held {
 		if running(l.Table) {
 			continue
 		}
-		if s.strays[l.Table] {
+		if n.strays[l.Table] {
 			gone = append(gone, l.Table)
 			continue
 		}
 		strays[l.Table] = true
 	}
-	s.mu.Unlock()
-	s.strays = strays
+	n.srv.mu.Unlock()
+	n.strays = strays
 	if len(gone) == 0 {
 		return
 	}
-	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, gone, false); err != nil && ctx.Err() == nil {
-		s.log.Error("releasing leases of tables not running here", "err", err)
+	if err := n.Leases.Release(ctx, n.Node, gone, false); err != nil && ctx.Err() == nil {
+		n.srv.log.Error("releasing leases of tables not running here", "err", err)
 	}
 }
 
@@ -496,53 +482,53 @@ func rendezvousWeight(table, node string) uint64 {
 // adopt rebuilds a table whose lease this node has just taken, from the
 // store by replay, and starts it; its clock is re-armed from its last
 // action and its computer seats play on.
-func (s *Server) adopt(ctx context.Context, l carrom.Lease) {
+func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 	// Fenced first, the table's history is complete when it is read: the
 	// old owner can store nothing after.
-	err := s.cluster.Leases.Fence(ctx, l.Table, l.Epoch)
+	err := n.Leases.Fence(ctx, l.Table, l.Epoch)
 	var rec carrom.TableRecord
 	if err == nil {
-		rec, err = s.store.Table(ctx, l.Table)
+		rec, err = n.srv.store.Table(ctx, l.Table)
 	}
 	if err == nil {
 		var t *table
-		if t, err = s.load(ctx, rec); err == nil {
+		if t, err = n.srv.load(ctx, rec); err == nil {
 			if t.finished {
 				return
 			}
-			t.epoch = l.Epoch
 			// Clients at other nodes still joined to the previous owner
 			// reconnect, and join this one.
-			h := map[string]string{"epoch": strconv.FormatInt(t.epoch, 10), "kind": "moved"}
-			if err := s.cluster.Bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h}); err != nil {
+			h := map[string]string{"epoch": strconv.FormatInt(l.Epoch, 10), "kind": "moved"}
+			if err := n.Bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h}); err != nil {
 				t.log.Warn("announcing the move", "err", err)
 			}
-			s.start(t)
-			s.metrics.takeovers.Inc()
-			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", s.cluster.Node)
+			n.srv.start(t, l.Epoch)
+			n.srv.metrics.takeovers.Inc()
+			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", n.Node)
 			return
 		}
 	}
-	if s.ctx.Err() != nil || s.closing.Load() {
+	if n.srv.ctx.Err() != nil || n.closing.Load() {
 		return
 	}
-	s.log.Error("cannot take the table over", "table", l.Table, "err", err)
+	n.srv.log.Error("cannot take the table over", "table", l.Table, "err", err)
 	// Let it go, so that it is taken again (by this node or another) at
 	// the next round rather than held here without running.
-	rctx, cancel := context.WithTimeout(s.ctx, s.ttl)
+	rctx, cancel := context.WithTimeout(n.srv.ctx, n.ttl)
 	defer cancel()
-	if err := s.cluster.Leases.Release(rctx, s.cluster.Node, []string{l.Table}, false); err != nil {
-		s.log.Error("releasing a lease", "table", l.Table, "err", err)
+	if err := n.Leases.Release(rctx, n.Node, []string{l.Table}, false); err != nil {
+		n.srv.log.Error("releasing a lease", "table", l.Table, "err", err)
 	}
 }
 
-func (s *Server) ownedTables() []*table {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		if !t.moved.Load() {
-			out = append(out, t)
+// ownedTables are the tables this node runs and has not let go.
+func (n *node) ownedTables() []*leased {
+	n.srv.mu.Lock()
+	defer n.srv.mu.Unlock()
+	out := make([]*leased, 0, len(n.leased))
+	for _, lt := range n.leased {
+		if !lt.moved.Load() {
+			out = append(out, lt)
 		}
 	}
 	return out
@@ -550,33 +536,33 @@ func (s *Server) ownedTables() []*table {
 
 // handOver stops every table of this node, then lets their leases go and
 // tells the other nodes, which take them at once.
-func (s *Server) handOver(ctx context.Context) {
-	s.closing.Store(true)
-	s.loopStop()
-	tables := s.ownedTables()
+func (n *node) handOver(ctx context.Context) {
+	n.closing.Store(true)
+	n.loopStop()
+	tables := n.ownedTables()
 	ids := make([]string, 0, len(tables))
-	for _, t := range tables {
-		t.letGo()
+	for _, lt := range tables {
+		lt.letGo()
 	}
-	for _, t := range tables {
-		<-t.done
-		ids = append(ids, t.id)
+	for _, lt := range tables {
+		<-lt.t.done
+		ids = append(ids, lt.t.id)
 	}
-	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, ids, true); err != nil {
-		s.log.Error("releasing the leases", "err", err)
+	if err := n.Leases.Release(ctx, n.Node, ids, true); err != nil {
+		n.srv.log.Error("releasing the leases", "err", err)
 		return
 	}
-	if err := s.cluster.Bus.Publish(leasesSubject, carrom.BusMsg{Data: []byte(s.cluster.Node)}); err != nil {
-		s.log.Error("announcing the leases released", "err", err)
+	if err := n.Bus.Publish(leasesSubject, carrom.BusMsg{Data: []byte(n.Node)}); err != nil {
+		n.srv.log.Error("announcing the leases released", "err", err)
 	}
-	s.log.Info("tables handed over", "tables", len(ids))
+	n.srv.log.Info("tables handed over", "tables", len(ids))
 }
 
 // startCluster takes this node's first share of the tables and starts
 // its lease loop.
-func (s *Server) startCluster(ctx context.Context) error {
+func (n *node) startCluster(ctx context.Context) error {
 	notice := make(chan struct{}, 1)
-	unsub, err := s.cluster.Bus.Subscribe(leasesSubject, func(carrom.BusMsg) {
+	unsub, err := n.Bus.Subscribe(leasesSubject, func(carrom.BusMsg) {
 		select {
 		case notice <- struct{}{}:
 		default:
@@ -585,12 +571,12 @@ func (s *Server) startCluster(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	unsubNodes, err := s.cluster.Bus.Subscribe(nodesSubject, s.restarted)
+	unsubNodes, err := n.Bus.Subscribe(nodesSubject, n.restarted)
 	if err != nil {
 		unsub()
 		return err
 	}
-	unsubAccounts, err := s.cluster.Bus.Subscribe(accountsSubject, s.vacated)
+	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacated)
 	if err != nil {
 		unsub()
 		unsubNodes()
@@ -598,31 +584,31 @@ func (s *Server) startCluster(ctx context.Context) error {
 	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
-	if err := s.cluster.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: s.cluster.Node, Run: s.run})}); err != nil {
-		s.log.Warn("saying hello to the other nodes", "err", err)
+	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
+		n.srv.log.Warn("saying hello to the other nodes", "err", err)
 	}
 	// The leases of this node's earlier run, if it ran within a lease,
 	// are still in its name, and its first renewal would keep them with
 	// no table running: they go, to be taken with a new epoch.
-	if err := s.cluster.Leases.Release(ctx, s.cluster.Node, nil, true); err != nil {
+	if err := n.Leases.Release(ctx, n.Node, nil, true); err != nil {
 		return err
 	}
-	if err := s.cluster.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
-		s.log.Warn("announcing the leases let go", "err", err)
+	if err := n.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
+		n.srv.log.Warn("announcing the leases let go", "err", err)
 	}
-	s.renewed = s.clock.Now()
-	s.leaseRound(ctx)
-	lctx, cancel := context.WithCancel(s.ctx)
+	n.renewed = n.srv.clock.Now()
+	n.leaseRound(ctx)
+	lctx, cancel := context.WithCancel(n.srv.ctx)
 	done := make(chan struct{})
 	// The lease loop ends with the server (Close) or at a hand-over.
 	go func() {
 		defer close(done)
-		s.leaseLoop(lctx, notice)
+		n.leaseLoop(lctx, notice)
 	}()
-	s.loopStop = func() {
+	n.loopStop = func() {
 		cancel()
 		<-done
-		s.adoptions.Wait()
+		n.adoptions.Wait()
 		unsub()
 		unsubNodes()
 		unsubAccounts()
@@ -634,11 +620,11 @@ func (s *Server) startCluster(ctx context.Context) error {
 var errNoOwner = fmt.Errorf("server: the table is moving to another node, reconnect: %w", carrom.ErrNoOwner)
 
 // request sends a forward to a table's owner and decodes its answer.
-func (s *Server) request(ctx context.Context, id string, f forward, wait time.Duration) (forwardReply, error) {
+func (n *node) request(ctx context.Context, id string, f forward, wait time.Duration) (forwardReply, error) {
 	var r forwardReply
 	rctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	data, err := s.cluster.Bus.Request(rctx, inSubject(id), encode(f))
+	data, err := n.Bus.Request(rctx, inSubject(id), encode(f))
 	if err != nil {
 		if errors.Is(err, carrom.ErrNoOwner) || rctx.Err() != nil {
 			return r, errNoOwner

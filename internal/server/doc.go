@@ -5,11 +5,13 @@
 //
 // The files follow its seams: server.go (the tables in play, created and
 // resumed), http.go (the HTTP interface, identity, security headers),
-// ws.go (one WebSocket connection), table.go (the table's goroutine:
-// run, handle, commit), turn.go (the turn: tosses played, a computer set
-// thinking, a human awaited), seats.go (seats, joining and leaving, the
-// clock), bots.go (computer players), wire.go (decoding a client's
-// message, and a table's snapshots in the messages of package protocol,
+// ws.go (one WebSocket connection, and the fan-out of a table's
+// messages to the connections here), table.go (the table's goroutine:
+// run, handle, commit; its tableEnv, all it reaches of the server, built
+// once by New, and its fan-out), turn.go (the turn: tosses played, a
+// computer set thinking, a human awaited), seats.go (seats, joining and
+// leaving, the clock), bots.go (computer players), wire.go (decoding a
+// client's message, and a table's snapshots in the messages of package protocol,
 // which declares them all), config.go (checking a table's configuration),
 // finished.go (a finished match announced to what reacts to it),
 // accounts.go (the store of accounts, ratings and challenges, and the
@@ -19,8 +21,14 @@
 // live.go (each browser page's live channel: challenges and rematches
 // pushed), waits.go (a game against the computer waiting for its player),
 // resume.go (a browser's tables in play), ended.go (why a finished match
-// ended early); the JSON in and out and the errors' statuses and words are
-// internal/httpapi's.
+// ended early), rematch.go (a finished table made again), vacate.go (a
+// deleted account's seats given up); a cluster's node (Config.Cluster):
+// node.go (its state, and the tables it runs under its leases: their
+// actions fenced, their messages fanned out to the other nodes too),
+// cluster.go (the lease loop, tables adopted and handed over, the intents
+// of other nodes' clients), relay.go (this node's clients at the tables
+// of other nodes); the JSON in and out and the errors' statuses and
+// words are internal/httpapi's.
 //
 // Every goroutine and how it ends:
 //   - a table's (table.run, started by Server.start) ends when the server
@@ -39,6 +47,11 @@
 //   - a live channel's writer is its HTTP handler (Server.serveLive), and
 //     its reader a goroutine of its own: both end with the connection or
 //     the server, or when a push finds the channel too slow to keep up;
+//   - a cluster's lease loop (node.leaseLoop, started by Resume) ends
+//     with the server or when Close hands the node's tables over
+//     (node.loopStop, which also waits for the tables being adopted,
+//     each on a goroutine of its own); the bus calls the handlers of its
+//     subscriptions (node.forwarded, node.relayed) on its own goroutines;
 //   - the clock's and the grace period's timers (Clock.AfterFunc) post one
 //     message to their table and end, at once if the table has ended.
 package server

@@ -9,8 +9,8 @@ import (
 // can tell: its lease loop and its tables stop at once, nothing is handed
 // over, and its leases are left to expire.
 func (s *Server) Crash() {
-	s.closing.Store(true)
-	s.loopStop()
+	s.node.closing.Store(true)
+	s.node.loopStop()
 	s.Close()
 }
 
@@ -18,7 +18,7 @@ func (s *Server) Crash() {
 // can tell: it renews no lease and handles no forwarded intent (they wait
 // on the bus) until thaw.
 func (s *Server) Freeze() (thaw func()) {
-	s.loopStop()
+	s.node.loopStop()
 	s.mu.Lock()
 	return s.mu.Unlock
 }

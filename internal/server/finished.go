@@ -20,6 +20,8 @@ type matchFinished struct {
 	// finished (countPlay).
 	Strokes, Boards int
 	Seats           []finishedSeat
+	// Games are the games each side won.
+	Games [2]int
 }
 
 // finishedSeat is who held a seat at the end: the browser's token and the
@@ -29,6 +31,7 @@ type finishedSeat struct{ Token, Nickname string }
 // ended is the announcement of the table's match, just over.
 func (t *table) ended() matchFinished {
 	m := matchFinished{Table: t.id, Rules: t.cfg.Rules, Rated: t.cfg.Rated, Winner: -1, At: t.lastAt, Strokes: t.strokes, Boards: t.boards}
+	m.Games = t.state.Match().Games
 	if w := int(t.state.Match().Winner); w == 0 || w == 1 {
 		m.Winner = w
 	}

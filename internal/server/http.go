@@ -36,6 +36,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /api/i18n", s.language)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
 	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
@@ -63,6 +64,9 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
 	s.routeAccounts(mux)
 	s.routeFriends(mux)
+	if s.tournaments != nil {
+		s.tournaments.Route(mux)
+	}
 	cop := http.NewCrossOriginProtection()
 	if s.public != nil {
 		// Checked in New: a URL without a path, so a valid origin.

@@ -48,6 +48,8 @@ type liveMsg struct {
 	Rematch   string         `json:"rematch,omitempty"`
 	Link      string         `json:"link,omitempty"`
 	By        string         `json:"by,omitempty"`
+	// Tournament calls a player to a tournament's online table.
+	Tournament *protocol.TournamentCall `json:"tournament,omitempty"`
 }
 
 // liveConn is one browser page's live channel at this node.

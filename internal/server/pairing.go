@@ -108,6 +108,10 @@ func (pc poolCluster) Request(ctx context.Context, subject string, data []byte) 
 // the store's (the Leases, if they keep them).
 func (s *Server) startPairing() error {
 	var pc pairing.Cluster
+	var ttl time.Duration
+	if s.node != nil {
+		ttl = s.node.ttl
+	}
 	if s.cluster != nil {
 		l, ok := s.cluster.Leases.(interface {
 			HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error)
@@ -118,7 +122,7 @@ func (s *Server) startPairing() error {
 		}
 		pc = poolCluster{c: s.cluster, leases: l}
 	}
-	svc, err := pairing.New(pairingEnv{s}, pc, s.ttl, s.log.With("domain", "pairing"))
+	svc, err := pairing.New(pairingEnv{s}, pc, ttl, s.log.With("domain", "pairing"))
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ var ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
 // one its token was once linked to) that holds no other seat there. It
 // returns the account.
 func (t *table) mayRate(ctx context.Context, seat int, token string) (account.Account, error) {
-	a, err := t.srv.acct.PlaysAs(ctx, token)
+	a, err := t.env.players.PlaysAs(ctx, token)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
 	}
@@ -76,7 +76,7 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (account.Ac
 		if o.token == token {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
-		if b, err := t.srv.acct.PlaysAs(ctx, o.token); err == nil && b.ID == a.ID {
+		if b, err := t.env.players.PlaysAs(ctx, o.token); err == nil && b.ID == a.ID {
 			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
 		}
 	}
@@ -100,13 +100,13 @@ func (t *table) countPlay(before, after game.Table, a game.Action) {
 // played unrated because two of its opponents have played their rated
 // matches of the day against each other (rating.PerPair).
 func (t *table) checkCap(ctx context.Context) {
-	if !t.cfg.Rated || t.srv.accounts == nil {
+	if !t.cfg.Rated || t.env.accounts == nil {
 		return
 	}
-	now := t.srv.clock.Now()
+	now := t.env.clock.Now()
 	ids := make([]account.Account, len(t.seats))
 	for i, s := range t.seats {
-		a, err := t.srv.acct.PlaysAs(ctx, s.token)
+		a, err := t.env.players.PlaysAs(ctx, s.token)
 		if err != nil {
 			return
 		}
@@ -117,7 +117,7 @@ func (t *table) checkCap(ctx context.Context) {
 			if i%2 == j%2 {
 				continue
 			}
-			n, err := t.srv.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, rating.Day(now))
+			n, err := t.env.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, rating.Day(now))
 			if err != nil {
 				t.log.Warn("counting the rated matches of a pair", "err", err)
 				return

@@ -42,15 +42,15 @@ const (
 
 // remoteSink sends a connection's intents to the owner of its table.
 type remoteSink struct {
-	srv *Server
-	id  string
+	n  *node
+	id string
 }
 
 // joinRemote joins a client to a table owned by another node: it listens
 // to the table's messages first, so that none after the owner's welcome
 // is missed, then asks the owner to join, waiting while the table moves.
-func (s *Server) joinRemote(ctx context.Context, id string, c *client, since int64) (sink, error) {
-	rec, err := s.store.Table(ctx, id)
+func (n *node) joinRemote(ctx context.Context, id string, c *client, since int64) (sink, error) {
+	rec, err := n.srv.store.Table(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -58,19 +58,19 @@ func (s *Server) joinRemote(ctx context.Context, id string, c *client, since int
 		return nil, fmt.Errorf("server: table %s is not in play: %w", id, carrom.ErrNotFound)
 	}
 	c.conn = newID(8)
-	if err := s.attach(id, c); err != nil {
+	if err := n.attach(id, c); err != nil {
 		return nil, err
 	}
-	f := forward{Op: "join", Conn: c.conn, Node: s.cluster.Node, Run: s.run, Token: c.token, Account: c.account, Nickname: c.nickname, Since: since}
-	deadline := s.clock.Now().Add(joinWait)
+	f := forward{Op: "join", Conn: c.conn, Node: n.Node, Run: n.run, Token: c.token, Account: c.account, Nickname: c.nickname, Since: since}
+	deadline := n.srv.clock.Now().Add(joinWait)
 	for {
-		r, err := s.request(ctx, id, f, requestWait)
+		r, err := n.request(ctx, id, f, requestWait)
 		if err == nil && !r.Unknown {
-			s.metrics.forwards.Inc()
-			return remoteSink{srv: s, id: id}, nil
+			n.srv.metrics.forwards.Inc()
+			return remoteSink{n: n, id: id}, nil
 		}
-		if err != nil && !errors.Is(err, carrom.ErrNoOwner) || s.clock.Now().After(deadline) || ctx.Err() != nil {
-			s.detach(id, c)
+		if err != nil && !errors.Is(err, carrom.ErrNoOwner) || n.srv.clock.Now().After(deadline) || ctx.Err() != nil {
+			n.detach(id, c)
 			if err == nil {
 				err = errNoOwner
 			}
@@ -114,8 +114,8 @@ func (r remoteSink) aim(c *client, a protocol.Aim) bool {
 	if err != nil {
 		return true
 	}
-	if err := r.srv.cluster.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: "aim", Conn: c.conn, Action: data})}); err != nil {
-		r.srv.log.Warn("forwarding an aim", "table", r.id, "err", err)
+	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: "aim", Conn: c.conn, Action: data})}); err != nil {
+		r.n.srv.log.Warn("forwarding an aim", "table", r.id, "err", err)
 	}
 	return true
 }
@@ -124,8 +124,8 @@ func (r remoteSink) aim(c *client, a protocol.Aim) bool {
 // or no longer knows the connection, has lost the table: the client is
 // told to reconnect, and will join the new owner.
 func (r remoteSink) send(c *client, f forward) (forwardReply, bool) {
-	rep, err := r.srv.request(r.srv.ctx, r.id, f, requestWait)
-	r.srv.metrics.forwards.Inc()
+	rep, err := r.n.request(r.n.srv.ctx, r.id, f, requestWait)
+	r.n.srv.metrics.forwards.Inc()
 	if err != nil || rep.Unknown {
 		c.drop(websocket.StatusServiceRestart, "table moving: reconnect")
 		return rep, false
@@ -134,24 +134,24 @@ func (r remoteSink) send(c *client, f forward) (forwardReply, bool) {
 }
 
 func (r remoteSink) leave(c *client) {
-	r.srv.detach(r.id, c)
+	r.n.detach(r.id, c)
 	// The owner may be gone; it would then have forgotten the client.
-	r.srv.request(r.srv.ctx, r.id, forward{Op: "leave", Conn: c.conn}, time.Second)
+	r.n.request(r.n.srv.ctx, r.id, forward{Op: "leave", Conn: c.conn}, time.Second)
 }
 
 // attach adds a client to the table's relay, starting the relay if need be.
-func (s *Server) attach(id string, c *client) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rl := s.relays[id]
+func (n *node) attach(id string, c *client) error {
+	n.srv.mu.Lock()
+	defer n.srv.mu.Unlock()
+	rl := n.relays[id]
 	if rl == nil {
 		rl = &relay{id: id, conns: map[string]*remoteConn{}}
-		unsub, err := s.cluster.Bus.Subscribe(outSubject(id), func(m carrom.BusMsg) { s.relayed(rl, m) })
+		unsub, err := n.Bus.Subscribe(outSubject(id), func(m carrom.BusMsg) { n.relayed(rl, m) })
 		if err != nil {
 			return err
 		}
 		rl.unsub = unsub
-		s.relays[id] = rl
+		n.relays[id] = rl
 	}
 	rl.conns[c.conn] = &remoteConn{c: c}
 	return nil
@@ -159,18 +159,18 @@ func (s *Server) attach(id string, c *client) error {
 
 // detach removes a client from its relay, ending the relay with its last
 // client.
-func (s *Server) detach(id string, c *client) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rl := s.relays[id]
+func (n *node) detach(id string, c *client) {
+	n.srv.mu.Lock()
+	defer n.srv.mu.Unlock()
+	rl := n.relays[id]
 	if rl == nil {
 		return
 	}
 	delete(rl.conns, c.conn)
 	if len(rl.conns) == 0 {
-		delete(s.relays, id)
+		delete(n.relays, id)
 		if err := rl.unsub(); err != nil {
-			s.log.Warn("unsubscribing", "table", id, "err", err)
+			n.srv.log.Warn("unsubscribing", "table", id, "err", err)
 		}
 	}
 }
@@ -180,11 +180,11 @@ func (s *Server) detach(id string, c *client) {
 // later one); "moved", from a new owner, sends the clients of an older
 // one to reconnect, and "gone" one client the owner took for lost with
 // this node.
-func (s *Server) relayed(rl *relay, m carrom.BusMsg) {
+func (n *node) relayed(rl *relay, m carrom.BusMsg) {
 	epoch, _ := strconv.ParseInt(m.Header["epoch"], 10, 64)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.relays[rl.id] != rl {
+	n.srv.mu.Lock()
+	defer n.srv.mu.Unlock()
+	if n.relays[rl.id] != rl {
 		return
 	}
 	if m.Header["kind"] == "moved" {

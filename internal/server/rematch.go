@@ -124,7 +124,7 @@ func (s *Server) tellRematch(ctx context.Context, id, next string) {
 	if s.cluster == nil {
 		return
 	}
-	if _, err := s.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
+	if _, err := s.node.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
 		s.log.Warn("telling the table's owner of the rematch", "table", id, "err", err)
 	}
 }

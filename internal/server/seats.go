@@ -63,7 +63,7 @@ func (t *table) arrived() bool {
 	}
 	if all {
 		t.began = true
-		t.lastAt = t.srv.clock.Now()
+		t.lastAt = t.env.clock.Now()
 		for i := range t.seats {
 			s := &t.seats[i]
 			if s.noShowStop != nil {
@@ -84,7 +84,7 @@ func (t *table) arrived() bool {
 		s := &t.seats[i]
 		if s.cfg.Kind == protocol.SeatHuman && !s.came && s.noShowStop == nil {
 			seat := i
-			s.noShowStop = t.srv.clock.AfterFunc(max(noShowWait, t.srv.grace), func() { t.post(noShowFired{seat: seat}) })
+			s.noShowStop = t.env.clock.AfterFunc(max(noShowWait, t.env.grace), func() { t.post(noShowFired{seat: seat}) })
 		}
 	}
 	return false
@@ -93,7 +93,7 @@ func (t *table) arrived() bool {
 // startGrace gives the player of a seat with no connection left the grace
 // period, after which he loses the match (RULES TM-3).
 func (t *table) startGrace(seat int) {
-	t.seats[seat].graceStop = t.srv.clock.AfterFunc(t.srv.grace, func() { t.post(graceFired{seat: seat}) })
+	t.seats[seat].graceStop = t.env.clock.AfterFunc(t.env.grace, func() { t.post(graceFired{seat: seat}) })
 }
 
 func (t *table) heldSeats(token string) []int {
@@ -109,7 +109,7 @@ func (t *table) heldSeats(token string) []int {
 func (t *table) join(ctx context.Context, m joinReq) {
 	c := m.c
 	t.clients[c] = struct{}{}
-	t.srv.metrics.clients.Inc()
+	t.env.metrics.clients.Inc()
 	changed := false
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
@@ -160,7 +160,7 @@ func (t *table) leave(c *client) {
 		return
 	}
 	delete(t.clients, c)
-	t.srv.metrics.clients.Dec()
+	t.env.metrics.clients.Dec()
 	changed := false
 	for _, i := range t.heldSeats(c.token) {
 		s := &t.seats[i]
@@ -195,7 +195,7 @@ func (t *table) seatsChanged(joined *client, changed bool) {
 		t.deliver(joined, t.seatsMessage())
 	}
 	if t.seatsStop == nil {
-		t.seatsStop = t.srv.clock.AfterFunc(SeatsEvery, func() { t.post(seatsDue{}) })
+		t.seatsStop = t.env.clock.AfterFunc(SeatsEvery, func() { t.post(seatsDue{}) })
 	}
 }
 
@@ -228,7 +228,7 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
 	}
 	held := s.token != ""
-	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && t.cfg.Keep[m.seat] != hashSession(m.c.token) {
+	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && !keeps(t.cfg.Keep[m.seat], m.c) {
 		return fmt.Errorf("server: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
 	}
 	name, err := t.seatName(ctx, m, held)
@@ -240,7 +240,7 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 		t.deliver(m.c, t.welcome(m.c, name))
 		return nil
 	}
-	if err := t.srv.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
+	if err := t.env.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
 		return err
 	}
 	if _, ok := t.clients[m.c]; ok {
@@ -310,7 +310,7 @@ func (t *table) arm() {
 	t.clockGen++
 	gen := t.clockGen
 	t.deadline = t.lastAt.Add(time.Duration(t.cfg.Clock) * time.Second)
-	t.clockStop = t.srv.clock.AfterFunc(t.deadline.Sub(t.srv.clock.Now()), func() { t.post(clockFired{gen: gen}) })
+	t.clockStop = t.env.clock.AfterFunc(t.deadline.Sub(t.env.clock.Now()), func() { t.post(clockFired{gen: gen}) })
 }
 
 func (t *table) stopClock() {

@@ -14,10 +14,8 @@ import (
 	"net/url"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/internal/account"
@@ -26,6 +24,7 @@ import (
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/tournament"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -127,6 +126,9 @@ type Server struct {
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	// tournaments are the organisers' events; nil without accounts.
+	tournaments *tournament.Domain
+	tableEnv    *tableEnv // what the tables reach of the server
 
 	// hintAddr and hintID limit the hints asked per address and identity;
 	// public and proxies are Config.PublicURL and TrustedProxies.
@@ -157,26 +159,10 @@ type Server struct {
 	// request that finds a rematch linked here finds it made.
 	rematchMu sync.Mutex
 
-	// A cluster's node: its leases last ttl and were last renewed at
-	// renewed; strays are the leases it held at the last round without
-	// running their tables (both the lease loop's only); remotes are the
-	// clients at other nodes joined to tables here, by connection; relays
-	// hold the clients here at tables of other nodes.
+	// cluster is Config.Cluster, and node the state of this node of it
+	// (node.go); nil on a single node.
 	cluster *Cluster
-	run     string // this process's run of the node, new at each start
-	ttl     time.Duration
-	renewed time.Time
-	strays  map[string]bool
-	// adopting are the tables taken over and not yet running (s.mu);
-	// adoptions counts the goroutines adopting them, at most adoptSlots
-	// at once.
-	adopting   map[string]bool
-	adoptions  sync.WaitGroup
-	adoptSlots chan struct{}
-	closing    atomic.Bool
-	loopStop   func()
-	remotes    map[string]remoteClient
-	relays     map[string]*relay
+	node    *node
 
 	pairing *pairing.Service // quick pairing's pools (pairing.go)
 	friends *friends.Service // following players (friends.go); nil without accounts
@@ -196,8 +182,7 @@ func New(cfg Config) (*Server, error) {
 		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
-		cluster: cfg.Cluster, remotes: map[string]remoteClient{}, relays: map[string]*relay{},
-		adopting: map[string]bool{}, adoptSlots: make(chan struct{}, adoptAtOnce),
+		cluster: cfg.Cluster,
 	}
 	pub, err := ParsePublicURL(cfg.PublicURL)
 	if err != nil {
@@ -208,11 +193,7 @@ func New(cfg Config) (*Server, error) {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
 		}
-		s.run = newID(8)
-		s.ttl = c.LeaseTTL
-		if s.ttl == 0 {
-			s.ttl = 3 * time.Second
-		}
+		s.node = newNode(s, *c)
 	}
 	if s.clock == nil {
 		s.clock = RealClock{}
@@ -252,10 +233,18 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	s.tableEnv = &tableEnv{
+		store: s.store, clock: s.clock, accounts: s.accounts, players: s.acct,
+		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},
+		searches: searchSlots{wg: &s.wg, all: s.searching, demo: s.demoing},
+		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
+		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
+	}
 	if err := s.startPairing(); err != nil {
 		return nil, err
 	}
 	s.startFriends()
+	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }
 
@@ -265,7 +254,7 @@ func New(cfg Config) (*Server, error) {
 // share, the tables no node holds, and goes on taking them while it runs.
 func (s *Server) Resume(ctx context.Context) error {
 	if s.cluster != nil {
-		return s.startCluster(ctx)
+		return s.node.startCluster(ctx)
 	}
 	recs, err := s.store.Tables(ctx, false)
 	if err != nil {
@@ -284,7 +273,7 @@ func (s *Server) Resume(ctx context.Context) error {
 			// Its match was over; load has recorded that.
 			continue
 		}
-		s.start(t)
+		s.start(t, 0)
 		s.log.Info("table resumed", "table", rec.ID, "seq", t.seq)
 	}
 	return nil
@@ -296,7 +285,7 @@ func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, erro
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
-	t, err := s.newTable(rec.ID, cfg, rec.Created)
+	t, err := newTable(s.tableEnv, rec.ID, cfg, rec.Created)
 	if err != nil {
 		return nil, err
 	}
@@ -310,19 +299,14 @@ func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, erro
 	return t, nil
 }
 
-// start runs a table's goroutine; its owner's count was taken by reserve
-// (or the table was resumed, and has none).
-func (s *Server) start(t *table) {
+// start runs a table's goroutine, in a cluster under this node's lease
+// of epoch; its owner's count was taken by reserve (or the table was
+// resumed, and has none).
+func (s *Server) start(t *table, epoch int64) {
 	ctx, cancel := context.WithCancel(s.ctx)
-	t.stop = cancel
-	var unsub func() error
-	if s.cluster != nil {
-		var err error
-		unsub, err = s.cluster.Bus.Subscribe(inSubject(t.id), func(m carrom.BusMsg) { s.forwarded(t, m) })
-		if err != nil {
-			s.log.Error("listening to the table's intents", "table", t.id, "err", err)
-		}
-		t.listening = unsub != nil
+	var lt *leased
+	if s.node != nil {
+		lt = s.node.hold(t, epoch, cancel)
 	}
 	s.mu.Lock()
 	s.tables[t.id] = t
@@ -336,28 +320,14 @@ func (s *Server) start(t *table) {
 		defer s.wg.Done()
 		defer cancel()
 		t.run(ctx)
-		if unsub != nil {
-			if err := unsub(); err != nil {
-				t.log.Warn("unsubscribing", "err", err)
-			}
-		}
 		s.mu.Lock()
 		if s.tables[t.id] == t {
 			// Not a newer run of the table, taken back meanwhile.
 			delete(s.tables, t.id)
 		}
-		for conn, rc := range s.remotes {
-			if rc.t == t {
-				delete(s.remotes, conn)
-			}
-		}
 		s.mu.Unlock()
-		if t.moved.Load() {
-			for c := range t.clients {
-				if c.conn == "" {
-					c.drop(websocket.StatusServiceRestart, "table moved: reconnect")
-				}
-			}
+		if lt != nil {
+			s.node.ended(lt)
 		}
 		if !t.finished {
 			s.outOfPlay(t)
@@ -403,9 +373,9 @@ func (s *Server) release(counts map[string]int, token string) {
 // cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
 	s.pairing.Close()
-	if s.cluster != nil && s.loopStop != nil && !s.closing.Load() {
-		ctx, cancel := context.WithTimeout(context.Background(), s.ttl)
-		s.handOver(ctx)
+	if n := s.node; n != nil && n.loopStop != nil && !n.closing.Load() {
+		ctx, cancel := context.WithTimeout(context.Background(), n.ttl)
+		n.handOver(ctx)
 		cancel()
 	}
 	s.cancel()
@@ -464,7 +434,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 	case cfg.Seed == 0:
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
-	t, err := s.newTable(id, cfg, s.clock.Now())
+	t, err := newTable(s.tableEnv, id, cfg, s.clock.Now())
 	if err != nil {
 		return "", err
 	}
@@ -493,9 +463,10 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 		}
 		t.seats[c.Seat].token, t.seats[c.Seat].nickname = c.Token, c.Nickname
 	}
-	if s.cluster != nil {
-		taken, err := s.cluster.Leases.Take(ctx, s.cluster.Node, s.ttl, []string{id})
-		if err != nil || len(taken) != 1 {
+	var epoch int64
+	if s.node != nil {
+		var err error
+		if epoch, err = s.node.newTableLease(ctx, id); err != nil {
 			// No owner yet: a node's lease round will take the table.
 			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
 			s.mu.Lock()
@@ -503,10 +474,9 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 			s.mu.Unlock()
 			return id, nil
 		}
-		t.epoch = taken[0].Epoch
 	}
 	t.owner = owner
-	s.start(t)
+	s.start(t, epoch)
 	s.log.Info("table created", "table", id, "rules", cfg.Rules, "players", cfg.Players, "clock", cfg.Clock)
 	return id, nil
 }

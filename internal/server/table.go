@@ -6,14 +6,16 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"sync/atomic"
+	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 	"github.com/carrom-game/carrom/rules"
 )
@@ -45,8 +47,9 @@ type (
 	// seatsDue: the spectator count is to be sent (SeatsEvery).
 	seatsDue struct{}
 	stateReq struct{ reply chan []byte }
-	// leaseLost: another node holds the table's lease now.
-	leaseLost struct{}
+	// stopReq stops the table once the messages before it are handled:
+	// its node has let it go (node.go).
+	stopReq struct{}
 	// botMove is a computer seat's move for the position at seq.
 	botMove struct {
 		seq    int64
@@ -126,22 +129,15 @@ type table struct {
 	owner   string // the creator's token; "" for a resumed table
 	cfg     protocol.TableConfig
 	created time.Time
-	srv     *Server
-	in      chan any
-	done    chan struct{} // closed when run returns
-	stop    context.CancelFunc
-	// epoch is the fencing epoch of this node's lease of the table (0 on
-	// a single node); set before the table starts, never changed.
-	epoch int64
-	// moved is set once this node has let the table go (its lease taken
-	// or handed over): its clients here must reconnect.
-	moved atomic.Bool
-	// losing is set once this node's lease round has found the table's
-	// lease taken, so that the loss is counted once.
-	losing atomic.Bool
-	// listening says the table's intents subject is subscribed to here;
+	env     *tableEnv
+	// store is env's, or in a cluster the store fenced by this node's
+	// lease of the table, and out the fan-out of its messages to its
+	// clients, here and in a cluster at the other nodes too (node.go); both
 	// set before the table starts, never changed.
-	listening bool
+	store tableStore
+	out   fanout
+	in    chan any
+	done  chan struct{} // closed when run returns
 
 	state     game.Table
 	seq       int64
@@ -167,8 +163,78 @@ type table struct {
 	log             *slog.Logger
 }
 
-func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
-	gcfg, err := gameConfig(cfg, s.physics)
+// tableEnv is all a table reaches beyond its own state, built once by the
+// server (New) and shared by its tables: a table names no Server.
+type tableEnv struct {
+	store    tableStore
+	clock    Clock
+	accounts ratedPairs  // nil: no accounts, so no rated tables
+	players  seatPlayers // whose sessions the browsers hold
+	metrics  tableMetrics
+	searches searchSlots
+	// finished announces a match just over to what reacts to it (the
+	// rating), off the table's goroutine; outOfPlay counts a table's match
+	// out of play, once.
+	finished  func(matchFinished)
+	outOfPlay func(*table)
+	grace     time.Duration // Config.Grace
+	pace      time.Duration // Config.Pace
+	bots      BotFactory    // nil: no computer seats
+	physics   physics.Params
+	log       *slog.Logger
+}
+
+// fanout carries a table's messages to its clients: the connections here
+// (connections, ws.go) and, in a cluster, those at other nodes too (the
+// table's lease, node.go).
+type fanout interface {
+	// deliver queues msg for c: false if c cannot keep up, and is dropped
+	// (it catches up when it reconnects).
+	deliver(c *client, msg []byte) bool
+	// broadcast sends msg to every client of clients but skip, and returns
+	// those dropped.
+	broadcast(clients map[*client]struct{}, msg []byte, skip *client) []*client
+}
+
+// tableStore is what a table writes to the store: its actions, the end
+// of its match, and who takes its seats.
+type tableStore interface {
+	AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error
+	FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error
+	ClaimSeat(ctx context.Context, tableID string, s carrom.SeatRecord) error
+}
+
+// seatPlayers is what a rated table asks of the accounts when a seat is
+// taken and when its match begins: the account a browser plays as.
+type seatPlayers interface {
+	PlaysAs(ctx context.Context, token string) (account.Account, error)
+}
+
+// ratedPairs counts the rated matches two accounts have played against
+// each other on a day (rating.PerPair).
+type ratedPairs interface {
+	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
+}
+
+// tableMetrics are the server's metrics a table counts.
+type tableMetrics struct {
+	clients prometheus.Gauge
+	strokes prometheus.Counter
+	latency prometheus.Observer
+}
+
+// searchSlots are the server's slots for the computers' searches
+// (Config.Searches): all for every search, demo for those at tables of
+// computers only, which take one of each; wg counts the searches running,
+// which Close waits for.
+type searchSlots struct {
+	wg        *sync.WaitGroup
+	all, demo chan struct{}
+}
+
+// newTable makes a table of env, not yet running.
+func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
+	gcfg, err := gameConfig(cfg, env.physics)
 	if err != nil {
 		return nil, err
 	}
@@ -179,21 +245,21 @@ func (s *Server) newTable(id string, cfg protocol.TableConfig, created time.Time
 		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
 	t := &table{
-		id: id, cfg: cfg, created: created, srv: s,
+		id: id, cfg: cfg, created: created, env: env, store: env.store, out: connections{},
 		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
 		seats:   make([]seat, cfg.Players),
 		clients: map[*client]struct{}{},
-		log:     s.log.With("table", id),
+		log:     env.log.With("table", id),
 	}
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
 		if sc.Kind == protocol.SeatComputer {
-			if s.bots == nil {
+			if env.bots == nil {
 				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
 			}
-			if t.seats[i].bot, err = s.bots(sc.Level); err != nil {
+			if t.seats[i].bot, err = env.bots(sc.Level); err != nil {
 				return nil, fmt.Errorf("server: seat %d: %v: %w", i, err, ErrBadConfig)
 			}
 		}
@@ -220,12 +286,12 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	t.began = len(actions) > 0
 	if t.over() {
 		t.finished = true
-		if err := t.srv.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
+		if err := t.store.FinishTable(context.Background(), t.id, t.lastAt, t.result()); err != nil {
 			return err
 		}
 		// Were the server stopped between the end and its record, the end
 		// is announced now; a match rated already is not rated again.
-		t.srv.finishes.publish(t.ended())
+		t.env.finished(t.ended())
 		return nil
 	}
 	return nil
@@ -270,7 +336,7 @@ func (t *table) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case m := <-t.in:
-			if ctx.Err() != nil {
+			if _, stop := m.(stopReq); stop || ctx.Err() != nil {
 				return
 			}
 			apart(func() { t.handle(ctx, m) })
@@ -323,28 +389,26 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.act(ctx, m)
 	case clockFired:
 		if m.gen == t.clockGen && !t.deadline.IsZero() {
-			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.env.clock.Now(), nil)
 			t.next(ctx)
 		}
 	case graceFired:
 		s := &t.seats[m.seat]
 		if s.connected == 0 && s.token != "" && !t.over() {
 			t.log.Info("player left the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
 		}
 	case noShowFired:
 		s := &t.seats[m.seat]
 		s.noShowStop = nil
 		if !t.began && !s.came && s.token != "" && !t.over() {
 			t.log.Info("player did not come to the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.srv.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
 		}
 	case vacateReq:
 		t.vacateSeats(m)
 	case stateReq:
 		m.reply <- encode(t.snapshot())
-	case leaseLost:
-		t.letGo()
 	case rematchReq:
 		t.offerRematch(m)
 	case aimReq:
@@ -382,10 +446,10 @@ func (t *table) act(ctx context.Context, m actReq) {
 	}
 	a := m.action
 	a.Seat = turn.Seat
-	if err := t.commit(ctx, a, t.srv.clock.Now(), m.c); err != nil {
+	if err := t.commit(ctx, a, t.env.clock.Now(), m.c); err != nil {
 		return
 	}
-	t.srv.metrics.latency.Observe(t.srv.clock.Now().Sub(m.at).Seconds())
+	t.env.metrics.latency.Observe(t.env.clock.Now().Sub(m.at).Seconds())
 	t.next(ctx)
 }
 
@@ -396,21 +460,17 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	if err == nil {
 		var data []byte
 		if data, err = record.FormatAction(a); err == nil {
-			err = t.srv.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at, Epoch: t.epoch})
+			err = t.store.AppendAction(ctx, t.id, carrom.ActionRecord{Seq: t.seq + 1, Action: data, At: at})
 		}
 	}
 	if err != nil {
 		switch {
-		case errors.Is(err, carrom.ErrStaleEpoch):
-			// Another node owns the table now: what it has committed is
-			// the table's history, and this node lets the table go.
-			t.srv.metrics.refusals.Inc()
-			t.log.Warn("commit refused: the table has a newer owner; letting it go", "epoch", t.epoch, "seq", t.seq+1)
-			t.letGo()
+		case ctx.Err() != nil:
+			// The server is stopping, or this node has let the table go
+			// (its store refused the action: another node owns the table).
+			t.log.Info("action not stored: the table is stopping", "action", a.Kind, "seat", a.Seat)
 		case from != nil:
 			t.deliver(from, errorMessage(err))
-		case ctx.Err() != nil:
-			t.log.Info("action not stored: the server is stopping", "action", a.Kind, "seat", a.Seat)
 		default:
 			t.log.Error("action refused", "action", a.Kind, "seat", a.Seat, "err", err)
 		}
@@ -420,8 +480,8 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
 	t.countPlay(start, next, a)
 	t.readyAt = at
-	if t.srv.pace > 0 {
-		t.readyAt = at.Add(t.srv.pace)
+	if t.env.pace > 0 {
+		t.readyAt = at.Add(t.env.pace)
 		if a.Kind == game.Strike {
 			t.readyAt = t.readyAt.Add(time.Duration(out.Sim.Time * float64(time.Second)))
 		}
@@ -429,7 +489,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.stopThinking()
 	t.arm()
 	if a.Kind == game.Strike {
-		t.srv.metrics.strokes.Inc()
+		t.env.metrics.strokes.Inc()
 	}
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
@@ -482,13 +542,13 @@ func (t *table) missed(since int64) ([][]byte, bool) {
 // table would come back finished on its next start (restore).
 func (t *table) finish(ctx context.Context, at time.Time) {
 	t.finished = true
-	if err := t.srv.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
+	if err := t.store.FinishTable(context.WithoutCancel(ctx), t.id, at, t.result()); err != nil {
 		t.log.Error("recording the end of the match", "err", err)
 	}
 	// What reacts to the end (the rating) does so off this goroutine;
 	// why the match is not rated, if it is not, comes back (unratedNote).
-	t.srv.finishes.publish(t.ended())
-	t.srv.outOfPlay(t)
+	t.env.finished(t.ended())
+	t.env.outOfPlay(t)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
 
@@ -507,18 +567,23 @@ func (t *table) result() []byte {
 	return encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
 }
 
-// deliver queues msg for c; a client too slow to keep up is dropped and
+// deliver queues msg for c; a client too slow to keep up is dropped, and
 // will catch up when it reconnects.
 func (t *table) deliver(c *client, msg []byte) {
-	if c.conn != "" {
-		t.publishOut(msg, c.conn, "")
-		return
+	if !t.out.deliver(c, msg) {
+		t.dropped(c)
 	}
-	select {
-	case c.send <- msg:
-	default:
-		t.log.Warn("dropping a slow client")
-		c.drop(websocket.StatusPolicyViolation, "too slow")
-		t.leave(c)
+}
+
+// broadcast sends msg to every client at the table but skip.
+func (t *table) broadcast(msg []byte, skip *client) {
+	for _, c := range t.out.broadcast(t.clients, msg, skip) {
+		t.dropped(c)
 	}
+}
+
+// dropped takes off the table a client dropped for being too slow.
+func (t *table) dropped(c *client) {
+	t.log.Warn("dropping a slow client")
+	t.leave(c)
 }

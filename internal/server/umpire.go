@@ -517,7 +517,11 @@ func (s *Server) finishSheet(ctx context.Context, rec carrom.SheetRecord, v umpi
 		if err != nil {
 			return err
 		}
-		return s.sheetStore().FinishSheet(ctx, rec.ID, now, res)
+		if err := s.sheetStore().FinishSheet(ctx, rec.ID, now, res); err != nil {
+			return err
+		}
+		s.sheetOver(ctx, rec.ID, v)
+		return nil
 	case !v.Over && !rec.Finished.IsZero():
 		return s.sheetStore().FinishSheet(ctx, rec.ID, time.Time{}, nil)
 	}

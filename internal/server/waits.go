@@ -34,7 +34,7 @@ func (t *table) absent(seat int) {
 		t.startGrace(seat)
 		return
 	}
-	t.seats[seat].graceStop = t.srv.clock.AfterFunc(ComputerWait, func() { t.post(graceFired{seat: seat}) })
+	t.seats[seat].graceStop = t.env.clock.AfterFunc(ComputerWait, func() { t.post(graceFired{seat: seat}) })
 	t.arm()
 }
 
@@ -51,7 +51,7 @@ func (t *table) back() bool {
 	if !t.began || t.over() || !t.againstComputers() {
 		return false
 	}
-	t.lastAt = t.srv.clock.Now()
+	t.lastAt = t.env.clock.Now()
 	t.arm()
 	return true
 }

@@ -45,6 +45,29 @@ func (c *client) drop(code websocket.StatusCode, why string) {
 	})
 }
 
+// connections is the fan-out of a table's messages to its clients'
+// connections here: a client too slow to keep up is dropped.
+type connections struct{}
+
+func (connections) deliver(c *client, msg []byte) bool {
+	select {
+	case c.send <- msg:
+		return true
+	default:
+		c.drop(websocket.StatusPolicyViolation, "too slow")
+		return false
+	}
+}
+
+func (cs connections) broadcast(clients map[*client]struct{}, msg []byte, skip *client) (dropped []*client) {
+	for c := range clients {
+		if c != skip && !cs.deliver(c, msg) {
+			dropped = append(dropped, c)
+		}
+	}
+	return dropped
+}
+
 // Per connection: at most this many messages a second, in bursts of burst.
 const (
 	msgRate  = 20
@@ -133,7 +156,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if t != nil {
 		sk = localSink{t: t, srv: s}
 	} else {
-		rs, err := s.joinRemote(r.Context(), id, c, since)
+		rs, err := s.node.joinRemote(r.Context(), id, c, since)
 		if err != nil {
 			s.log.Warn("joining a table of another node", "table", id, "err", err)
 			apiError(w, err)

@@ -22,6 +22,8 @@ export function accountNav(): void {
       ? h("a", { href: "/friends", id: "nav-friends", class: "nav-long" }, "Friends")
       : "", " ", m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
+      : "", " ", m.signed_in
+      ? h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav-long" }, "Tournaments")
       : "", " ", m.signed_in && m.name
       ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me", title: m.name }, m.name)
       : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));

@@ -3,5 +3,7 @@
 import type { Ref } from "preact";
 
 export function BoardCanvas({ canvas }: { canvas: Ref<HTMLCanvasElement> }) {
-  return <canvas id="board" role="img" aria-label="the carrom board" ref={canvas} />;
+  // The board is drawn as seen from above whatever the page's direction:
+  // only the page around it mirrors in a right-to-left language.
+  return <canvas id="board" dir="ltr" role="img" aria-label="the carrom board" ref={canvas} />;
 }

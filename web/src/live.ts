@@ -5,7 +5,7 @@
 // open challenges received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
-import type { FriendMsg, PairedMsg, SeeksMsg } from "./protocol";
+import type { FriendMsg, PairedMsg, SeeksMsg, TournamentCall } from "./protocol";
 import { choose } from "./seating";
 
 export interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
@@ -16,7 +16,8 @@ export type LiveMsg =
   | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string }
   | PairedMsg
   | SeeksMsg
-  | FriendMsg;
+  | FriendMsg
+  | { v: number; type: "tournament"; tournament: TournamentCall };
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -73,6 +74,13 @@ function show(m: LiveMsg): void {
   if (m.type === "seeks") return;
   if (m.type === "friend") {
     toast(`${m.name} is online.`, h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, "Challenge"));
+    return;
+  }
+  if (m.type === "tournament") {
+    const c = m.tournament;
+    const go = h("a", { class: "button", href: c.link, id: "toast-tournament" }, "Go to the table");
+    go.addEventListener("click", () => choose(c.table, new URLSearchParams(c.link.split("?")[1] ?? "").getAll("seat").map(Number)));
+    toast(`${c.name}, round ${c.round}: your match against ${c.opponent} is on board ${c.board}, an online table.`, go);
     return;
   }
   // A page left while it counts drops the count, quietly.

@@ -6,6 +6,7 @@ import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
 import { friendsPage } from "./friends";
+import { languageMenu, loadLanguage } from "./i18n";
 import { openLive } from "./live";
 import { Lobby } from "./lobby";
 import { Mount } from "./mount";
@@ -19,6 +20,7 @@ import { resumeNav } from "./resume";
 import { RulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { TableScreen } from "./table";
+import { tournamentPage, tournamentsPage } from "./tournament";
 import { umpire } from "./umpire";
 
 const routes: Route[] = [
@@ -32,6 +34,8 @@ const routes: Route[] = [
   [/^\/leaderboard$/, () => <Mount run={leaderboardPage} />],
   [/^\/challenges$/, () => <Mount run={challengesPage} />],
   [/^\/friends$/, () => <Mount run={friendsPage} />],
+  [/^\/tournaments$/, () => <Mount run={tournamentsPage} />],
+  [/^\/tournaments\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => tournamentPage(root, id)} />],
   [/^/, (app) => <Lobby app={app} />],
 ];
 
@@ -48,12 +52,17 @@ options.debounceRendering = (render) => render();
 const app: App = { cfg: JSON.parse(document.getElementById("config")!.textContent!) as ClientConfig, sound: new Sound() };
 // Browsers start audio only in answer to a gesture: the first touch, click or key.
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
-render(<MuteButton sound={app.sound} />, document.getElementById("sound")!);
-accountNav();
-resumeNav();
-openLive();
-const query = new URLSearchParams(location.search);
-for (const [re, screen] of routes) {
-  const m = location.pathname.match(re);
-  if (m) { render(screen(app, m.slice(1), query), document.getElementById("app")!); break; }
-}
+// The page is drawn once its words are here, in the reader's language.
+void loadLanguage().then(() => {
+  const sound = document.getElementById("sound")!;
+  sound.before(languageMenu(), " ");
+  render(<MuteButton sound={app.sound} />, sound);
+  accountNav();
+  resumeNav();
+  openLive();
+  const query = new URLSearchParams(location.search);
+  for (const [re, screen] of routes) {
+    const m = location.pathname.match(re);
+    if (m) { render(screen(app, m.slice(1), query), document.getElementById("app")!); break; }
+  }
+});

@@ -1,6 +1,8 @@
 // Who is who, as the rulings (rules.ts, variants.ts) name them: "you" for
 // a seat this browser holds alone, the player's name otherwise, as the
 // player wrote it (never capitalised: "anna" stays "anna").
+import { t } from "./i18n";
+
 export interface Names {
   seat(seat: number): string;  // "you", "Computer (club)", "anna"
   side(side: number): string;  // the players of a side
@@ -17,6 +19,7 @@ export const mid = (name: string) => name === "You" ? "you" : name;
 // unless it opens with a player's name (opener), which stays as written.
 export function sentence(parts: string[], opener: string): string {
   const s = parts.filter(Boolean).join(" — ");
-  if (opener && s.startsWith(opener)) return `${lead(opener)}${s.slice(opener.length)}.`;
-  return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
+  const stop = t("sentence.end");
+  if (opener && s.startsWith(opener)) return `${lead(opener)}${s.slice(opener.length)}${stop}`;
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}${stop}`;
 }

@@ -5,7 +5,8 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { EventMsg, GameState, SeatState } from "./protocol";
 import type { Names } from "./names";
-import { describeAction, explain, GLOSSARY, phrase } from "./rules";
+import { t } from "./i18n";
+import { describeAction, explain, glossary, phrase } from "./rules";
 import { sectionOf } from "./rulespage";
 import { Nodes } from "./nodes";
 import { playerColour, scoreBar, scoreBox } from "./variants";
@@ -90,8 +91,9 @@ export class MoveLog {
     if (!ev) { this.shown.value = null; return; }
     const words = this.moves.value.find((mv) => mv.ev.seq === ev.seq)?.words ?? explain(ev, this.states.get(ev.seq - 1), this.names(ev.state));
     const gloss: string[] = [];
-    for (const [term, text] of Object.entries(GLOSSARY)) {
-      if (this.explained.has(term) || !new RegExp(`\\b${term.replace("/", "\\/")}\\b`).test(words)) continue;
+    for (const [term, text] of Object.entries(glossary())) {
+      // A term stands alone, between two non-letters, in any script.
+      if (this.explained.has(term) || !new RegExp(`(^|[^\\p{L}])${term.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}($|[^\\p{L}])`, "u").test(words)) continue;
       this.explained.add(term);
       gloss.push(text);
     }
@@ -138,9 +140,9 @@ export function Ruling({ log }: { log: MoveLog }) {
       {s && <p class="words" data-seq={String(s.ev.seq)}>{s.words}</p>}
       {s && rules.length > 0 && (
         <small class="detail">
-          {"Rules: "}
+          {t("ruling.rules")}
           {rules.map((id, i) => <>{i ? ", " : ""}<abbr title={phrase(id)}>{id}</abbr></>)}
-          {" · "}<a href={`/rules#${sectionOf(rules[0])}`} target="_blank" class="explain">what does this mean?</a>
+          {" · "}<a href={`/rules#${sectionOf(rules[0])}`} target="_blank" class="explain">{t("ruling.explain")}</a>
         </small>
       )}
       {s?.gloss.map((g) => <small class="gloss">{g}</small>)}
@@ -185,7 +187,7 @@ export function Side({ st, held, log, live = true, current, spectators = 0, chil
           <div id="points">{`Game ${m.game}: ${m.score[0]} – ${m.score[1]} points`}</div>
           <div>{`Board ${m.board.number}, ${sideName(st, m.board.white)} plays white`}</div>
           <div>{`On the board: ${m.board.on_board.white} white, ${m.board.on_board.black} black`}</div>
-          <div>{"Owed "}<abbr title={GLOSSARY["c/m"]}>c/m</abbr>{`: ${m.board.owed[0]} – ${m.board.owed[1]}`}</div>
+          <div>{"Owed "}<abbr title={t("glossary.cm")}>c/m</abbr>{`: ${m.board.owed[0]} – ${m.board.owed[1]}`}</div>
           <div><Chip c="queen" />{` Queen: ${queen}`}</div>
         </>}
       </div>

@@ -116,6 +116,10 @@ export interface Hint {
 // state, the action's event, and a hint if asked for.
 export interface Practiced { position: string; state: GameState; event?: EventMsg; hint?: Hint }
 
+// A tournament's call to its online table, pushed on the live channel
+// ("tournament", docs/protocol.md): the link holds the player's seat.
+export interface TournamentCall { tournament: string; name: string; round: number; board: number; table: string; link: string; opponent: string }
+
 export interface PongMsg { v: 1; type: "pong" }
 
 export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | PongMsg;

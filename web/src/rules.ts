@@ -3,96 +3,51 @@
 // happened (the pieces pocketed, the turn kept or not, the pieces to put
 // back, the queen's state before and after), never from the rule IDs
 // alone, so the words cannot contradict the ruling. The rule IDs stay
-// beside it as a detail, each with the short phrase of RULES.md.
+// beside it as a detail, each with the short phrase of RULES.md. Every
+// word comes from the catalogue of the reader's language (i18n.ts,
+// internal/i18n/locales): the sentences are composed from its messages.
 import { mid, sentence, type Names } from "./names";
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
+import { cite, t } from "./i18n";
 import { explainVariant } from "./variants";
 
-const PHRASES: Record<string, string> = {
-  "B-1": "Break: the breaker plays white",
-  "B-2": "Break made",
-  "B-3": "Break missed: another attempt",
-  "B-4": "Three breaks missed: the opponent breaks with black",
-  "B-5": "Break attempt failed: turn passes, no due",
-  "B-6": "Break out of time",
-  "B-7": "Next board: the other side breaks",
-  "B-8": "Tie-break board: a toss decides the break",
-  "T-1": "Own c/m pocketed: turn continues",
-  "T-2": "Turn passes",
-  "T-3": "Opponent's c/m pocketed: turn passes",
-  "T-4": "Three idle turns each: board void",
-  "D-1": "Striker pocketed: due",
-  "D-2": "Nothing to pay: due owed",
-  "D-3": "Striker with own c/m: those and a due go back, turn kept",
-  "D-4": "Striker with opponent's c/m: due, turn passes",
-  "D-5": "Foul: penalty",
-  "D-6": "Foul while pocketing own c/m: they go back with a penalty",
-  "D-7": "Foul with opponent's c/m: they count, penalty",
-  "D-8": "Striker pocketed before the break: no due",
-  "D-9": "Technical foul: penalty",
-  "D-10": "Left the seat: board lost",
-  "PL-1": "Due placed by the opponent",
-  "PL-2": "Dues placed at once",
-  "PL-3": "Placed by the player himself",
-  "PL-4": "Placing forgone",
-  "PL-5": "Placed clear of every piece",
-  "Q-1": "Queen needs an own c/m first",
-  "Q-2": "Queen pocketed too early: back to the centre",
-  "Q-3": "Queen pocketed while owing: back to the centre",
-  "Q-4": "The queen must be covered",
-  "Q-5": "Queen covered",
-  "Q-6": "Queen, c/m and striker: all go back with a due",
-  "Q-7": "Queen and striker: queen back, due, turn kept",
-  "Q-8": "Queen and striker at the break: queen back, due",
-  "Q-9": "Covering stroke lost the striker: queen back, due",
-  "Q-10": "Cover with the striker: c/m back, queen still pending",
-  "Q-11": "Queen respotted on the centre",
-  "Q-12": "Queen's three points",
-  "J-1": "Piece off the board: back to the centre",
-  "J-2": "Queen and c/m off the board: both to the centre",
-  "J-3": "Both colours off the board: both to the centre",
-  "J-4": "Pieces left as they lie",
-  "SC-1": "All c/m pocketed: board won",
-  "SC-2": "Board scored",
-  "SC-3a": "Last c/m goes back with the due",
-  "SC-4": "Special ending with a foul: one more point",
-  "SC-5": "Slam",
-  "G-1": "Game over",
-  "G-2": "Tied after eight boards: extra board",
-  "G-3": "Match over",
-  "G-4": "Conceded",
-  "TM-1": "Out of time",
-  "TM-2": "Played out of turn: board lost",
-  "TM-3": "Left the match: match lost",
-  "ST-3": "No legal striker place: board replayed",
-  "H-1": "Third break missed: foul",
-  "H-2": "Foul",
-  "H-3": "Penalty: a c/m back to the centre",
-  "H-4": "Piece off the board: back to the centre",
-  "H-5": "Board won",
-  "H-6": "Board lost by the queen",
-  "H-7": "Queen worth one point now",
-  "S-2": "Turn passes to the right",
-  "V-1": "Point carrom: black 1, white 2, queen 5; first to 17",
-  "V-2": "Three players: 3 white and 3 black each",
-  "V-3": "Buying the pockets: a pocket for 25, or 60 if owned",
-};
-
+// phrase is a rule's short title (RULES.md's, in the page's language),
+// with where the language's rule book has it: "Striker pocketed: due
+// (F 3.11 a)".
 export function phrase(id: string): string {
-  if (PHRASES[id]) return PHRASES[id];
-  if (/^SP-\d+$/.test(id)) return "Special ending";
-  return "Rule";
+  const where = cite([id]);
+  return where ? `${title(id)} (${where})` : title(id);
 }
+
+// title is a rule's short title alone.
+function title(id: string): string {
+  const key = `rule.${id}`, s = t(key);
+  return s === key ? t(/^SP-\d+$/.test(id) ? "rule.special" : "rule.other") : s;
+}
+
+// word is a name in the page's language: "you" is the reader ("You", at
+// the start of a sentence, keeps its capital).
+const word = (name: string) => name === "you" ? t("name.you") : name === "You" ? capital(t("name.you")) : name;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+// toWord is a name a board or a game goes to: "to you".
+const toWord = (name: string) => name === "you" || name === "You" ? t("name.youTo") : name;
 
 function pocketList(s: Stroke, own: "white" | "black" | null): string {
   const parts: string[] = [];
-  const kind = (c: "white" | "black") => own === null ? c : c === own ? `${c} (own)` : `${c} (opponent's)`;
-  if (s.white) parts.push(`${s.white} ${kind("white")}`);
-  if (s.black) parts.push(`${s.black} ${kind("black")}`);
-  if (s.queen) parts.push("the queen");
-  if (s.striker) parts.push("the striker");
-  if (!parts.length) return "";
-  return parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+  const kind = (c: "white" | "black", n: number) => own === null ? (c === "white" ? t("list.white", { Count: n }) : t("list.black", { Count: n }))
+    : c === own ? (c === "white" ? t("list.white.own", { Count: n }) : t("list.black.own", { Count: n }))
+      : c === "white" ? t("list.white.opp", { Count: n }) : t("list.black.opp", { Count: n });
+  if (s.white) parts.push(kind("white", s.white));
+  if (s.black) parts.push(kind("black", s.black));
+  if (s.queen) parts.push(t("list.queen"));
+  if (s.striker) parts.push(t("list.striker"));
+  return and(parts);
+}
+
+// and joins words as a list: "a, b and c".
+function and(parts: string[]): string {
+  if (parts.length < 2) return parts[0] ?? "";
+  return t("list.and", { A: parts.slice(0, -1).join(t("list.comma")), B: parts[parts.length - 1] });
 }
 
 // explain is the event's ruling as plain sentences. prev is the state the
@@ -119,30 +74,32 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     case "timeout": {
       const s = ev.outcome.stroke;
       let first: string;
-      if (a.kind === "timeout") first = `${who} ran out of time`;
-      else if (!s) first = `${who} struck`;
+      if (a.kind === "timeout") first = you ? t("act.timeout.you") : t("act.timeout", { Who: who });
+      else if (!s) first = you ? t("act.struck.you") : t("act.struck", { Who: who });
       else {
         const list = pocketList(s, own);
-        first = list ? `${who} pocketed ${list}` : s.touched ? `${who} pocketed nothing` : `${who} touched nothing`;
-        if (s.foul) first += ": a foul";
+        first = list ? (you ? t("act.pocketed.you", { List: list }) : t("act.pocketed", { Who: who, List: list }))
+          : s.touched ? (you ? t("act.nothing.you") : t("act.nothing", { Who: who }))
+            : you ? t("act.untouched.you") : t("act.untouched", { Who: who });
+        if (s.foul) first = t("act.foul", { Text: first });
       }
       out.push(first);
       break;
     }
-    case "place": out.push(`${who} placed a c/m`); break;
-    case "forgo": out.push(`${who} ${you ? "forgo" : "forgoes"} the placing`); break;
-    case "concede": out.push(`${who} conceded the ${a.concede}`); break;
-    case "toss": out.push(`${names.side(a.toss ?? 0)} won the toss`); break;
-    case "forfeit": out.push(`${who} ${you ? "forfeit" : "forfeits"}`); break;
+    case "place": out.push(you ? t("act.placed.you") : t("act.placed", { Who: who })); break;
+    case "forgo": out.push(you ? t("act.forgo.you") : t("act.forgo", { Who: who })); break;
+    case "concede": out.push(you ? t("act.conceded.you", { What: concedeWord(a.concede) }) : t("act.conceded", { Who: who, What: concedeWord(a.concede) })); break;
+    case "toss": out.push(t("act.toss", { Side: word(names.side(a.toss ?? 0)) })); break;
+    case "forfeit": out.push(you ? t("act.forfeit.you") : t("act.forfeit", { Who: who })); break;
   }
 
   if (r) {
     // The break: only what happened, the attempt missed and what follows.
-    if (rules.has("B-4")) out.push("three break attempts missed: the opponent breaks now, with black");
-    else if (rules.has("B-5")) out.push("the break attempt failed, with no due");
-    else if (rules.has("B-3")) out.push("break missed: another attempt");
-    else if (rules.has("H-1")) out.push("third break missed: a foul");
-    else if (rules.has("B-2")) out.push("the break is made");
+    if (rules.has("B-4")) out.push(t("say.B-4"));
+    else if (rules.has("B-5")) out.push(t("say.B-5"));
+    else if (rules.has("B-3")) out.push(t("say.B-3"));
+    else if (rules.has("H-1")) out.push(t("say.H-1"));
+    else if (rules.has("B-2")) out.push(t("say.B-2"));
 
     const q = queenWords(ev, before, ended, rules, you);
     if (q) out.push(q);
@@ -150,25 +107,38 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     // Pieces to put back, and who places them (RULES PL-1, PL-3).
     for (const p of r.place) {
       const owerSide = boardOf ? (p.colour === "white" ? boardOf.white : 1 - boardOf.white) : null;
-      const oweYou = owerSide === side && you;
-      const ower = owerSide === null ? "a piece is owed" : oweYou ? "you owe" : owerSide === side && seat >= 0 ? `${who} owes` : names.side(owerSide) === "you" ? "you owe" : `${names.side(owerSide)} owes`;
-      const what = /^(D-[1-4]|Q-)/.test(p.rule) ? "due" : "penalty";
-      const n = p.count === 1 ? `a piece (a ${what})` : `${p.count} pieces (${what}s)`;
-      const placer = p.placer === null ? "on the centre" : `${names.you(p.placer) ? "you place" : `${names.seat(p.placer)} places`} ${p.count === 1 ? "it" : "them"}`;
-      out.push(owerSide === null ? `${n} to put back, ${placer}` : `${ower} ${n}; ${placer}`);
+      const due = /^(D-[1-4]|Q-)/.test(p.rule);
+      const pieces = due ? t("place.dues", { Count: p.count }) : t("place.penalties", { Count: p.count });
+      const placer = p.placer === null ? t("place.centre")
+        : names.you(p.placer) ? t("place.byYou", { Count: p.count }) : t("place.by", { Count: p.count, Who: names.seat(p.placer) });
+      if (owerSide === null) { out.push(t("place.owed", { Pieces: pieces, Placer: placer })); continue; }
+      const youOwe = owerSide === side ? you : names.side(owerSide) === "you";
+      const ower = owerSide === side && seat >= 0 ? who : names.side(owerSide);
+      out.push(youOwe ? t("place.youOwe", { Pieces: pieces, Placer: placer }) : t("place.owes", { Who: ower, Pieces: pieces, Placer: placer }));
     }
-    if (rules.has("D-2")) out.push(`nothing to pay it with yet: the due waits until ${you ? "you pocket" : "a piece of that colour is pocketed"} one`);
+    if (rules.has("D-2")) out.push(you ? t("say.D-2.you") : t("say.D-2"));
     const centre = r.centre.filter((c) => c !== "queen");
-    if (centre.length) out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+    const whites = centre.filter((c) => c === "white").length, blacks = centre.length - whites;
+    if (whites && blacks) out.push(t("say.centre.both"));
+    else if (whites) out.push(t("say.centre.white", { Count: whites }));
+    else if (blacks) out.push(t("say.centre.black", { Count: blacks }));
 
     if (!ended && (a.kind === "strike" || a.kind === "timeout")) {
-      if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
-      else out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
+      if (r.turn_kept) out.push(you ? t("say.turnKept.you") : t("say.turnKept"));
+      else {
+        const next = names.seat(st.to_act.seat);
+        out.push(next === "you" ? t("say.turnToYou") : t("say.turnTo", { Who: next }));
+      }
     }
   }
   const text = sentence(out, a.kind === "toss" ? names.side(a.toss ?? 0) : who);
   const end = describeResult(m, (s) => names.side(s), before, ev.outcome.stroke);
   return end ? `${text} ${end}` : text;
+}
+
+// concedeWord is what was conceded, with its article: "the board".
+function concedeWord(c: string | undefined): string {
+  return c === "match" ? t("concede.match") : c === "game" ? t("concede.game") : t("concede.board");
 }
 
 // queenWords says what became of the queen, read from its state before
@@ -180,22 +150,22 @@ function queenWords(ev: EventMsg, before: GameState | undefined, ended: boolean,
   const back = (ev.state.match.ruling?.centre ?? []).includes("queen");
   const pocketed = !!s?.queen;
   if (pocketed) {
-    if (qAfter === "pending") return you ? "queen pocketed: cover it with your next stroke (pocket one of your own)" : "queen pocketed: to cover it, the next stroke must pocket an own piece";
-    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return "queen pocketed and covered";
+    if (qAfter === "pending") return you ? t("queen.pending.you") : t("queen.pending");
+    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return t("queen.pocketedCovered");
     if (back || qAfter === "board") {
-      if (rules.has("Q-2")) return "the queen goes back to the centre: it may be pocketed only after one of your own";
-      if (rules.has("Q-3")) return "the queen goes back to the centre: pocketed while owing a due";
-      return "the queen goes back to the centre";
+      if (rules.has("Q-2")) return t("queen.back.Q-2");
+      if (rules.has("Q-3")) return t("queen.back.Q-3");
+      return t("queen.back");
     }
     return "";
   }
   if (qBefore === "pending") {
-    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return "queen covered";
-    if (qAfter === "pending") return "the queen still waits for its cover";
-    if (qAfter === "board" || back) return "queen not covered: back to the centre";
+    if (qAfter === "covered" || (ended && rules.has("Q-5"))) return t("queen.covered");
+    if (qAfter === "pending") return t("queen.waits");
+    if (qAfter === "board" || back) return t("queen.notCovered");
     return "";
   }
-  if (!before && back) return "the queen goes back to the centre";
+  if (!before && back) return t("queen.back");
   return "";
 }
 
@@ -217,12 +187,17 @@ export function breakdown(m: MatchState, before: GameState | undefined, stroke: 
   const queen = won && before.match.score[res.winner] <= 21 ? 3 : 0;
   const sum = left + owed + queen;
   if (Math.min(sum, 12) !== res.points || left < 0) return "";
-  const parts = [`${left} c/m left`];
-  if (owed) parts.push(`${owed} owed`);
-  if (queen) parts.push("queen 3");
-  let text = parts.length > 1 ? `${parts.join(" + ")} = ${sum}` : parts[0];
-  if (sum > 12) text += ", capped at 12";
-  return text;
+  const parts = [t("count.left", { Count: left })];
+  if (owed) parts.push(t("count.owed", { Count: owed }));
+  if (queen) parts.push(t("count.queen", { Count: queen }));
+  return total(parts, sum);
+}
+
+// total is a count's parts and their sum: "5 c/m left + queen 3 = 8",
+// capped at 12 (RULES SC-2).
+function total(parts: string[], sum: number): string {
+  const text = parts.length > 1 ? t("count.sum", { Parts: parts.join(" + "), Sum: sum }) : parts[0];
+  return sum > 12 ? t("count.capped", { Text: text }) : text;
 }
 
 // queenValue is what the queen adds to a board side w wins, by the score
@@ -242,12 +217,13 @@ function queenValue(m: MatchState, before: GameState, w: number): number {
 export function boardEnd(m: MatchState, before: GameState | undefined, stroke: Stroke | undefined, action: Action | undefined, side: (s: number) => string): string {
   const e = ending(m, before, stroke, action, side);
   if (!e) return "";
-  const how = e.fixed ? `, as this ending always scores ${FIXED}${e.foul ? ", + 1 for the foul (SC-4)" : ""}` : e.count ? `: ${e.count}` : "";
-  return `${e.reason} (${e.rule}): the board goes to ${mid(e.winner)}, ${e.points}${how}.${e.slam ? ` A ${e.slam} slam.` : ""}`;
+  const line = { Reason: e.reason, Rule: e.rule, Winner: toWord(mid(e.winner)), Points: e.points, Count: e.count };
+  const text = e.fixed ? (e.foul ? t("end.fixedFoul", line) : t("end.fixed", line)) : e.count ? t("end.counted", line) : t("end.plain", line);
+  return e.slam ? `${text} ${slam(e.slam)}` : text;
 }
 
-// FIXED is what a special ending scores as "3 (1)" (RULES SC-3).
-const FIXED = "3, or 1 once the winner has over 21";
+// slam is "A white slam." (RULES SC-5).
+const slam = (s: string) => s === "white" ? t("end.slam.white") : t("end.slam.black");
 
 // ending is why a board was won, in words: the reason, the winner, the
 // points, and how they were counted ("", when no count of the board adds
@@ -259,45 +235,45 @@ function ending(m: MatchState, before: GameState | undefined, stroke: Stroke | u
   const w = res.winner, loser = 1 - w;
   const b = before.match.board;
   const colour = (sd: number) => b.white === sd ? "white" : "black";
+  const colourWord = (sd: number) => b.white === sd ? t("colour.white") : t("colour.black");
   // The side that struck, or conceded: its seat's, or the loser's.
   const seat = action?.seat ?? before.match.turn;
   const me = !action || action.kind === "strike" || action.kind === "timeout" ? before.seats[seat]?.side ?? loser : loser;
-  const opp = 1 - me, S = side(me);
+  const opp = 1 - me, S = word(side(me));
   const rules = m.ruling?.rules ?? [];
   const foul = rules.includes("SC-4");
   const qBefore = b.queen;
-  const withStriker = stroke?.striker ? " and the striker" : "";
+  const withStriker = stroke?.striker ? t("end.withStriker") : "";
+  const d = { Side: S, Own: colourWord(me), Opp: colourWord(opp), Won: colourWord(w), Striker: withStriker };
   let reason: string;
   let fixed = false; // the points are the ending's 3 (or 1), not a count
   let queen = false; // the count adds the queen's value
   let due = 0;       // the count adds the due of the stroke
   switch (res.rule) {
     case "SC-2": case "H-5": case "SC-1":
-      reason = w === me ? `${S} pocketed the last ${colour(w)} c/m with the queen covered` : `${S} pocketed the opponent's last c/m (${colour(w)}) with the queen covered`;
+      reason = w === me ? t("why.SC-2", d) : t("why.SC-2.opp", d);
       queen = (qBefore === "covered" && b.queen_side === w) || rules.includes("Q-5") && (qBefore === "pending" || !!stroke?.queen);
       break;
-    case "SP-1": case "SP-2": reason = `${S} pocketed the last c/m of both colours in the stroke that was to cover the queen${foul ? ", with a foul" : ""}`; fixed = true; break;
-    case "SP-3": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker} in the stroke that was to cover the queen`; queen = true; due = stroke?.striker ? 1 : 0; break;
-    case "SP-4": case "SP-5": reason = `${S} pocketed the queen with the last c/m of both colours${foul ? ", with a foul" : ""}`; fixed = true; break;
-    case "SP-6": reason = `${S} pocketed the last c/m of both colours with the queen still on the board`; fixed = true; break;
-    case "SP-7": case "SP-12": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker} with the queen still on the board`; queen = true; due = res.rule === "SP-12" ? 1 : 0; break;
-    case "SP-8": reason = `${S} pocketed the last ${colour(me)} c/m${withStriker} with the queen still on the board`; fixed = true; break;
-    case "SP-9": reason = `${S} pocketed the queen, the last c/m of both colours and the striker`; fixed = true; break;
-    case "SP-10": case "SP-11": reason = `${S} pocketed the last c/m of both colours and the striker`; fixed = res.rule === "SP-11"; break;
-    case "SP-13": reason = `${S} pocketed the last c/m of both colours after the queen was covered`; fixed = true; break;
-    case "SP-14": reason = `${S} pocketed the opponent's last c/m (${colour(opp)})${withStriker}`; queen = qBefore === "covered" && b.queen_side === w; due = stroke?.striker || stroke?.foul ? 1 : 0; break;
+    case "SP-1": case "SP-2": reason = foul ? t("why.SP-1.foul", d) : t("why.SP-1", d); fixed = true; break;
+    case "SP-3": reason = t("why.SP-3", d); queen = true; due = stroke?.striker ? 1 : 0; break;
+    case "SP-4": case "SP-5": reason = foul ? t("why.SP-4.foul", d) : t("why.SP-4", d); fixed = true; break;
+    case "SP-6": reason = t("why.SP-6", d); fixed = true; break;
+    case "SP-7": case "SP-12": reason = t("why.SP-7", d); queen = true; due = res.rule === "SP-12" ? 1 : 0; break;
+    case "SP-8": reason = t("why.SP-8", d); fixed = true; break;
+    case "SP-9": reason = t("why.SP-9", d); fixed = true; break;
+    case "SP-10": case "SP-11": reason = t("why.SP-10", d); fixed = res.rule === "SP-11"; break;
+    case "SP-13": reason = t("why.SP-13", d); fixed = true; break;
+    case "SP-14": reason = t("why.SP-14", d); queen = qBefore === "covered" && b.queen_side === w; due = stroke?.striker || stroke?.foul ? 1 : 0; break;
     case "H-6":
-      reason = b.on_board[colour(me)] - (stroke?.[colour(me)] ?? 0) <= 0
-        ? `${S} pocketed the last ${colour(me)} c/m before the queen was covered`
-        : `${S} pocketed the opponent's last c/m (${colour(opp)}) before the queen was covered`;
+      reason = b.on_board[colour(me)] - (stroke?.[colour(me)] ?? 0) <= 0 ? t("why.H-6", d) : t("why.H-6.opp", d);
       queen = true;
       break;
-    case "G-4": reason = `${side(loser)} conceded the board`; queen = qBefore === "board" || qBefore === "pending" && b.queen_side === w || qBefore === "covered" && b.queen_side === w; break;
-    case "TM-2": reason = `${side(loser)} played out of turn`; queen = qBefore !== "covered"; break;
-    case "D-10": reason = `${side(loser)} left the seat`; queen = qBefore !== "covered" || b.queen_side === w; break;
-    default: reason = `${phrase(res.rule)}`;
+    case "G-4": reason = t("why.G-4", { Side: word(side(loser)) }); queen = qBefore === "board" || qBefore === "pending" && b.queen_side === w || qBefore === "covered" && b.queen_side === w; break;
+    case "TM-2": reason = t("why.TM-2", { Side: word(side(loser)) }); queen = qBefore !== "covered"; break;
+    case "D-10": reason = t("why.D-10", { Side: word(side(loser)) }); queen = qBefore !== "covered" || b.queen_side === w; break;
+    default: reason = title(res.rule);
   }
-  const p = res.points, pts = `${p} point${p === 1 ? "" : "s"}`;
+  const p = res.points, pts = t("end.points", { Count: p });
   let count = "";
   if (!fixed) {
     // The count, said only when it adds up to the referee's points.
@@ -308,13 +284,12 @@ function ending(m: MatchState, before: GameState | undefined, stroke: Stroke | u
     const extra = due + (foul ? 1 : 0);
     const sum = left + owed + qv + extra;
     if (left >= 0 && Math.min(sum, 12) === p) {
-      const parts = [`${left} c/m left`];
-      if (owed) parts.push(`${owed} owed`);
-      if (due) parts.push(`1 for the due`);
-      if (foul) parts.push("1 for the foul (SC-4)");
-      if (qv) parts.push(`queen ${qv}`);
-      count = parts.length > 1 ? `${parts.join(" + ")} = ${sum}` : parts[0];
-      if (sum > 12) count += ", capped at 12";
+      const parts = [t("count.left", { Count: left })];
+      if (owed) parts.push(t("count.owed", { Count: owed }));
+      if (due) parts.push(t("count.due"));
+      if (foul) parts.push(t("count.foul"));
+      if (qv) parts.push(t("count.queen", { Count: qv }));
+      count = total(parts, sum);
     }
   }
   return { reason, rule: res.rule, winner: side(w), points: pts, fixed, foul, count, slam: res.slam };
@@ -327,20 +302,25 @@ export function describeResult(m: MatchState, side: (side: number) => string, be
   const out: string[] = [];
   if (m.result) {
     const w = m.result.winner;
-    if (w === null) out.push("Board drawn.");
+    if (w === null) out.push(t("res.drawn"));
     else {
       const why = breakdown(m, before, stroke);
       // A board whose points are no count of c/m left (a special ending)
       // says why it ended and what such an ending scores.
       const e = why ? undefined : ending(m, before, stroke, undefined, sideName);
       // The rule IDs stay in the detail line.
-      const because = why || (e ? `${e.reason}${e.fixed ? `, an ending that always scores ${FIXED}${e.foul ? ", + 1 for the foul" : ""}` : e.count ? `: ${e.count.replace(" (SC-4)", "")}` : ""}` : "");
-      out.push(`Board to ${sideName(w)}: ${m.result.points} point${m.result.points === 1 ? "" : "s"}${because ? ` (${because})` : ""}.`);
+      const because = why || (e ? (e.fixed ? (e.foul ? t("res.fixedFoul", { Reason: e.reason }) : t("res.fixed", { Reason: e.reason }))
+        : e.count ? t("res.counted", { Reason: e.reason, Count: e.count.replace(" (SC-4)", "") }) : e.reason) : "");
+      const d = { Side: toWord(sideName(w)), Count: m.result.points, Why: because };
+      out.push(because ? t("res.boardWhy", d) : t("res.board", d));
     }
-    if (m.result.slam) out.push(`A ${m.result.slam} slam.`);
+    if (m.result.slam) out.push(slam(m.result.slam));
   }
-  if (m.game_winner !== null) out.push(`Game to ${sideName(m.game_winner)}${m.game_score ? `, ${m.game_score[0]}–${m.game_score[1]}` : ""}.`);
-  if (m.match_winner !== null) out.push(`Match to ${sideName(m.match_winner)}.`);
+  if (m.game_winner !== null) {
+    const d = { Side: toWord(sideName(m.game_winner)), A: m.game_score?.[0] ?? 0, B: m.game_score?.[1] ?? 0 };
+    out.push(m.game_score ? t("res.gameScore", d) : t("res.game", d));
+  }
+  if (m.match_winner !== null) out.push(t("res.match", { Side: toWord(sideName(m.match_winner)) }));
   return out.join(" ");
 }
 
@@ -349,21 +329,22 @@ export function describeAction(a: Action, stroke: Stroke | undefined, name: stri
   switch (a.kind) {
     case "strike": {
       const s = stroke ? pocketList(stroke, null) : "";
-      return `${name}: ${s ? "pocketed " + s : stroke?.touched ? "pocketed nothing" : "touched nothing"}${stroke?.foul ? " (foul)" : ""}`;
+      const what = s ? t("move.pocketed", { Name: name, List: s }) : stroke?.touched ? t("move.nothing", { Name: name }) : t("move.untouched", { Name: name });
+      return stroke?.foul ? t("move.foul", { Text: what }) : what;
     }
-    case "place": return `${name}: placed a c/m`;
-    case "forgo": return `${name}: forwent placing`;
-    case "concede": return `${name}: conceded the ${a.concede}`;
-    case "toss": return `toss won by side ${(a.toss ?? 0) + 1}`;
-    case "timeout": return `${name}: out of time`;
-    case "forfeit": return `${name}: forfeit (${a.rule})`;
-    case "buy": return `${name}: bought pocket ${(a.buy?.pocket ?? 0) + 1}`;
+    case "place": return t("move.placed", { Name: name });
+    case "forgo": return t("move.forgo", { Name: name });
+    case "concede": return t("move.conceded", { Name: name, What: concedeWord(a.concede) });
+    case "toss": return t("move.toss", { Side: (a.toss ?? 0) + 1 });
+    case "timeout": return t("move.timeout", { Name: name });
+    case "forfeit": return t("move.forfeit", { Name: name, Rule: a.rule ?? "" });
+    case "buy": return t("move.buy", { Name: name, Pocket: (a.buy?.pocket ?? 0) + 1 });
   }
   return `${name}: ${a.kind}`;
 }
 
-// The words a newcomer may not know, explained where they first appear.
-export const GLOSSARY: Record<string, string> = {
-  "c/m": "c/m: a carrom man, one of the white or black playing pieces",
-  due: "due: a piece a player pays back for pocketing the striker; the opponent places it on the board",
-};
+// glossary is the words a newcomer may not know, explained where they
+// first appear: each term, as the rulings write it, and its explanation.
+export function glossary(): Record<string, string> {
+  return { [t("glossary.cm.term")]: t("glossary.cm"), [t("glossary.due.term")]: t("glossary.due") };
+}

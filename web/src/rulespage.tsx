@@ -4,10 +4,12 @@ import { useEffect, useRef } from "preact/hooks";
 import type { App } from "./app";
 import { BoardView } from "./boardview";
 import { api } from "./api";
+import { cite, expand, t } from "./i18n";
 import type { ClientMsg, Piece, Practiced, Trajectory } from "./protocol";
 
 // A diagram: the strokes and placings the server plays from a position
-// ("" for the start of a board), shown again and again on a small board.
+// ("" for the start of a board), shown again and again on a small board;
+// its caption is a catalogue key.
 interface Diagram { caption: string; position: string; steps: DiagramStep[] }
 // A step is an action, or "place" for a c/m placed where the server
 // suggests (its place_hint), so that no spot is written by hand.
@@ -20,9 +22,9 @@ const LATE = "icf 2 | turn 0 stroke | game 1 games 0-0 score 0-0 | board 1 break
 const LATE_POCKETED = " | pocketed w3 w4 w5 w6 w7 w8 w9 b3 b4 b5 b6 b7 b8 b9";
 
 const DIAGRAMS: Record<string, Diagram> = {
-  break: { caption: "The break: the striker, hard and straight ahead, into the pieces around the queen.", position: "", steps: [{ type: "strike", x: 0, angle: 90, power: 1 }] },
+  break: { caption: "howto.diagram.break", position: "", steps: [{ type: "strike", x: 0, angle: 90, power: 1 }] },
   queen: {
-    caption: "The queen pocketed, then covered: a white c/m pocketed with the next stroke.",
+    caption: "howto.diagram.queen",
     position: LATE + "q 0.2905,0.2091 w1 -0.2905,0.2091 w2 0,0.1 b1 0,-0.05 b2 0,0.25" + LATE_POCKETED,
     steps: [
       { type: "strike", x: 0.1, dir: [0.24775, 0.60035], speed: 1.5 },
@@ -30,7 +32,7 @@ const DIAGRAMS: Record<string, Diagram> = {
     ],
   },
   dues: {
-    caption: "A due: white pockets the striker; one of his pocketed c/m comes back, and black places it.",
+    caption: "howto.diagram.dues",
     position: LATE + "q 0,0 w1 -0.2,0.2 w2 0.15,0.05 b1 -0.1,-0.08 b2 0.05,0.2" + LATE_POCKETED,
     steps: [{ type: "strike", x: 0.1, dir: [0.24775, 0.60035], speed: 2 }, "place"],
   },
@@ -83,83 +85,51 @@ function StrokeDiagram({ app, d }: { app: App; d: Diagram }) {
   }, []);
   return (
     <figure class="diagram">
-      <canvas class="diagram" role="img" aria-label={d.caption} ref={canvas} />
-      <figcaption>{d.caption}</figcaption>
+      <canvas class="diagram" role="img" aria-label={t(d.caption)} ref={canvas} />
+      <figcaption>{t(d.caption)}</figcaption>
     </figure>
   );
 }
 
+// A section of the page: its title and paragraphs are catalogue keys.
 interface Section { id: string; title: string; paras: string[]; rules: string }
 
 const SECTIONS: Section[] = [
   {
-    id: "aim", title: "The aim", rules: "SC-1",
-    paras: [
-      "Each player has nine carrom men (c/m), white or black, and flicks the striker to pocket them in the four corner pockets. The first to pocket all his c/m wins the board, as long as the red queen has been pocketed and covered before.",
-      "On this page: drag along your base line to place the striker, then press on it and pull back, like a slingshot; let go to shoot.",
-    ],
+    id: "aim", title: "howto.aim.title", rules: "SC-1",
+    paras: ["howto.aim.1", "howto.aim.2"],
   },
   {
-    id: "break", title: "The break", rules: "B-1…B-8",
-    paras: [
-      "The board starts with the pieces packed around the queen in the centre. The breaker plays white for the whole board. The break is made as soon as the striker touches any c/m.",
-      "A break that touches nothing may be tried again: three attempts in all. After three misses the opponent breaks, with black. An attempt that pockets the striker ends the turn at once, with no due.",
-      "Breaks alternate board by board.",
-    ],
+    id: "break", title: "howto.break.title", rules: "B-1…B-8",
+    paras: ["howto.break.1", "howto.break.2", "howto.break.3"],
   },
   {
-    id: "turn", title: "Turns", rules: "T-1…T-4",
-    paras: [
-      "You keep the turn as long as you pocket your own c/m (or the queen) properly; pocketing an opponent's c/m as well does not stop you. A stroke that pockets none of yours passes the turn. An opponent's c/m pocketed counts for him.",
-    ],
+    id: "turn", title: "howto.turn.title", rules: "T-1…T-4",
+    paras: ["howto.turn.1"],
   },
   {
-    id: "queen", title: "The queen and its cover", rules: "Q-1…Q-12",
-    paras: [
-      "You may pocket the queen only after you have pocketed one of your own c/m. Then you must cover it: pocket one of your own in the same stroke or the next one. If you do not, the queen goes back to the centre.",
-      "At the break, or while all nine of yours are still on the board, the queen with exactly one of your c/m still needs a cover with the next stroke.",
-      "The queen is worth 3 points to the winner of the board, if he covered it himself and has 21 points or fewer.",
-    ],
+    id: "queen", title: "howto.queen.title", rules: "Q-1…Q-12",
+    paras: ["howto.queen.1", "howto.queen.2", "howto.queen.3"],
   },
   {
-    id: "dues", title: "Dues, penalties and placing", rules: "D-1…D-10, PL-1…PL-5",
-    paras: [
-      "Pocketing the striker costs a due: one of your pocketed c/m goes back on the board. A foul costs a penalty, paid the same way. The opponent places it, flat, inside the outer circle and clear of the centre circle and of every piece.",
-      "If you have nothing pocketed yet, the due is owed and paid as soon as you pocket one. The placer may also forgo placing.",
-      "Striker and your own c/m together: those c/m and a due go back, and you keep the turn.",
-    ],
+    id: "dues", title: "howto.dues.title", rules: "D-1…D-10, PL-1…PL-5",
+    paras: ["howto.dues.1", "howto.dues.2", "howto.dues.3"],
   },
   {
-    id: "scoring", title: "Scoring a board", rules: "SC-1…SC-5",
-    paras: [
-      "The winner of a board scores one point for each c/m the loser still has on the board or owes, plus 3 for the queen if the winner covered it (while he has 21 points or fewer). A board is worth at most 12 points: \"9 c/m left + queen 3 = 12\".",
-      "A few special endings, such as pocketing your last c/m while the queen is still on the board, give the board to the opponent.",
-    ],
+    id: "scoring", title: "howto.scoring.title", rules: "SC-1…SC-5",
+    paras: ["howto.scoring.1", "howto.scoring.2"],
   },
   {
-    id: "match", title: "Games and the match", rules: "G-1…G-4",
-    paras: [
-      "A game ends when a player reaches 25 points, or after eight boards; the leader wins. Tied after eight boards, one more board decides. A match is the best of three games.",
-      "You may concede a board, a game or the match during your turn.",
-    ],
+    id: "match", title: "howto.match.title", rules: "G-1…G-4",
+    paras: ["howto.match.1", "howto.match.2"],
   },
   {
-    id: "variants", title: "Variants without colours", rules: "V-1…V-3",
-    paras: [
-      "Point carrom (two to four players): anyone pockets any c/m. A black is worth 1 point, a white 2, the queen 5 once covered by any c/m in the same or the next stroke. The first to 17 points wins; otherwise the most points once every c/m is down.",
-      "Three players: each must pocket 3 white and 3 black, and the queen must be covered; any c/m covers it, so a player who already holds 3 of one colour covers with the other. A c/m of a colour you hold 3 of goes to the next player who still needs it.",
-      "Buying the pockets (two to four players): a black is worth 5, a white 10, the queen 25. At a later turn than the one in which you reached the points, pay c/m worth 25 for a free pocket, or 60 for another player's: they go back to the centre and the pocket is yours (a ring of your colour). Whoever owns all four pockets wins.",
-      "In all three, a foul or a pocketed striker costs one of your c/m, your least valuable, back to the centre, or owed until you pocket one. Players sit to the right in turn order: two face each other, three take three sides.",
-    ],
+    id: "variants", title: "howto.variants.title", rules: "V-1…V-3",
+    paras: ["howto.variants.1", "howto.variants.2", "howto.variants.3", "howto.variants.4"],
   },
   {
-    id: "words", title: "Words", rules: "",
-    paras: [
-      "c/m: a carrom man, one of the white or black playing pieces.",
-      "Due: a piece paid back for pocketing the striker. Penalty: a piece paid back for a foul.",
-      "Cover: pocketing one of your own c/m right after (or with) the queen.",
-      "Board: one deal, from the break until a player has pocketed all his c/m. Game: boards up to 25 points. Match: the best of three games.",
-    ],
+    id: "words", title: "howto.words.title", rules: "",
+    paras: ["howto.words.1", "howto.words.2", "howto.words.3", "howto.words.4"],
   },
 ];
 
@@ -182,17 +152,21 @@ export function RulesPage({ app }: { app: App }) {
   useEffect(() => { if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView(); }, []);
   return (
     <article class="rules">
-      <h1>How to play carrom</h1>
-      <p class="help">The laws of the International Carrom Federation, in plain words; the family rules differ in a few points (three missed breaks are a foul, and more fouls). The IDs beside each heading (Q-4, SC-2, …) are the ones the rulings at the table cite.</p>
-      <nav>{SECTIONS.map((s) => <a href={`#${s.id}`}>{s.title}</a>)}</nav>
-      {SECTIONS.map((s) => (
-        <section id={s.id}>
-          <h2>{s.title}{s.rules ? <small class="ids">{` ${s.rules}`}</small> : ""}</h2>
-          {s.paras.map((p) => <p>{p}</p>)}
-          {DIAGRAMS[s.id] && <StrokeDiagram app={app} d={DIAGRAMS[s.id]} />}
-        </section>
-      ))}
-      <p><a class="button" href="/">Play</a></p>
+      <h1>{t("howto.title")}</h1>
+      <p class="help">{t("howto.intro")}</p>
+      <nav>{SECTIONS.map((s) => <a href={`#${s.id}`}>{t(s.title)}</a>)}</nav>
+      {SECTIONS.map((s) => {
+        // Beside our IDs, the same laws in the reader's rule book: "F 3.5".
+        const laws = s.rules ? cite(expand(s.rules)) : "";
+        return (
+          <section id={s.id}>
+            <h2>{t(s.title)}{s.rules ? <small class="ids">{` ${s.rules}`}</small> : ""}{laws ? <small class="laws" dir="auto">{` · ${laws}`}</small> : ""}</h2>
+            {s.paras.map((p) => <p>{t(p)}</p>)}
+            {DIAGRAMS[s.id] && <StrokeDiagram app={app} d={DIAGRAMS[s.id]} />}
+          </section>
+        );
+      })}
+      <p><a class="button" href="/">{t("howto.play")}</a></p>
     </article>
   );
 }

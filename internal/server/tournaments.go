@@ -1,0 +1,130 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/carrom-game/carrom/internal/account"
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/tournament"
+	"github.com/carrom-game/carrom/internal/umpire"
+)
+
+// newTournaments wires the organisers' tournaments (internal/tournament)
+// when the store keeps them and the server keeps accounts: its online
+// tables are this server's, its players are called on their live
+// channels, and a finished table's match enters its result by itself.
+func (s *Server) newTournaments(st Store) *tournament.Domain {
+	ts, ok := st.(tournament.Store)
+	if !ok || s.accounts == nil {
+		return nil
+	}
+	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
+		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log}
+	if s.sheets != nil {
+		env.Sheets = tournamentSheets{s}
+	}
+	d := tournament.New(env)
+	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Games) })
+	return d
+}
+
+// signedIn is the account of a request's session, if it is signed in.
+func signedIn(r *http.Request) (account.Account, bool) {
+	v, err := account.Of(r)
+	return v.Account, err == nil
+}
+
+func randomUint64() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("server: no randomness: " + err.Error())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// callPlayer tells an account's pages where its tournament match is
+// played.
+func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
+	s.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
+}
+
+// tournamentSheets opens a tournament's scoresheets.
+type tournamentSheets struct{ s *Server }
+
+// OpenSheet opens a sheet as createSheet does, written by the browser of
+// r (the organiser's, who hands the device to the board's umpire). The
+// limit of sheets open per browser is not taken: a round's are bounded by
+// the tournament's players.
+func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error) {
+	c, err := r.Cookie(tokenCookie)
+	if err != nil || len(c.Value) != 32 {
+		return "", httpapi.Refuse(httpapi.ErrBadRequest, "this browser has no identity to write the scoresheets with: reload the page and try again")
+	}
+	cfg := umpire.Config{Rules: rules, Players: 2, Names: names[:], Event: event}
+	if accounts[0] != "" && accounts[1] != "" {
+		cfg.Accounts = accounts[:]
+	}
+	if _, err := umpire.New(cfg); err != nil {
+		return "", err
+	}
+	if err := cfg.Printable(); err != nil {
+		return "", err
+	}
+	conf, err := json.Marshal(cfg)
+	if err != nil {
+		return "", err
+	}
+	id := newID(8)
+	if err := ts.s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: c.Value, Config: conf, Created: ts.s.clock.Now()}); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// sheetOver tells the tournaments that the match of sheet id is over,
+// every board signed.
+func (s *Server) sheetOver(ctx context.Context, id string, v umpire.View) {
+	if s.tournaments == nil || v.Winner == nil || len(v.Boards) == 0 {
+		return
+	}
+	s.tournaments.SheetFinished(ctx, id, *v.Winner, v.Boards[len(v.Boards)-1].Games)
+}
+
+// tournamentTables makes a tournament's online tables.
+type tournamentTables struct{ s *Server }
+
+// tournamentClock is the stroke clock of a tournament's online table
+// (RULES TM-1), so that a player who stops playing loses on time.
+const tournamentClock = 30
+
+// OpenTable makes a rated two-seat table whose seats are kept for the
+// match's two accounts. Each table is its own owner, so that a round's
+// tables count against no identity's limit.
+func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string, a, b account.Account) (string, error) {
+	id := newID(6)
+	cfg := protocol.TableConfig{Rules: rules, Players: 2, Clock: tournamentClock, Rated: true,
+		Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}, Keep: []string{keptFor(a.ID), keptFor(b.ID)}}
+	return tt.s.createAs(ctx, id, "tournament."+id, cfg, nil)
+}
+
+// keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is
+// an account, a tournament's player, rather than a browser token's hash.
+const keptAccount = "account:"
+
+func keptFor(accountID string) string { return keptAccount + accountID }
+
+// keeps says whether the seat kept by keep is the browser c's: the hash
+// of its token, or the account its session plays as.
+func keeps(keep string, c *client) bool {
+	if id, ok := strings.CutPrefix(keep, keptAccount); ok {
+		return c.account != "" && c.account == id
+	}
+	return keep == hashSession(c.token)
+}

@@ -1,0 +1,198 @@
+package web_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/carrom-game/carrom/internal/i18n"
+)
+
+// said is a message of the catalogues as the page writes it, in pieces:
+// the text around its placeholders, lower-cased (a ruling's first word
+// takes a capital), so that a ruling can be checked to hold it.
+func said(t *testing.T, lang, id string, data map[string]any) []string {
+	t.Helper()
+	d := map[string]any{"Who": "\x00", "List": "\x00", "Side": "\x00"}
+	for k, v := range data {
+		d[k] = v
+	}
+	s, err := goi18n.NewLocalizer(i18n.Bundle(), lang).Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range strings.Split(strings.ToLower(s), "\x00") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func holds(words string, pieces []string) bool {
+	for _, p := range pieces {
+		if !strings.Contains(strings.ToLower(words), p) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRulingsInLanguage (issue 29): a browser set to French, Polish or
+// Urdu (Accept-Language) plays the break against the computer and reads
+// the ruling in its language, the sentence the catalogue makes of what
+// the server ruled (the break made or missed, the turn kept or passed);
+// the rules' titles cite the French rule book's article in French; the
+// Urdu page is right to left and mirrored around the board, the board
+// itself not.
+func TestRulingsInLanguage(t *testing.T) {
+	e := newEnv(t)
+	sideOf := map[string]float64{}
+	for _, lang := range []string{"fr", "pl", "ur"} {
+		ctx := e.tab()
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang + ",en;q=0.5"}), chromedp.EmulateViewport(1280, 800))
+		e.playBeginner(ctx)
+		var page struct{ Lang, Dir, BoardDir, Transform string }
+		e.run(ctx, chromedp.Evaluate(`(() => { const b = getComputedStyle(document.getElementById("board"));
+			return {lang: document.documentElement.lang, dir: document.documentElement.dir, boardDir: b.direction, transform: b.transform}; })()`, &page))
+		wantDir := map[bool]string{true: "rtl", false: "ltr"}[lang == "ur"]
+		if page.Lang != lang || page.Dir != wantDir {
+			t.Errorf("%s: the page is lang=%q dir=%q; want %q, %q", lang, page.Lang, page.Dir, lang, wantDir)
+		}
+		if page.BoardDir != "ltr" || page.Transform != "none" {
+			t.Errorf("%s: the board's direction is %q, its transform %q; want the board unmirrored (ltr, none)", lang, page.BoardDir, page.Transform)
+		}
+		// Where the side column stands, from the board's centre: right of it
+		// left to right, left of it right to left.
+		var off float64
+		e.run(ctx, chromedp.Evaluate(`(() => { const c = (el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2; };
+			return c(document.querySelector(".play > .side")) - c(document.getElementById("board")); })()`, &off))
+		sideOf[lang] = off
+
+		e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+		rng := rand.New(rand.NewPCG(29, uint64(len(lang))))
+		for !e.playMine(ctx, rng, false) {
+			time.Sleep(200 * time.Millisecond)
+		}
+		e.waitFor(ctx, "the break's ruling", `!!document.querySelector("#moves li") && !!document.querySelector("#ruling .words")`, 60*time.Second)
+		var r struct {
+			Words, Rules, Shown, Detail string
+			Titles                      []string
+		}
+		e.run(ctx, chromedp.Evaluate(`(() => { const li = document.querySelector("#moves li");
+			return {words: li.dataset.ruling, rules: li.dataset.rules, shown: document.querySelector("#ruling .words").textContent,
+				detail: document.querySelector("#ruling .detail")?.textContent ?? "",
+				titles: [...document.querySelectorAll("#ruling abbr")].map((a) => a.title)}; })()`, &r))
+		t.Logf("%s: %q (%s)", lang, r.Words, r.Rules)
+		rules := strings.Fields(r.Rules)
+		has := func(id string) bool { return strings.Contains(" "+r.Rules+" ", " "+id+" ") }
+		for _, english := range []string{"pocketed", "the turn", "touched nothing", "is made"} {
+			if strings.Contains(strings.ToLower(r.Words), english) {
+				t.Errorf("%s: the ruling %q has the English %q", lang, r.Words, english)
+			}
+		}
+		first := false
+		for _, id := range []string{"act.pocketed.you", "act.nothing.you", "act.untouched.you"} {
+			first = first || holds(r.Words, said(t, lang, id, nil))
+		}
+		if !first {
+			t.Errorf("%s: the ruling %q does not say what the stroke pocketed in the catalogue's words", lang, r.Words)
+		}
+		for _, id := range []string{"B-2", "B-3"} {
+			if has(id) && !holds(r.Words, said(t, lang, "say."+id, nil)) {
+				t.Errorf("%s: the server ruled %s; the ruling %q does not say %q", lang, id, r.Words, said(t, lang, "say."+id, nil))
+			}
+		}
+		turn := said(t, lang, "say.turnTo", nil)
+		if has("T-1") {
+			turn = said(t, lang, "say.turnKept.you", nil)
+		}
+		if !holds(r.Words, turn) {
+			t.Errorf("%s: the server ruled %v; the ruling %q does not say %q", lang, rules, r.Words, turn)
+		}
+		if r.Shown != r.Words {
+			t.Errorf("%s: the ruling shown reads %q, the move list's %q", lang, r.Shown, r.Words)
+		}
+		if want := said(t, lang, "ruling.rules", nil); len(rules) > 0 && !holds(r.Detail, want) {
+			t.Errorf("%s: the ruling's detail reads %q; want %q", lang, r.Detail, want)
+		}
+		if lang == "fr" && has("B-2") && !strings.Contains(strings.Join(r.Titles, "|"), "(F 3.5 c)") {
+			t.Errorf("fr: the rules' titles %q do not cite the French article of B-2, F 3.5 c", r.Titles)
+		}
+	}
+	if sideOf["fr"] <= 0 || sideOf["ur"] >= 0 {
+		t.Errorf("the side column stands %.0f px from the board's centre in French and %.0f px in Urdu; want right of it, then left of it", sideOf["fr"], sideOf["ur"])
+	}
+}
+
+// TestLocaleChosenByMenu: the header's menu changes the language at the
+// same address, and the choice outlives a reload (a cookie), over the
+// browser's Accept-Language; the How to play page then cites the Italian
+// laws' numbers beside our rule IDs.
+func TestLocaleChosenByMenu(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.tab()
+	e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "fr"}), chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(e.base+"/rules"), chromedp.WaitVisible("#lang", chromedp.ByID))
+	var h1 string
+	e.run(ctx, chromedp.Text("h1", &h1, chromedp.ByQuery))
+	if h1 != "Comment jouer au carrom" {
+		t.Errorf("with Accept-Language fr the rules page's title is %q", h1)
+	}
+	// SetValue fires the menu's change, as a choice does.
+	e.run(ctx, chromedp.SetValue("#lang", "it", chromedp.ByID))
+	e.waitFor(ctx, "the page in Italian", `document.documentElement.lang === "it" && document.querySelector("h1")?.textContent === "Come si gioca a carrom"`, 20*time.Second)
+	var got struct{ URL, Laws string }
+	e.run(ctx, chromedp.Reload(), chromedp.WaitVisible("h1", chromedp.ByQuery),
+		chromedp.Evaluate(`({url: location.pathname, laws: document.querySelector("#dues .laws")?.textContent ?? ""})`, &got))
+	if got.URL != "/rules" {
+		t.Errorf("after choosing Italian the page is %s; want the same address", got.URL)
+	}
+	if !strings.Contains(got.Laws, "I VIII, 41–43, 51–65, 97") {
+		t.Errorf("the Italian section on dues cites %q; want the Italian laws I VIII, 41–43, 51–65, 97", got.Laws)
+	}
+}
+
+// TestPseudoLocaleLayout: in the pseudo-locale (English accented and 40 %
+// longer) the lobby and the How to play page keep the header on one line
+// and the page within the screen, at 1280×800 and on a 390×844 phone.
+func TestPseudoLocaleLayout(t *testing.T) {
+	e := newEnv(t)
+	for _, vp := range []struct {
+		w, h  int64
+		phone bool
+	}{{1280, 800, false}, {390, 844, true}} {
+		ctx := e.tab()
+		opts := []chromedp.EmulateViewportOption{}
+		if vp.phone {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+		}
+		e.run(ctx, chromedp.EmulateViewport(vp.w, vp.h, opts...), chromedp.Navigate(e.base+"/"),
+			chromedp.Evaluate(`document.cookie = "lang=`+i18n.Pseudo+`; path=/"`, nil))
+		for _, path := range []string{"/", "/rules"} {
+			e.run(ctx, chromedp.Navigate(e.base+path), chromedp.WaitVisible("#lang", chromedp.ByID))
+			e.waitFor(ctx, "the pseudo-locale", `document.documentElement.lang === "`+i18n.Pseudo+`"`, 10*time.Second)
+			var h headerBox
+			e.run(ctx, chromedp.Evaluate(headerLayout, &h))
+			if h.Spread > h.Line/2 || h.Height > 60 {
+				t.Errorf("%s at %d×%d: the header is %.0f px high, its text on lines %.0f px apart; want one line", path, vp.w, vp.h, h.Height, h.Spread)
+			}
+			if h.Width > float64(vp.w) {
+				t.Errorf("%s at %d×%d: the page is %.0f px wide; want no sideways scrolling", path, vp.w, vp.h, h.Width)
+			}
+			if path == "/rules" {
+				var h1 string
+				e.run(ctx, chromedp.Text("h1", &h1, chromedp.ByQuery))
+				if !strings.Contains(h1, "Ĥöö") {
+					t.Errorf("the rules page's title in the pseudo-locale is %q", h1)
+				}
+			}
+		}
+	}
+}

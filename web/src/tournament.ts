@@ -1,0 +1,222 @@
+// Tournaments (docs/tournaments.md): /tournaments, where a signed-in
+// organiser lists and creates them, and /tournaments/{id}, the live page
+// anyone may read — the pairings by board, the standings with their
+// tie-breaks and the crosstable — with, for its organiser, the forms that
+// register players, pair the next round, enter results and withdraw. The
+// page reads the tournament again every 5 s and at each push of the live
+// channel, so the standings move as results enter.
+import { api, me } from "./api";
+import { h } from "./dom";
+import { onLive } from "./live";
+
+interface Player { num: number; name: string; account: boolean; club: string; country: string; rating: number; withdrawn: boolean; entered: number }
+interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string; sheet?: string; sheet_link?: string }
+interface Round { round: number; matches: Match[] }
+interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
+interface Tournament {
+  id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
+  points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
+  players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
+}
+interface Summary { id: string; name: string; date: string; place: string; system: string }
+
+const systemName = (t: { system: string; method?: string }) =>
+  t.system === "swiss" ? `Swiss (${t.method})` : t.system === "roundrobin" ? "round robin" : "knockout";
+
+const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom" };
+
+// tournamentsPage is /tournaments: the organiser's tournaments and a new one.
+export async function tournamentsPage(root: HTMLElement): Promise<void> {
+  const m = await me();
+  if (!m.signed_in) {
+    root.replaceChildren(h("h1", {}, "Tournaments"), h("p", {}, h("a", { href: "/account?next=/tournaments" }, "Sign in"), " to organise a tournament."));
+    return;
+  }
+  const name = h("input", { id: "t-name", required: "", maxlength: "80" });
+  const date = h("input", { id: "t-date", type: "date" });
+  const place = h("input", { id: "t-place", maxlength: "80" });
+  const rules = h("select", { id: "t-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
+  const system = h("select", { id: "t-system" }, h("option", { value: "swiss" }, "Swiss"), h("option", { value: "roundrobin" }, "Round robin"), h("option", { value: "knockout" }, "Knockout"));
+  const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
+  const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
+  const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
+  system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
+  const err = h("div", { class: "error", role: "alert", id: "t-error" });
+  const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, "A new tournament"),
+    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules),
+    h("label", {}, "System ", system, " ", method), h("label", {}, "Rounds ", rounds), h("label", {}, "Against the phantom ", phantom, "–0"),
+    h("button", { type: "submit", id: "t-create" }, "Create the tournament"), err);
+  f.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value };
+    if (date.value) body.date = date.value;
+    if (system.value === "swiss") body.method = method.value;
+    api<Tournament>("POST", "/api/tournaments", body)
+      .then((t) => { location.href = `/tournaments/${t.id}`; })
+      .catch((e: Error) => { err.textContent = e.message; });
+  });
+  const list = h("div", { id: "tournament-list" });
+  const mine = await api<Summary[]>("GET", "/api/tournaments");
+  list.replaceChildren(mine.length ? h("table", { class: "list" }, ...mine.map((t) =>
+    h("tr", {}, h("td", {}, h("a", { href: `/tournaments/${t.id}` }, t.name)), h("td", {}, t.date), h("td", {}, t.place), h("td", {}, systemName(t)))))
+    : h("p", {}, "No tournament yet."));
+  root.replaceChildren(h("h1", {}, "Tournaments"), f, h("h2", {}, "Your tournaments"), list);
+}
+
+// tournamentPage is /tournaments/{id}: the live page, and its organiser's desk.
+export function tournamentPage(root: HTMLElement, id: string): void {
+  document.body.classList.add("tournament-page");
+  const head = h("div", { id: "t-head" });
+  const desk = h("div", { id: "t-desk", class: "t-noprint" });
+  const rounds = h("div", { id: "t-rounds" });
+  const standings = h("div", { id: "t-standings" });
+  const cross = h("div", { id: "t-cross" });
+  const log = h("div", { id: "t-log", class: "t-noprint" });
+  const cards = h("div", { id: "t-scorecards" });
+  const err = h("div", { class: "error t-noprint", role: "alert", id: "t-error" });
+  // Printing: the round's pairings by board, its scorecards, or the
+  // standings with the crosstable, one at a time (style.css, @media print).
+  const printBar = h("p", { class: "t-noprint t-print" }, "Print: ", ...(["pairings", "scorecards", "standings"] as const).map((what) => {
+    const b = h("button", { type: "button", class: "secondary", "data-print": what }, `the ${what}`);
+    b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
+    return b;
+  }));
+  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, log, cards);
+  let deskFor = "";
+  const show = (t: Tournament) => {
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
+      `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")));
+    // The organiser's forms are drawn once, not at each reading, so that
+    // what is being typed stays.
+    if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(act)); }
+    const pairBtn = document.getElementById("pair-next") as HTMLButtonElement | null;
+    if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
+    const why = document.getElementById("pair-why");
+    if (why) why.textContent = t.next;
+    rounds.replaceChildren(...[...t.paired].reverse().map((r) => roundTable(t, r, act)));
+    standings.replaceChildren(h("h2", {}, "Standings"), standingsTable(t));
+    cross.replaceChildren(h("h2", {}, "Crosstable"), crosstable(t));
+    const current = t.paired[t.paired.length - 1];
+    cards.replaceChildren(...(current ? scorecards(t, current) : []));
+    log.replaceChildren(...(t.log.length ? [h("h2", {}, "Changes made by hand"), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${e.text}`)))] : []));
+    if (t.mine) playersTable(t, act);
+  };
+  const load = () => api<Tournament>("GET", `/api/tournaments/${id}`).then(show);
+  // act sends an organiser's change and shows the tournament it answers.
+  const act = (path: string, body: unknown): Promise<void> => {
+    err.textContent = "";
+    return api<Tournament>("POST", `/api/tournaments/${id}${path}`, body).then(show)
+      .catch((e: Error) => { err.textContent = e.message; throw e; });
+  };
+  load().catch((e: Error) => { err.textContent = e.message; });
+  setInterval(() => { load().catch(() => undefined); }, 5000);
+  onLive((m) => { if (m.type === "tournament" && m.tournament.tournament === id) load().catch(() => undefined); });
+}
+
+type Act = (path: string, body: unknown) => Promise<void>;
+
+function organiserDesk(act: Act): HTMLElement {
+  const account = h("input", { id: "reg-account", autocomplete: "off" });
+  const name = h("input", { id: "reg-name", maxlength: "80" });
+  const club = h("input", { id: "reg-club", maxlength: "80" });
+  const country = h("input", { id: "reg-country", maxlength: "80" });
+  const rating = h("input", { id: "reg-rating", type: "number", min: "0", max: "4000" });
+  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, "Register a player"),
+    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), h("label", {}, "Club ", club),
+    h("label", {}, "Country ", country), h("label", {}, "Rating ", rating), h("button", { type: "submit", id: "reg-add" }, "Register"));
+  reg.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const body: Record<string, unknown> = { club: club.value, country: country.value, rating: rating.value ? +rating.value : 0 };
+    if (account.value.trim()) body.account = account.value.trim(); else body.name = name.value;
+    act("/players", body).then(() => { for (const el of [account, name, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
+  });
+  const pair = h("button", { type: "button", id: "pair-next" }, "Pair the next round");
+  pair.addEventListener("click", () => { act("/rounds", {}).catch(() => undefined); });
+  return h("div", { class: "t-desk" }, reg,
+    h("div", { class: "card" }, h("h2", {}, "Rounds"), pair, h("p", { id: "pair-why" }), h("div", { id: "t-players" })));
+}
+
+function playersTable(t: Tournament, act: Act): void {
+  const box = document.getElementById("t-players");
+  if (!box) return;
+  box.replaceChildren(h("table", { class: "list" }, h("tr", {}, h("th", {}, "No."), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "")),
+    ...t.players.map((p) => {
+      const b = h("button", { type: "button", class: "secondary", "data-withdraw": String(p.num) }, p.withdrawn ? "Take back" : "Withdraw");
+      b.addEventListener("click", () => { act(`/players/${p.num}`, { withdrawn: !p.withdrawn }).catch(() => undefined); });
+      return h("tr", { "data-num": String(p.num) }, h("td", {}, String(p.num)), h("td", {}, p.name + (p.withdrawn ? " (withdrawn)" : "")),
+        h("td", {}, p.rating ? String(p.rating) : "–"), h("td", {}, b));
+    })));
+}
+
+function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
+  const last = r.round === t.paired.length;
+  const rows = r.matches.map((m) => {
+    const cells: (Node | string)[] = [];
+    if (m.score) cells.push(h("span", { class: "t-score" }, `${m.score[0]}–${m.score[1]}`), " ", h("small", { class: "t-source" }, sourceName[m.source] ?? m.source));
+    if (t.mine && m.b !== 0) {
+      const a = h("input", { type: "number", min: "0", max: "999", "data-side": "a", "aria-label": `${m.a_name}'s score`, class: "t-in" });
+      const b = h("input", { type: "number", min: "0", max: "999", "data-side": "b", "aria-label": `${m.b_name}'s score`, class: "t-in" });
+      const enter = h("button", { type: "button", class: "enter secondary" }, m.score ? "Correct" : "Enter");
+      enter.addEventListener("click", () => { act(`/rounds/${r.round}/boards/${m.board}`, { score: [+a.value, +b.value] }).catch(() => undefined); });
+      cells.push(h("span", { class: "t-noprint t-enter" }, " ", a, "–", b, " ", enter));
+    }
+    const where = m.link ? h("a", { href: m.link, class: "t-noprint" }, m.score ? "Watch" : "Play or watch")
+      : m.sheet_link ? h("a", { href: m.sheet_link, class: "t-noprint" }, "Scoresheet") : "";
+    return h("tr", { "data-board": String(m.board), "data-a": String(m.a), "data-b": String(m.b) }, h("td", {}, String(m.board)), h("td", { class: "t-a" }, m.a_name),
+      h("td", { class: "t-b" }, m.b === 0 ? (t.system === "knockout" ? "(bye)" : "(phantom)") : m.b_name), h("td", { class: "t-result" }, ...cells), h("td", {}, where));
+  });
+  const sec = h("section", { "data-round": String(r.round), class: last ? "t-round t-current" : "t-round" },
+    h("h2", {}, `Round ${r.round}: pairings by board`),
+    h("table", { class: "list t-pairings" }, h("tr", {}, h("th", {}, "Board"), h("th", {}, "Player"), h("th", {}, "Opponent"), h("th", {}, "Result"), h("th", {}, "")), ...rows));
+  const waiting = r.matches.some((m) => !m.score && !m.table && !m.sheet && m.b !== 0);
+  if (t.mine && t.online && last && waiting) {
+    const online = h("button", { type: "button", class: "secondary t-noprint", "data-online": String(r.round) }, "Play this round on online tables");
+    online.addEventListener("click", () => { act(`/rounds/${r.round}/online`, {}).catch(() => undefined); });
+    sec.append(online, " ");
+  }
+  if (t.mine && t.sheets && last && waiting) {
+    const sheets = h("button", { type: "button", class: "secondary t-noprint", "data-sheets": String(r.round) }, "Score this round on scoresheets");
+    sheets.addEventListener("click", () => { act(`/rounds/${r.round}/sheets`, {}).catch(() => undefined); });
+    sec.append(sheets);
+  }
+  return sec;
+}
+
+function standingsTable(t: Tournament): HTMLElement {
+  return h("table", { class: "list", id: "standings" },
+    h("tr", {}, ...["Rank", "Player", "Points", "Buchholz", "Net", "Total"].map((x) => h("th", {}, x))),
+    ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, ...[s.rank, s.name, s.points, s.buchholz, s.net, s.total].map((x) => h("td", {}, String(x))))));
+}
+
+// crosstable: a row per player in the standings' order, a column per
+// round: the opponent's rank, W/D/L and the score.
+function crosstable(t: Tournament): HTMLElement {
+  const rank = new Map(t.standings.map((s) => [s.num, s.rank]));
+  const cell = (num: number, r: Round): string => {
+    const m = r.matches.find((x) => x.a === num || x.b === num);
+    if (!m) return "–";
+    const mine = m.a === num ? 0 : 1;
+    const opp = mine === 0 ? (m.b === 0 ? "ph" : String(rank.get(m.b))) : String(rank.get(m.a));
+    if (!m.score) return `${opp} …`;
+    const [x, y] = mine === 0 ? m.score : [m.score[1], m.score[0]];
+    return `${opp} ${x > y ? "W" : x < y ? "L" : "D"} ${x}–${y}`;
+  };
+  return h("table", { class: "list", id: "crosstable" },
+    h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...t.paired.map((r) => h("th", {}, `R${r.round}`)), h("th", {}, "Points")),
+    ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, h("td", {}, String(s.rank)), h("td", {}, s.name),
+      ...t.paired.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, String(s.points)))));
+}
+
+// scorecards are the cards of a round's boards, one a printed page: the
+// players, the board and the round, the score, and the signatures.
+function scorecards(t: Tournament, r: Round): HTMLElement[] {
+  return r.matches.filter((m) => m.b !== 0).map((m) => h("section", { class: "t-card", "data-board": String(m.board) },
+    h("h2", {}, `${t.name}: round ${r.round}, board ${m.board}`),
+    h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`].filter(Boolean).join(" · ")),
+    h("table", { class: "t-card-score" },
+      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), h("th", {}, "Signature")),
+      ...[m.a_name, m.b_name].map((name) => h("tr", {}, h("td", {}, name), h("td", {}, ""), h("td", {}, "")))),
+    h("p", { class: "t-card-sign" }, h("span", {}, "Umpire"), h("span", {}, "Organiser")),
+    ...(m.sheet_link ? [h("p", {}, `Scoresheet: ${location.origin}${m.sheet_link}`)] : [])));
+}
