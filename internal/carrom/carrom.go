@@ -49,31 +49,6 @@ type ActionRecord struct {
 // ErrDuplicate is returned for a numbered record stored twice.
 var ErrDuplicate = errors.New("already stored")
 
-// SheetRecord is an umpire's scoresheet of a real board's match as stored.
-type SheetRecord struct {
-	ID       string
-	Token    string // the identity that writes it
-	Config   []byte // JSON of the sheet's configuration
-	Created  time.Time
-	Finished time.Time // zero while the match goes on
-	Result   []byte    // JSON summary once finished
-}
-
-// SheetOp is one operation of a scoresheet's log, numbered from 1.
-type SheetOp struct {
-	Seq int64
-	Op  []byte // canonical JSON of the operation
-	At  time.Time
-}
-
-// SheetConfirm is a player's account confirming a rated sheet's result as
-// it stood at operation Seq.
-type SheetConfirm struct {
-	AccountID string
-	Seq       int64
-	At        time.Time
-}
-
 // Lease is a node's hold on a table: its owner and the fencing epoch,
 // raised by one at every change of owner.
 type Lease struct {

@@ -59,6 +59,15 @@ func Refuse(kind error, format string, args ...any) error {
 	return &refusal{text: fmt.Sprintf(format, args...), kind: kind}
 }
 
+// RefuseIf is err in words of its own (Refuse) if it is of kind, else
+// err: a store's "not found" said as what was not found.
+func RefuseIf(err, kind error, format string, args ...any) error {
+	if errors.Is(err, kind) {
+		return Refuse(kind, format, args...)
+	}
+	return err
+}
+
 // retry is an error that says when to ask again: a 429's Retry-After.
 type retry struct {
 	error
@@ -118,6 +127,26 @@ func Text(err error) string {
 		}
 		msg = out
 	}
+}
+
+// Kind is an error declared where HTTP is unknown (the domain types, the
+// store) and the status it answers with where it is answered.
+type Kind struct {
+	Err    error
+	Status int
+}
+
+// Known is err with its status: its own, or else that of the first of
+// kinds in its chain.
+func Known(err error, kinds ...Kind) error {
+	if Status(err) == http.StatusInternalServerError {
+		for _, k := range kinds {
+			if errors.Is(err, k.Err) {
+				return WithStatus(err, k.Status)
+			}
+		}
+	}
+	return err
 }
 
 // WriteError answers err as JSON, {"error": Text(err)}, with its status;

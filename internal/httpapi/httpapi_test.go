@@ -82,3 +82,32 @@ func TestErrorWords(t *testing.T) {
 		t.Errorf("a 429 to retry after 1.5 s: %d, Retry-After %q; want 429, 2", w.Code, w.Header().Get("Retry-After"))
 	}
 }
+
+// TestKnownAndRefuseIf: an error declared where HTTP is unknown answers
+// with the status its kind is given where it is answered, and a
+// refusal's own status is kept; RefuseIf says a "not found" as what was
+// not found and leaves any other error as it is.
+func TestKnownAndRefuseIf(t *testing.T) {
+	errNotFound := errors.New("not found")
+	kinds := []httpapi.Kind{{Err: errNotFound, Status: http.StatusNotFound}}
+	for _, c := range []struct {
+		err   error
+		code  int
+		words string
+	}{
+		{fmt.Errorf("store: account %q: %w", "ann", errNotFound), http.StatusNotFound, `account "ann": not found`},
+		{httpapi.RefuseIf(fmt.Errorf("store: %w", errNotFound), errNotFound, "no player is named %q", "ann"), http.StatusNotFound, `no player is named "ann"`},
+		{httpapi.RefuseIf(errors.New("store: disk full"), errNotFound, "no player is named %q", "ann"), http.StatusInternalServerError, "disk full"},
+		{httpapi.Refuse(errKind, "the seat is Bob's"), http.StatusConflict, "the seat is Bob's"},
+	} {
+		w := httptest.NewRecorder()
+		httpapi.WriteError(w, httpapi.Known(c.err, kinds...))
+		var out struct{ Error string }
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != c.code || out.Error != c.words {
+			t.Errorf("%v answered %d %q; want %d %q", c.err, w.Code, out.Error, c.code, c.words)
+		}
+	}
+}

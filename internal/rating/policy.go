@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/carrom-game/carrom/internal/carrom"
 )
 
 // The rating policy of the server (docs/accounts.md, "Ratings"): what is
@@ -52,7 +50,7 @@ var ErrMatch = errors.New("not a match that can be rated")
 // Check is the one check of a match to rate: rules with ratings, one or
 // two accounts a side (two only for the rules played by sides), a winner,
 // and no account twice.
-func Check(m carrom.RatedMatch) error {
+func Check(m Match) error {
 	if !slices.Contains(Rules, m.Rules) {
 		return fmt.Errorf("rules %q are not rated (rated: %s): %w", m.Rules, strings.Join(Rules, ", "), ErrMatch)
 	}
@@ -85,10 +83,10 @@ type Ledger interface {
 	// b played on opposite sides.
 	Between(a, b string, day int64) (int, error)
 	// Kept is an account's rating in a pool; false if it has none.
-	Kept(accountID string, pool carrom.Pool) (Period, bool, error)
+	Kept(accountID string, pool Pool) (Period, bool, error)
 	// Games are an account's rated games of a day in a pool, oldest
 	// first, against the opponents as rated at the day's start.
-	Games(accountID string, pool carrom.Pool, day int64) ([]Game, error)
+	Games(accountID string, pool Pool, day int64) ([]Game, error)
 	// Record keeps an account's rating after a match and the match's
 	// result (one rated game more).
 	Record(r Result) error
@@ -99,7 +97,7 @@ type Ledger interface {
 // rating shown before it.
 type Result struct {
 	TableID, AccountID string
-	Pool               carrom.Pool
+	Pool               Pool
 	At                 time.Time
 	Period             Period
 	Game               Game
@@ -111,8 +109,8 @@ type Result struct {
 // with every game of the day, against the opponents as rated at the day's
 // start (a side of two as one, Team). A match rated already changes
 // nothing and returns no changes; one past its pair's rated matches of the
-// day (m.PerPair, if not 0) is refused with carrom.ErrRatingCap.
-func Rate(l Ledger, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
+// day (m.PerPair, if not 0) is refused with ErrCap.
+func Rate(l Ledger, m Match) ([]Change, error) {
 	if err := Check(m); err != nil {
 		return nil, err
 	}
@@ -128,7 +126,7 @@ func Rate(l Ledger, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
 					return nil, err
 				}
 				if n >= m.PerPair {
-					return nil, fmt.Errorf("%d rated matches today: %w", n, carrom.ErrRatingCap)
+					return nil, fmt.Errorf("%d rated matches today: %w", n, ErrCap)
 				}
 			}
 		}
@@ -152,7 +150,7 @@ func Rate(l Ledger, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
 			sides[side] = append(sides[side], p)
 		}
 	}
-	var changes []carrom.RatingChange
+	var changes []Change
 	for side := range sides {
 		var opps []Player
 		for _, o := range sides[1-side] {
@@ -176,7 +174,7 @@ func Rate(l Ledger, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
 			if err := l.Record(r); err != nil {
 				return nil, err
 			}
-			changes = append(changes, carrom.RatingChange{AccountID: p.id, Before: p.before, After: now.R, RD: now.RD})
+			changes = append(changes, Change{AccountID: p.id, Before: p.before, After: now.R, RD: now.RD})
 		}
 	}
 	return changes, nil

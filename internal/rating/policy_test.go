@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -18,7 +17,7 @@ type ledger struct {
 
 func newLedger() *ledger { return &ledger{kept: map[string]rating.Period{}} }
 
-func key(id string, p carrom.Pool) string { return id + "/" + p.Rules + "/" + p.Format }
+func key(id string, p rating.Pool) string { return id + "/" + p.Rules + "/" + p.Format }
 
 func (l *ledger) Rated(tableID string) (bool, error) {
 	for _, r := range l.results {
@@ -41,12 +40,12 @@ func (l *ledger) Between(a, b string, day int64) (int, error) {
 	return n, nil
 }
 
-func (l *ledger) Kept(id string, p carrom.Pool) (rating.Period, bool, error) {
+func (l *ledger) Kept(id string, p rating.Pool) (rating.Period, bool, error) {
 	k, ok := l.kept[key(id, p)]
 	return k, ok, nil
 }
 
-func (l *ledger) Games(id string, p carrom.Pool, day int64) ([]rating.Game, error) {
+func (l *ledger) Games(id string, p rating.Pool, day int64) ([]rating.Game, error) {
 	var out []rating.Game
 	for _, r := range l.results {
 		if r.AccountID == id && r.Pool == p && r.Period.Day == day {
@@ -64,8 +63,8 @@ func (l *ledger) Record(r rating.Result) error {
 
 var may1 = time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 
-func singles(id string, at time.Time, winner, loser string) carrom.RatedMatch {
-	return carrom.RatedMatch{TableID: id, Rules: "icf", Sides: [2][]string{{winner}, {loser}}, At: at, PerPair: rating.PerPair}
+func singles(id string, at time.Time, winner, loser string) rating.Match {
+	return rating.Match{TableID: id, Rules: "icf", Sides: [2][]string{{winner}, {loser}}, At: at, PerPair: rating.PerPair}
 }
 
 func update(t *testing.T, p rating.Player, games ...rating.Game) rating.Player {
@@ -103,7 +102,7 @@ func TestCheck(t *testing.T) {
 		{"one account on both sides", "icf", [2][]string{{"a"}, {"a"}}, 0, false},
 		{"one account twice in a pair", "icf", [2][]string{{"a", "a"}, {"b", "c"}}, 0, false},
 	} {
-		m := carrom.RatedMatch{TableID: "t", Rules: c.rules, Sides: c.sides, Winner: c.win, At: may1}
+		m := rating.Match{TableID: "t", Rules: c.rules, Sides: c.sides, Winner: c.win, At: may1}
 		err := rating.Check(m)
 		if c.ok != (err == nil) || (err != nil && !errors.Is(err, rating.ErrMatch)) {
 			t.Errorf("%s: Check = %v; want ok %v (or ErrMatch)", c.name, err, c.ok)
@@ -177,42 +176,42 @@ func TestRate(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name    string
-		matches []carrom.RatedMatch
+		matches []rating.Match
 		n       int    // changes of the last match
 		last    []want // if not nil, those changes
 		err     error  // of the last match
 	}{
-		{"a first match: both from 1500", []carrom.RatedMatch{singles("m1", may1, "a", "b")},
+		{"a first match: both from 1500", []rating.Match{singles("m1", may1, "a", "b")},
 			2, []want{{"a", 1500, won.R}, {"b", 1500, lost.R}}, nil},
 		{"a's second win of the day: from the day's start with both games, c as rated at its start",
-			[]carrom.RatedMatch{singles("m1", may1, "a", "b"), singles("m2", may1.Add(time.Hour), "a", "c")},
+			[]rating.Match{singles("m1", may1, "a", "b"), singles("m2", may1.Add(time.Hour), "a", "c")},
 			2, []want{{"a", won.R, twice.R}, {"c", 1500, lost.R}}, nil},
-		{"a match rated once", []carrom.RatedMatch{singles("m1", may1, "a", "b"), singles("m1", may1.Add(time.Hour), "a", "b")},
+		{"a match rated once", []rating.Match{singles("m1", may1, "a", "b"), singles("m1", may1.Add(time.Hour), "a", "b")},
 			0, nil, nil},
 		{"three days on: the last rating, idle two periods",
-			[]carrom.RatedMatch{singles("m1", may1, "a", "b"), singles("m2", may1.Add(72*time.Hour), "b", "a")},
+			[]rating.Match{singles("m1", may1, "a", "b"), singles("m2", may1.Add(72*time.Hour), "b", "a")},
 			2, []want{
 				{"b", lost.R, update(t, lost.Idle(2), rating.Game{Opponent: won.Idle(2), Score: 1}).R},
 				{"a", won.R, update(t, won.Idle(2), rating.Game{Opponent: lost.Idle(2), Score: 0}).R},
 			}, nil},
 		{"doubles: a pool of its own, each against the pair as one",
-			[]carrom.RatedMatch{singles("m1", may1, "a", "b"),
+			[]rating.Match{singles("m1", may1, "a", "b"),
 				{TableID: "m2", Rules: "icf", Sides: [2][]string{{"a", "c"}, {"b", "d"}}, At: may1}},
 			4, []want{{"a", 1500, won.R}, {"c", 1500, won.R}, {"b", 1500, lost.R}, {"d", 1500, lost.R}}, nil},
 		{"the sixth match of a day between two, in any pool, is not rated", append(fiveADay("a", "b", may1),
-			carrom.RatedMatch{TableID: "m6", Rules: "family", Sides: [2][]string{{"b"}, {"a"}}, At: may1.Add(6 * time.Hour), PerPair: rating.PerPair}),
-			0, nil, carrom.ErrRatingCap},
+			rating.Match{TableID: "m6", Rules: "family", Sides: [2][]string{{"b"}, {"a"}}, At: may1.Add(6 * time.Hour), PerPair: rating.PerPair}),
+			0, nil, rating.ErrCap},
 		{"partners are not opponents: the sixth of a day with a partner of five is rated", append(fiveADay("a", "b", may1),
-			carrom.RatedMatch{TableID: "m6", Rules: "icf", Sides: [2][]string{{"a", "b"}, {"c", "d"}}, At: may1.Add(6 * time.Hour), PerPair: rating.PerPair}),
+			rating.Match{TableID: "m6", Rules: "icf", Sides: [2][]string{{"a", "b"}, {"c", "d"}}, At: may1.Add(6 * time.Hour), PerPair: rating.PerPair}),
 			4, []want{{"a", 1500, won.R}, {"b", 1500, won.R}, {"c", 1500, lost.R}, {"d", 1500, lost.R}}, nil},
 		{"the next day counts afresh", append(fiveADay("a", "b", may1), singles("m6", may1.Add(24*time.Hour), "b", "a")),
 			2, nil, nil},
 		{"a real board's sheet is not capped (PerPair 0)", append(fiveADay("a", "b", may1),
-			carrom.RatedMatch{TableID: "sheet:1", Rules: "icf", Sides: [2][]string{{"a"}, {"b"}}, At: may1.Add(6 * time.Hour)}),
+			rating.Match{TableID: "sheet:1", Rules: "icf", Sides: [2][]string{{"a"}, {"b"}}, At: may1.Add(6 * time.Hour)}),
 			2, nil, nil},
 	} {
 		l := newLedger()
-		var changes []carrom.RatingChange
+		var changes []rating.Change
 		var err error
 		for i, m := range c.matches {
 			changes, err = rating.Rate(l, m)
@@ -235,8 +234,8 @@ func TestRate(t *testing.T) {
 
 // fiveADay are the five rated matches of a day a and b may play against
 // each other, won in turn.
-func fiveADay(a, b string, day time.Time) []carrom.RatedMatch {
-	var out []carrom.RatedMatch
+func fiveADay(a, b string, day time.Time) []rating.Match {
+	var out []rating.Match
 	for i := range 5 {
 		w, l := a, b
 		if i%2 == 1 {

@@ -7,8 +7,9 @@ import (
 	"net/http"
 
 	"github.com/carrom-game/carrom/internal/account"
-	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -20,23 +21,23 @@ type Accounts interface {
 	// AccountByID finds a tournament's entrant by its account.
 	AccountByID(ctx context.Context, id string) (account.Account, error)
 
-	PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error)
+	PlayedMatches(ctx context.Context, accountID string) ([]profile.PlayedMatch, error)
 	// RatedSheets lists the rated real-board matches of an account, newest first.
-	RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error)
+	RatedSheets(ctx context.Context, accountID string) ([]profile.RatedSheet, error)
 	// Rate runs the rating's policy in one transaction over the rows of
 	// ratings, committed if it returns no error.
 	Rate(ctx context.Context, policy func(rating.Ledger) error) error
 	// RatedBetween counts the rated matches two accounts played against
 	// each other in a rating period (rating.Day).
 	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
-	Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error)
-	Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error)
-	RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error)
+	Ratings(ctx context.Context, accountID string) ([]rating.Rating, error)
+	Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error)
+	RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error)
 
-	CreateChallenge(ctx context.Context, c carrom.Challenge) error
-	Challenge(ctx context.Context, id string) (carrom.Challenge, error)
-	Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error)
-	SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error
+	CreateChallenge(ctx context.Context, c challenge.Challenge) error
+	Challenge(ctx context.Context, id string) (challenge.Challenge, error)
+	Challenges(ctx context.Context, accountID string) ([]challenge.Challenge, error)
+	SetChallenge(ctx context.Context, id string, status challenge.Status, tableID string) error
 	// ReopenChallenge opens again a challenge accepted with tableID.
 	ReopenChallenge(ctx context.Context, id, tableID string) error
 }
@@ -69,20 +70,12 @@ func (s *Server) newAccounts(a Accounts) *account.Service {
 	})
 }
 
-// routeAccounts adds the account routes (package account's), and those
-// of ratings and challenges.
+// routeAccounts adds the account routes (package account's).
 func (s *Server) routeAccounts(mux *http.ServeMux) {
 	if s.accounts == nil {
 		return
 	}
 	s.acct.Route(mux)
-	mux.HandleFunc("GET /api/players/{name}", s.getPlayer)
-	mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratingChart)
-	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
-	mux.HandleFunc("GET /api/expected", s.expected)
-	mux.Handle("GET /api/challenges", s.acct.WithSession(s.listChallenges))
-	mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenge)))
-	mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.answerChallenge)))
 }
 
 // hashSession is the SHA-256 of a browser's token, hex, as a session's

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
 	"github.com/carrom-game/carrom/internal/server"
@@ -412,7 +413,7 @@ func TestRatedMatchOverWebSockets(t *testing.T) {
 			Result    string
 			Change    *struct{ Before, After, Delta float64 }
 		}
-		Stats server.Stats
+		Stats profile.Stats
 	}
 	if code := bob.get("/api/players/bob", &prof); code != http.StatusOK || len(prof.Matches) != 1 {
 		t.Fatalf("bob's profile: %d %+v", code, prof)

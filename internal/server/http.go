@@ -17,7 +17,6 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
-	"github.com/carrom-game/carrom/internal/umpire"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -45,8 +44,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
-	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.tableHint)))
-	mux.HandleFunc("POST /api/practice", s.practice)
+	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.hints.Table)))
+	mux.HandleFunc("POST /api/practice", s.hints.Practice)
 	mux.Handle("GET /ws/{id}", s.identified(s.acct.WithSession(s.serveWS)))
 	mux.Handle("GET /live", s.identified(s.acct.WithSession(s.serveLive)))
 	mux.Handle("POST /api/pool", s.identified(s.acct.WithSession(s.pairing.Join)))
@@ -57,12 +56,21 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("DELETE /api/seeks", s.identified(s.acct.WithSession(s.pairing.Cancel)))
 	mux.Handle("POST /api/seeks/{id}/accept", s.identified(s.acct.WithSession(s.pairing.Accept)))
 	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
-	mux.Handle("GET /api/umpire", s.sheetRead(s.listSheets))
-	mux.Handle("POST /api/umpire", s.sheetAPI(s.createSheet))
-	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.getSheet))
-	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.postSheetOp))
-	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.confirmSheet))
+	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
+	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
+	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
+	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.sheets.Entry))
+	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
 	s.routeAccounts(mux)
+	if s.accounts != nil {
+		mux.Handle("GET /api/challenges", s.acct.WithSession(s.challenges.List))
+		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
+		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
+		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
+		mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratings.Chart)
+		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
+		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
+	}
 	s.routeFriends(mux)
 	if s.tournaments != nil {
 		s.tournaments.Route(mux)
@@ -217,29 +225,13 @@ func (w *cookieWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // outside are the errors declared where HTTP is unknown (the domain
 // types and the store) with the status each answers with; the server's
 // own errors carry theirs (httpapi.New).
-var outside = []struct {
-	err    error
-	status int
-}{
-	{carrom.ErrNotFound, http.StatusNotFound},
-	{carrom.ErrNoOwner, http.StatusServiceUnavailable},
-	{umpire.ErrConfig, http.StatusBadRequest},
-	{umpire.ErrOp, http.StatusBadRequest},
-	{umpire.ErrSequence, http.StatusConflict},
-	{umpire.ErrRefused, http.StatusUnprocessableEntity},
+var outside = []httpapi.Kind{
+	{Err: carrom.ErrNotFound, Status: http.StatusNotFound},
+	{Err: carrom.ErrNoOwner, Status: http.StatusServiceUnavailable},
 }
 
 // known is err with its status: its own, or else the one outside gives.
-func known(err error) error {
-	if httpapi.Status(err) == http.StatusInternalServerError {
-		for _, o := range outside {
-			if errors.Is(err, o.err) {
-				return httpapi.WithStatus(err, o.status)
-			}
-		}
-	}
-	return err
-}
+func known(err error) error { return httpapi.Known(err, outside...) }
 
 // apiError answers an error as JSON in plain words, with its status.
 func apiError(w http.ResponseWriter, err error) { httpapi.WriteError(w, known(err)) }

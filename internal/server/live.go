@@ -12,6 +12,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -41,13 +42,13 @@ const (
 // "rematch" when a player of a finished match offers the browser a
 // rematch.
 type liveMsg struct {
-	V         int            `json:"v"`
-	Type      string         `json:"type"`
-	Challenge *challengeJSON `json:"challenge,omitempty"`
-	Table     string         `json:"table,omitempty"`
-	Rematch   string         `json:"rematch,omitempty"`
-	Link      string         `json:"link,omitempty"`
-	By        string         `json:"by,omitempty"`
+	V         int             `json:"v"`
+	Type      string          `json:"type"`
+	Challenge *challenge.View `json:"challenge,omitempty"`
+	Table     string          `json:"table,omitempty"`
+	Rematch   string          `json:"rematch,omitempty"`
+	Link      string          `json:"link,omitempty"`
+	By        string          `json:"by,omitempty"`
 	// Tournament calls a player to a tournament's online table.
 	Tournament *protocol.TournamentCall `json:"tournament,omitempty"`
 }
@@ -296,15 +297,6 @@ func (s *Server) pushData(key string, data []byte) {
 		s.log.Warn("pushing on the live channels", "err", err)
 	}
 	s.deliverLive(key, data)
-}
-
-// pushChallenge tells both accounts of a challenge made or answered, each
-// with the link of its own seat once accepted.
-func (s *Server) pushChallenge(c carrom.Challenge) {
-	for _, acct := range []string{c.To, c.From} {
-		out := s.challengeOut(c, acct)
-		s.push(accountKey(acct), liveMsg{Type: "challenge", Challenge: &out})
-	}
 }
 
 // pushRematch tells the browsers whose seats the rematch next of table id

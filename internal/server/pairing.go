@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/rating"
 )
 
 // Quick pairing (docs/pairing.md) is its own package; pairingEnv is what
@@ -44,7 +45,7 @@ func (e pairingEnv) Rating(ctx context.Context, account, rules string) (int, err
 	if e.s.accounts == nil {
 		return pairing.NewRating, nil
 	}
-	p, _, err := e.s.current(ctx, account, carrom.Pool{Rules: rules, Format: "singles"})
+	p, _, err := e.s.ratings.Current(ctx, account, rating.Pool{Rules: rules, Format: "singles"})
 	if err != nil {
 		return 0, err
 	}

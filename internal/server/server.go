@@ -20,11 +20,16 @@ import (
 
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
+	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
+	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/rating/ratinghttp"
 	"github.com/carrom-game/carrom/internal/tournament"
+	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
 )
 
@@ -73,7 +78,7 @@ type Config struct {
 	ConnsPerAddress int
 	// Sheets keeps the umpires' scoresheets of real boards; nil: the
 	// Store, if it keeps them too, else the server has none.
-	Sheets SheetStore
+	Sheets umpirehttp.Store
 	// Pace is how long a computer waits, once the previous stroke's
 	// discs have come to rest (as a watcher of its animation sees them),
 	// before its own action is played, so that people at the table and
@@ -109,23 +114,24 @@ type Server struct {
 	clock    Clock
 	log      *slog.Logger
 	bots     BotFactory
-	coach    Coach
-	coaching chan struct{} // a slot for each search of the coach running
 	physics  physics.Params
 	grace    time.Duration
 	metrics  *metrics
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
-	sheets   *sheets // nil: no scoresheets
 	replays  *replays
 	accounts Accounts
 	acct     *account.Service
-	tallied  tallies
-	ended    endings
 	// finishes announces the finished matches to what reacts to them
 	// (the rating), off the tables' goroutines.
 	finishes *finishes
+	// The domains' handlers, each with its Env (domains.go).
+	sheets     *umpirehttp.Sheets
+	hints      *coachhttp.Hints
+	challenges *challenge.Challenges
+	profiles   *profile.Profiles
+	ratings    *ratinghttp.Ratings
 	// tournaments are the organisers' events; nil without accounts.
 	tournaments *tournament.Domain
 	tableEnv    *tableEnv // what the tables reach of the server
@@ -178,7 +184,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, coach: cfg.Coach, coaching: make(chan struct{}, maxCoaching), physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
+		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
 		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
 		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
@@ -198,7 +204,7 @@ func New(cfg Config) (*Server, error) {
 	if s.clock == nil {
 		s.clock = RealClock{}
 	}
-	if ss, ok := cfg.Store.(SheetStore); ok && cfg.Sheets == nil {
+	if ss, ok := cfg.Store.(umpirehttp.Store); ok && cfg.Sheets == nil {
 		cfg.Sheets = ss
 	}
 	if s.log == nil {
@@ -227,9 +233,11 @@ func New(cfg Config) (*Server, error) {
 	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
 	s.acct = s.newAccounts(cfg.Accounts)
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
-	if cfg.Sheets != nil {
-		s.sheets = newSheets(cfg.Sheets, s.registry)
-	}
+	s.sheets = s.newSheets(cfg.Sheets)
+	s.hints = s.newHints(cfg.Coach)
+	s.challenges = s.newChallenges()
+	s.profiles = s.newProfiles()
+	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)

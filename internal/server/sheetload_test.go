@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/server"
 	"github.com/carrom-game/carrom/internal/servertest"
 	"github.com/carrom-game/carrom/internal/store"
@@ -30,7 +29,7 @@ func fillSheet(ctx context.Context, st *store.DB, id string, n int) error {
 		if err != nil {
 			return err
 		}
-		if err := st.AppendSheetOp(ctx, id, carrom.SheetOp{Seq: int64(i), Op: canon, At: time.Unix(0, 0)}); err != nil {
+		if err := st.AppendSheetOp(ctx, id, umpire.StoredOp{Seq: int64(i), Op: canon, At: time.Unix(0, 0)}); err != nil {
 			return err
 		}
 	}

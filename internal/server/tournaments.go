@@ -4,12 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"net/http"
 	"strings"
 
 	"github.com/carrom-game/carrom/internal/account"
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/tournament"
@@ -27,7 +25,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
 		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log}
-	if s.sheets != nil {
+	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
 	d := tournament.New(env)
@@ -58,7 +56,7 @@ func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
 // tournamentSheets opens a tournament's scoresheets.
 type tournamentSheets struct{ s *Server }
 
-// OpenSheet opens a sheet as createSheet does, written by the browser of
+// OpenSheet opens a sheet as the sheets' Create does, written by the browser of
 // r (the organiser's, who hands the device to the board's umpire). The
 // limit of sheets open per browser is not taken: a round's are bounded by
 // the tournament's players.
@@ -77,20 +75,15 @@ func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accou
 	if err := cfg.Printable(); err != nil {
 		return "", err
 	}
-	conf, err := json.Marshal(cfg)
-	if err != nil {
-		return "", err
-	}
-	id := newID(8)
-	if err := ts.s.sheetStore().CreateSheet(r.Context(), carrom.SheetRecord{ID: id, Token: c.Value, Config: conf, Created: ts.s.clock.Now()}); err != nil {
-		return "", err
-	}
-	return id, nil
+	return ts.s.sheets.Open(r.Context(), c.Value, cfg)
 }
 
-// sheetOver tells the tournaments that the match of sheet id is over,
-// every board signed.
-func (s *Server) sheetOver(ctx context.Context, id string, v umpire.View) {
+// sheetWatcher tells the tournaments that the match of sheet id is
+// over, every board signed.
+type sheetWatcher struct{ s *Server }
+
+func (w sheetWatcher) SheetOver(ctx context.Context, id string, v umpire.View) {
+	s := w.s
 	if s.tournaments == nil || v.Winner == nil || len(v.Boards) == 0 {
 		return
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/profile"
+	"github.com/carrom-game/carrom/internal/rating"
 )
 
 // nameKey folds a name for uniqueness: "Ann" and "ann" are one account.
@@ -324,20 +326,20 @@ func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string, at
 
 // PlayedMatches lists the tables an account's browsers sat at, newest
 // first, with the rating change of the rated ones.
-func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.PlayedMatch, error) {
+func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]profile.PlayedMatch, error) {
 	rows, err := s.query(ctx, `SELECT DISTINCT t.id, t.config, t.created_at, t.finished_at, t.result, t.epoch FROM tables t
 		JOIN seats st ON st.table_id = t.id WHERE `+linked+` ORDER BY t.created_at DESC, t.id`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches of %s: %w", accountID, err)
 	}
-	var out []carrom.PlayedMatch
+	var out []profile.PlayedMatch
 	for rows.Next() {
 		t, err := scanTable(rows)
 		if err != nil {
 			rows.Close()
 			return nil, err
 		}
-		out = append(out, carrom.PlayedMatch{Table: t})
+		out = append(out, profile.PlayedMatch{Table: t})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -357,7 +359,7 @@ func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.Play
 				m.Seats = append(m.Seats, st.Seat)
 			}
 		}
-		var c carrom.RatingChange
+		var c rating.Change
 		err := s.queryRow(ctx, `SELECT r_before, r_after, rd_after FROM rated_results WHERE table_id = ? AND account_id = ?`, m.Table.ID, accountID).Scan(&c.Before, &c.After, &c.RD)
 		switch {
 		case err == nil:
@@ -372,17 +374,17 @@ func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]carrom.Play
 
 // RatedSheets lists an account's rated real-board matches, newest first:
 // the rated results kept under a sheet's key (sheet:{id}).
-func (s *DB) RatedSheets(ctx context.Context, accountID string) ([]carrom.RatedSheet, error) {
+func (s *DB) RatedSheets(ctx context.Context, accountID string) ([]profile.RatedSheet, error) {
 	rows, err := s.query(ctx, `SELECT table_id, at, r_before, r_after, rd_after FROM rated_results
 		WHERE account_id = ? AND table_id LIKE 'sheet:%' ORDER BY at DESC, table_id`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated sheets of %s: %w", accountID, err)
 	}
 	defer rows.Close()
-	var out []carrom.RatedSheet
+	var out []profile.RatedSheet
 	for rows.Next() {
 		var (
-			rs carrom.RatedSheet
+			rs profile.RatedSheet
 			at int64
 		)
 		if err := rows.Scan(&rs.SheetID, &at, &rs.Change.Before, &rs.Change.After, &rs.Change.RD); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -52,7 +53,7 @@ func TestDeleteAccount(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
+		if _, err := rateMatch(ctx, st, rating.Match{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := st.Follow(ctx, "a1", "b1", at, 10); err != nil {
@@ -61,7 +62,7 @@ func TestDeleteAccount(t *testing.T) {
 		if _, err := st.Follow(ctx, "b1", "a1", at, 10); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.CreateChallenge(ctx, carrom.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
+		if err := st.CreateChallenge(ctx, challenge.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
 			t.Fatal(err)
 		}
 
@@ -96,8 +97,8 @@ func TestDeleteAccount(t *testing.T) {
 
 // rateMatch rates m by the rating's policy in one transaction of st, as
 // the server does.
-func rateMatch(ctx context.Context, st *DB, m carrom.RatedMatch) ([]carrom.RatingChange, error) {
-	var ch []carrom.RatingChange
+func rateMatch(ctx context.Context, st *DB, m rating.Match) ([]rating.Change, error) {
+	var ch []rating.Change
 	err := st.Rate(ctx, func(l rating.Ledger) error {
 		var err error
 		ch, err = rating.Rate(l, m)
@@ -117,9 +118,9 @@ func TestRatingPeriods(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		rate := func(id string, at time.Time, w, l []string) []carrom.RatingChange {
+		rate := func(id string, at time.Time, w, l []string) []rating.Change {
 			t.Helper()
-			ch, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: id, Rules: "icf", Sides: [2][]string{w, l}, Winner: 0, At: at})
+			ch, err := rateMatch(ctx, st, rating.Match{TableID: id, Rules: "icf", Sides: [2][]string{w, l}, Winner: 0, At: at})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,15 +155,15 @@ func TestRatingPeriods(t *testing.T) {
 		if err != nil || len(rs) != 2 || rs[0].Format != "doubles" || rs[1].Format != "singles" || rs[1].Games != 3 {
 			t.Errorf("a's ratings %+v, %v; want doubles and singles, 3 singles games", rs, err)
 		}
-		lb, err := st.Leaderboard(ctx, carrom.Pool{Rules: "icf", Format: "singles"}, 10)
+		lb, err := st.Leaderboard(ctx, rating.Pool{Rules: "icf", Format: "singles"}, 10)
 		if err != nil || len(lb) != 3 || lb[0].R < lb[1].R || lb[1].R < lb[2].R {
 			t.Errorf("leaderboard %+v, %v; want three, best first", lb, err)
 		}
-		h, err := st.RatingHistory(ctx, "a", carrom.Pool{Rules: "icf", Format: "singles"})
+		h, err := st.RatingHistory(ctx, "a", rating.Pool{Rules: "icf", Format: "singles"})
 		if err != nil || len(h) != 3 || h[2].TableID != "m3" {
 			t.Errorf("a's history %+v, %v; want m1, m2, m3", h, err)
 		}
-		if _, err := rateMatch(ctx, st, carrom.RatedMatch{TableID: "bad", Rules: "icf", Sides: [2][]string{{"a"}, {"b", "c"}}, At: next}); err == nil {
+		if _, err := rateMatch(ctx, st, rating.Match{TableID: "bad", Rules: "icf", Sides: [2][]string{{"a"}, {"b", "c"}}, At: next}); err == nil {
 			t.Errorf("one against two was rated")
 		}
 	})

@@ -7,10 +7,11 @@ import (
 	"fmt"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/challenge"
 )
 
 // CreateChallenge stores an open challenge.
-func (s *DB) CreateChallenge(ctx context.Context, c carrom.Challenge) error {
+func (s *DB) CreateChallenge(ctx context.Context, c challenge.Challenge) error {
 	if _, err := s.exec(ctx, `INSERT INTO challenges (id, from_account, from_token, to_account, config, status, created_at) VALUES (?, ?, ?, ?, ?, 'open', ?)`,
 		c.ID, c.From, c.FromToken, c.To, string(c.Config), nanos(c.Created)); err != nil {
 		return fmt.Errorf("store: create challenge: %w", err)
@@ -21,9 +22,9 @@ func (s *DB) CreateChallenge(ctx context.Context, c carrom.Challenge) error {
 const challengeQuery = `SELECT c.id, c.from_account, c.to_account, f.name, t.name, c.from_token, c.config, c.status, c.table_id, c.created_at
 	FROM challenges c JOIN accounts f ON f.id = c.from_account JOIN accounts t ON t.id = c.to_account `
 
-func scanChallenge(r scanner) (carrom.Challenge, error) {
+func scanChallenge(r scanner) (challenge.Challenge, error) {
 	var (
-		c       carrom.Challenge
+		c       challenge.Challenge
 		config  string
 		tableID sql.NullString
 		created int64
@@ -39,19 +40,19 @@ func scanChallenge(r scanner) (carrom.Challenge, error) {
 }
 
 // Challenge returns one challenge.
-func (s *DB) Challenge(ctx context.Context, id string) (carrom.Challenge, error) {
+func (s *DB) Challenge(ctx context.Context, id string) (challenge.Challenge, error) {
 	return scanChallenge(s.queryRow(ctx, challengeQuery+`WHERE c.id = ?`, id))
 }
 
 // Challenges lists the challenges an account sent or received, newest
 // first, at most 50.
-func (s *DB) Challenges(ctx context.Context, accountID string) ([]carrom.Challenge, error) {
+func (s *DB) Challenges(ctx context.Context, accountID string) ([]challenge.Challenge, error) {
 	rows, err := s.query(ctx, challengeQuery+`WHERE c.from_account = ? OR c.to_account = ? ORDER BY c.created_at DESC, c.id LIMIT 50`, accountID, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: challenges of %s: %w", accountID, err)
 	}
 	defer rows.Close()
-	out := []carrom.Challenge{}
+	out := []challenge.Challenge{}
 	for rows.Next() {
 		c, err := scanChallenge(rows)
 		if err != nil {
@@ -64,7 +65,7 @@ func (s *DB) Challenges(ctx context.Context, accountID string) ([]carrom.Challen
 
 // SetChallenge moves an open challenge to status (with the table made, if
 // accepted); one no longer open is carrom.ErrNotFound.
-func (s *DB) SetChallenge(ctx context.Context, id string, status carrom.ChallengeStatus, tableID string) error {
+func (s *DB) SetChallenge(ctx context.Context, id string, status challenge.Status, tableID string) error {
 	var table any
 	if tableID != "" {
 		table = tableID

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -58,7 +57,7 @@ func (l ledger) Between(a, b string, day int64) (int, error) {
 	return n, nil
 }
 
-func (l ledger) Kept(id string, pool carrom.Pool) (rating.Period, bool, error) {
+func (l ledger) Kept(id string, pool rating.Pool) (rating.Period, bool, error) {
 	var p rating.Period
 	err := l.s.txQueryRow(l.ctx, l.tx, `SELECT day, start_r, start_rd, start_vol, r, rd, vol FROM ratings WHERE account_id = ? AND rules = ? AND format = ?`,
 		id, pool.Rules, pool.Format).Scan(&p.Day, &p.Start.R, &p.Start.RD, &p.Start.Vol, &p.Now.R, &p.Now.RD, &p.Now.Vol)
@@ -72,7 +71,7 @@ func (l ledger) Kept(id string, pool carrom.Pool) (rating.Period, bool, error) {
 }
 
 // Games are the player's rated games of one day in a pool.
-func (l ledger) Games(id string, pool carrom.Pool, day int64) ([]rating.Game, error) {
+func (l ledger) Games(id string, pool rating.Pool, day int64) ([]rating.Game, error) {
 	rows, err := l.s.txQuery(l.ctx, l.tx, `SELECT score, opp_r, opp_rd FROM rated_results WHERE account_id = ? AND rules = ? AND format = ? AND day = ? ORDER BY at, table_id`,
 		id, pool.Rules, pool.Format, day)
 	if err != nil {
@@ -133,11 +132,11 @@ func (s *DB) RatedBetween(ctx context.Context, a, b string, day int64) (int, err
 
 const ratingCols = `r.account_id, a.name, r.rules, r.format, r.r, r.rd, r.vol, r.games, r.day`
 
-func scanRatings(rows *sql.Rows) ([]carrom.Rating, error) {
+func scanRatings(rows *sql.Rows) ([]rating.Rating, error) {
 	defer rows.Close()
-	out := []carrom.Rating{}
+	out := []rating.Rating{}
 	for rows.Next() {
-		var r carrom.Rating
+		var r rating.Rating
 		if err := rows.Scan(&r.AccountID, &r.Name, &r.Rules, &r.Format, &r.R, &r.RD, &r.Vol, &r.Games, &r.Day); err != nil {
 			return nil, fmt.Errorf("store: ratings: %w", err)
 		}
@@ -147,7 +146,7 @@ func scanRatings(rows *sql.Rows) ([]carrom.Rating, error) {
 }
 
 // Ratings are an account's ratings, one per pool it has played in.
-func (s *DB) Ratings(ctx context.Context, accountID string) ([]carrom.Rating, error) {
+func (s *DB) Ratings(ctx context.Context, accountID string) ([]rating.Rating, error) {
 	rows, err := s.query(ctx, `SELECT `+ratingCols+` FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.account_id = ? ORDER BY r.rules, r.format`, accountID)
 	if err != nil {
@@ -157,7 +156,7 @@ func (s *DB) Ratings(ctx context.Context, accountID string) ([]carrom.Rating, er
 }
 
 // Leaderboard is a pool's ratings, best first, at most limit.
-func (s *DB) Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]carrom.Rating, error) {
+func (s *DB) Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error) {
 	rows, err := s.query(ctx, `SELECT `+ratingCols+` FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.rules = ? AND r.format = ? ORDER BY r.r DESC, a.name_key LIMIT ?`, pool.Rules, pool.Format, limit)
 	if err != nil {
@@ -168,17 +167,17 @@ func (s *DB) Leaderboard(ctx context.Context, pool carrom.Pool, limit int) ([]ca
 
 // RatingHistory is an account's rating after each rated match of a pool,
 // oldest first.
-func (s *DB) RatingHistory(ctx context.Context, accountID string, pool carrom.Pool) ([]carrom.RatingPoint, error) {
+func (s *DB) RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error) {
 	rows, err := s.query(ctx, `SELECT table_id, at, r_after, rd_after FROM rated_results
 		WHERE account_id = ? AND rules = ? AND format = ? ORDER BY at, table_id`, accountID, pool.Rules, pool.Format)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history: %w", err)
 	}
 	defer rows.Close()
-	out := []carrom.RatingPoint{}
+	out := []rating.Point{}
 	for rows.Next() {
 		var (
-			p  carrom.RatingPoint
+			p  rating.Point
 			at int64
 		)
 		if err := rows.Scan(&p.TableID, &at, &p.R, &p.RD); err != nil {

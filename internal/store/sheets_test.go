@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/umpire"
 )
 
 // TestStoreKeepsSheets: a scoresheet and its numbered operations survive
@@ -20,18 +21,18 @@ func testSheets(t *testing.T, open func() *DB) {
 	ctx := context.Background()
 	st := open()
 	at := time.Date(2026, 11, 23, 16, 0, 0, 5, time.UTC)
-	if err := st.CreateSheet(ctx, carrom.SheetRecord{ID: "s1", Token: "tok", Config: []byte(`{"rules":"icf"}`), Created: at}); err != nil {
+	if err := st.CreateSheet(ctx, umpire.Record{ID: "s1", Token: "tok", Config: []byte(`{"rules":"icf"}`), Created: at}); err != nil {
 		t.Fatal(err)
 	}
 	for seq := int64(1); seq <= 2; seq++ {
-		if err := st.AppendSheetOp(ctx, "s1", carrom.SheetOp{Seq: seq, Op: []byte(`{"seq":1,"undo":true}`), At: at}); err != nil {
+		if err := st.AppendSheetOp(ctx, "s1", umpire.StoredOp{Seq: seq, Op: []byte(`{"seq":1,"undo":true}`), At: at}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.AppendSheetOp(ctx, "s1", carrom.SheetOp{Seq: 2, Op: []byte(`{}`), At: at}); !errors.Is(err, carrom.ErrDuplicate) {
+	if err := st.AppendSheetOp(ctx, "s1", umpire.StoredOp{Seq: 2, Op: []byte(`{}`), At: at}); !errors.Is(err, carrom.ErrDuplicate) {
 		t.Errorf("entry 2 stored twice: %v; want ErrDuplicate", err)
 	}
-	if err := st.AppendSheetOp(ctx, "nope", carrom.SheetOp{Seq: 1, Op: []byte(`{}`), At: at}); err == nil || errors.Is(err, carrom.ErrDuplicate) {
+	if err := st.AppendSheetOp(ctx, "nope", umpire.StoredOp{Seq: 1, Op: []byte(`{}`), At: at}); err == nil || errors.Is(err, carrom.ErrDuplicate) {
 		t.Errorf("an entry of an unknown sheet: %v; want a foreign key error", err)
 	}
 	if err := st.FinishSheet(ctx, "s1", at, []byte(`{"winner":0}`)); err != nil {
@@ -62,7 +63,7 @@ func testSheets(t *testing.T, open func() *DB) {
 	if _, err := st.Sheet(ctx, "nope"); !errors.Is(err, carrom.ErrNotFound) {
 		t.Errorf("Sheet(nope) = %v; want ErrNotFound", err)
 	}
-	for _, c := range []carrom.SheetConfirm{{AccountID: "b", Seq: 2, At: at}, {AccountID: "a", Seq: 1, At: at}, {AccountID: "a", Seq: 2, At: at}} {
+	for _, c := range []umpire.Confirm{{AccountID: "b", Seq: 2, At: at}, {AccountID: "a", Seq: 1, At: at}, {AccountID: "a", Seq: 2, At: at}} {
 		if err := st.ConfirmSheet(ctx, "s1", c); err != nil {
 			t.Fatal(err)
 		}

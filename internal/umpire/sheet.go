@@ -8,6 +8,10 @@
 //	s, _ := umpire.New(umpire.Config{Rules: "icf", Players: 2, Names: []string{"Asha", "Ben"}})
 //	s, _ = s.Apply(umpire.Op{Seq: 1, Line: []byte(`{"stroke": {"white": 1}}`)})
 //	v := s.View() // the entries with the referee's answers, the boards, what now
+//
+// A sheet as stored (Record, its StoredOp log and its players' Confirm)
+// is this package's too, the rows internal/store keeps; the sheets' HTTP
+// is internal/umpire/umpirehttp's.
 package umpire
 
 import (

@@ -1,4 +1,4 @@
-package server
+package profile
 
 import (
 	"context"
@@ -24,14 +24,14 @@ type endings struct {
 
 // ending is why the finished match of table id ended: endedLeft,
 // endedConceded, or "" if it was played out (or its record is unreadable).
-func (s *Server) ending(ctx context.Context, id string) string {
-	s.ended.mu.Lock()
-	why, ok := s.ended.m[id]
-	s.ended.mu.Unlock()
+func (h *Profiles) ending(ctx context.Context, id string) string {
+	h.ended.mu.Lock()
+	why, ok := h.ended.m[id]
+	h.ended.mu.Unlock()
 	if ok {
 		return why
 	}
-	actions, err := s.store.Actions(ctx, id)
+	actions, err := h.env.Store.Actions(ctx, id)
 	if err != nil || len(actions) == 0 {
 		return ""
 	}
@@ -45,11 +45,11 @@ func (s *Server) ending(ctx context.Context, id string) string {
 	case a.Kind == game.Concede:
 		why = endedConceded
 	}
-	s.ended.mu.Lock()
-	if s.ended.m == nil || len(s.ended.m) >= maxTallies {
-		s.ended.m = map[string]string{}
+	h.ended.mu.Lock()
+	if h.ended.m == nil || len(h.ended.m) >= maxTallies {
+		h.ended.m = map[string]string{}
 	}
-	s.ended.m[id] = why
-	s.ended.mu.Unlock()
+	h.ended.m[id] = why
+	h.ended.mu.Unlock()
 	return why
 }
