@@ -215,6 +215,7 @@ func TestProtocolMessages(t *testing.T) {
 		reflect.TypeFor[protocol.ErrorMsg](), reflect.TypeFor[protocol.PongMsg](),
 		reflect.TypeFor[protocol.TableInfo](), reflect.TypeFor[protocol.Hint](), reflect.TypeFor[protocol.Practiced](),
 		reflect.TypeFor[protocol.PoolStatus](), reflect.TypeFor[protocol.PairedMsg](), reflect.TypeFor[protocol.Seek](), reflect.TypeFor[protocol.SeeksMsg](),
+		reflect.TypeFor[protocol.Friend](), reflect.TypeFor[protocol.FriendMsg](),
 		reflect.TypeFor[protocol.TournamentCall](),
 	} {
 		check(typ, typ.Name())

@@ -84,6 +84,7 @@ func New(opt Options) (*Handler, error) {
 	h.mux.HandleFunc("GET /account", index)
 	h.mux.HandleFunc("GET /leaderboard", index)
 	h.mux.HandleFunc("GET /challenges", index)
+	h.mux.HandleFunc("GET /friends", index)
 	h.mux.HandleFunc("GET /practice", index)
 	h.mux.HandleFunc("GET /umpire/", index)
 	h.mux.HandleFunc("GET /tournaments", index)

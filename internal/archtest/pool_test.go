@@ -1,6 +1,7 @@
 package archtest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,17 +32,30 @@ func TestPoolIsPure(t *testing.T) {
 // wire types and the pure pairing; what it needs of the server, the
 // store and the bus it declares in its Env and Cluster.
 func TestPairingKnowsOnlyItsEnv(t *testing.T) {
-	p, ok := packages(t)[module+"/internal/pairing"]
+	importsOnly(t, "internal/pairing", []string{"internal/carrom", "internal/httpapi", "internal/pool", "internal/protocol"},
+		"it knows the server, the store and the bus only through its Env and Cluster")
+}
+
+// TestFriendsKnowsOnlyItsEnv: following players (internal/friends) imports
+// of the module only the domain types, the accounts' request context, the
+// HTTP plumbing and the wire types; what it needs of the server and the
+// store it declares in its Env and Store.
+func TestFriendsKnowsOnlyItsEnv(t *testing.T) {
+	importsOnly(t, "internal/friends", []string{"internal/account", "internal/carrom", "internal/httpapi", "internal/protocol"},
+		"it knows the server and the store only through its Env and Store")
+}
+
+// importsOnly checks that the module's package pkg imports of the module
+// only the packages allowed, and says why otherwise.
+func importsOnly(t *testing.T, pkg string, allowed []string, why string) {
+	t.Helper()
+	p, ok := packages(t)[module+"/"+pkg]
 	if !ok {
-		t.Fatal("package internal/pairing not found")
-	}
-	allowed := map[string]bool{}
-	for _, a := range []string{"internal/carrom", "internal/httpapi", "internal/pool", "internal/protocol"} {
-		allowed[module+"/"+a] = true
+		t.Fatalf("package %s not found", pkg)
 	}
 	for _, imp := range p.Imports {
-		if strings.HasPrefix(imp, module+"/") && !allowed[imp] {
-			t.Errorf("internal/pairing imports %s: it knows the server, the store and the bus only through its Env and Cluster", imp)
+		if strings.HasPrefix(imp, module+"/") && !slices.Contains(allowed, strings.TrimPrefix(imp, module+"/")) {
+			t.Errorf("%s imports %s: %s", pkg, imp, why)
 		}
 	}
 }

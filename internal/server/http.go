@@ -71,6 +71,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
 		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
 	}
+	s.routeFriends(mux)
 	if s.tournaments != nil {
 		s.tournaments.Route(mux)
 	}

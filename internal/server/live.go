@@ -149,6 +149,10 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	}
 	s.liveJoin(c)
 	defer s.liveLeave(c)
+	if v, err := account.Of(r); err == nil && s.friends != nil {
+		s.friends.Came(r.Context(), v.Account.ID, v.Account.Name)
+		defer s.friends.Left(v.Account.ID)
+	}
 	c.send <- encode(liveMsg{V: protocol.Version, Type: "hello"})
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

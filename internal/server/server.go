@@ -22,6 +22,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
+	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/profile"
@@ -170,6 +171,7 @@ type Server struct {
 	node    *node
 
 	pairing *pairing.Service // quick pairing's pools (pairing.go)
+	friends *friends.Service // following players (friends.go); nil without accounts
 }
 
 // New makes a server. Call Resume to bring back the stored tables, and
@@ -249,6 +251,7 @@ func New(cfg Config) (*Server, error) {
 	if err := s.startPairing(); err != nil {
 		return nil, err
 	}
+	s.startFriends()
 	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }

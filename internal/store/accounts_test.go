@@ -56,6 +56,12 @@ func TestDeleteAccount(t *testing.T) {
 		if _, err := rateMatch(ctx, st, rating.Match{TableID: "t1", Rules: "icf", Sides: [2][]string{{"a1"}, {"b1"}}, Winner: 0, At: at}); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := st.Follow(ctx, "a1", "b1", at, 10); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Follow(ctx, "b1", "a1", at, 10); err != nil {
+			t.Fatal(err)
+		}
 		if err := st.CreateChallenge(ctx, challenge.Challenge{ID: "c1", From: "b1", To: "a1", FromToken: "tokB", Config: []byte(`{}`), Created: at}); err != nil {
 			t.Fatal(err)
 		}
@@ -70,6 +76,7 @@ func TestDeleteAccount(t *testing.T) {
 			`SELECT COUNT(*) FROM ratings WHERE account_id = 'a1'`,
 			`SELECT COUNT(*) FROM rated_results WHERE account_id = 'a1'`,
 			`SELECT COUNT(*) FROM challenges WHERE from_account = 'a1' OR to_account = 'a1'`,
+			`SELECT COUNT(*) FROM follows WHERE follower = 'a1' OR followed = 'a1'`,
 			`SELECT COUNT(*) FROM seats WHERE nickname = 'Ann' OR token = 'tokA'`,
 		} {
 			if n := count(t, st, q); n != 0 {

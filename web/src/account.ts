@@ -17,7 +17,10 @@ export function accountNav(): void {
   header.insertBefore(nav, header.querySelector("#sound"));
   header.insertBefore(document.createTextNode(" "), header.querySelector("#sound"));
   me().then((m) => {
+    // Friends is left out at a phone's width, where the header is full.
     nav.append(" ", m.signed_in
+      ? h("a", { href: "/friends", id: "nav-friends", class: "nav-long" }, "Friends")
+      : "", " ", m.signed_in
       ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
       : "", " ", m.signed_in
       ? h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav-long" }, "Tournaments")

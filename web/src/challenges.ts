@@ -5,6 +5,28 @@ import { api, me } from "./api";
 import { h } from "./dom";
 import { type Challenge, onLive } from "./live";
 
+// suggestNames offers under a name field (its list attribute, id) the
+// names of accounts that begin with what is typed, but the player's own;
+// picking one fills it. It returns the datalist, to put in the page.
+export function suggestNames(input: HTMLInputElement, id: string, self?: string): HTMLDataListElement {
+  const names = h("datalist", { id });
+  let typed = "";
+  input.addEventListener("input", () => {
+    const prefix = input.value.trim();
+    if (prefix === typed) return;
+    typed = prefix;
+    if (!prefix) { names.replaceChildren(); return; }
+    api<{ players: string[] }>("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`)
+      .then((r) => {
+        // An answer to an earlier keystroke, come late, is not shown.
+        if (typed === prefix) names.replaceChildren(...r.players.filter((n) => n !== self).map((n) => h("option", { value: n })));
+      })
+      // A suggestion missed is no error: the name can still be typed whole.
+      .catch(() => undefined);
+  });
+  return names;
+}
+
 export async function challengesPage(root: HTMLElement): Promise<void> {
   const m = await me();
   if (!m.signed_in) {
@@ -12,23 +34,7 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
     return;
   }
   const to = h("input", { id: "challenge-to", name: "to", required: "", value: new URLSearchParams(location.search).get("to") ?? "", autocomplete: "off", list: "challenge-names" });
-  // The names of accounts that begin with what is typed, which the browser
-  // offers under the field; picking one fills it.
-  const names = h("datalist", { id: "challenge-names" });
-  let typed = "";
-  to.addEventListener("input", () => {
-    const prefix = to.value.trim();
-    if (prefix === typed) return;
-    typed = prefix;
-    if (!prefix) { names.replaceChildren(); return; }
-    api<{ players: string[] }>("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`)
-      .then((r) => {
-        // An answer to an earlier keystroke, come late, is not shown.
-        if (typed === prefix) names.replaceChildren(...r.players.filter((n) => n !== m.name).map((n) => h("option", { value: n })));
-      })
-      // A suggestion missed is no error: the name can still be typed whole.
-      .catch(() => undefined);
-  });
+  const names = suggestNames(to, "challenge-names", m.name);
   const rules = h("select", { id: "challenge-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
   const clock = h("select", { id: "challenge-clock" }, h("option", { value: "15" }, "15 s a stroke"), h("option", { value: "30" }, "30 s a stroke"), h("option", { value: "0" }, "no clock"));
   const rated = h("input", { id: "challenge-rated", type: "checkbox", checked: "" });
@@ -79,7 +85,9 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
       return h("tr", { "data-challenge": c.id }, h("td", {}, what), h("td", {}, ...act));
     })) : h("p", {}, "No challenge yet."));
   };
-  root.replaceChildren(h("h1", {}, "Challenges"), f, h("h2", {}, "Sent and received"), list);
+  // The way to the Friends page at a phone's width, whose header has no room for it.
+  root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, "Challenge a player you follow from ", h("a", { href: "/friends", id: "to-friends" }, "your friends"), "."),
+    f, h("h2", {}, "Sent and received"), list);
   await refresh();
   showExpected();
   // The other player answers from his own page: his answer is pushed on

@@ -1,11 +1,11 @@
 // The live channel (GET /live, docs/protocol.md): one WebSocket per page
 // for everything that is not a table. A challenge received, a challenge
-// accepted and a rematch offered arrive the moment they happen: a toast,
-// and on the header's Challenges a badge with the open challenges
-// received. Screens listen for the pushes (onLive) instead of polling.
+// accepted, a rematch offered and a friend come online arrive the moment
+// they happen: a toast, and on the header's Challenges a badge with the
+// open challenges received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
-import type { PairedMsg, SeeksMsg, TournamentCall } from "./protocol";
+import type { FriendMsg, PairedMsg, SeeksMsg, TournamentCall } from "./protocol";
 import { choose } from "./seating";
 
 export interface Challenge { id: string; from: string; to: string; rules: string; clock: number; rated: boolean; status: string; table?: string; link?: string; created: string }
@@ -16,6 +16,7 @@ export type LiveMsg =
   | { v: number; type: "rematch"; table: string; rematch: string; link: string; by?: string }
   | PairedMsg
   | SeeksMsg
+  | FriendMsg
   | { v: number; type: "tournament"; tournament: TournamentCall };
 
 const listeners = new Set<(m: LiveMsg) => void>();
@@ -71,6 +72,10 @@ function show(m: LiveMsg): void {
     return;
   }
   if (m.type === "seeks") return;
+  if (m.type === "friend") {
+    toast(`${m.name} is online.`, h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, "Challenge"));
+    return;
+  }
   if (m.type === "tournament") {
     const c = m.tournament;
     const go = h("a", { class: "button", href: c.link, id: "toast-tournament" }, "Go to the table");

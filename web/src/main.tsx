@@ -5,6 +5,7 @@ import { options, render } from "preact";
 import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
+import { friendsPage } from "./friends";
 import { languageMenu, loadLanguage } from "./i18n";
 import { openLive } from "./live";
 import { Lobby } from "./lobby";
@@ -32,6 +33,7 @@ const routes: Route[] = [
   [/^\/account$/, () => <Mount run={accountPage} />],
   [/^\/leaderboard$/, () => <Mount run={leaderboardPage} />],
   [/^\/challenges$/, () => <Mount run={challengesPage} />],
+  [/^\/friends$/, () => <Mount run={friendsPage} />],
   [/^\/tournaments$/, () => <Mount run={tournamentsPage} />],
   [/^\/tournaments\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => tournamentPage(root, id)} />],
   [/^/, (app) => <Lobby app={app} />],

@@ -154,3 +154,9 @@ export interface PairedMsg { v: number; type: "paired"; pool: PoolSpec; table: s
 export interface SeekSpec { rules: string; clock: number; rated: boolean; min?: number; max?: number }
 export interface Seek { id: string; by: string; rating: number; rules: string; clock: number; rated: boolean; min?: number; max?: number; mine?: boolean }
 export interface SeeksMsg { v: number; type: "seeks" }
+
+// Friends (docs/accounts.md): a player followed, as GET /api/friends
+// lists him (table: the one he plays at), and the push when he comes
+// online.
+export interface Friend { name: string; online: boolean; table?: string }
+export interface FriendMsg { v: number; type: "friend"; name: string; online: boolean }
