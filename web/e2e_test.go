@@ -224,9 +224,13 @@ func (e *env) concede(ctx context.Context, what string) {
 func (e *env) waitFor(ctx context.Context, what, expr string, within time.Duration) {
 	e.t.Helper()
 	var ok bool
-	if err := chromedp.Run(ctx, chromedp.Poll(expr, &ok, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+	// The page draws itself once its language's words are here, so an
+	// element the predicate reads may not be there yet: until it is, the
+	// predicate is false, and its last exception is told if it never holds.
+	guarded := `(() => { try { return !!(` + expr + `); } catch (err) { window.__waitErr = String(err); return false; } })()`
+	if err := chromedp.Run(ctx, chromedp.Poll(guarded, &ok, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
 		var status string
-		chromedp.Run(ctx, chromedp.Evaluate(`(document.getElementById("status")||{}).textContent + " | " + (document.getElementById("error")||{}).textContent`, &status))
+		chromedp.Run(ctx, chromedp.Evaluate(`(document.getElementById("status")||{}).textContent + " | " + (document.getElementById("error")||{}).textContent + (window.__waitErr ? " | predicate: " + window.__waitErr : "")`, &status))
 		e.t.Fatalf("waiting for %s: %v (page says %q)", what, err, status)
 	}
 }
