@@ -113,27 +113,12 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	tok := token(r)
-	h := &s.live
-	h.mu.Lock()
-	full := h.byID[tok] >= LiveConnsPerIdentity
-	if !full {
-		if h.byID == nil {
-			h.byID = map[string]int{}
-		}
-		h.byID[tok]++
-	}
-	h.mu.Unlock()
-	if full {
-		apiError(w, fmt.Errorf("server: %d live channels for one player at most: close a page: %w", LiveConnsPerIdentity, ErrTooMany))
+	leave, err := s.live.admit(tok)
+	if err != nil {
+		apiError(w, err)
 		return
 	}
-	defer func() {
-		h.mu.Lock()
-		if h.byID[tok]--; h.byID[tok] <= 0 {
-			delete(h.byID, tok)
-		}
-		h.mu.Unlock()
-	}()
+	defer leave()
 	var opts websocket.AcceptOptions
 	if s.public != nil {
 		opts.OriginPatterns = []string{s.public.Host}
@@ -166,6 +151,33 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
+	c.writeLoop(ctx, conn)
+}
+
+// admit counts one more live channel of the browser of tok, within
+// LiveConnsPerIdentity; leave uncounts it.
+func (h *liveHub) admit(tok string) (leave func(), err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byID[tok] >= LiveConnsPerIdentity {
+		return nil, fmt.Errorf("server: %d live channels for one player at most: close a page: %w", LiveConnsPerIdentity, ErrTooMany)
+	}
+	if h.byID == nil {
+		h.byID = map[string]int{}
+	}
+	h.byID[tok]++
+	return func() {
+		h.mu.Lock()
+		if h.byID[tok]--; h.byID[tok] <= 0 {
+			delete(h.byID, tok)
+		}
+		h.mu.Unlock()
+	}, nil
+}
+
+// writeLoop writes the channel's pushes and pings until the connection
+// ends, the server closes, or the channel is dropped as too slow.
+func (c *liveConn) writeLoop(ctx context.Context, conn *websocket.Conn) {
 	ping := time.NewTicker(livePing)
 	defer ping.Stop()
 	for {
