@@ -18,9 +18,11 @@ import (
 // Route adds the tournaments' routes (docs/tournaments.md, The HTTP API).
 func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments", d.create)
+	mux.HandleFunc("POST /api/tournaments/import", d.importFile)
 	mux.Handle("GET /api/tournaments", d.env.Session(d.mine))
 	mux.Handle("GET /api/tournaments/{id}", d.env.Session(d.get))
 	mux.HandleFunc("GET /api/tournaments/{id}/pair", d.pairInput)
+	mux.HandleFunc("GET /api/tournaments/{id}/export", d.export)
 	mux.HandleFunc("POST /api/tournaments/{id}/players", d.register)
 	mux.HandleFunc("POST /api/tournaments/{id}/players/{num}", d.withdraw)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds", d.pairNext)

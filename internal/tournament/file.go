@@ -1,0 +1,254 @@
+package tournament
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/tourney"
+	"github.com/carrom-game/carrom/tourney/sol"
+)
+
+// MaxImport bounds the body of an import, bytes: a SoL dump holds the
+// federation's whole list of players before its tourneys.
+const MaxImport = 8 << 20
+
+// file is the tournament as a carrom-tourney/1 file: its players named by
+// their names (a name entered twice followed by " #" and the entry
+// number), the matches with a result; the server keeps neither finals nor
+// prizes.
+func (s *state) file() *tourney.File {
+	req := s.request()
+	count := map[string]int{}
+	for _, p := range s.players {
+		count[p.Name]++
+	}
+	names := map[string]string{"": ""}
+	for _, p := range s.players {
+		n := p.Name
+		if count[n] > 1 {
+			n += " #" + strconv.Itoa(p.Num)
+		}
+		names[pid(p.Num)] = n
+	}
+	for i := range req.Players {
+		req.Players[i].ID = names[req.Players[i].ID]
+	}
+	for i := range req.Seeds {
+		req.Seeds[i] = names[req.Seeds[i]]
+	}
+	for _, r := range req.Rounds {
+		for i := range r.Matches {
+			r.Matches[i].A, r.Matches[i].B = names[r.Matches[i].A], names[r.Matches[i].B]
+		}
+	}
+	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.NoPrizes}
+}
+
+// safeName keeps a file name to letters, digits, '-' and '_'.
+var safeName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+
+// export writes the tournament as a file, to anyone who may read its page.
+func (d *Domain) export(w http.ResponseWriter, r *http.Request) {
+	s, err := d.load(r.Context(), r.PathValue("id"))
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.json"`, safeName.ReplaceAllString(s.t.Name, "_"), s.t.ID))
+	if err := s.file().Format(w); err != nil {
+		d.env.Log.Warn("writing a tournament's file", "tournament", s.t.ID, "err", err)
+	}
+}
+
+// readImport reads an import's body: a carrom-tourney/1 file, or a SoL
+// dump (gzipped or not) whose tourney number index (from 1; 0 the first)
+// it takes.
+func readImport(data []byte, index int) (*tourney.File, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) > 0 && trimmed[0] == '{' {
+		f, err := tourney.ParseFile(bytes.NewReader(data))
+		if err != nil {
+			return nil, httpapi.Refuse(ErrBad, "the tournament file: %v", err)
+		}
+		return f, nil
+	}
+	fs, err := sol.Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, httpapi.Refuse(ErrBad, "neither a %s file nor a SoL dump: %v", tourney.FileFormat, err)
+	}
+	if len(fs) == 0 {
+		return nil, httpapi.Refuse(ErrBad, "the SoL dump holds no tourney")
+	}
+	if index == 0 {
+		index = 1
+	}
+	if index < 1 || index > len(fs) {
+		return nil, httpapi.Refuse(ErrBad, "tourney %d: the SoL dump holds %d", index, len(fs))
+	}
+	return fs[index-1], nil
+}
+
+// imported is the tournament of a file, with its entrants and rounds,
+// within the domain's limits; the server keeps no finals and no prizes.
+func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, [][]carrom.TournamentMatch, error) {
+	var (
+		t       carrom.Tournament
+		players []carrom.TournamentPlayer
+		rounds  [][]carrom.TournamentMatch
+		err     error
+	)
+	if t.Name, err = text("name", f.Name, false); err != nil {
+		return t, nil, nil, err
+	}
+	if t.Name == "" {
+		t.Name = "Imported tournament"
+	}
+	t.Rules, t.Singles, t.System, t.Method = "icf", true, f.System, string(f.Options.Method)
+	if t.System != "swiss" {
+		t.Method = ""
+	}
+	t.Rounds = max(len(f.Rounds), 1)
+	if len(f.Rounds) > MaxRounds {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
+	}
+	if len(f.Players) > MaxPlayers {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "%d players: a tournament enters %d at most", len(f.Players), MaxPlayers)
+	}
+	pts := f.Points
+	if !(MaxScore >= pts.Win && pts.Win >= pts.Draw && pts.Draw >= pts.Loss && pts.Loss >= 0) {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "points: want %d ≥ win ≥ draw ≥ loss ≥ 0, got %d, %d, %d", MaxScore, pts.Win, pts.Draw, pts.Loss)
+	}
+	t.Win, t.Draw, t.Loss = pts.Win, pts.Draw, pts.Loss
+	if f.PhantomScore < 0 || f.PhantomScore > MaxScore {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "phantom score: %d; want 0 to %d", f.PhantomScore, MaxScore)
+	}
+	t.Phantom = f.PhantomScore
+	if f.Seed > math.MaxInt64 {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "seed %d: the server keeps seeds up to %d", f.Seed, uint64(math.MaxInt64))
+	}
+	t.Seed = f.Seed
+	nums := map[string]int{"": 0}
+	for i, p := range f.Players {
+		field := fmt.Sprintf("players[%d].", i)
+		tp := carrom.TournamentPlayer{Num: i + 1, Withdrawn: p.Withdrawn}
+		if tp.Name, err = text(field+"id", p.ID, true); err != nil {
+			return t, nil, nil, err
+		}
+		if tp.Club, err = text(field+"club", p.Club, false); err != nil {
+			return t, nil, nil, err
+		}
+		if tp.Country, err = text(field+"country", p.Country, false); err != nil {
+			return t, nil, nil, err
+		}
+		if p.Rating < 0 || p.Rating > MaxRating {
+			return t, nil, nil, httpapi.Refuse(ErrBad, "%srating: %v; want 0 to %d", field, p.Rating, MaxRating)
+		}
+		tp.Rating = int(math.Round(p.Rating))
+		nums[p.ID] = i + 1
+		players = append(players, tp)
+	}
+	for r, round := range f.Rounds {
+		var ms []carrom.TournamentMatch
+		for i, m := range round.Matches {
+			if m.Score[0] < 0 || m.Score[0] > MaxScore || m.Score[1] < 0 || m.Score[1] > MaxScore {
+				return t, nil, nil, httpapi.Refuse(ErrBad, "round %d, match %d: score %d-%d; want 0 to %d", r+1, i+1, m.Score[0], m.Score[1], MaxScore)
+			}
+			tm := carrom.TournamentMatch{Round: r + 1, Board: m.Board, A: nums[m.A], B: nums[m.B], Score: m.Score, Source: carrom.ResultHand}
+			if tm.Board == 0 {
+				tm.Board = i + 1
+			}
+			if tm.B == 0 {
+				tm.Source = carrom.ResultPhantom
+			}
+			ms = append(ms, tm)
+		}
+		rounds = append(rounds, ms)
+	}
+	return t, players, rounds, nil
+}
+
+// importFile makes a new tournament of the signed-in organiser from a
+// file or a SoL dump (?tourney=N picks a dump's tourney): its players
+// entered as guests, its results marked typed by hand.
+func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
+	a, ok := d.env.SignedIn(r)
+	if !ok {
+		httpapi.WriteError(w, ErrNotSignedIn)
+		return
+	}
+	index := 0
+	if q := r.URL.Query().Get("tourney"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 {
+			httpapi.WriteError(w, httpapi.Refuse(ErrBad, "tourney %q: want a number from 1", q))
+			return
+		}
+		index = n
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImport))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			err = httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is over %d bytes", MaxImport))
+		}
+		httpapi.WriteError(w, err)
+		return
+	}
+	f, err := readImport(data, index)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	t, players, rounds, err := imported(f)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	t.ID, t.Organiser, t.Created = newID(d.env.Seed), a.ID, d.env.Now()
+	t.Date = t.Created.Format("2006-01-02")
+	if err := d.store(r, t, players, rounds); err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	d.answer(w, r, t.ID, http.StatusCreated)
+}
+
+// store keeps an imported tournament, its players and its rounds.
+func (d *Domain) store(r *http.Request, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch) error {
+	ctx := r.Context()
+	if err := d.env.Store.CreateTournament(ctx, t, MaxTournaments); err != nil {
+		if errors.Is(err, carrom.ErrLimit) {
+			err = httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
+		}
+		return err
+	}
+	for _, p := range players {
+		p.Tournament = t.ID
+		if _, err := d.env.Store.AddTournamentPlayer(ctx, p, MaxPlayers); err != nil {
+			return err
+		}
+		if p.Withdrawn {
+			if err := d.env.Store.SetTournamentWithdrawn(ctx, t.ID, p.Num, true); err != nil {
+				return err
+			}
+		}
+	}
+	for i, ms := range rounds {
+		for j := range ms {
+			ms[j].Tournament = t.ID
+		}
+		if err := d.env.Store.AddTournamentRound(ctx, t.ID, i+1, ms); err != nil {
+			return err
+		}
+	}
+	return nil
+}
