@@ -70,6 +70,9 @@ func TestTournamentExportImport(t *testing.T) {
 	if code, body, _ := anon.request("POST", "/api/tournaments/import", ioFile); code != http.StatusUnauthorized {
 		t.Errorf("an import by a browser not signed in: %d %s; want 401", code, body)
 	}
+	if code, body, _ := org.request("POST", "/api/tournaments/import", ioFile); code != http.StatusForbidden {
+		t.Errorf("an import without the session's CSRF token: %d %s; want 403", code, body)
+	}
 	v1 := organise(t, org, csrf, "/api/tournaments/import", ioFile, http.StatusCreated)
 	if !v1.Mine || len(v1.Players) != 5 || len(v1.Paired) != 2 || v1.Players[0].Account || !v1.Players[3].Withdrawn {
 		t.Fatalf("the imported tournament: %+v", v1)

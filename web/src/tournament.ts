@@ -57,11 +57,50 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
       .catch((e: Error) => { err.textContent = e.message; });
   });
   const list = h("div", { id: "tournament-list" });
+  const imp = importForm();
   const mine = await api<Summary[]>("GET", "/api/tournaments");
   list.replaceChildren(mine.length ? h("table", { class: "list" }, ...mine.map((t) =>
     h("tr", {}, h("td", {}, h("a", { href: `/tournaments/${t.id}` }, t.name)), h("td", {}, t.date), h("td", {}, t.place), h("td", {}, systemName(t)))))
     : h("p", {}, "No tournament yet."));
-  root.replaceChildren(h("h1", {}, "Tournaments"), f, h("h2", {}, "Your tournaments"), list);
+  root.replaceChildren(h("h1", {}, "Tournaments"), f, imp, h("h2", {}, "Your tournaments"), list);
+}
+
+// importForm sends a carrom-tourney/1 file or a SoL dump, as it is (a
+// dump may be gzipped), to make a new tournament of it.
+function importForm(): HTMLElement {
+  const file = h("input", { id: "t-import-file", type: "file", accept: ".json,.sol,.yaml,.gz", required: "" });
+  const index = h("input", { id: "t-import-tourney", type: "number", min: "1", value: "1" });
+  const err = h("div", { class: "error", role: "alert", id: "t-import-error" });
+  const f = h("form", { class: "card", id: "tournament-import" }, h("h2", {}, "Import a tournament"),
+    h("p", {}, "A tournament file (carrom-tourney/1) or a SoL dump (.sol): its players are entered as guests, its results as typed by hand."),
+    h("label", {}, "File ", file), h("label", {}, "Tourney of a SoL dump ", index),
+    h("button", { type: "submit", id: "t-import" }, "Import the file"), err);
+  f.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    importFile(chosen, +index.value || 1)
+      .then((t) => { location.href = `/tournaments/${t.id}`; })
+      .catch((e: Error) => { err.textContent = e.message; });
+  });
+  return f;
+}
+
+// importFile posts a file's bytes unchanged (api sends JSON only).
+async function importFile(file: File, index: number): Promise<Tournament> {
+  const { csrf } = await me();
+  const headers: Record<string, string> = { "Content-Type": "application/octet-stream" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  let res: Response;
+  try {
+    res = await fetch(`/api/tournaments/import?tourney=${index}`, { method: "POST", headers, body: file });
+  } catch {
+    throw new Error("The server cannot be reached: check the connection and try again.");
+  }
+  const data = await res.json().catch(() => undefined) as (Tournament & { error?: string }) | undefined;
+  if (!res.ok || !data) throw new Error(data?.error || `The server could not import the file (${res.status} ${res.statusText}).`);
+  return data;
 }
 
 // tournamentPage is /tournaments/{id}: the live page, and its organiser's desk.
@@ -86,7 +125,8 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   let deskFor = "";
   const show = (t: Tournament) => {
     head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
-      `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")));
+      `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
+      h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
     if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(act)); }
