@@ -14,10 +14,22 @@ const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pai
 // CreateTournament stores a new tournament, unless its organiser has max
 // already (carrom.ErrLimit).
 func (s *DB) CreateTournament(ctx context.Context, t carrom.Tournament, max int) error {
-	res, err := s.exec(ctx, `INSERT INTO tournaments (`+tournamentCols+`)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`,
-		t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created),
-		t.Organiser, max)
+	res, err := s.exec(ctx, insertTournament, tournamentArgs(t, max)...)
+	return created(res, err, max)
+}
+
+// insertTournament stores a tournament unless its organiser keeps max.
+const insertTournament = `INSERT INTO tournaments (` + tournamentCols + `)
+	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
+
+func tournamentArgs(t carrom.Tournament, max int) []any {
+	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created),
+		t.Organiser, max}
+}
+
+// created is the error of insertTournament: carrom.ErrLimit if it stored
+// nothing.
+func created(res sql.Result, err error, max int) error {
 	if err != nil {
 		return fmt.Errorf("store: create tournament: %w", err)
 	}
@@ -25,6 +37,32 @@ func (s *DB) CreateTournament(ctx context.Context, t carrom.Tournament, max int)
 		return fmt.Errorf("store: %d tournaments: %w", max, carrom.ErrLimit)
 	}
 	return nil
+}
+
+// ImportTournament stores a whole tournament in one step, as
+// CreateTournament, its guests numbered from 1 in order and its rounds,
+// or nothing.
+func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, max int) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
+		if err := created(res, err, max); err != nil {
+			return err
+		}
+		for i, p := range players {
+			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_players (tournament_id, num, account_id, name, club, country, rating, withdrawn, entered)
+				VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)`, t.ID, i+1, p.Name, p.Club, p.Country, p.Rating, boolInt(p.Withdrawn), p.Entered); err != nil {
+				return fmt.Errorf("store: import player %d into %s: %w", i+1, t.ID, err)
+			}
+		}
+		for r, ms := range rounds {
+			for _, m := range ms {
+				if _, err := s.txExec(ctx, tx, insertMatch, t.ID, r+1, m.Board, m.A, m.B, m.Score[0], m.Score[1], m.Source); err != nil {
+					return fmt.Errorf("store: import round %d into %s: %w", r+1, t.ID, err)
+				}
+			}
+		}
+		return nil
+	})
 }
 
 func boolInt(b bool) int {
@@ -132,6 +170,8 @@ func (s *DB) SetTournamentWithdrawn(ctx context.Context, id string, num int, wit
 
 const matchCols = `tournament_id, round_no, board, player_a, player_b, score_a, score_b, source, table_id, sheet_id`
 
+const insertMatch = `INSERT INTO tournament_matches (` + matchCols + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`
+
 func scanMatch(r scanner) (carrom.TournamentMatch, error) {
 	var (
 		m            carrom.TournamentMatch
@@ -178,8 +218,7 @@ func (s *DB) AddTournamentRound(ctx context.Context, id string, round int, ms []
 			return carrom.ErrDuplicate
 		}
 		for _, m := range ms {
-			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_matches (`+matchCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
-				id, round, m.Board, m.A, m.B, m.Score[0], m.Score[1], m.Source); err != nil {
+			if _, err := s.txExec(ctx, tx, insertMatch, id, round, m.Board, m.A, m.B, m.Score[0], m.Score[1], m.Source); err != nil {
 				return err
 			}
 		}

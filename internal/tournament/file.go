@@ -215,40 +215,9 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 	}
 	t.ID, t.Organiser, t.Created = newID(d.env.Seed), a.ID, d.env.Now()
 	t.Date = t.Created.Format("2006-01-02")
-	if err := d.store(r, t, players, rounds); err != nil {
-		httpapi.WriteError(w, err)
+	if err := d.env.Store.ImportTournament(r.Context(), t, players, rounds, MaxTournaments); err != nil {
+		httpapi.WriteError(w, tooMany(err))
 		return
 	}
 	d.answer(w, r, t.ID, http.StatusCreated)
-}
-
-// store keeps an imported tournament, its players and its rounds.
-func (d *Domain) store(r *http.Request, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch) error {
-	ctx := r.Context()
-	if err := d.env.Store.CreateTournament(ctx, t, MaxTournaments); err != nil {
-		if errors.Is(err, carrom.ErrLimit) {
-			err = httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
-		}
-		return err
-	}
-	for _, p := range players {
-		p.Tournament = t.ID
-		if _, err := d.env.Store.AddTournamentPlayer(ctx, p, MaxPlayers); err != nil {
-			return err
-		}
-		if p.Withdrawn {
-			if err := d.env.Store.SetTournamentWithdrawn(ctx, t.ID, p.Num, true); err != nil {
-				return err
-			}
-		}
-	}
-	for i, ms := range rounds {
-		for j := range ms {
-			ms[j].Tournament = t.ID
-		}
-		if err := d.env.Store.AddTournamentRound(ctx, t.ID, i+1, ms); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -250,13 +250,18 @@ func (d *Domain) create(w http.ResponseWriter, r *http.Request) {
 	// tool reads it back.
 	t.Seed = d.env.Seed() >> 1
 	if err := d.env.Store.CreateTournament(r.Context(), t, MaxTournaments); err != nil {
-		if errors.Is(err, carrom.ErrLimit) {
-			err = httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
-		}
-		httpapi.WriteError(w, err)
+		httpapi.WriteError(w, tooMany(err))
 		return
 	}
 	d.answer(w, r, t.ID, http.StatusCreated)
+}
+
+// tooMany says a store's carrom.ErrLimit of tournaments in words.
+func tooMany(err error) error {
+	if errors.Is(err, carrom.ErrLimit) {
+		return httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
+	}
+	return err
 }
 
 // decoded reads a request's body and decodes it.
