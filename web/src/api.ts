@@ -1,4 +1,4 @@
-// The page's one way to its server's JSON API: a JSON body out, a JSON
+// The page's one way to its server's JSON API: a JSON body (or a file) out, a JSON
 // answer in, the session's CSRF token on every state change (the server
 // refuses a signed-in browser's POST or DELETE without it), and a refusal
 // thrown as an ApiError whose message is the server's sentence as it is.
@@ -23,17 +23,19 @@ export function me(): Promise<Me> {
   return current;
 }
 
-// api sends body (if any) as JSON and returns the answer's JSON.
+// api sends body (if any) as JSON, or a file's bytes as they are, and
+// returns the answer's JSON.
 export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = raw ? "application/octet-stream" : "application/json";
   if (method !== "GET") {
     const { csrf } = await me();
     if (csrf) headers["X-CSRF-Token"] = csrf;
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
   } catch {
     throw new ApiError("The server cannot be reached: check the connection and try again.", 0);
   }

@@ -87,20 +87,9 @@ function importForm(): HTMLElement {
   return f;
 }
 
-// importFile posts a file's bytes unchanged (api sends JSON only).
-async function importFile(file: File, index: number): Promise<Tournament> {
-  const { csrf } = await me();
-  const headers: Record<string, string> = { "Content-Type": "application/octet-stream" };
-  if (csrf) headers["X-CSRF-Token"] = csrf;
-  let res: Response;
-  try {
-    res = await fetch(`/api/tournaments/import?tourney=${index}`, { method: "POST", headers, body: file });
-  } catch {
-    throw new Error("The server cannot be reached: check the connection and try again.");
-  }
-  const data = await res.json().catch(() => undefined) as (Tournament & { error?: string }) | undefined;
-  if (!res.ok || !data) throw new Error(data?.error || `The server could not import the file (${res.status} ${res.statusText}).`);
-  return data;
+// importFile posts a file's bytes unchanged.
+function importFile(file: File, index: number): Promise<Tournament> {
+  return api<Tournament>("POST", `/api/tournaments/import?tourney=${index}`, file);
 }
 
 // tournamentPage is /tournaments/{id}: the live page, and its organiser's desk.
