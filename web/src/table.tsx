@@ -11,6 +11,7 @@ import { Ruling, ScoreBar, Side } from "./panel";
 import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
+import { WordsRow } from "./words";
 
 // A touch screen's pointer: no keyboard to aim with is assumed.
 const COARSE = matchMedia("(pointer: coarse)").matches;
@@ -34,6 +35,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
           {t.over.value && <MatchOver t={t} m={t.over.value} />}
           {guideNow && <FirstStroke done={() => setGuide("")} />}
         </div>
+        <WordsRow words={t.words} seated={held.length > 0} send={(m) => t.send(m)} />
       </div>
       <div class="step">
         <Status t={t} />
@@ -50,7 +52,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Ruling log={t.log} />
         <Concede t={t} />
       </div>
-      <Side st={st} held={held} log={t.log} spectators={t.spectators.value}>
+      <Side st={st} held={held} log={t.log} spectators={t.spectators.value} said={t.words.said.value}>
         {/* Spectators neither concede nor need the how-to. */}
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>
