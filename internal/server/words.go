@@ -1,12 +1,10 @@
 package server
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -76,13 +74,4 @@ func (l localSink) say(c *client, w words) bool { return l.t.post(sayReq{c: c, w
 
 // say passes a phrase on to the owner, unanswered: the owner tells the
 // client of a refusal itself.
-func (r remoteSink) say(c *client, w words) bool {
-	data, err := json.Marshal(w)
-	if err != nil {
-		return true
-	}
-	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: "say", Conn: c.conn, Action: data})}); err != nil {
-		r.n.srv.log.Warn("forwarding a phrase", "table", r.id, "err", err)
-	}
-	return true
-}
+func (r remoteSink) say(c *client, w words) bool { return r.tell(c, "say", w) }

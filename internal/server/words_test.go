@@ -1,12 +1,14 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // said reads the next phrase c hears: its seat and phrase.
@@ -67,5 +69,27 @@ func TestSayWords(t *testing.T) {
 	a.send(protocol.Say("well-played", false))
 	if _, phrase := said(t, b); phrase != "well-played" {
 		t.Errorf("after 10 s Bob heard %q; want well-played", phrase)
+	}
+}
+
+// TestClusterSayWords: a phrase said through a node that does not own the
+// table reaches the owner, and the player at a third node hears it.
+func TestClusterSayWords(t *testing.T) {
+	nodes := newCluster(t, 3, 900*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	id := createTable(t, ctx, nodes[1], servertest.Humans(2, 3))
+	_, ann := seated(t, ctx, nodes[0], id, 0, "Ann")
+	_, bob := seated(t, ctx, nodes[2], id, 1, "Bob")
+	if err := ann.Send(ctx, protocol.Say("good-luck", false)); err != nil {
+		t.Fatal(err)
+	}
+	m := readUntil(t, ctx, bob, "Bob", "Ann's phrase", func(m servertest.Message) bool { return m.Type == "said" })
+	var got protocol.SaidMsg
+	if err := json.Unmarshal(m.Raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Seat != 0 || got.Phrase != "good-luck" {
+		t.Errorf("Bob heard seat %d say %q; want seat 0 say good-luck", got.Seat, got.Phrase)
 	}
 }
