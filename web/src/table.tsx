@@ -35,7 +35,6 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
           {t.over.value && <MatchOver t={t} m={t.over.value} />}
           {guideNow && <FirstStroke done={() => setGuide("")} />}
         </div>
-        <WordsRow words={t.words} seated={held.length > 0} send={(m) => t.send(m)} />
       </div>
       <div class="step">
         <Status t={t} />
@@ -53,6 +52,9 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Concede t={t} />
       </div>
       <Side st={st} held={held} log={t.log} spectators={t.spectators.value} said={t.words.said.value}>
+        {/* Words at the table, for the players: in the column that
+            scrolls, so that the board and the step keep their room. */}
+        <WordsRow words={t.words} seated={held.length > 0} send={(m) => t.send(m)} />
         {/* Spectators neither concede nor need the how-to. */}
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>
