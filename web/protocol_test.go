@@ -212,7 +212,7 @@ func TestProtocolMessages(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[protocol.WelcomeMsg](), reflect.TypeFor[protocol.StateMsg](), reflect.TypeFor[protocol.EventMsg](),
 		reflect.TypeFor[protocol.SeatsMsg](), reflect.TypeFor[protocol.AimMsg](), reflect.TypeFor[protocol.RematchMsg](),
-		reflect.TypeFor[protocol.ErrorMsg](), reflect.TypeFor[protocol.PongMsg](),
+		reflect.TypeFor[protocol.ErrorMsg](), reflect.TypeFor[protocol.PongMsg](), reflect.TypeFor[protocol.SaidMsg](),
 		reflect.TypeFor[protocol.TableInfo](), reflect.TypeFor[protocol.Hint](), reflect.TypeFor[protocol.Practiced](),
 		reflect.TypeFor[protocol.PoolStatus](), reflect.TypeFor[protocol.PairedMsg](), reflect.TypeFor[protocol.Seek](), reflect.TypeFor[protocol.SeeksMsg](),
 		reflect.TypeFor[protocol.Friend](), reflect.TypeFor[protocol.FriendMsg](),

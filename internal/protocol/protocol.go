@@ -15,6 +15,7 @@ const (
 	TypeBuy     = "buy"
 	TypePing    = "ping"
 	TypeAim     = "aim"
+	TypeSay     = "say"
 	// From the server.
 	TypeWelcome = "welcome"
 	TypeState   = "state"
@@ -23,6 +24,7 @@ const (
 	TypeRematch = "rematch"
 	TypeError   = "error"
 	TypePong    = "pong"
+	TypeSaid    = "said"
 )
 
 // ClientMsg is every field a client message may carry; which ones a message
@@ -50,6 +52,9 @@ type ClientMsg struct {
 	White  *int  `json:"white,omitempty"`
 	Black  *int  `json:"black,omitempty"`
 	Queen  *bool `json:"queen,omitempty"`
+	// A phrase said (Phrases), and whether the spectators may hear it.
+	Phrase     *string `json:"phrase,omitempty"`
+	Spectators *bool   `json:"spectators,omitempty"`
 }
 
 // Sit takes a free human seat; nickname may be empty.

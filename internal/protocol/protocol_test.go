@@ -50,6 +50,7 @@ func TestClientMessages(t *testing.T) {
 		{protocol.Buy(2, 1, 0, false), `{"v":0,"type":"buy","pocket":2,"white":1,"black":0,"queen":false}`},
 		{protocol.AimAt(0.02, [2]float64{0.6, 0.8}, 0.4), `{"v":0,"type":"aim","x":0.02,"dir":[0.6,0.8],"power":0.4}`},
 		{protocol.Ping(), `{"v":0,"type":"ping"}`},
+		{protocol.Say("good-shot", true), `{"v":0,"type":"say","phrase":"good-shot","spectators":true}`},
 	} {
 		if got, err := json.Marshal(c.m); err != nil || string(got) != c.want {
 			t.Errorf("%s: %s, %v; want %s", c.m.Type, got, err, c.want)

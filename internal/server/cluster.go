@@ -82,7 +82,7 @@ type nodeHello struct {
 
 // forward is an intent of a client at another node, sent to the owner.
 type forward struct {
-	Op       string          `json:"op"` // join, leave, sit, act, aim, state, rematch, lost
+	Op       string          `json:"op"` // join, leave, sit, act, aim, say, state, rematch, lost
 	Conn     string          `json:"conn,omitempty"`
 	Node     string          `json:"node,omitempty"` // a join's: the node the client is connected to
 	Run      string          `json:"run,omitempty"`  // and that node's run (nodeHello)
@@ -199,6 +199,12 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 			return
 		}
 		posted = t.post(aimReq{c: rc.c, aim: a})
+	case "say":
+		var w words
+		if err := json.Unmarshal(f.Action, &w); err != nil {
+			return
+		}
+		posted = t.post(sayReq{c: rc.c, w: w})
 	case "act":
 		a, err := record.ParseAction(f.Action)
 		if err != nil {

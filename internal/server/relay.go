@@ -109,13 +109,17 @@ func (r remoteSink) act(c *client, a game.Action) bool {
 
 // aim passes a live aim on to the owner, unanswered: an aim lost while
 // the table moves is followed by the next within 125 ms.
-func (r remoteSink) aim(c *client, a protocol.Aim) bool {
-	data, err := json.Marshal(a)
+func (r remoteSink) aim(c *client, a protocol.Aim) bool { return r.tell(c, "aim", a) }
+
+// tell publishes an intent to the owner without waiting for an answer:
+// v, as the forward's action.
+func (r remoteSink) tell(c *client, op string, v any) bool {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return true
 	}
-	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: "aim", Conn: c.conn, Action: data})}); err != nil {
-		r.n.srv.log.Warn("forwarding an aim", "table", r.id, "err", err)
+	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: op, Conn: c.conn, Action: data})}); err != nil {
+		r.n.srv.log.Warn("forwarding an intent", "op", op, "table", r.id, "err", err)
 	}
 	return true
 }

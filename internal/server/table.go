@@ -144,6 +144,7 @@ type table struct {
 	lastAt    time.Time // when the last action was accepted (or the table made)
 	seats     []seat
 	clients   map[*client]struct{}
+	said      saidAt // the times of each seat's last phrases (words.go)
 	backlog   backlog
 	clockGen  int
 	clockStop func() bool
@@ -413,6 +414,8 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.offerRematch(m)
 	case aimReq:
 		t.relayAim(m)
+	case sayReq:
+		t.say(m)
 	case coachReq:
 		m.reply <- t.coachable(m.token)
 	case botMove:

@@ -29,12 +29,13 @@ var ErrMessage = httpapi.New(http.StatusBadRequest, "bad message")
 // intent is a decoded client message: a seat to sit at, an action for the
 // seat the client holds that is to act, or a ping.
 type intent struct {
-	kind     string // "sit", "act", "aim", "ping"
+	kind     string // "sit", "act", "aim", "say", "ping"
 	seat     int
 	nickname string
 	csrf     string
 	action   game.Action
 	aim      protocol.Aim
+	words    words
 }
 
 func msgErr(format string, args ...any) error {
@@ -83,6 +84,8 @@ func decodeMessage(data []byte, maxSpeed float64) (intent, error) {
 			return intent{}, msgErr(`"aim" needs finite "x", "dir" (two numbers) and "power"`)
 		}
 		return intent{kind: "aim", aim: protocol.Aim{X: *m.X, Dir: [2]float64{(*m.Dir)[0], (*m.Dir)[1]}, Power: *m.Power}}, nil
+	case protocol.TypeSay:
+		return decodeSay(m)
 	case protocol.TypeConcede:
 		if m.What == nil {
 			return intent{}, msgErr(`"concede" needs "what": board, game or match`)

@@ -82,6 +82,7 @@ type sink interface {
 	sit(c *client, seat int, nickname string) (errMsg []byte, ok bool)
 	act(c *client, a game.Action) bool
 	aim(c *client, a protocol.Aim) bool
+	say(c *client, w words) bool
 	leave(c *client)
 }
 
@@ -276,6 +277,10 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c 
 			}
 		case "aim":
 			if !sk.aim(c, in.aim) {
+				return
+			}
+		case "say":
+			if !sk.say(c, in.words) {
 				return
 			}
 		}

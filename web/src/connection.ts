@@ -2,7 +2,7 @@
 // sequence number applied), sends the client's messages, and hands the
 // table's messages over one at a time, in order, each after the one
 // before has been played out.
-import type { AimMsg, ClientMsg, EventMsg, RematchMsg, SeatsMsg, ServerMsg, StateMsg } from "./protocol";
+import type { AimMsg, ClientMsg, EventMsg, RematchMsg, SaidMsg, SeatsMsg, ServerMsg, StateMsg } from "./protocol";
 
 export interface Listener {
   // since is the sequence number of the last state applied.
@@ -13,6 +13,8 @@ export interface Listener {
   rematch(m: RematchMsg): void;
   // aim is the live aim of the seat to strike, as it comes.
   aim(m: AimMsg): void;
+  // said is a phrase a player said, as it comes.
+  said(m: SaidMsg): void;
   // table applies a state, an event or the seats; the next waits until
   // it resolves.
   table(m: StateMsg | EventMsg | SeatsMsg): Promise<void>;
@@ -61,6 +63,7 @@ export class Connection {
       case "error": this.l.refused(m.error); return;
       case "rematch": this.l.rematch(m); return;
       case "aim": this.l.aim(m); return;
+      case "said": this.l.said(m); return;
       case "pong": return;
     }
     this.queue.push(m);

@@ -152,8 +152,9 @@ export function Ruling({ log }: { log: MoveLog }) {
 
 // Side is the side column: the players, the score and the moves; live says
 // whether seats come and go (not in a replay); current marks a move;
-// spectators, how many others watch.
-export function Side({ st, held, log, live = true, current, spectators = 0, children }: { st: GameState | null; held: number[]; log: MoveLog; live?: boolean; current?: number; spectators?: number; children?: ComponentChildren }) {
+// spectators, how many others watch; said, the phrase each seat has just
+// said (words.tsx).
+export function Side({ st, held, log, live = true, current, spectators = 0, said = {}, children }: { st: GameState | null; held: number[]; log: MoveLog; live?: boolean; current?: number; spectators?: number; said?: Record<number, string>; children?: ComponentChildren }) {
   const list = useRef<HTMLOListElement>(null);
   const moves = log.moves.value;
   useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [moves.length]);
@@ -176,7 +177,7 @@ export function Side({ st, held, log, live = true, current, spectators = 0, chil
         {st?.seats.map((s) => {
           const you = held.includes(s.seat) ? " (you)" : "";
           const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
-          return <div data-seat={String(s.seat)} class={st.to_act.seat === s.seat && !st.over ? "toact" : undefined}><Chip c={colourOf(st, s.side)} />{`${seatName(s)}${you}${away}`}</div>;
+          return <div data-seat={String(s.seat)} class={st.to_act.seat === s.seat && !st.over ? "toact" : undefined}><Chip c={colourOf(st, s.side)} />{`${seatName(s)}${you}${away}`}{said[s.seat] && <span class="said" aria-live="polite">{` “${said[s.seat]}”`}</span>}</div>;
         })}
         {spectators > 0 && <small id="spectators">{`${spectators} watching`}</small>}
       </div>

@@ -100,6 +100,7 @@ export type ClientMsg =
   | { type: "concede"; what: "board" | "game" | "match" }
   | { type: "buy"; pocket: number; white: number; black: number; queen: boolean }
   | { type: "aim"; x: number; dir: [number, number]; power: number }
+  | { type: "say"; phrase: Phrase; spectators?: boolean }
   | { type: "ping" };
 
 // A rematch of this finished table is ready at table `rematch`.
@@ -122,7 +123,14 @@ export interface TournamentCall { tournament: string; name: string; round: numbe
 
 export interface PongMsg { v: 1; type: "pong" }
 
-export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | PongMsg;
+// Words at the table: the phrases a player may say (protocol.Phrases),
+// and one said, heard by the players and, if the sayer lets them, the
+// spectators.
+export const PHRASES = ["hello", "good-shot", "well-played", "thanks", "sorry", "good-luck", "oops", "rematch?"] as const;
+export type Phrase = typeof PHRASES[number];
+export interface SaidMsg { v: 1; type: "said"; seat: number; phrase: Phrase }
+
+export type ServerMsg = StateMsg | EventMsg | SeatsMsg | WelcomeMsg | ErrorMsg | RematchMsg | AimMsg | PongMsg | SaidMsg;
 
 export interface TableInfo {
   id: string; config: TableConfig; created: string; finished?: string; result?: unknown;

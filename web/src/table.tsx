@@ -11,6 +11,7 @@ import { Ruling, ScoreBar, Side } from "./panel";
 import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
+import { WordsRow } from "./words";
 
 // A touch screen's pointer: no keyboard to aim with is assumed.
 const COARSE = matchMedia("(pointer: coarse)").matches;
@@ -50,7 +51,10 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Ruling log={t.log} />
         <Concede t={t} />
       </div>
-      <Side st={st} held={held} log={t.log} spectators={t.spectators.value}>
+      <Side st={st} held={held} log={t.log} spectators={t.spectators.value} said={t.words.said.value}>
+        {/* Words at the table, for the players: in the column that
+            scrolls, so that the board and the step keep their room. */}
+        <WordsRow words={t.words} seated={held.length > 0} send={(m) => t.send(m)} />
         {/* Spectators neither concede nor need the how-to. */}
         <details class="howto" hidden={!held.length}>
           <summary>How to play</summary>

@@ -17,6 +17,7 @@ import { boardEnd, describeResult } from "./rules";
 import { mid } from "./names";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import { dot, forward, right, type Vec } from "./vec";
+import { Words } from "./words";
 
 // A live aim goes out at most this often, ms: under the server's message
 // rate, and often enough to follow.
@@ -58,6 +59,7 @@ export class TableModel {
   private aimSent = 0;
   private aimTimer = 0;
   readonly log = new MoveLog();
+  readonly words = new Words();
   // The purchase of a pocket, in buying the pockets (RULES V-3).
   readonly buy = new BuyPanel((pocket, pay) => this.send({ type: "buy", pocket, ...pay }));
   board!: BoardView;
@@ -130,6 +132,7 @@ export class TableModel {
       // An aim may come for the position after a stroke still playing here:
       // it is kept, and shown once that position is.
       aim: (m) => { if (m.seq >= this.seq && !this.held.peek().includes(m.seat)) this.remote.value = m; },
+      said: (m) => this.words.hear(m),
       refused: (e) => batch(() => { this.pending.value = false; this.error.value = e; }),
       table: (m) => this.table(m),
       lost: async (welcomed) => {
@@ -160,7 +163,7 @@ export class TableModel {
   send(m: ClientMsg): void {
     if (!this.conn.send(m)) { this.error.value = "Not connected."; return; }
     this.error.value = "";
-    if (m.type !== "sit" && m.type !== "ping") { this.pending.value = true; this.hint.value = null; }
+    if (m.type !== "sit" && m.type !== "ping" && m.type !== "say") { this.pending.value = true; this.hint.value = null; }
   }
 
   private tick(): void {
