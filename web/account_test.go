@@ -33,7 +33,7 @@ func (e *env) settle(ctx context.Context, what, expr string, within time.Duratio
 	end := time.Now().Add(within)
 	for {
 		var ok bool
-		err := chromedp.Run(ctx, chromedp.Poll(expr, &ok, chromedp.WithPollingTimeout(time.Until(end)), chromedp.WithPollingInterval(100*time.Millisecond)))
+		err := chromedp.Run(ctx, chromedp.Poll(guarded(expr), &ok, chromedp.WithPollingTimeout(time.Until(end)), chromedp.WithPollingInterval(100*time.Millisecond)))
 		if err == nil {
 			return
 		}

@@ -235,12 +235,17 @@ func (e *env) waitFor(ctx context.Context, what, expr string, within time.Durati
 	// The page draws itself once its language's words are here, so an
 	// element the predicate reads may not be there yet: until it is, the
 	// predicate is false, and its last exception is told if it never holds.
-	guarded := `(() => { try { return !!(` + expr + `); } catch (err) { window.__waitErr = String(err); return false; } })()`
-	if err := chromedp.Run(ctx, chromedp.Poll(guarded, &ok, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Poll(guarded(expr), &ok, chromedp.WithPollingTimeout(within), chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
 		var status string
 		chromedp.Run(ctx, chromedp.Evaluate(`(document.getElementById("status")||{}).textContent + " | " + (document.getElementById("error")||{}).textContent + (window.__waitErr ? " | predicate: " + window.__waitErr : "")`, &status))
 		e.t.Fatalf("waiting for %s: %v (page says %q)", what, err, status)
 	}
+}
+
+// guarded makes a predicate that throws (an element not drawn yet) false,
+// keeping its last exception to tell if it never holds.
+func guarded(expr string) string {
+	return `(() => { try { return !!(` + expr + `); } catch (err) { window.__waitErr = String(err); return false; } })()`
 }
 
 func (e *env) seq(ctx context.Context) int {
