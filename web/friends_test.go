@@ -60,6 +60,7 @@ func TestFriendsPage(t *testing.T) {
 	var at string
 	e.run(bob, chromedp.Evaluate(`location.pathname`, &at))
 	e.waitFor(ann, "bob playing", state("playing"), 20*time.Second)
+	e.shot(ann, "friends", "screenshot-friends.png")
 	e.run(ann, chromedp.Click(`#friend-list a[data-watch="bob"]`, chromedp.ByQuery))
 	e.settle(ann, "ann watching bob's table", fmt.Sprintf(`location.pathname === %q && !!document.getElementById("board")`, at), 20*time.Second)
 	if !strings.HasPrefix(at, "/t/") {

@@ -27,7 +27,7 @@ func TestLobbyPictures(t *testing.T) {
 	var first int
 	e.run(ctx, chromedp.Evaluate(`+`+sel+`.dataset.seq`, &first))
 	e.waitFor(ctx, "the live picture to follow the play", fmt.Sprintf(`+%s.dataset.seq > %d`, sel, first), 20*time.Second)
-	e.shot(ctx, "lobby")
+	e.shot(ctx, "lobby", "screenshot-lobby.png")
 }
 
 // TestLobbyCards at 1280×800: the cards' buttons stand level, each label

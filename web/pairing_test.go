@@ -38,6 +38,7 @@ func TestQuickPairingRated(t *testing.T) {
 	e.signUp(bob, "bob", "bob's password")
 	e.poolPlay(ann)
 	e.waitFor(ann, "the count", `document.getElementById("pool-count").textContent === "You are the only player waiting in this pool."`, 10*time.Second)
+	e.shot(ann, "pool-wait", "screenshot-pool.png")
 	var rated bool
 	e.run(ann, chromedp.Evaluate(`document.querySelector("#pool-wait p").textContent.includes("rated") && !document.querySelector("#pool-wait p").textContent.includes("unrated")`, &rated))
 	if !rated {

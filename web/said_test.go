@@ -62,6 +62,7 @@ func TestSaidWords(t *testing.T) {
 
 	e.run(ann, chromedp.Click(`#words [data-phrase="good-shot"]`, chromedp.ByQuery))
 	e.waitFor(bob, "Good shot beside Ann's seat", `document.querySelector('.seats [data-seat="0"] .said')?.textContent.includes("Good shot")`, 10*time.Second)
+	e.shot(bob, "words", "screenshot-words.png")
 
 	e.run(ann, chromedp.Click("#words-spectators", chromedp.ByID), chromedp.Click(`#words [data-phrase="thanks"]`, chromedp.ByQuery))
 	e.waitFor(eve, "Thanks beside Ann's seat", `document.querySelector('.seats [data-seat="0"] .said')?.textContent.includes("Thanks")`, 10*time.Second)
