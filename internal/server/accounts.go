@@ -62,11 +62,11 @@ func (s *Server) newAccounts(a Accounts) *account.Service {
 	}
 	return account.New(account.Env{
 		Store: st, Clock: s.clock, Log: s.log,
-		Identified: s.identified, Token: token,
+		Identified: s.front.identified, Token: token,
 		SetToken: func(w http.ResponseWriter, r *http.Request, tok string) {
-			http.SetCookie(w, s.cookie(r, tokenCookie, tok, tokenLife))
+			http.SetCookie(w, s.front.cookie(r, tokenCookie, tok, tokenLife))
 		},
-		Cookie: s.cookie, Address: address, Deleted: s.vacate,
+		Cookie: s.front.cookie, Address: address, Deleted: s.vacate,
 	})
 }
 

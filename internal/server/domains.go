@@ -41,7 +41,7 @@ func (s *Server) newSheets(store umpirehttp.Store) *umpirehttp.Sheets {
 // sheetAPI serves a sheet's change, which gives a browser without one its
 // identity (the sheet's writer); 404 when no store keeps sheets.
 func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
-	return s.identified(s.sheets.Kept(h))
+	return s.front.identified(s.sheets.Kept(h))
 }
 
 // sheetRead serves a sheet's GET, which makes no identity (as no GET of
@@ -83,7 +83,7 @@ type livePusher struct{ s *Server }
 // PushChallenge tells an account of a challenge to or from it made or
 // answered.
 func (p livePusher) PushChallenge(accountID string, v challenge.View) {
-	p.s.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
+	p.s.live.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
 }
 
 // newProfiles makes the player pages' handler.

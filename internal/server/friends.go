@@ -13,7 +13,9 @@ type friendsEnv struct{ s *Server }
 
 func (e friendsEnv) Now() time.Time { return e.s.clock.Now() }
 
-func (e friendsEnv) Push(accountID string, msg any) { e.s.pushData(accountKey(accountID), encode(msg)) }
+func (e friendsEnv) Push(accountID string, msg any) {
+	e.s.live.pushData(accountKey(accountID), encode(msg))
+}
 
 // startFriends starts following players, if the accounts' store keeps
 // the follows (store.DB does).

@@ -28,34 +28,34 @@ import (
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	if s.web != nil {
-		mux.Handle("GET /", s.identified(s.web))
-		mux.Handle("GET /t/{id}", s.identified(s.tablePage(s.web)))
-		mux.Handle("GET /replay/{id}", s.identified(s.tablePage(s.web)))
+		mux.Handle("GET /", s.front.identified(s.web))
+		mux.Handle("GET /t/{id}", s.front.identified(s.tablePage(s.web)))
+		mux.Handle("GET /replay/{id}", s.front.identified(s.tablePage(s.web)))
 	} else {
-		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
+		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /api/i18n", s.language)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.listTables(false))
-	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
+	mux.Handle("POST /api/tables", s.front.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
-	mux.Handle("POST /api/tables/{id}/rematch", s.identified(http.HandlerFunc(s.rematch)))
+	mux.Handle("POST /api/tables/{id}/rematch", s.front.identified(http.HandlerFunc(s.rematch)))
 	mux.HandleFunc("GET /api/matches", s.listTables(true))
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
-	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.hints.Table)))
+	mux.Handle("POST /api/tables/{id}/hint", s.front.identified(http.HandlerFunc(s.hints.Table)))
 	mux.HandleFunc("POST /api/practice", s.hints.Practice)
-	mux.Handle("GET /ws/{id}", s.identified(s.acct.WithSession(s.serveWS)))
-	mux.Handle("GET /live", s.identified(s.acct.WithSession(s.serveLive)))
-	mux.Handle("POST /api/pool", s.identified(s.acct.WithSession(s.pairing.Join)))
-	mux.Handle("GET /api/pool", s.identified(s.acct.WithSession(s.pairing.Status)))
-	mux.Handle("DELETE /api/pool", s.identified(s.acct.WithSession(s.pairing.Cancel)))
-	mux.Handle("GET /api/seeks", s.identified(s.acct.WithSession(s.pairing.Seeks)))
-	mux.Handle("POST /api/seeks", s.identified(s.acct.WithSession(s.pairing.Seek)))
-	mux.Handle("DELETE /api/seeks", s.identified(s.acct.WithSession(s.pairing.Cancel)))
-	mux.Handle("POST /api/seeks/{id}/accept", s.identified(s.acct.WithSession(s.pairing.Accept)))
-	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
+	mux.Handle("GET /ws/{id}", s.front.identified(s.acct.WithSession(s.serveWS)))
+	mux.Handle("GET /live", s.front.identified(s.acct.WithSession(s.live.serve)))
+	mux.Handle("POST /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Join)))
+	mux.Handle("GET /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Status)))
+	mux.Handle("DELETE /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
+	mux.Handle("GET /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Seeks)))
+	mux.Handle("POST /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Seek)))
+	mux.Handle("DELETE /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
+	mux.Handle("POST /api/seeks/{id}/accept", s.front.identified(s.acct.WithSession(s.pairing.Accept)))
+	mux.Handle("GET /api/mine", s.front.identified(http.HandlerFunc(s.myTables)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
@@ -64,8 +64,8 @@ func (s *Server) Handler() http.Handler {
 	s.routeAccounts(mux)
 	if s.accounts != nil {
 		mux.Handle("GET /api/challenges", s.acct.WithSession(s.challenges.List))
-		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
-		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
+		mux.Handle("POST /api/challenges", s.front.identified(http.HandlerFunc(s.challenges.Create)))
+		mux.Handle("POST /api/challenges/{id}/{answer}", s.front.identified(http.HandlerFunc(s.challenges.Answer)))
 		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
 		mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratings.Chart)
 		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
@@ -76,16 +76,16 @@ func (s *Server) Handler() http.Handler {
 		s.tournaments.Route(mux)
 	}
 	cop := http.NewCrossOriginProtection()
-	if s.public != nil {
+	if s.front.public != nil {
 		// Checked in New: a URL without a path, so a valid origin.
-		if err := cop.AddTrustedOrigin(s.public.Scheme + "://" + s.public.Host); err != nil {
+		if err := cop.AddTrustedOrigin(s.front.public.Scheme + "://" + s.front.public.Host); err != nil {
 			panic(err)
 		}
 	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, errCrossSite)
 	}))
-	return secure(s.clientAddr(cop.Handler(s.acct.CSRF(mux))))
+	return secure(s.front.clientAddr(cop.Handler(s.acct.CSRF(mux))))
 }
 
 var errCrossSite = httpapi.Refuse(account.ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
@@ -181,7 +181,7 @@ func token(r *http.Request) string { return r.Context().Value(tokenKey).(string)
 // identified gives the handler the browser's token, and a browser without
 // one a new token cookie, set only if the response succeeds: an error or
 // a 404 makes no identity.
-func (s *Server) identified(next http.Handler) http.Handler {
+func (f *front) identified(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
@@ -189,7 +189,7 @@ func (s *Server) identified(next http.Handler) http.Handler {
 			return
 		}
 		tok := newID(16)
-		next.ServeHTTP(&cookieWriter{ResponseWriter: w, cookie: s.cookie(r, tokenCookie, tok, tokenLife)}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
+		next.ServeHTTP(&cookieWriter{ResponseWriter: w, cookie: f.cookie(r, tokenCookie, tok, tokenLife)}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
 	})
 }
 

@@ -91,7 +91,7 @@ func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg protocol.T
 		return "", err
 	case next == want:
 		s.tellRematch(ctx, id, next)
-		s.pushRematch(id, next, tok, seats)
+		s.live.pushRematch(id, next, tok, seats)
 		return next, nil
 	}
 	// Linked by another request: on another node it may still be on its

@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"runtime"
 	"sync"
 	"time"
@@ -136,21 +135,17 @@ type Server struct {
 	tournaments *tournament.Domain
 	tableEnv    *tableEnv // what the tables reach of the server
 
-	// hintAddr and hintID limit the hints asked per address and identity;
-	// public and proxies are Config.PublicURL and TrustedProxies.
+	// hintAddr and hintID limit the hints asked per address and identity.
 	hintAddr, hintID *httpapi.Limiter
-	public           *url.URL
-	proxies          []netip.Prefix
+	front            front // what stands in front: proxies, public address (proxy.go)
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // the tables' goroutines and their searches
 
-	maxTables, maxConns int
-
-	maxAddrConns int
-	addrConns    map[string]int // open WebSocket connections by address (s.mu)
-	live         liveHub        // the browsers' live channels here (live.go)
+	maxTables int
+	conns     *connLimits // the WebSocket connections' bounds (ws.go)
+	live      *liveHub    // the browsers' live channels here (live.go)
 
 	// searching has a slot for each computer player's search running,
 	// demoing one for each of those at tables of computers only.
@@ -160,7 +155,6 @@ type Server struct {
 	tables map[string]*table // with a goroutine, in play or finished
 	inPlay int               // tables whose match is not over: /healthz and carrom_tables
 	owned  map[string]int    // tables in play by their creator's token
-	conns  map[string]int    // open WebSocket connections by token
 	// rematchMu makes this node's rematches one at a time, so that a
 	// request that finds a rematch linked here finds it made.
 	rematchMu sync.Mutex
@@ -186,15 +180,15 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
-		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
-		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
+		maxTables: cfg.TablesPerIdentity,
+		tables:    map[string]*table{}, owned: map[string]int{},
 		cluster: cfg.Cluster,
 	}
 	pub, err := ParsePublicURL(cfg.PublicURL)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.public, s.proxies = pub, cfg.TrustedProxies
+	s.front = front{public: pub, proxies: cfg.TrustedProxies}
 	if c := cfg.Cluster; c != nil {
 		if c.Node == "" || c.Bus == nil || c.Leases == nil {
 			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
@@ -219,13 +213,14 @@ func New(cfg Config) (*Server, error) {
 	if s.maxTables == 0 {
 		s.maxTables = 16
 	}
-	if s.maxConns == 0 {
-		s.maxConns = 32
+	maxConns, maxAddrConns := cfg.ConnsPerIdentity, cfg.ConnsPerAddress
+	if maxConns == 0 {
+		maxConns = 32
 	}
-	s.maxAddrConns, s.addrConns = cfg.ConnsPerAddress, map[string]int{}
-	if s.maxAddrConns == 0 {
-		s.maxAddrConns = 128
+	if maxAddrConns == 0 {
+		maxAddrConns = 128
 	}
+	s.conns = newConnLimits(maxAddrConns, maxConns)
 	n := cfg.Searches
 	if n <= 0 {
 		n = max(1, runtime.GOMAXPROCS(0)-1)
@@ -239,6 +234,10 @@ func New(cfg Config) (*Server, error) {
 	s.profiles = s.newProfiles()
 	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.live = &liveHub{ctx: s.ctx, log: s.log, front: &s.front, conns: s.conns}
+	if s.cluster != nil {
+		s.live.bus = s.cluster.Bus
+	}
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
 	s.tableEnv = &tableEnv{
@@ -252,6 +251,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.startFriends()
+	s.live.pairing, s.live.friends = s.pairing, s.friends
 	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }
@@ -350,7 +350,7 @@ func (s *Server) outOfPlay(t *table) {
 	defer s.mu.Unlock()
 	s.inPlay--
 	if t.owner != "" {
-		s.release(s.owned, t.owner)
+		release(s.owned, t.owner)
 	}
 }
 
@@ -361,8 +361,8 @@ func (s *Server) tablesInPlay() int {
 }
 
 // reserve takes one of an identity's n allowances in counts, or returns
-// ErrTooMany; s.mu must be held.
-func (s *Server) reserve(counts map[string]int, token string, n int, what string) error {
+// ErrTooMany; the lock of counts must be held.
+func reserve(counts map[string]int, token string, n int, what string) error {
 	if counts[token] >= n {
 		return fmt.Errorf("server: %d %s for one player at most: %w", n, what, ErrTooMany)
 	}
@@ -370,8 +370,8 @@ func (s *Server) reserve(counts map[string]int, token string, n int, what string
 	return nil
 }
 
-// release gives an allowance back; s.mu must be held.
-func (s *Server) release(counts map[string]int, token string) {
+// release gives an allowance back; the lock of counts must be held.
+func release(counts map[string]int, token string) {
 	if counts[token]--; counts[token] <= 0 {
 		delete(counts, token)
 	}
@@ -454,14 +454,14 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 		return "", err
 	}
 	s.mu.Lock()
-	err = s.reserve(s.owned, owner, s.maxTables, "tables in play")
+	err = reserve(s.owned, owner, s.maxTables, "tables in play")
 	s.mu.Unlock()
 	if err != nil {
 		return "", err
 	}
 	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: t.created}); err != nil {
 		s.mu.Lock()
-		s.release(s.owned, owner)
+		release(s.owned, owner)
 		s.mu.Unlock()
 		return "", err
 	}
@@ -478,7 +478,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 			// No owner yet: a node's lease round will take the table.
 			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
 			s.mu.Lock()
-			s.release(s.owned, owner)
+			release(s.owned, owner)
 			s.mu.Unlock()
 			return id, nil
 		}
