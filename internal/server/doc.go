@@ -20,13 +20,14 @@
 // ratings.go (the rating of a finished match),
 // live.go (each browser page's live channel: challenges and rematches
 // pushed), waits.go (a game against the computer waiting for its player),
-// resume.go (a browser's tables in play), rematch.go (a finished table
+// rematch.go (a finished table
 // made again), vacate.go (a deleted account's seats given up),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
 // challenges, internal/challenge, their tables and live pushes; the
 // players' pages, internal/profile, the records they read; the ratings'
-// HTTP, internal/rating/ratinghttp), coach.go (what the coach's HTTP,
+// HTTP, internal/rating/ratinghttp; the lists of stored tables and the
+// plain lobby page, internal/lobby), coach.go (what the coach's HTTP,
 // internal/coach/coachhttp, needs of the server: a table's position, the
 // hint limits, practice's messages), aim.go (a player's live aim passed
 // on to the table's other pages); a cluster's node (Config.Cluster):

@@ -32,16 +32,16 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /t/{id}", s.front.identified(s.tablePage(s.web)))
 		mux.Handle("GET /replay/{id}", s.front.identified(s.tablePage(s.web)))
 	} else {
-		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby)))
+		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby.Page)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /api/i18n", s.language)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /api/tables", s.listTables(false))
+	mux.HandleFunc("GET /api/tables", s.lobby.Tables)
 	mux.Handle("POST /api/tables", s.front.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.Handle("POST /api/tables/{id}/rematch", s.front.identified(http.HandlerFunc(s.rematch)))
-	mux.HandleFunc("GET /api/matches", s.listTables(true))
+	mux.HandleFunc("GET /api/matches", s.lobby.Matches)
 	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
 	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.front.identified(http.HandlerFunc(s.hints.Table)))
@@ -55,7 +55,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("POST /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Seek)))
 	mux.Handle("DELETE /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
 	mux.Handle("POST /api/seeks/{id}/accept", s.front.identified(s.acct.WithSession(s.pairing.Accept)))
-	mux.Handle("GET /api/mine", s.front.identified(http.HandlerFunc(s.myTables)))
+	mux.Handle("GET /api/mine", s.front.identified(http.HandlerFunc(s.lobby.Mine)))
 	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
 	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
 	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
@@ -274,23 +274,6 @@ func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, pro
 	}
 	ti, err := info(rec)
 	return rec, ti, err
-}
-
-func (s *Server) listTables(finished bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		recs, err := s.store.Tables(r.Context(), finished)
-		if err != nil {
-			apiError(w, err)
-			return
-		}
-		out := []protocol.TableInfo{}
-		for _, rec := range recs {
-			if ti, err := info(rec); err == nil {
-				out = append(out, ti)
-			}
-		}
-		httpapi.WriteJSON(w, http.StatusOK, out)
-	}
 }
 
 // createTable makes a table from a JSON body.

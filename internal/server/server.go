@@ -23,6 +23,7 @@ import (
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/lobby"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -133,7 +134,8 @@ type Server struct {
 	ratings    *ratinghttp.Ratings
 	// tournaments are the organisers' events; nil without accounts.
 	tournaments *tournament.Domain
-	tableEnv    *tableEnv // what the tables reach of the server
+	lobby       *lobby.Lobby // the lists of stored tables
+	tableEnv    *tableEnv    // what the tables reach of the server
 
 	// hintAddr and hintID limit the hints asked per address and identity.
 	hintAddr, hintID *httpapi.Limiter
@@ -232,6 +234,7 @@ func New(cfg Config) (*Server, error) {
 	s.hints = s.newHints(cfg.Coach)
 	s.challenges = s.newChallenges()
 	s.profiles = s.newProfiles()
+	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
 	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.live = &liveHub{ctx: s.ctx, log: s.log, front: &s.front, conns: s.conns}
