@@ -29,8 +29,8 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	if s.web != nil {
 		mux.Handle("GET /", s.front.identified(s.web))
-		mux.Handle("GET /t/{id}", s.front.identified(s.tablePage(s.web)))
-		mux.Handle("GET /replay/{id}", s.front.identified(s.tablePage(s.web)))
+		mux.Handle("GET /t/{id}", s.front.identified(s.matches.tablePage(s.web)))
+		mux.Handle("GET /replay/{id}", s.front.identified(s.matches.tablePage(s.web)))
 	} else {
 		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby.Page)))
 	}
@@ -40,10 +40,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables", s.lobby.Tables)
 	mux.Handle("POST /api/tables", s.front.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
-	mux.Handle("POST /api/tables/{id}/rematch", s.front.identified(http.HandlerFunc(s.rematch)))
+	mux.Handle("POST /api/tables/{id}/rematch", s.front.identified(http.HandlerFunc(s.rematches.rematch)))
 	mux.HandleFunc("GET /api/matches", s.lobby.Matches)
-	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
-	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
+	mux.HandleFunc("GET /api/matches/{id}", s.matches.getMatch)
+	mux.HandleFunc("GET /api/matches/{id}/replay", s.matches.getReplay)
 	mux.Handle("POST /api/tables/{id}/hint", s.front.identified(http.HandlerFunc(s.hints.Table)))
 	mux.HandleFunc("POST /api/practice", s.hints.Practice)
 	mux.Handle("GET /ws/{id}", s.front.identified(s.acct.WithSession(s.serveWS)))
@@ -128,9 +128,9 @@ func secure(next http.Handler) http.Handler {
 
 // tablePage serves the page of a table or a match; for one that does not
 // exist it serves the same page, which says so, with status 404.
-func (s *Server) tablePage(page http.Handler) http.Handler {
+func (m *matches) tablePage(page http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, err := s.store.Table(r.Context(), r.PathValue("id"))
+		_, err := m.store.Table(r.Context(), r.PathValue("id"))
 		switch {
 		case errors.Is(err, carrom.ErrNotFound):
 			page.ServeHTTP(&statusWriter{ResponseWriter: w, code: http.StatusNotFound}, r)
@@ -264,8 +264,8 @@ func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 }
 
 // record loads a stored table and its description.
-func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
-	rec, err := s.store.Table(ctx, id)
+func (m *matches) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
+	rec, err := m.store.Table(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return rec, protocol.TableInfo{}, httpapi.Refuse(carrom.ErrNotFound, "table %q not found", id)
 	}
@@ -288,7 +288,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	_, ti, err := s.record(r.Context(), id)
+	_, ti, err := s.matches.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -298,7 +298,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, ti, err := s.record(r.Context(), id)
+	_, ti, err := s.matches.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -319,20 +319,20 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 
 // getMatch returns a table's full record: its configuration and every
 // action, from which the match replays bit for bit.
-func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
+func (m *matches) getMatch(w http.ResponseWriter, r *http.Request) {
 	id, txt := strings.CutSuffix(r.PathValue("id"), ".txt")
-	rec, ti, err := s.record(r.Context(), id)
+	rec, ti, err := m.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	actions, err := s.store.Actions(r.Context(), id)
+	actions, err := m.store.Actions(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	if txt || strings.Contains(r.Header.Get("Accept"), "text/plain") {
-		s.writeMatchRecord(w, rec, ti, actions)
+		m.writeMatchRecord(w, rec, ti, actions)
 		return
 	}
 	type actionOut struct {
@@ -353,8 +353,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 // writeMatchRecord answers with the match record of a table
 // (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
 // /api/matches/{id} with Accept: text/plain.
-func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
-	gcfg, err := gameConfig(ti.Config, s.physics)
+func (m *matches) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
+	gcfg, err := gameConfig(ti.Config, m.physics)
 	if err != nil {
 		apiError(w, err)
 		return

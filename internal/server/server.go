@@ -120,7 +120,7 @@ type Server struct {
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
-	replays  *replays
+	matches  *matches // the stored tables read back (replay.go)
 	accounts Accounts
 	acct     *account.Service
 	// finishes announces the finished matches to what reacts to them
@@ -153,13 +153,11 @@ type Server struct {
 	// demoing one for each of those at tables of computers only.
 	searching, demoing chan struct{}
 
-	mu     sync.Mutex
-	tables map[string]*table // with a goroutine, in play or finished
-	inPlay int               // tables whose match is not over: /healthz and carrom_tables
-	owned  map[string]int    // tables in play by their creator's token
-	// rematchMu makes this node's rematches one at a time, so that a
-	// request that finds a rematch linked here finds it made.
-	rematchMu sync.Mutex
+	mu        sync.Mutex
+	tables    map[string]*table // with a goroutine, in play or finished
+	inPlay    int               // tables whose match is not over: /healthz and carrom_tables
+	owned     map[string]int    // tables in play by their creator's token
+	rematches *rematches        // finished tables made again (rematch.go)
 
 	// cluster is Config.Cluster, and node the state of this node of it
 	// (node.go); nil on a single node.
@@ -181,7 +179,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
+		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit),
 		maxTables: cfg.TablesPerIdentity,
 		tables:    map[string]*table{}, owned: map[string]int{},
 		cluster: cfg.Cluster,
@@ -234,6 +232,7 @@ func New(cfg Config) (*Server, error) {
 	s.hints = s.newHints(cfg.Coach)
 	s.challenges = s.newChallenges()
 	s.profiles = s.newProfiles()
+	s.matches = &matches{store: s.store, physics: s.physics, replays: newReplays(), log: s.log}
 	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
 	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -255,6 +254,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.startFriends()
 	s.live.pairing, s.live.friends = s.pairing, s.friends
+	s.rematches = &rematches{store: s.store, clock: s.clock, log: s.log, matches: s.matches, live: s.live, create: s.createAs, tell: s.tellRematch}
 	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
 }
