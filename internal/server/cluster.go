@@ -498,7 +498,7 @@ func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 	}
 	if err == nil {
 		var t *table
-		if t, err = n.srv.load(ctx, rec); err == nil {
+		if t, err = loadTable(ctx, n.srv.store, n.srv.tableEnv, rec); err == nil {
 			if t.finished {
 				return
 			}

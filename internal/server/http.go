@@ -56,13 +56,15 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("DELETE /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
 	mux.Handle("POST /api/seeks/{id}/accept", s.front.identified(s.acct.WithSession(s.pairing.Accept)))
 	mux.Handle("GET /api/mine", s.front.identified(http.HandlerFunc(s.lobby.Mine)))
-	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
-	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
-	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
-	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.sheets.Entry))
-	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
-	s.routeAccounts(mux)
+	// A sheet's change gives a browser without one its identity (the
+	// sheet's writer); 404 when no store keeps sheets.
+	mux.Handle("GET /api/umpire", s.sheets.Kept(unidentified(s.sheets.List)))
+	mux.Handle("POST /api/umpire", s.front.identified(s.sheets.Kept(s.sheets.Create)))
+	mux.Handle("GET /api/umpire/{id}", s.sheets.Kept(unidentified(s.sheets.Get)))
+	mux.Handle("POST /api/umpire/{id}/entries", s.front.identified(s.sheets.Kept(s.sheets.Entry)))
+	mux.Handle("POST /api/umpire/{id}/confirm", s.front.identified(s.sheets.Kept(s.sheets.Confirm)))
 	if s.accounts != nil {
+		s.acct.Route(mux)
 		mux.Handle("GET /api/challenges", s.acct.WithSession(s.challenges.List))
 		mux.Handle("POST /api/challenges", s.front.identified(http.HandlerFunc(s.challenges.Create)))
 		mux.Handle("POST /api/challenges/{id}/{answer}", s.front.identified(http.HandlerFunc(s.challenges.Answer)))
@@ -71,7 +73,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
 		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
 	}
-	s.routeFriends(mux)
+	routeFriends(mux, s.friends, s.acct.WithSession)
 	if s.tournaments != nil {
 		s.tournaments.Route(mux)
 	}

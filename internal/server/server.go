@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"runtime"
 	"sync"
 	"time"
@@ -171,67 +172,31 @@ type Server struct {
 // New makes a server. Call Resume to bring back the stored tables, and
 // Close to stop every table.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("server: no store")
-	}
-	if err := cfg.Physics.Validate(); err != nil {
+	pub, err := cfg.check()
+	if err != nil {
 		return nil, err
 	}
+	cfg.fill()
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit),
 		maxTables: cfg.TablesPerIdentity,
 		tables:    map[string]*table{}, owned: map[string]int{},
-		cluster: cfg.Cluster,
+		cluster: cfg.Cluster, front: front{public: pub, proxies: cfg.TrustedProxies},
+		conns:     newConnLimits(cfg.ConnsPerAddress, cfg.ConnsPerIdentity),
+		searching: make(chan struct{}, cfg.Searches), demoing: make(chan struct{}, max(1, cfg.Searches/2)),
 	}
-	pub, err := ParsePublicURL(cfg.PublicURL)
-	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
-	s.front = front{public: pub, proxies: cfg.TrustedProxies}
+	var ttl time.Duration
 	if c := cfg.Cluster; c != nil {
-		if c.Node == "" || c.Bus == nil || c.Leases == nil {
-			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
-		}
 		s.node = newNode(s, *c)
+		ttl = s.node.ttl
 	}
-	if s.clock == nil {
-		s.clock = RealClock{}
-	}
-	if ss, ok := cfg.Store.(umpirehttp.Store); ok && cfg.Sheets == nil {
-		cfg.Sheets = ss
-	}
-	if s.log == nil {
-		s.log = slog.Default()
-	}
-	if s.grace == 0 {
-		s.grace = 2 * time.Minute
-	}
-	if s.registry == nil {
-		s.registry = prometheus.NewRegistry()
-	}
-	if s.maxTables == 0 {
-		s.maxTables = 16
-	}
-	maxConns, maxAddrConns := cfg.ConnsPerIdentity, cfg.ConnsPerAddress
-	if maxConns == 0 {
-		maxConns = 32
-	}
-	if maxAddrConns == 0 {
-		maxAddrConns = 128
-	}
-	s.conns = newConnLimits(maxAddrConns, maxConns)
-	n := cfg.Searches
-	if n <= 0 {
-		n = max(1, runtime.GOMAXPROCS(0)-1)
-	}
-	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
-	s.acct = s.newAccounts(cfg.Accounts)
+	s.acct = newAccounts(cfg.Accounts, s.clock, s.log, &s.front, s.vacate)
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
-	s.sheets = s.newSheets(cfg.Sheets)
-	s.hints = s.newHints(cfg.Coach)
-	s.challenges = s.newChallenges()
-	s.profiles = s.newProfiles()
+	s.sheets = umpirehttp.New(umpirehttp.Env{Store: cfg.Sheets, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
+	s.hints = coachhttp.New(coachhttp.Env{Coach: cfg.Coach, Tables: coachTables{s}, Limiter: hintLimits{s}, Messages: practiceMessages{s}, Identity: requests{}, Physics: s.physics})
+	s.challenges = challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+	s.profiles = newProfiles(s.accounts, s.store, s.physics, s.sheets, s.log)
 	s.matches = &matches{store: s.store, physics: s.physics, replays: newReplays(), log: s.log}
 	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
 	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
@@ -249,14 +214,64 @@ func New(cfg Config) (*Server, error) {
 		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
 		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
 	}
-	if err := s.startPairing(); err != nil {
+	if s.pairing, err = newPairing(pairingEnv{s}, s.cluster, ttl, s.log); err != nil {
 		return nil, err
 	}
-	s.startFriends()
+	s.friends = newFriends(s.accounts, friendsEnv{clock: s.clock, live: s.live}, s.log)
 	s.live.pairing, s.live.friends = s.pairing, s.friends
 	s.rematches = &rematches{store: s.store, clock: s.clock, log: s.log, matches: s.matches, live: s.live, create: s.createAs, tell: s.tellRematch}
 	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
+}
+
+// check refuses a configuration the server cannot run on, and reads its
+// public address.
+func (c *Config) check() (*url.URL, error) {
+	if c.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if err := c.Physics.Validate(); err != nil {
+		return nil, err
+	}
+	pub, err := ParsePublicURL(c.PublicURL)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if cl := c.Cluster; cl != nil && (cl.Node == "" || cl.Bus == nil || cl.Leases == nil) {
+		return nil, errors.New("server: a cluster needs a node name, a bus and leases")
+	}
+	return pub, nil
+}
+
+// fill gives what the configuration leaves out its default.
+func (c *Config) fill() {
+	if c.Clock == nil {
+		c.Clock = RealClock{}
+	}
+	if ss, ok := c.Store.(umpirehttp.Store); ok && c.Sheets == nil {
+		c.Sheets = ss
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	if c.Grace == 0 {
+		c.Grace = 2 * time.Minute
+	}
+	if c.Registry == nil {
+		c.Registry = prometheus.NewRegistry()
+	}
+	if c.TablesPerIdentity == 0 {
+		c.TablesPerIdentity = 16
+	}
+	if c.ConnsPerIdentity == 0 {
+		c.ConnsPerIdentity = 32
+	}
+	if c.ConnsPerAddress == 0 {
+		c.ConnsPerAddress = 128
+	}
+	if c.Searches <= 0 {
+		c.Searches = max(1, runtime.GOMAXPROCS(0)-1)
+	}
 }
 
 // Resume brings back every unfinished table exactly where it was: its
@@ -272,7 +287,7 @@ func (s *Server) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, rec := range recs {
-		t, err := s.load(ctx, rec)
+		t, err := loadTable(ctx, s.store, s.tableEnv, rec)
 		if err != nil {
 			if ctx.Err() != nil {
 				return err
@@ -290,17 +305,17 @@ func (s *Server) Resume(ctx context.Context) error {
 	return nil
 }
 
-// load rebuilds a stored table by replaying its actions.
-func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, error) {
+// loadTable rebuilds a stored table by replaying its actions.
+func loadTable(ctx context.Context, st Store, env *tableEnv, rec carrom.TableRecord) (*table, error) {
 	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
-	t, err := newTable(s.tableEnv, rec.ID, cfg, rec.Created)
+	t, err := newTable(env, rec.ID, cfg, rec.Created)
 	if err != nil {
 		return nil, err
 	}
-	actions, err := s.store.Actions(ctx, rec.ID)
+	actions, err := st.Actions(ctx, rec.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -422,16 +437,11 @@ func (s *Server) CreateTable(ctx context.Context, owner string, cfg protocol.Tab
 	case len(cfg.Keep) > 0:
 		return "", fmt.Errorf("server: seats are kept only for a rematch's players: leave \"keep\" out: %w", ErrBadConfig)
 	}
-	return s.createClaimed(ctx, owner, cfg, nil)
+	return s.createAs(ctx, newID(6), owner, cfg, nil)
 }
 
-// createClaimed makes a table whose seats in claims are taken already (a
-// rematch, an accepted challenge).
-func (s *Server) createClaimed(ctx context.Context, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
-	return s.createAs(ctx, newID(6), owner, cfg, claims)
-}
-
-// createAs is createClaimed for a table whose ID is chosen already.
+// createAs makes the table id, whose seats in claims are taken already (a
+// rematch, an accepted challenge, a pair of quick pairing).
 func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
 	switch {
 	case cfg.Rated:
