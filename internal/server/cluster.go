@@ -582,7 +582,7 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsub()
 		return err
 	}
-	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacated)
+	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacater.vacated)
 	if err != nil {
 		unsub()
 		unsubNodes()

@@ -27,7 +27,8 @@
 // live.go (liveHub: each browser page's live channel, challenges and
 // rematches pushed), waits.go (a game against the computer waiting for its player),
 // rematch.go (a finished table
-// made again: rematches), vacate.go (a deleted account's seats given up),
+// made again: rematches), vacate.go (vacater: a deleted account's seats
+// given up),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
 // challenges, internal/challenge, their tables and live pushes; the

@@ -149,16 +149,17 @@ type Server struct {
 	maxTables int
 	conns     *connLimits // the WebSocket connections' bounds (ws.go)
 	live      *liveHub    // the browsers' live channels here (live.go)
+	rematches *rematches  // finished tables made again (rematch.go)
+	vacater   *vacater    // a deleted account's seats given up (vacate.go)
 
 	// searching has a slot for each computer player's search running,
 	// demoing one for each of those at tables of computers only.
 	searching, demoing chan struct{}
 
-	mu        sync.Mutex
-	tables    map[string]*table // with a goroutine, in play or finished
-	inPlay    int               // tables whose match is not over: /healthz and carrom_tables
-	owned     map[string]int    // tables in play by their creator's token
-	rematches *rematches        // finished tables made again (rematch.go)
+	mu     sync.Mutex
+	tables map[string]*table // with a goroutine, in play or finished
+	inPlay int               // tables whose match is not over: /healthz and carrom_tables
+	owned  map[string]int    // tables in play by their creator's token
 
 	// cluster is Config.Cluster, and node the state of this node of it
 	// (node.go); nil on a single node.
@@ -191,7 +192,12 @@ func New(cfg Config) (*Server, error) {
 		s.node = newNode(s, *c)
 		ttl = s.node.ttl
 	}
-	s.acct = newAccounts(cfg.Accounts, s.clock, s.log, &s.front, s.vacate)
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.vacater = &vacater{ctx: s.ctx, log: s.log, table: s.table}
+	if s.cluster != nil {
+		s.vacater.bus = s.cluster.Bus
+	}
+	s.acct = newAccounts(cfg.Accounts, s.clock, s.log, &s.front, s.vacater.vacate)
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.sheets = umpirehttp.New(umpirehttp.Env{Store: cfg.Sheets, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
 	s.hints = coachhttp.New(coachhttp.Env{Coach: cfg.Coach, Tables: coachTables{s}, Limiter: hintLimits{s}, Messages: practiceMessages{s}, Identity: requests{}, Physics: s.physics})
@@ -200,7 +206,6 @@ func New(cfg Config) (*Server, error) {
 	s.matches = &matches{store: s.store, physics: s.physics, replays: newReplays(), log: s.log}
 	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
 	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
-	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.live = &liveHub{ctx: s.ctx, log: s.log, front: &s.front, conns: s.conns}
 	if s.cluster != nil {
 		s.live.bus = s.cluster.Bus
