@@ -25,10 +25,9 @@
 // passwords and limits, and the session's middleware),
 // ratings.go (the rating of a finished match),
 // live.go (liveHub: each browser page's live channel, challenges and
-// rematches pushed), waits.go (a game against the computer waiting for its player),
-// rematch.go (a finished table
-// made again: rematches), vacate.go (vacater: a deleted account's seats
-// given up),
+// rematches pushed), waits.go (a game against the computer waiting for
+// its player), rematch.go (rematches: a finished table made again),
+// vacate.go (vacater: a deleted account's seats given up),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
 // challenges, internal/challenge, their tables and live pushes; the
