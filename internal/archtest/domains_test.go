@@ -15,6 +15,7 @@ var domains = []string{
 	"internal/challenge",
 	"internal/profile",
 	"internal/rating/ratinghttp",
+	"internal/lobby",
 }
 
 // models are the domains' models, which their HTTP builds on: they know

@@ -295,11 +295,80 @@ type player struct {
 func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Report, error) {
 	n := o.Tables
 	rep := Report{Tables: n, Interval: o.Interval, Nodes: len(bases)}
-	for _, b := range bases {
-		rep.MemBefore += serverMemory(ctx, b, "process_resident_memory_bytes")
-	}
+	rep.MemBefore = residentMemory(ctx, bases)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	tabs, err := seatAll(ctx, bases, n)
+	defer closeAll(tabs)
+	if err != nil {
+		return rep, fmt.Errorf("seating the players: %w", err)
+	}
+	rep.MemAfter = residentMemory(ctx, bases)
+	if o.Progress != nil {
+		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v after a warm-up of %v\n", n, o.Duration, o.Warmup)
+	}
+	var killedAt atomic.Pointer[time.Time]
+	playCtx, stop := context.WithTimeout(ctx, o.Warmup+o.Duration)
+	defer stop()
+	start := time.Now()
+	measured := start.Add(o.Warmup)
+	cpuBefore := make(chan []float64, 1)
+	time.AfterFunc(o.Warmup, func() { cpuBefore <- cpuSeconds(ctx, bases) })
+	if o.Kill > 0 && kill != nil {
+		killer := time.AfterFunc(o.Kill, func() {
+			now := time.Now()
+			killedAt.Store(&now)
+			kill()
+		})
+		defer killer.Stop()
+	}
+	t := playAll(playCtx, tabs, o, measured, &killedAt)
+	rep.Played, rep.Warmup, rep.WarmLatencies = time.Since(measured), o.Warmup, t.warm
+	before := <-cpuBefore
+	rep.Reconnects = t.reconnects
+	if killedAt.Load() == nil {
+		rep.MemPlayed = residentMemory(ctx, bases)
+	}
+	if k := killedAt.Load(); k != nil {
+		rep.Killed, rep.Waits, rep.Resumed = k.Sub(start), t.waits, t.resumedMoves
+	}
+	for i, c := range cpuSeconds(ctx, bases) {
+		if c == 0 {
+			// The node is gone: killed.
+			rep.CPU = append(rep.CPU, math.NaN())
+			continue
+		}
+		rep.CPU = append(rep.CPU, (c-before[i])/rep.Played.Seconds())
+	}
+	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = t.actions, t.strokes, t.refused, append(t.lat, t.second...)
+	if len(bases) > 1 {
+		rep.Local, rep.Forwarded = t.lat, t.second
+	}
+	return rep, nil
+}
+
+// residentMemory is the servers' resident memory, bytes, summed.
+func residentMemory(ctx context.Context, bases []string) float64 {
+	sum := 0.0
+	for _, b := range bases {
+		sum += serverMemory(ctx, b, "process_resident_memory_bytes")
+	}
+	return sum
+}
+
+// cpuSeconds is each server's CPU time so far, seconds; 0 for a node
+// that does not answer.
+func cpuSeconds(ctx context.Context, bases []string) []float64 {
+	var out []float64
+	for _, b := range bases {
+		out = append(out, serverMemory(ctx, b, "process_cpu_seconds_total"))
+	}
+	return out
+}
+
+// seatAll seats the players of n tables, 32 tables at a time; the
+// players seated are returned with the first error.
+func seatAll(ctx context.Context, bases []string, n int) ([][2]player, error) {
 	tabs := make([][2]player, n)
 	var (
 		wg       sync.WaitGroup
@@ -318,107 +387,63 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 		}()
 	}
 	wg.Wait()
-	defer func() {
-		for _, t := range tabs {
-			for _, p := range t {
-				if p.conn != nil {
-					p.conn.Close()
-				}
+	err, _ := setupErr.Load().(error)
+	return tabs, err
+}
+
+// closeAll closes the players' connections.
+func closeAll(tabs [][2]player) {
+	for _, t := range tabs {
+		for _, p := range t {
+			if p.conn != nil {
+				p.conn.Close()
 			}
 		}
-	}()
-	if err, ok := setupErr.Load().(error); ok {
-		return rep, fmt.Errorf("seating the players: %w", err)
 	}
-	for _, b := range bases {
-		rep.MemAfter += serverMemory(ctx, b, "process_resident_memory_bytes")
-	}
-	cpu := func() []float64 {
-		var out []float64
-		for _, b := range bases {
-			out = append(out, serverMemory(ctx, b, "process_cpu_seconds_total"))
-		}
-		return out
-	}
-	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v after a warm-up of %v\n", n, o.Duration, o.Warmup)
-	}
+}
 
+// playAll plays every table until ctx ends, and adds up what they
+// measured: the waits and the moves resumed count only once a node was
+// killed.
+func playAll(ctx context.Context, tabs [][2]player, o Options, measured time.Time, killedAt *atomic.Pointer[time.Time]) (all tally) {
 	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		forwarded []time.Duration
-		warm      []time.Duration
-		waits     []time.Duration
-		actions   atomic.Int64
-		strokes   atomic.Int64
-		refused   atomic.Int64
-		reconns   atomic.Int64
-		killedAt  atomic.Pointer[time.Time]
-		resumedN  int
+		wg sync.WaitGroup
+		mu sync.Mutex
 	)
-	playCtx, stop := context.WithTimeout(ctx, o.Warmup+o.Duration)
-	defer stop()
-	start := time.Now()
-	measured := start.Add(o.Warmup)
-	cpuBefore := make(chan []float64, 1)
-	time.AfterFunc(o.Warmup, func() { cpuBefore <- cpu() })
-	if o.Kill > 0 && kill != nil {
-		killer := time.AfterFunc(o.Kill, func() {
-			now := time.Now()
-			killedAt.Store(&now)
-			kill()
-		})
-		defer killer.Stop()
-	}
 	for i := range tabs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			r := playTable(playCtx, tabs[i], o.Interval, measured, rng, &killedAt)
-			actions.Add(r.actions)
-			strokes.Add(r.strokes)
-			refused.Add(r.refused)
-			reconns.Add(r.reconnects)
+			r := playTable(ctx, tabs[i], o.Interval, measured, rng, killedAt)
 			mu.Lock()
-			latencies = append(latencies, r.lat...)
-			forwarded = append(forwarded, r.second...)
-			warm = append(warm, r.warm...)
-			if killedAt.Load() != nil {
-				waits = append(waits, r.wait)
-				if r.resumed {
-					resumedN++
-				}
-			}
+			all.add(r, killedAt.Load() != nil)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	rep.Played, rep.Warmup, rep.WarmLatencies = time.Since(measured), o.Warmup, warm
-	before := <-cpuBefore
-	rep.Reconnects = reconns.Load()
-	if killedAt.Load() == nil {
-		for _, b := range bases {
-			rep.MemPlayed += serverMemory(ctx, b, "process_resident_memory_bytes")
+	return all
+}
+
+// tally is the tables' plays added up.
+type tally struct {
+	played
+	waits        []time.Duration
+	resumedMoves int // the tables' with a move resumed
+}
+
+func (t *tally) add(r played, killed bool) {
+	t.lat, t.second, t.warm = append(t.lat, r.lat...), append(t.second, r.second...), append(t.warm, r.warm...)
+	t.actions += r.actions
+	t.strokes += r.strokes
+	t.refused += r.refused
+	t.reconnects += r.reconnects
+	if killed {
+		t.waits = append(t.waits, r.wait)
+		if r.resumed {
+			t.resumedMoves++
 		}
 	}
-	if k := killedAt.Load(); k != nil {
-		rep.Killed, rep.Waits, rep.Resumed = k.Sub(start), waits, resumedN
-	}
-	for i, c := range cpu() {
-		if c == 0 {
-			// The node is gone: killed.
-			rep.CPU = append(rep.CPU, math.NaN())
-			continue
-		}
-		rep.CPU = append(rep.CPU, (c-before[i])/rep.Played.Seconds())
-	}
-	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = actions.Load(), strokes.Load(), refused.Load(), append(latencies, forwarded...)
-	if len(bases) > 1 {
-		rep.Local, rep.Forwarded = latencies, forwarded
-	}
-	return rep, nil
 }
 
 // seat creates a table for two humans on node i (of bases, in turn) and
@@ -480,7 +505,43 @@ type played struct {
 // the last seq he saw, and a move lost with it is made again; a move's
 // latency runs from its first sending. Its readers, one per player, return
 // when ctx ends.
-func playTable(ctx context.Context, players [2]player, interval time.Duration, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) (r played) {
+func playTable(ctx context.Context, players [2]player, interval time.Duration, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) played {
+	in := readPlayers(ctx, players)
+	conns := [2]*servertest.Conn{players[0].conn, players[1].conn}
+	m := &mover{interval: interval, measured: measured, killedAt: killedAt, timer: time.NewTimer(time.Duration(rng.Int64N(int64(interval))))}
+	defer m.timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			m.wait(time.Now())
+			return m.r
+		case <-m.timer.C:
+			m.due = true
+		case s := <-in:
+			if s.conn != nil {
+				conns[s.seat] = s.conn
+				m.reconnected(s.seat)
+			} else {
+				m.read(s)
+			}
+		}
+		if !m.due || m.waiting || m.view == nil || !m.view.Started || m.view.Over {
+			continue
+		}
+		if !m.pending {
+			m.firstSent = time.Now()
+		}
+		m.pending, m.waiting, m.sender = true, true, m.view.ToAct.Seat
+		// A send that fails is a connection closing: its reader
+		// reconnects, and the move is made again.
+		conns[m.sender].Send(ctx, servertest.Move(m.view, rng))
+	}
+}
+
+// readPlayers reads each player's messages, one goroutine a player, until
+// ctx ends. A player whose connection is closed reconnects, as a browser
+// does, with the last seq he saw; his new connection is passed on.
+func readPlayers(ctx context.Context, players [2]player) <-chan seen {
 	in := make(chan seen, 64)
 	for k := range players {
 		p := players[k]
@@ -509,99 +570,95 @@ func playTable(ctx context.Context, players [2]player, interval time.Duration, m
 			}
 		}()
 	}
-	conns := [2]*servertest.Conn{players[0].conn, players[1].conn}
-	var (
-		view      *protocol.GameState
-		seq       int64
-		pending   bool      // a move was sent whose broadcast has not come
-		firstSent time.Time // its first sending
-		sender    int       // its seat
-		waiting   bool      // its intent is on its way on the sender's connection
-		timer     = time.NewTimer(time.Duration(rng.Int64N(int64(interval))))
-		due       bool
-	)
-	defer timer.Stop()
-	// wait records how long the pending move waited, if it was in flight
-	// at the kill or sent after it.
-	wait := func(now time.Time) {
-		if k := killedAt.Load(); k != nil && pending && now.After(*k) {
-			r.wait = max(r.wait, now.Sub(firstSent))
+	return in
+}
+
+// mover is one table's play as its players see it: the state, the move
+// in flight, and what it measured.
+type mover struct {
+	interval  time.Duration
+	measured  time.Time
+	killedAt  *atomic.Pointer[time.Time]
+	r         played
+	view      *protocol.GameState
+	seq       int64
+	pending   bool      // a move was sent whose broadcast has not come
+	firstSent time.Time // its first sending
+	sender    int       // its seat
+	waiting   bool      // its intent is on its way on the sender's connection
+	timer     *time.Timer
+	due       bool
+}
+
+// wait records how long the pending move waited, if it was in flight at
+// the kill or sent after it.
+func (m *mover) wait(now time.Time) {
+	if k := m.killedAt.Load(); k != nil && m.pending && now.After(*k) {
+		m.r.wait = max(m.r.wait, now.Sub(m.firstSent))
+	}
+}
+
+// next waits interval for the next move, the last one done.
+func (m *mover) next(after time.Duration) {
+	m.pending, m.waiting, m.due = false, false, false
+	m.timer.Reset(after)
+}
+
+// reconnected counts seat's new connection.
+func (m *mover) reconnected(seat int) {
+	m.r.reconnects++
+	if m.pending && m.sender == seat {
+		// The move may have been lost with the connection: it is made
+		// again once what was missed has come in, which follows the
+		// welcome at once.
+		m.waiting, m.due = false, false
+		m.timer.Reset(resendAfter)
+	}
+}
+
+// read takes in a message a player read.
+func (m *mover) read(s seen) {
+	switch msg := s.msg; {
+	case msg.Type == protocol.TypeError && m.waiting:
+		// Refused (it crossed a turn's change, or the table is moving):
+		// the move is made again, for the state then.
+		m.next(resendAfter)
+		m.r.refused++
+	case (msg.Type == protocol.TypeState || msg.Type == protocol.TypeEvent) && msg.Seq >= m.seq:
+		if msg.Type == protocol.TypeState && m.pending && msg.Seq > m.seq {
+			// Back after missing more than the backlog: whatever became
+			// of the move, the table has gone on.
+			m.wait(s.at)
+			m.next(m.interval)
+		}
+		if msg.Type == protocol.TypeEvent && m.pending && msg.Seq == m.seq+1 {
+			m.arrived(s.at)
+		}
+		m.seq, m.view = msg.Seq, msg.State
+	}
+}
+
+// arrived measures the pending move, whose broadcast came at.
+func (m *mover) arrived(at time.Time) {
+	switch lat := at.Sub(m.firstSent); {
+	case m.firstSent.Before(m.measured):
+		m.r.warm = append(m.r.warm, lat)
+	case m.sender == 0:
+		m.r.lat = append(m.r.lat, lat)
+	default:
+		m.r.second = append(m.r.second, lat)
+	}
+	if !m.firstSent.Before(m.measured) {
+		m.r.actions++
+		if m.view != nil && m.view.ToAct.Need == "strike" {
+			m.r.strokes++
 		}
 	}
-	resumed := func() {
-		if k := killedAt.Load(); k != nil && firstSent.After(*k) {
-			r.resumed = true
-		}
+	m.wait(at)
+	if k := m.killedAt.Load(); k != nil && m.firstSent.After(*k) {
+		m.r.resumed = true
 	}
-	defer func() { wait(time.Now()) }()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-timer.C:
-			due = true
-		case s := <-in:
-			switch m := s.msg; {
-			case s.conn != nil:
-				conns[s.seat] = s.conn
-				r.reconnects++
-				if pending && sender == s.seat {
-					// The move may have been lost with the connection: it
-					// is made again once what was missed has come in, which
-					// follows the welcome at once.
-					waiting, due = false, false
-					timer.Reset(resendAfter)
-				}
-			case m.Type == protocol.TypeError && waiting:
-				// Refused (it crossed a turn's change, or the table is
-				// moving): the move is made again, for the state then.
-				pending, waiting, due = false, false, false
-				timer.Reset(resendAfter)
-				r.refused++
-			case (m.Type == protocol.TypeState || m.Type == protocol.TypeEvent) && m.Seq >= seq:
-				if m.Type == protocol.TypeState && pending && m.Seq > seq {
-					// Back after missing more than the backlog: whatever
-					// became of the move, the table has gone on.
-					wait(s.at)
-					pending, waiting = false, false
-					timer.Reset(interval)
-					due = false
-				}
-				if m.Type == protocol.TypeEvent && pending && m.Seq == seq+1 {
-					switch lat := s.at.Sub(firstSent); {
-					case firstSent.Before(measured):
-						r.warm = append(r.warm, lat)
-					case sender == 0:
-						r.lat = append(r.lat, lat)
-					default:
-						r.second = append(r.second, lat)
-					}
-					if !firstSent.Before(measured) {
-						r.actions++
-						if view != nil && view.ToAct.Need == "strike" {
-							r.strokes++
-						}
-					}
-					wait(s.at)
-					resumed()
-					pending, waiting = false, false
-					timer.Reset(interval)
-					due = false
-				}
-				seq, view = m.Seq, m.State
-			}
-		}
-		if !due || waiting || view == nil || !view.Started || view.Over {
-			continue
-		}
-		if !pending {
-			firstSent = time.Now()
-		}
-		pending, waiting, sender = true, true, view.ToAct.Seat
-		// A send that fails is a connection closing: its reader
-		// reconnects, and the move is made again.
-		conns[sender].Send(ctx, servertest.Move(view, rng))
-	}
+	m.next(m.interval)
 }
 
 // resendAfter is how long after reconnecting, or after a refusal, a

@@ -80,13 +80,7 @@ func Match(seekers []Seeker, p Params) []Pair {
 	if n < 2 {
 		return nil
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(seekers[a].Rating, seekers[b].Rating), cmp.Compare(seekers[a].ID, seekers[b].ID))
-	})
+	order := ratingOrder(seekers)
 	// The programme runs along the rating order. Its state before seeker
 	// i is which of the k seekers before him are still free (bit j: seeker
 	// i-1-j); seeker i either stays free or is paired with one of those.
@@ -141,6 +135,26 @@ func Match(seekers []Seeker, p Params) []Pair {
 		}
 		best, next = next, best
 	}
+	return walkBack(order, best, from, how)
+}
+
+// ratingOrder is the seekers' indices in the order of rating, then ID.
+func ratingOrder(seekers []Seeker) []int {
+	order := make([]int, len(seekers))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(seekers[a].Rating, seekers[b].Rating), cmp.Compare(seekers[a].ID, seekers[b].ID))
+	})
+	return order
+}
+
+// walkBack reads the pairs of the programme's best end state back to
+// its start: best holds the weights of the states after the last
+// seeker, from and how each seeker's (by state) in rows of len(best).
+func walkBack(order []int, best []int64, from []uint16, how []int8) []Pair {
+	states := len(best)
 	end := 0
 	for m, v := range best {
 		if v > best[end] {
@@ -149,7 +163,7 @@ func Match(seekers []Seeker, p Params) []Pair {
 	}
 	var pairs []Pair
 	mask := uint16(end)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(order) - 1; i >= 0; i-- {
 		row := i * states
 		if j := how[row+int(mask)]; j >= 0 {
 			pairs = append(pairs, Pair{A: order[i-1-int(j)], B: order[i]})

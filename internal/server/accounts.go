@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"log/slog"
 	"net/http"
 
 	"github.com/carrom-game/carrom/internal/account"
+	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/profile"
@@ -54,28 +56,20 @@ var (
 
 // newAccounts is the accounts' service (package account) on the
 // server's store of accounts, clock, log, identity cookie and addresses;
-// a deleted account's seats are vacated.
-func (s *Server) newAccounts(a Accounts) *account.Service {
+// a deleted account's seats are given to deleted.
+func newAccounts(a Accounts, clock Clock, log *slog.Logger, f *front, deleted func(context.Context, []carrom.HeldSeat)) *account.Service {
 	var st account.Store
 	if a != nil {
 		st = a
 	}
 	return account.New(account.Env{
-		Store: st, Clock: s.clock, Log: s.log,
-		Identified: s.identified, Token: token,
+		Store: st, Clock: clock, Log: log,
+		Identified: f.identified, Token: token,
 		SetToken: func(w http.ResponseWriter, r *http.Request, tok string) {
-			http.SetCookie(w, s.cookie(r, tokenCookie, tok, tokenLife))
+			http.SetCookie(w, f.cookie(r, tokenCookie, tok, tokenLife))
 		},
-		Cookie: s.cookie, Address: address, Deleted: s.vacate,
+		Cookie: f.cookie, Address: address, Deleted: deleted,
 	})
-}
-
-// routeAccounts adds the account routes (package account's).
-func (s *Server) routeAccounts(mux *http.ServeMux) {
-	if s.accounts == nil {
-		return
-	}
-	s.acct.Route(mux)
 }
 
 // hashSession is the SHA-256 of a browser's token, hex, as a session's

@@ -498,7 +498,7 @@ func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 	}
 	if err == nil {
 		var t *table
-		if t, err = n.srv.load(ctx, rec); err == nil {
+		if t, err = loadTable(ctx, n.srv.store, n.srv.tableEnv, rec); err == nil {
 			if t.finished {
 				return
 			}
@@ -582,7 +582,7 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsub()
 		return err
 	}
-	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacated)
+	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacater.vacated)
 	if err != nil {
 		unsub()
 		unsubNodes()

@@ -30,11 +30,6 @@ var (
 	hintAddrLimit = httpapi.Limit{Every: 2 * time.Second, Burst: 30}
 )
 
-// newHints makes the coach's handlers for coach (nil: none).
-func (s *Server) newHints(c coachhttp.Coach) *coachhttp.Hints {
-	return coachhttp.New(coachhttp.Env{Coach: c, Tables: coachTables{s}, Limiter: hintLimits{s}, Messages: practiceMessages{s}, Identity: requests{}, Physics: s.physics})
-}
-
 // hintLimits takes a hint from the asker's buckets: his address's first,
 // then his identity's, if his browser has one.
 type hintLimits struct{ s *Server }

@@ -3,10 +3,16 @@
 // that owns its state; players send intents, the table validates them with
 // package game, stores the accepted action, and broadcasts the result.
 //
-// The files follow its seams: server.go (the tables in play, created and
-// resumed), http.go (the HTTP interface, identity, security headers),
-// ws.go (one WebSocket connection, and the fan-out of a table's
-// messages to the connections here), table.go (the table's goroutine:
+// Server is the composition root: New wires each subsystem with only the
+// collaborators it uses, in a struct of its own. The files follow its
+// seams: server.go (the tables in play, created and resumed; the
+// configuration checked and filled), http.go (the routes, identity,
+// security headers, a stored table's description), proxy.go (front: the
+// proxies in front and the public address, the client's address, the
+// cookies), ws.go (one WebSocket connection, the connections' bounds,
+// connLimits, and the fan-out of a table's messages to the connections
+// here), replay.go (matches: the stored tables read back, a match's
+// record and replay, the table page), table.go (the table's goroutine:
 // run, handle, commit; its tableEnv, all it reaches of the server, built
 // once by New, and its fan-out), turn.go (the turn: tosses played, a
 // computer set thinking, a human awaited), seats.go (seats, joining and
@@ -18,15 +24,16 @@
 // wiring of package account, which holds the accounts, their sessions,
 // passwords and limits, and the session's middleware),
 // ratings.go (the rating of a finished match),
-// live.go (each browser page's live channel: challenges and rematches
-// pushed), waits.go (a game against the computer waiting for its player),
-// resume.go (a browser's tables in play), rematch.go (a finished table
-// made again), vacate.go (a deleted account's seats given up),
+// live.go (liveHub: each browser page's live channel, challenges and
+// rematches pushed), waits.go (a game against the computer waiting for
+// its player), rematch.go (rematches: a finished table made again),
+// vacate.go (vacater: a deleted account's seats given up),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
 // challenges, internal/challenge, their tables and live pushes; the
 // players' pages, internal/profile, the records they read; the ratings'
-// HTTP, internal/rating/ratinghttp), coach.go (what the coach's HTTP,
+// HTTP, internal/rating/ratinghttp; the lists of stored tables and the
+// plain lobby page, internal/lobby), coach.go (what the coach's HTTP,
 // internal/coach/coachhttp, needs of the server: a table's position, the
 // hint limits, practice's messages), aim.go (a player's live aim passed
 // on to the table's other pages); a cluster's node (Config.Cluster):
@@ -51,7 +58,7 @@
 //     each finished match to its reactions (Server.rateFinished); it ends
 //     when Server.Close, after the tables', has waited for every match
 //     announced to be handed over;
-//   - a live channel's writer is its HTTP handler (Server.serveLive), and
+//   - a live channel's writer is its HTTP handler (liveHub.serve), and
 //     its reader a goroutine of its own: both end with the connection or
 //     the server, or when a push finds the channel too slow to keep up;
 //   - a cluster's lease loop (node.leaseLoop, started by Resume) ends

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 
 	"github.com/carrom-game/carrom/game"
@@ -11,6 +12,7 @@ import (
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
+	"github.com/carrom-game/carrom/physics"
 )
 
 // The domains' HTTP lives in their own packages, each given only what it
@@ -33,33 +35,17 @@ func (requests) Account(r *http.Request) (account.Account, error) {
 	return v.Account, err
 }
 
-// newSheets makes the scoresheets' handlers on store (nil: none).
-func (s *Server) newSheets(store umpirehttp.Store) *umpirehttp.Sheets {
-	return umpirehttp.New(umpirehttp.Env{Store: store, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
-}
-
-// sheetAPI serves a sheet's change, which gives a browser without one its
-// identity (the sheet's writer); 404 when no store keeps sheets.
-func (s *Server) sheetAPI(h http.HandlerFunc) http.Handler {
-	return s.identified(s.sheets.Kept(h))
-}
-
-// sheetRead serves a sheet's GET, which makes no identity (as no GET of
-// the API does): a browser without its token cookie reads as anyone, and
-// has no sheets of its own.
-func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
-	return s.sheets.Kept(func(w http.ResponseWriter, r *http.Request) {
+// unidentified serves a GET that makes no identity (as no GET of the API
+// does), such as a sheet's: a browser without its token cookie reads as
+// anyone, and has no sheets of its own.
+func unidentified(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		tok := ""
 		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
 			tok = c.Value
 		}
 		h(w, r.WithContext(context.WithValue(r.Context(), tokenKey, tok)))
-	})
-}
-
-// newChallenges makes the challenges' handlers, on the accounts' store.
-func (s *Server) newChallenges() *challenge.Challenges {
-	return challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+	}
 }
 
 // challengeTables makes the tables of accepted challenges.
@@ -83,14 +69,15 @@ type livePusher struct{ s *Server }
 // PushChallenge tells an account of a challenge to or from it made or
 // answered.
 func (p livePusher) PushChallenge(accountID string, v challenge.View) {
-	p.s.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
+	p.s.live.push(accountKey(accountID), liveMsg{Type: "challenge", Challenge: &v})
 }
 
-// newProfiles makes the player pages' handler.
-func (s *Server) newProfiles() *profile.Profiles {
-	env := profile.Env{Store: profileStore{s.accounts, s.store}, Records: records{s}, Log: s.log}
-	if s.sheets.Keeps() {
-		env.Sheets = s.sheets
+// newProfiles makes the player pages' handler: the accounts' matches,
+// the tables' records, and the sheets if any store keeps them.
+func newProfiles(accounts Accounts, store Store, p physics.Params, sheets *umpirehttp.Sheets, log *slog.Logger) *profile.Profiles {
+	env := profile.Env{Store: profileStore{accounts, store}, Records: records{store, p}, Log: log}
+	if sheets.Keeps() {
+		env.Sheets = sheets
 	}
 	return profile.New(env)
 }
@@ -107,16 +94,19 @@ func (p profileStore) Actions(ctx context.Context, tableID string) ([]carrom.Act
 }
 
 // records reads finished matches from their records, for the profiles.
-type records struct{ s *Server }
+type records struct {
+	store   Store
+	physics physics.Params
+}
 
 func (records) Info(rec carrom.TableRecord) (protocol.TableInfo, error) { return info(rec) }
 
 func (r records) Replay(ctx context.Context, id string, cfg protocol.TableConfig, visit func(game.Step) error) error {
-	gcfg, err := gameConfig(cfg, r.s.physics)
+	gcfg, err := gameConfig(cfg, r.physics)
 	if err != nil {
 		return err
 	}
-	actions, err := r.s.store.Actions(ctx, id)
+	actions, err := r.store.Actions(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -9,26 +10,33 @@ import (
 
 // Friends (docs/accounts.md) is its own package; friendsEnv is what it is
 // given of the server.
-type friendsEnv struct{ s *Server }
-
-func (e friendsEnv) Now() time.Time { return e.s.clock.Now() }
-
-func (e friendsEnv) Push(accountID string, msg any) { e.s.pushData(accountKey(accountID), encode(msg)) }
-
-// startFriends starts following players, if the accounts' store keeps
-// the follows (store.DB does).
-func (s *Server) startFriends() {
-	if st, ok := s.accounts.(friends.Store); ok {
-		s.friends = friends.New(friendsEnv{s}, st, s.log.With("domain", "friends"))
-	}
+type friendsEnv struct {
+	clock Clock
+	live  *liveHub
 }
 
-// routeFriends serves the follows of a signed-in account.
-func (s *Server) routeFriends(mux *http.ServeMux) {
-	if s.friends == nil {
+func (e friendsEnv) Now() time.Time { return e.clock.Now() }
+
+func (e friendsEnv) Push(accountID string, msg any) {
+	e.live.pushData(accountKey(accountID), encode(msg))
+}
+
+// newFriends starts following players, if the accounts' store keeps the
+// follows (store.DB does); nil if not.
+func newFriends(accounts Accounts, env friendsEnv, log *slog.Logger) *friends.Service {
+	if st, ok := accounts.(friends.Store); ok {
+		return friends.New(env, st, log.With("domain", "friends"))
+	}
+	return nil
+}
+
+// routeFriends serves the follows of a signed-in account, whose session
+// the account's middleware loads.
+func routeFriends(mux *http.ServeMux, f *friends.Service, session func(http.HandlerFunc) http.Handler) {
+	if f == nil {
 		return
 	}
-	mux.Handle("GET /api/friends", s.acct.WithSession(s.friends.List))
-	mux.Handle("PUT /api/friends/{name}", http.HandlerFunc(s.friends.Follow))
-	mux.Handle("DELETE /api/friends/{name}", http.HandlerFunc(s.friends.Unfollow))
+	mux.Handle("GET /api/friends", session(f.List))
+	mux.Handle("PUT /api/friends/{name}", http.HandlerFunc(f.Follow))
+	mux.Handle("DELETE /api/friends/{name}", http.HandlerFunc(f.Unfollow))
 }

@@ -28,64 +28,66 @@ import (
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	if s.web != nil {
-		mux.Handle("GET /", s.identified(s.web))
-		mux.Handle("GET /t/{id}", s.identified(s.tablePage(s.web)))
-		mux.Handle("GET /replay/{id}", s.identified(s.tablePage(s.web)))
+		mux.Handle("GET /", s.front.identified(s.web))
+		mux.Handle("GET /t/{id}", s.front.identified(s.matches.tablePage(s.web)))
+		mux.Handle("GET /replay/{id}", s.front.identified(s.matches.tablePage(s.web)))
 	} else {
-		mux.Handle("GET /{$}", s.identified(http.HandlerFunc(s.lobby)))
+		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby.Page)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /api/i18n", s.language)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /api/tables", s.listTables(false))
-	mux.Handle("POST /api/tables", s.identified(http.HandlerFunc(s.createTable)))
+	mux.HandleFunc("GET /api/tables", s.lobby.Tables)
+	mux.Handle("POST /api/tables", s.front.identified(http.HandlerFunc(s.createTable)))
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
-	mux.Handle("POST /api/tables/{id}/rematch", s.identified(http.HandlerFunc(s.rematch)))
-	mux.HandleFunc("GET /api/matches", s.listTables(true))
-	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
-	mux.HandleFunc("GET /api/matches/{id}/replay", s.getReplay)
-	mux.Handle("POST /api/tables/{id}/hint", s.identified(http.HandlerFunc(s.hints.Table)))
+	mux.Handle("POST /api/tables/{id}/rematch", s.front.identified(http.HandlerFunc(s.rematches.rematch)))
+	mux.HandleFunc("GET /api/matches", s.lobby.Matches)
+	mux.HandleFunc("GET /api/matches/{id}", s.matches.getMatch)
+	mux.HandleFunc("GET /api/matches/{id}/replay", s.matches.getReplay)
+	mux.Handle("POST /api/tables/{id}/hint", s.front.identified(http.HandlerFunc(s.hints.Table)))
 	mux.HandleFunc("POST /api/practice", s.hints.Practice)
-	mux.Handle("GET /ws/{id}", s.identified(s.acct.WithSession(s.serveWS)))
-	mux.Handle("GET /live", s.identified(s.acct.WithSession(s.serveLive)))
-	mux.Handle("POST /api/pool", s.identified(s.acct.WithSession(s.pairing.Join)))
-	mux.Handle("GET /api/pool", s.identified(s.acct.WithSession(s.pairing.Status)))
-	mux.Handle("DELETE /api/pool", s.identified(s.acct.WithSession(s.pairing.Cancel)))
-	mux.Handle("GET /api/seeks", s.identified(s.acct.WithSession(s.pairing.Seeks)))
-	mux.Handle("POST /api/seeks", s.identified(s.acct.WithSession(s.pairing.Seek)))
-	mux.Handle("DELETE /api/seeks", s.identified(s.acct.WithSession(s.pairing.Cancel)))
-	mux.Handle("POST /api/seeks/{id}/accept", s.identified(s.acct.WithSession(s.pairing.Accept)))
-	mux.Handle("GET /api/mine", s.identified(http.HandlerFunc(s.myTables)))
-	mux.Handle("GET /api/umpire", s.sheetRead(s.sheets.List))
-	mux.Handle("POST /api/umpire", s.sheetAPI(s.sheets.Create))
-	mux.Handle("GET /api/umpire/{id}", s.sheetRead(s.sheets.Get))
-	mux.Handle("POST /api/umpire/{id}/entries", s.sheetAPI(s.sheets.Entry))
-	mux.Handle("POST /api/umpire/{id}/confirm", s.sheetAPI(s.sheets.Confirm))
-	s.routeAccounts(mux)
+	mux.Handle("GET /ws/{id}", s.front.identified(s.acct.WithSession(s.serveWS)))
+	mux.Handle("GET /live", s.front.identified(s.acct.WithSession(s.live.serve)))
+	mux.Handle("POST /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Join)))
+	mux.Handle("GET /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Status)))
+	mux.Handle("DELETE /api/pool", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
+	mux.Handle("GET /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Seeks)))
+	mux.Handle("POST /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Seek)))
+	mux.Handle("DELETE /api/seeks", s.front.identified(s.acct.WithSession(s.pairing.Cancel)))
+	mux.Handle("POST /api/seeks/{id}/accept", s.front.identified(s.acct.WithSession(s.pairing.Accept)))
+	mux.Handle("GET /api/mine", s.front.identified(http.HandlerFunc(s.lobby.Mine)))
+	// A sheet's change gives a browser without one its identity (the
+	// sheet's writer); 404 when no store keeps sheets.
+	mux.Handle("GET /api/umpire", s.sheets.Kept(unidentified(s.sheets.List)))
+	mux.Handle("POST /api/umpire", s.front.identified(s.sheets.Kept(s.sheets.Create)))
+	mux.Handle("GET /api/umpire/{id}", s.sheets.Kept(unidentified(s.sheets.Get)))
+	mux.Handle("POST /api/umpire/{id}/entries", s.front.identified(s.sheets.Kept(s.sheets.Entry)))
+	mux.Handle("POST /api/umpire/{id}/confirm", s.front.identified(s.sheets.Kept(s.sheets.Confirm)))
 	if s.accounts != nil {
+		s.acct.Route(mux)
 		mux.Handle("GET /api/challenges", s.acct.WithSession(s.challenges.List))
-		mux.Handle("POST /api/challenges", s.identified(http.HandlerFunc(s.challenges.Create)))
-		mux.Handle("POST /api/challenges/{id}/{answer}", s.identified(http.HandlerFunc(s.challenges.Answer)))
+		mux.Handle("POST /api/challenges", s.front.identified(http.HandlerFunc(s.challenges.Create)))
+		mux.Handle("POST /api/challenges/{id}/{answer}", s.front.identified(http.HandlerFunc(s.challenges.Answer)))
 		mux.HandleFunc("GET /api/players/{name}", s.profiles.Player)
 		mux.HandleFunc("GET /api/players/{name}/rating.svg", s.ratings.Chart)
 		mux.HandleFunc("GET /api/leaderboard", s.ratings.Leaderboard)
 		mux.HandleFunc("GET /api/expected", s.ratings.Expected)
 	}
-	s.routeFriends(mux)
+	routeFriends(mux, s.friends, s.acct.WithSession)
 	if s.tournaments != nil {
 		s.tournaments.Route(mux)
 	}
 	cop := http.NewCrossOriginProtection()
-	if s.public != nil {
+	if s.front.public != nil {
 		// Checked in New: a URL without a path, so a valid origin.
-		if err := cop.AddTrustedOrigin(s.public.Scheme + "://" + s.public.Host); err != nil {
+		if err := cop.AddTrustedOrigin(s.front.public.Scheme + "://" + s.front.public.Host); err != nil {
 			panic(err)
 		}
 	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		apiError(w, errCrossSite)
 	}))
-	return secure(s.clientAddr(cop.Handler(s.acct.CSRF(mux))))
+	return secure(s.front.clientAddr(cop.Handler(s.acct.CSRF(mux))))
 }
 
 var errCrossSite = httpapi.Refuse(account.ErrCSRF, "a request from another site is refused: a POST or DELETE comes from this server's own pages")
@@ -128,9 +130,9 @@ func secure(next http.Handler) http.Handler {
 
 // tablePage serves the page of a table or a match; for one that does not
 // exist it serves the same page, which says so, with status 404.
-func (s *Server) tablePage(page http.Handler) http.Handler {
+func (m *matches) tablePage(page http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, err := s.store.Table(r.Context(), r.PathValue("id"))
+		_, err := m.store.Table(r.Context(), r.PathValue("id"))
 		switch {
 		case errors.Is(err, carrom.ErrNotFound):
 			page.ServeHTTP(&statusWriter{ResponseWriter: w, code: http.StatusNotFound}, r)
@@ -181,7 +183,7 @@ func token(r *http.Request) string { return r.Context().Value(tokenKey).(string)
 // identified gives the handler the browser's token, and a browser without
 // one a new token cookie, set only if the response succeeds: an error or
 // a 404 makes no identity.
-func (s *Server) identified(next http.Handler) http.Handler {
+func (f *front) identified(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		if c, err := r.Cookie(tokenCookie); err == nil && len(c.Value) == 32 {
@@ -189,7 +191,7 @@ func (s *Server) identified(next http.Handler) http.Handler {
 			return
 		}
 		tok := newID(16)
-		next.ServeHTTP(&cookieWriter{ResponseWriter: w, cookie: s.cookie(r, tokenCookie, tok, tokenLife)}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
+		next.ServeHTTP(&cookieWriter{ResponseWriter: w, cookie: f.cookie(r, tokenCookie, tok, tokenLife)}, r.WithContext(context.WithValue(ctx, tokenKey, tok)))
 	})
 }
 
@@ -264,8 +266,8 @@ func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 }
 
 // record loads a stored table and its description.
-func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
-	rec, err := s.store.Table(ctx, id)
+func (m *matches) record(ctx context.Context, id string) (carrom.TableRecord, protocol.TableInfo, error) {
+	rec, err := m.store.Table(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return rec, protocol.TableInfo{}, httpapi.Refuse(carrom.ErrNotFound, "table %q not found", id)
 	}
@@ -274,23 +276,6 @@ func (s *Server) record(ctx context.Context, id string) (carrom.TableRecord, pro
 	}
 	ti, err := info(rec)
 	return rec, ti, err
-}
-
-func (s *Server) listTables(finished bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		recs, err := s.store.Tables(r.Context(), finished)
-		if err != nil {
-			apiError(w, err)
-			return
-		}
-		out := []protocol.TableInfo{}
-		for _, rec := range recs {
-			if ti, err := info(rec); err == nil {
-				out = append(out, ti)
-			}
-		}
-		httpapi.WriteJSON(w, http.StatusOK, out)
-	}
 }
 
 // createTable makes a table from a JSON body.
@@ -305,7 +290,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	_, ti, err := s.record(r.Context(), id)
+	_, ti, err := s.matches.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -315,7 +300,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, ti, err := s.record(r.Context(), id)
+	_, ti, err := s.matches.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -336,20 +321,20 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 
 // getMatch returns a table's full record: its configuration and every
 // action, from which the match replays bit for bit.
-func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
+func (m *matches) getMatch(w http.ResponseWriter, r *http.Request) {
 	id, txt := strings.CutSuffix(r.PathValue("id"), ".txt")
-	rec, ti, err := s.record(r.Context(), id)
+	rec, ti, err := m.record(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	actions, err := s.store.Actions(r.Context(), id)
+	actions, err := m.store.Actions(r.Context(), id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	if txt || strings.Contains(r.Header.Get("Accept"), "text/plain") {
-		s.writeMatchRecord(w, rec, ti, actions)
+		m.writeMatchRecord(w, rec, ti, actions)
 		return
 	}
 	type actionOut struct {
@@ -370,8 +355,8 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 // writeMatchRecord answers with the match record of a table
 // (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
 // /api/matches/{id} with Accept: text/plain.
-func (s *Server) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
-	gcfg, err := gameConfig(ti.Config, s.physics)
+func (m *matches) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
+	gcfg, err := gameConfig(ti.Config, m.physics)
 	if err != nil {
 		apiError(w, err)
 		return

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -13,6 +14,8 @@ import (
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
+	"github.com/carrom-game/carrom/internal/friends"
+	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -64,13 +67,24 @@ type liveConn struct {
 func (c *liveConn) drop() { c.once.Do(func() { close(c.gone) }) }
 
 // liveHub holds this node's live channels by key (an identity's or an
-// account's). subMu makes the bus subscriptions of the keys one at a
-// time, outside mu, which the deliveries take.
+// account's), with what they need of the server. subMu makes the bus
+// subscriptions of the keys one at a time, outside mu, which the
+// deliveries take.
 type liveHub struct {
+	ctx   context.Context // the server's: ends the channels
+	bus   Bus             // the cluster's; nil on a single node
+	log   *slog.Logger
+	front *front
+	conns *connLimits
+	// pairing is told of a browser whose pages have all left, and friends
+	// of an account that comes and goes; friends is nil without accounts.
+	pairing *pairing.Service
+	friends *friends.Service
+
 	subMu sync.Mutex
 	subs  map[string]func() error
 	mu    sync.Mutex
-	conns map[string]map[*liveConn]struct{}
+	chans map[string]map[*liveConn]struct{}
 	byID  map[string]int // open channels by identity token
 }
 
@@ -81,49 +95,21 @@ func identityKey(token string) string { return "id." + hashSession(token) }
 func accountKey(id string) string     { return "acct." + id }
 func liveSubject(key string) string   { return "carrom.live." + key }
 
-// admitAddr counts a WebSocket connection from r's address, or, when the
-// address has ConnsPerAddress open already, refuses it with a close reason
-// (a browser's WebSocket sees no HTTP answer). release gives the place back.
-func (s *Server) admitAddr(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
-	addr := address(r)
-	s.mu.Lock()
-	full := s.maxAddrConns > 0 && s.addrConns[addr] >= s.maxAddrConns
-	if !full {
-		s.addrConns[addr]++
-	}
-	s.mu.Unlock()
-	if full {
-		if conn, err := websocket.Accept(w, r, nil); err == nil {
-			conn.Close(websocket.StatusPolicyViolation, fmt.Sprintf("too many connections from your address: %d at most", s.maxAddrConns))
-		}
-		return nil, false
-	}
-	return func() {
-		s.mu.Lock()
-		s.release(s.addrConns, addr)
-		s.mu.Unlock()
-	}, true
-}
-
-// serveLive opens a browser page's live channel.
-func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
-	release, ok := s.admitAddr(w, r)
+// serve opens a browser page's live channel.
+func (h *liveHub) serve(w http.ResponseWriter, r *http.Request) {
+	release, ok := h.conns.admitAddr(w, r)
 	if !ok {
 		return
 	}
 	defer release()
 	tok := token(r)
-	leave, err := s.live.admit(tok)
+	leave, err := h.admit(tok)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	defer leave()
-	var opts websocket.AcceptOptions
-	if s.public != nil {
-		opts.OriginPatterns = []string{s.public.Host}
-	}
-	conn, err := websocket.Accept(w, r, &opts)
+	conn, err := websocket.Accept(w, r, h.front.wsOptions())
 	if err != nil {
 		return
 	}
@@ -132,14 +118,14 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	if v, err := account.Of(r); err == nil {
 		c.keys = append(c.keys, accountKey(v.Account.ID))
 	}
-	s.liveJoin(c)
-	defer s.liveLeave(c)
-	if v, err := account.Of(r); err == nil && s.friends != nil {
-		s.friends.Came(r.Context(), v.Account.ID, v.Account.Name)
-		defer s.friends.Left(v.Account.ID)
+	h.join(c)
+	defer h.leave(c)
+	if v, err := account.Of(r); err == nil && h.friends != nil {
+		h.friends.Came(r.Context(), v.Account.ID, v.Account.Name)
+		defer h.friends.Left(v.Account.ID)
 	}
 	c.send <- encode(liveMsg{V: protocol.Version, Type: "hello"})
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
 	// The browser sends nothing; reading serves the close handshake and
 	// ends the channel when the connection ends.
@@ -211,21 +197,20 @@ func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
 	return conn.Write(wctx, websocket.MessageText, msg)
 }
 
-// liveJoin registers a channel under its keys, each key's bus subject
+// join registers a channel under its keys, each key's bus subject
 // subscribed to at the first channel of the key here.
-func (s *Server) liveJoin(c *liveConn) {
-	h := &s.live
+func (h *liveHub) join(c *liveConn) {
 	h.subMu.Lock()
 	defer h.subMu.Unlock()
-	if s.cluster != nil {
+	if h.bus != nil {
 		for _, k := range c.keys {
 			if h.subs[k] != nil {
 				continue
 			}
 			key := k
-			unsub, err := s.cluster.Bus.Subscribe(liveSubject(key), func(m carrom.BusMsg) { s.deliverLive(key, m.Data) })
+			unsub, err := h.bus.Subscribe(liveSubject(key), func(m carrom.BusMsg) { h.deliver(key, m.Data) })
 			if err != nil {
-				s.log.Warn("listening to a live channel's pushes", "err", err)
+				h.log.Warn("listening to a live channel's pushes", "err", err)
 				continue
 			}
 			if h.subs == nil {
@@ -236,29 +221,28 @@ func (s *Server) liveJoin(c *liveConn) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.conns == nil {
-		h.conns = map[string]map[*liveConn]struct{}{}
+	if h.chans == nil {
+		h.chans = map[string]map[*liveConn]struct{}{}
 	}
 	for _, k := range c.keys {
-		if h.conns[k] == nil {
-			h.conns[k] = map[*liveConn]struct{}{}
+		if h.chans[k] == nil {
+			h.chans[k] = map[*liveConn]struct{}{}
 		}
-		h.conns[k][c] = struct{}{}
+		h.chans[k][c] = struct{}{}
 	}
 }
 
-// liveLeave forgets a channel, and the bus subjects of its keys that no
+// leave forgets a channel, and the bus subjects of its keys that no
 // channel here has left.
-func (s *Server) liveLeave(c *liveConn) {
-	h := &s.live
+func (h *liveHub) leave(c *liveConn) {
 	h.subMu.Lock()
 	defer h.subMu.Unlock()
 	var empty []string
 	h.mu.Lock()
 	for _, k := range c.keys {
-		delete(h.conns[k], c)
-		if len(h.conns[k]) == 0 {
-			delete(h.conns, k)
+		delete(h.chans[k], c)
+		if len(h.chans[k]) == 0 {
+			delete(h.chans, k)
 			empty = append(empty, k)
 		}
 	}
@@ -266,24 +250,23 @@ func (s *Server) liveLeave(c *liveConn) {
 	for _, k := range empty {
 		if strings.HasPrefix(k, "id.") {
 			// The browser has left its pages here: it seeks no more.
-			s.pairing.Gone(k)
+			h.pairing.Gone(k)
 		}
 		if unsub := h.subs[k]; unsub != nil {
 			if err := unsub(); err != nil {
-				s.log.Warn("unsubscribing a live channel", "err", err)
+				h.log.Warn("unsubscribing a live channel", "err", err)
 			}
 			delete(h.subs, k)
 		}
 	}
 }
 
-// deliverLive hands a push to this node's channels of key; a channel with
+// deliver hands a push to this node's channels of key; a channel with
 // liveBuf pushes waiting is dropped.
-func (s *Server) deliverLive(key string, data []byte) {
-	h := &s.live
+func (h *liveHub) deliver(key string, data []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for c := range h.conns[key] {
+	for c := range h.chans[key] {
 		select {
 		case c.send <- data:
 		default:
@@ -293,28 +276,28 @@ func (s *Server) deliverLive(key string, data []byte) {
 }
 
 // push sends msg to the live channels of key, at every node.
-func (s *Server) push(key string, msg liveMsg) {
+func (h *liveHub) push(key string, msg liveMsg) {
 	msg.V = protocol.Version
-	s.pushData(key, encode(msg))
+	h.pushData(key, encode(msg))
 }
 
 // pushData sends an encoded push to the live channels of key, at every
 // node.
-func (s *Server) pushData(key string, data []byte) {
-	if s.cluster != nil {
-		err := s.cluster.Bus.Publish(liveSubject(key), carrom.BusMsg{Data: data})
+func (h *liveHub) pushData(key string, data []byte) {
+	if h.bus != nil {
+		err := h.bus.Publish(liveSubject(key), carrom.BusMsg{Data: data})
 		if err == nil {
 			return
 		}
-		s.log.Warn("pushing on the live channels", "err", err)
+		h.log.Warn("pushing on the live channels", "err", err)
 	}
-	s.deliverLive(key, data)
+	h.deliver(key, data)
 }
 
 // pushRematch tells the browsers whose seats the rematch next of table id
 // keeps (every player but its asker, tok) that it is offered, with the
 // link of their seats.
-func (s *Server) pushRematch(id, next, tok string, seats []carrom.SeatRecord) {
+func (h *liveHub) pushRematch(id, next, tok string, seats []carrom.SeatRecord) {
 	by := ""
 	links := map[string]string{}
 	var order []string
@@ -334,6 +317,6 @@ func (s *Server) pushRematch(id, next, tok string, seats []carrom.SeatRecord) {
 		if t == carrom.DeletedToken || t == "" {
 			continue
 		}
-		s.push(identityKey(t), liveMsg{Type: "rematch", Table: id, Rematch: next, Link: links[t], By: by})
+		h.push(identityKey(t), liveMsg{Type: "rematch", Table: id, Rematch: next, Link: links[t], By: by})
 	}
 }

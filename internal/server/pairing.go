@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -65,13 +66,13 @@ func (e pairingEnv) Start(ctx context.Context, p protocol.PoolSpec, a, b pairing
 		return x.Name
 	}
 	claims := []carrom.SeatRecord{{Seat: seatA, Token: a.Token, Nickname: name(a, seatA)}, {Seat: seatB, Token: b.Token, Nickname: name(b, seatB)}}
-	id, err := e.s.createClaimed(ctx, a.Token, cfg, claims)
+	id, err := e.s.createAs(ctx, newID(6), a.Token, cfg, claims)
 	return id, seatA, seatB, err
 }
 
-func (e pairingEnv) Push(key string, msg any) { e.s.pushData(key, encode(msg)) }
+func (e pairingEnv) Push(key string, msg any) { e.s.live.pushData(key, encode(msg)) }
 
-func (e pairingEnv) PushAll(msg any) { e.s.pushData(lobbyKey, encode(msg)) }
+func (e pairingEnv) PushAll(msg any) { e.s.live.pushData(lobbyKey, encode(msg)) }
 
 // poolCluster gives quick pairing the cluster's bus, and the pools'
 // leases of a store that keeps them.
@@ -105,28 +106,19 @@ func (pc poolCluster) Request(ctx context.Context, subject string, data []byte) 
 	return pc.c.Bus.Request(ctx, subject, data)
 }
 
-// startPairing starts quick pairing; in a cluster its pools' leases are
-// the store's (the Leases, if they keep them).
-func (s *Server) startPairing() error {
+// newPairing starts quick pairing; in a cluster c its pools' leases are
+// the store's (the Leases, if they keep them), held for ttl.
+func newPairing(env pairingEnv, c *Cluster, ttl time.Duration, log *slog.Logger) (*pairing.Service, error) {
 	var pc pairing.Cluster
-	var ttl time.Duration
-	if s.node != nil {
-		ttl = s.node.ttl
-	}
-	if s.cluster != nil {
-		l, ok := s.cluster.Leases.(interface {
+	if c != nil {
+		l, ok := c.Leases.(interface {
 			HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error)
 			ReleasePools(ctx context.Context, node string, pools ...string) error
 		})
 		if !ok {
-			return errors.New("server: a cluster's leases keep the pools' too (store.DB does)")
+			return nil, errors.New("server: a cluster's leases keep the pools' too (store.DB does)")
 		}
-		pc = poolCluster{c: s.cluster, leases: l}
+		pc = poolCluster{c: c, leases: l}
 	}
-	svc, err := pairing.New(pairingEnv{s}, pc, ttl, s.log.With("domain", "pairing"))
-	if err != nil {
-		return err
-	}
-	s.pairing = svc
-	return nil
+	return pairing.New(env, pc, ttl, log.With("domain", "pairing"))
 }

@@ -8,10 +8,32 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+
+	"github.com/coder/websocket"
 )
 
 // The server behind a proxy: the address browsers reach it at, and the
 // proxies whose forwarded headers it believes.
+
+// front is what the server knows of what stands in front of it: the
+// address browsers reach it at (Config.PublicURL, nil if none) and the
+// proxies whose forwarded headers it believes (Config.TrustedProxies). It
+// finds a request's client and makes the server's cookies, the identity
+// cookie among them (identified).
+type front struct {
+	public  *url.URL
+	proxies []netip.Prefix
+}
+
+// wsOptions accept a WebSocket from the server's own host and from its
+// public address's, if any.
+func (f *front) wsOptions() *websocket.AcceptOptions {
+	var opts websocket.AcceptOptions
+	if f.public != nil {
+		opts.OriginPatterns = []string{f.public.Host}
+	}
+	return &opts
+}
 
 // ParsePublicURL checks a Config.PublicURL: empty, or http(s)://host
 // with a port if need be, and no path, query or user.
@@ -56,12 +78,12 @@ type addrKey struct{}
 // peer, or, when the peer is a trusted proxy, the last address in
 // X-Forwarded-For that is not one (what a proxy appends is true; what
 // the client sent before it may be anything).
-func (s *Server) clientAddr(next http.Handler) http.Handler {
-	if len(s.proxies) == 0 {
+func (f *front) clientAddr(next http.Handler) http.Handler {
+	if len(f.proxies) == 0 {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.trusted(r) {
+		if f.trusted(r) {
 			addr := peer(r)
 			hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 			for i := len(hops) - 1; i >= 0; i-- {
@@ -70,7 +92,7 @@ func (s *Server) clientAddr(next http.Handler) http.Handler {
 					break
 				}
 				addr = a.Unmap().String()
-				if !s.isProxy(a) {
+				if !f.isProxy(a) {
 					break
 				}
 			}
@@ -96,9 +118,9 @@ func peer(r *http.Request) string {
 	return host
 }
 
-func (s *Server) isProxy(a netip.Addr) bool {
+func (f *front) isProxy(a netip.Addr) bool {
 	a = a.Unmap()
-	for _, p := range s.proxies {
+	for _, p := range f.proxies {
 		if p.Contains(a) {
 			return true
 		}
@@ -107,19 +129,19 @@ func (s *Server) isProxy(a netip.Addr) bool {
 }
 
 // trusted says whether the request's peer is a trusted proxy.
-func (s *Server) trusted(r *http.Request) bool {
+func (f *front) trusted(r *http.Request) bool {
 	a, err := netip.ParseAddr(peer(r))
-	return err == nil && s.isProxy(a)
+	return err == nil && f.isProxy(a)
 }
 
 // secureRequest says whether the browser sent the request over HTTPS:
 // to this server's TLS, to a public address that is https, or to a
 // trusted proxy that says so (X-Forwarded-Proto, the value it set last).
-func (s *Server) secureRequest(r *http.Request) bool {
-	if r.TLS != nil || (s.public != nil && s.public.Scheme == "https") {
+func (f *front) secureRequest(r *http.Request) bool {
+	if r.TLS != nil || (f.public != nil && f.public.Scheme == "https") {
 		return true
 	}
-	if !s.trusted(r) {
+	if !f.trusted(r) {
 		return false
 	}
 	proto := strings.Split(strings.Join(r.Header.Values("X-Forwarded-Proto"), ","), ",")
@@ -128,7 +150,7 @@ func (s *Server) secureRequest(r *http.Request) bool {
 
 // cookie is one of the server's cookies: HttpOnly, SameSite=Lax, for the
 // whole site, Secure when the browser sent the request over HTTPS.
-func (s *Server) cookie(r *http.Request, name, value string, maxAge int) *http.Cookie {
-	return &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: s.secureRequest(r),
+func (f *front) cookie(r *http.Request, name, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: f.secureRequest(r),
 		SameSite: http.SameSiteLaxMode, MaxAge: maxAge}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
@@ -15,16 +17,32 @@ import (
 // rematchReq asks a table's goroutine to tell its clients of the rematch.
 type rematchReq struct{ id string }
 
+// rematches makes the finished tables again. mu makes this node's
+// rematches one at a time, so that a request that finds a rematch linked
+// here finds it made.
+type rematches struct {
+	mu      sync.Mutex
+	store   Store
+	clock   Clock
+	log     *slog.Logger
+	matches *matches
+	live    *liveHub
+	// create makes a table whose ID is chosen (Server.createAs), and tell
+	// has the old table tell its clients (Server.tellRematch).
+	create func(ctx context.Context, id, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error)
+	tell   func(ctx context.Context, id, next string)
+}
+
 // rematch makes the same table again for the players of a finished match
 // and tells everyone still at the old table: the asker sits at his seats,
 // and each other player's seats are kept for him, to take with a click of
 // his own (nobody is made to play, and lose, a match he did not ask for).
 // A second request for the same match, on any node, gets the same new
 // table, whose seats the asker then takes from its page.
-func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+func (m *rematches) rematch(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	rec, ti, err := s.record(ctx, id)
+	rec, ti, err := m.matches.record(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -44,7 +62,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: table %s: a rematch is for its players: %w", id, ErrNotInvited))
 		return
 	}
-	next, err := s.makeRematch(ctx, tok, id, ti.Config, rec.Seats)
+	next, err := m.makeRematch(ctx, tok, id, ti.Config, rec.Seats)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -62,10 +80,10 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 // store first, in one step, so that of two requests racing on two nodes
 // one makes the table and both answer it; the one that makes it tells the
 // old table's clients, through the table's owner if that is another node.
-func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg protocol.TableConfig, seats []carrom.SeatRecord) (string, error) {
-	s.rematchMu.Lock()
+func (m *rematches) makeRematch(ctx context.Context, tok, id string, cfg protocol.TableConfig, seats []carrom.SeatRecord) (string, error) {
+	m.mu.Lock()
 	want := newID(6)
-	next, err := s.store.LinkRematch(ctx, id, want)
+	next, err := m.store.LinkRematch(ctx, id, want)
 	if err == nil && next == want {
 		cfg.Seed = 0
 		cfg.Keep = make([]string, cfg.Players)
@@ -78,31 +96,31 @@ func (s *Server) makeRematch(ctx context.Context, tok, id string, cfg protocol.T
 				cfg.Keep[st.Seat] = hashSession(st.Token)
 			}
 		}
-		if _, err = s.createAs(ctx, next, tok, cfg, claims); err != nil {
+		if _, err = m.create(ctx, next, tok, cfg, claims); err != nil {
 			// Unlinked, so that the next request makes the rematch anew.
-			if uerr := s.store.UnlinkRematch(context.WithoutCancel(ctx), id, next); uerr != nil {
-				s.log.Error("forgetting a rematch not made", "table", id, "rematch", next, "err", uerr)
+			if uerr := m.store.UnlinkRematch(context.WithoutCancel(ctx), id, next); uerr != nil {
+				m.log.Error("forgetting a rematch not made", "table", id, "rematch", next, "err", uerr)
 			}
 		}
 	}
-	s.rematchMu.Unlock()
+	m.mu.Unlock()
 	switch {
 	case err != nil:
 		return "", err
 	case next == want:
-		s.tellRematch(ctx, id, next)
-		s.pushRematch(id, next, tok, seats)
+		m.tell(ctx, id, next)
+		m.live.pushRematch(id, next, tok, seats)
 		return next, nil
 	}
 	// Linked by another request: on another node it may still be on its
 	// way to the store, where a client joining it looks first.
-	deadline := s.clock.Now().Add(joinWait)
+	deadline := m.clock.Now().Add(joinWait)
 	for {
-		_, err := s.store.Table(ctx, next)
+		_, err := m.store.Table(ctx, next)
 		if !errors.Is(err, carrom.ErrNotFound) {
 			return next, err
 		}
-		if s.clock.Now().After(deadline) {
+		if m.clock.Now().After(deadline) {
 			return "", fmt.Errorf("server: table %s: its rematch %s is not made yet, ask again: %w", id, next, carrom.ErrNoOwner)
 		}
 		select {

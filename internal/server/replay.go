@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -33,6 +35,16 @@ const (
 
 // errBusy says the server is at its bound of some work; try again later.
 var errBusy = httpapi.New(http.StatusServiceUnavailable, "the server is busy")
+
+// matches serves the stored tables' records read back: a table's
+// description, a match's record, its replay and the page of a table
+// that may not exist. It makes no table.
+type matches struct {
+	store   Store
+	physics physics.Params
+	replays *replays
+	log     *slog.Logger
+}
 
 // replays bounds the replays simulated at once and keeps the encoded
 // replays of finished matches, which never change, so that any number of
@@ -89,7 +101,7 @@ func (r *replays) put(id string, data []byte) {
 // and ?to=M (sequence numbers, inclusive) choose a stretch. A finished
 // match's whole replay is kept once made; any other is written event by
 // event as it is simulated, so that a request holds one event at a time.
-func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
+func (m *matches) getReplay(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	from, err := querySeq(r, "from", 1)
@@ -102,33 +114,33 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 		apiError(w, err)
 		return
 	}
-	rec, ti, err := s.record(ctx, id)
+	rec, ti, err := m.record(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	whole := from <= 1 && to == 1<<62 && !rec.Finished.IsZero()
 	if whole {
-		if data := s.replays.get(id); data != nil {
+		if data := m.replays.get(id); data != nil {
 			writeReplay(w, data)
 			return
 		}
 	}
 	select {
-	case s.replays.slots <- struct{}{}:
-		defer func() { <-s.replays.slots }()
+	case m.replays.slots <- struct{}{}:
+		defer func() { <-m.replays.slots }()
 	default:
 		w.Header().Set("Retry-After", strconv.Itoa(replayRetry))
 		apiError(w, fmt.Errorf("server: %d replays are being made, the most at once; try again in %d seconds: %w", replaySlots, replayRetry, errBusy))
 		return
 	}
-	gcfg, err := gameConfig(ti.Config, s.physics)
+	gcfg, err := gameConfig(ti.Config, m.physics)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
 	v := replayView(id, ti.Config, rec.Seats)
-	actions, err := s.store.Actions(ctx, id)
+	actions, err := m.store.Actions(ctx, id)
 	if err != nil {
 		apiError(w, err)
 		return
@@ -139,7 +151,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 			apiError(w, err)
 			return
 		}
-		s.replays.put(id, buf.Bytes())
+		m.replays.put(id, buf.Bytes())
 		writeReplay(w, buf.Bytes())
 		return
 	}
@@ -147,7 +159,7 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 	if err := streamReplay(w, v, gcfg, ti, actions, from, to); err != nil {
 		// Some of the answer may be written already: the client sees a
 		// cut response rather than one that looks whole.
-		s.log.Error("replaying a match", "table", id, "err", err)
+		m.log.Error("replaying a match", "table", id, "err", err)
 		panic(http.ErrAbortHandler)
 	}
 }

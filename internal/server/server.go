@@ -24,6 +24,7 @@ import (
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/lobby"
 	"github.com/carrom-game/carrom/internal/pairing"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -120,7 +121,7 @@ type Server struct {
 	registry *prometheus.Registry
 	web      http.Handler
 	pace     time.Duration
-	replays  *replays
+	matches  *matches // the stored tables read back (replay.go)
 	accounts Accounts
 	acct     *account.Service
 	// finishes announces the finished matches to what reacts to them
@@ -134,23 +135,22 @@ type Server struct {
 	ratings    *ratinghttp.Ratings
 	// tournaments are the organisers' events; nil without accounts.
 	tournaments *tournament.Domain
-	tableEnv    *tableEnv // what the tables reach of the server
+	lobby       *lobby.Lobby // the lists of stored tables
+	tableEnv    *tableEnv    // what the tables reach of the server
 
-	// hintAddr and hintID limit the hints asked per address and identity;
-	// public and proxies are Config.PublicURL and TrustedProxies.
+	// hintAddr and hintID limit the hints asked per address and identity.
 	hintAddr, hintID *httpapi.Limiter
-	public           *url.URL
-	proxies          []netip.Prefix
+	front            front // what stands in front: proxies, public address (proxy.go)
 
 	ctx    context.Context // ends the tables' goroutines
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // the tables' goroutines and their searches
 
-	maxTables, maxConns int
-
-	maxAddrConns int
-	addrConns    map[string]int // open WebSocket connections by address (s.mu)
-	live         liveHub        // the browsers' live channels here (live.go)
+	maxTables int
+	conns     *connLimits // the WebSocket connections' bounds (ws.go)
+	live      *liveHub    // the browsers' live channels here (live.go)
+	rematches *rematches  // finished tables made again (rematch.go)
+	vacater   *vacater    // a deleted account's seats given up (vacate.go)
 
 	// searching has a slot for each computer player's search running,
 	// demoing one for each of those at tables of computers only.
@@ -160,10 +160,6 @@ type Server struct {
 	tables map[string]*table // with a goroutine, in play or finished
 	inPlay int               // tables whose match is not over: /healthz and carrom_tables
 	owned  map[string]int    // tables in play by their creator's token
-	conns  map[string]int    // open WebSocket connections by token
-	// rematchMu makes this node's rematches one at a time, so that a
-	// request that finds a rematch linked here finds it made.
-	rematchMu sync.Mutex
 
 	// cluster is Config.Cluster, and node the state of this node of it
 	// (node.go); nil on a single node.
@@ -177,68 +173,43 @@ type Server struct {
 // New makes a server. Call Resume to bring back the stored tables, and
 // Close to stop every table.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("server: no store")
-	}
-	if err := cfg.Physics.Validate(); err != nil {
+	pub, err := cfg.check()
+	if err != nil {
 		return nil, err
 	}
+	cfg.fill()
 	s := &Server{
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
-		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit), replays: newReplays(),
-		maxTables: cfg.TablesPerIdentity, maxConns: cfg.ConnsPerIdentity,
-		tables: map[string]*table{}, owned: map[string]int{}, conns: map[string]int{},
-		cluster: cfg.Cluster,
+		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit),
+		maxTables: cfg.TablesPerIdentity,
+		tables:    map[string]*table{}, owned: map[string]int{},
+		cluster: cfg.Cluster, front: front{public: pub, proxies: cfg.TrustedProxies},
+		conns:     newConnLimits(cfg.ConnsPerAddress, cfg.ConnsPerIdentity),
+		searching: make(chan struct{}, cfg.Searches), demoing: make(chan struct{}, max(1, cfg.Searches/2)),
 	}
-	pub, err := ParsePublicURL(cfg.PublicURL)
-	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
-	s.public, s.proxies = pub, cfg.TrustedProxies
+	var ttl time.Duration
 	if c := cfg.Cluster; c != nil {
-		if c.Node == "" || c.Bus == nil || c.Leases == nil {
-			return nil, errors.New("server: a cluster needs a node name, a bus and leases")
-		}
 		s.node = newNode(s, *c)
+		ttl = s.node.ttl
 	}
-	if s.clock == nil {
-		s.clock = RealClock{}
-	}
-	if ss, ok := cfg.Store.(umpirehttp.Store); ok && cfg.Sheets == nil {
-		cfg.Sheets = ss
-	}
-	if s.log == nil {
-		s.log = slog.Default()
-	}
-	if s.grace == 0 {
-		s.grace = 2 * time.Minute
-	}
-	if s.registry == nil {
-		s.registry = prometheus.NewRegistry()
-	}
-	if s.maxTables == 0 {
-		s.maxTables = 16
-	}
-	if s.maxConns == 0 {
-		s.maxConns = 32
-	}
-	s.maxAddrConns, s.addrConns = cfg.ConnsPerAddress, map[string]int{}
-	if s.maxAddrConns == 0 {
-		s.maxAddrConns = 128
-	}
-	n := cfg.Searches
-	if n <= 0 {
-		n = max(1, runtime.GOMAXPROCS(0)-1)
-	}
-	s.searching, s.demoing = make(chan struct{}, n), make(chan struct{}, max(1, n/2))
-	s.acct = s.newAccounts(cfg.Accounts)
-	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
-	s.sheets = s.newSheets(cfg.Sheets)
-	s.hints = s.newHints(cfg.Coach)
-	s.challenges = s.newChallenges()
-	s.profiles = s.newProfiles()
-	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.vacater = &vacater{ctx: s.ctx, log: s.log, table: s.table}
+	if s.cluster != nil {
+		s.vacater.bus = s.cluster.Bus
+	}
+	s.acct = newAccounts(cfg.Accounts, s.clock, s.log, &s.front, s.vacater.vacate)
+	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
+	s.sheets = umpirehttp.New(umpirehttp.Env{Store: cfg.Sheets, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
+	s.hints = coachhttp.New(coachhttp.Env{Coach: cfg.Coach, Tables: coachTables{s}, Limiter: hintLimits{s}, Messages: practiceMessages{s}, Identity: requests{}, Physics: s.physics})
+	s.challenges = challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+	s.profiles = newProfiles(s.accounts, s.store, s.physics, s.sheets, s.log)
+	s.matches = &matches{store: s.store, physics: s.physics, replays: newReplays(), log: s.log}
+	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
+	s.ratings = ratinghttp.New(ratinghttp.Env{Store: ratingStore{s.accounts}})
+	s.live = &liveHub{ctx: s.ctx, log: s.log, front: &s.front, conns: s.conns}
+	if s.cluster != nil {
+		s.live.bus = s.cluster.Bus
+	}
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
 	s.tableEnv = &tableEnv{
@@ -248,12 +219,64 @@ func New(cfg Config) (*Server, error) {
 		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
 		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
 	}
-	if err := s.startPairing(); err != nil {
+	if s.pairing, err = newPairing(pairingEnv{s}, s.cluster, ttl, s.log); err != nil {
 		return nil, err
 	}
-	s.startFriends()
+	s.friends = newFriends(s.accounts, friendsEnv{clock: s.clock, live: s.live}, s.log)
+	s.live.pairing, s.live.friends = s.pairing, s.friends
+	s.rematches = &rematches{store: s.store, clock: s.clock, log: s.log, matches: s.matches, live: s.live, create: s.createAs, tell: s.tellRematch}
 	s.tournaments = s.newTournaments(cfg.Store)
 	return s, nil
+}
+
+// check refuses a configuration the server cannot run on, and reads its
+// public address.
+func (c *Config) check() (*url.URL, error) {
+	if c.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if err := c.Physics.Validate(); err != nil {
+		return nil, err
+	}
+	pub, err := ParsePublicURL(c.PublicURL)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if cl := c.Cluster; cl != nil && (cl.Node == "" || cl.Bus == nil || cl.Leases == nil) {
+		return nil, errors.New("server: a cluster needs a node name, a bus and leases")
+	}
+	return pub, nil
+}
+
+// fill gives what the configuration leaves out its default.
+func (c *Config) fill() {
+	if c.Clock == nil {
+		c.Clock = RealClock{}
+	}
+	if ss, ok := c.Store.(umpirehttp.Store); ok && c.Sheets == nil {
+		c.Sheets = ss
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	if c.Grace == 0 {
+		c.Grace = 2 * time.Minute
+	}
+	if c.Registry == nil {
+		c.Registry = prometheus.NewRegistry()
+	}
+	if c.TablesPerIdentity == 0 {
+		c.TablesPerIdentity = 16
+	}
+	if c.ConnsPerIdentity == 0 {
+		c.ConnsPerIdentity = 32
+	}
+	if c.ConnsPerAddress == 0 {
+		c.ConnsPerAddress = 128
+	}
+	if c.Searches <= 0 {
+		c.Searches = max(1, runtime.GOMAXPROCS(0)-1)
+	}
 }
 
 // Resume brings back every unfinished table exactly where it was: its
@@ -269,7 +292,7 @@ func (s *Server) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, rec := range recs {
-		t, err := s.load(ctx, rec)
+		t, err := loadTable(ctx, s.store, s.tableEnv, rec)
 		if err != nil {
 			if ctx.Err() != nil {
 				return err
@@ -287,17 +310,17 @@ func (s *Server) Resume(ctx context.Context) error {
 	return nil
 }
 
-// load rebuilds a stored table by replaying its actions.
-func (s *Server) load(ctx context.Context, rec carrom.TableRecord) (*table, error) {
+// loadTable rebuilds a stored table by replaying its actions.
+func loadTable(ctx context.Context, st Store, env *tableEnv, rec carrom.TableRecord) (*table, error) {
 	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
-	t, err := newTable(s.tableEnv, rec.ID, cfg, rec.Created)
+	t, err := newTable(env, rec.ID, cfg, rec.Created)
 	if err != nil {
 		return nil, err
 	}
-	actions, err := s.store.Actions(ctx, rec.ID)
+	actions, err := st.Actions(ctx, rec.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +373,7 @@ func (s *Server) outOfPlay(t *table) {
 	defer s.mu.Unlock()
 	s.inPlay--
 	if t.owner != "" {
-		s.release(s.owned, t.owner)
+		release(s.owned, t.owner)
 	}
 }
 
@@ -361,8 +384,8 @@ func (s *Server) tablesInPlay() int {
 }
 
 // reserve takes one of an identity's n allowances in counts, or returns
-// ErrTooMany; s.mu must be held.
-func (s *Server) reserve(counts map[string]int, token string, n int, what string) error {
+// ErrTooMany; the lock of counts must be held.
+func reserve(counts map[string]int, token string, n int, what string) error {
 	if counts[token] >= n {
 		return fmt.Errorf("server: %d %s for one player at most: %w", n, what, ErrTooMany)
 	}
@@ -370,8 +393,8 @@ func (s *Server) reserve(counts map[string]int, token string, n int, what string
 	return nil
 }
 
-// release gives an allowance back; s.mu must be held.
-func (s *Server) release(counts map[string]int, token string) {
+// release gives an allowance back; the lock of counts must be held.
+func release(counts map[string]int, token string) {
 	if counts[token]--; counts[token] <= 0 {
 		delete(counts, token)
 	}
@@ -419,16 +442,11 @@ func (s *Server) CreateTable(ctx context.Context, owner string, cfg protocol.Tab
 	case len(cfg.Keep) > 0:
 		return "", fmt.Errorf("server: seats are kept only for a rematch's players: leave \"keep\" out: %w", ErrBadConfig)
 	}
-	return s.createClaimed(ctx, owner, cfg, nil)
+	return s.createAs(ctx, newID(6), owner, cfg, nil)
 }
 
-// createClaimed makes a table whose seats in claims are taken already (a
-// rematch, an accepted challenge).
-func (s *Server) createClaimed(ctx context.Context, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
-	return s.createAs(ctx, newID(6), owner, cfg, claims)
-}
-
-// createAs is createClaimed for a table whose ID is chosen already.
+// createAs makes the table id, whose seats in claims are taken already (a
+// rematch, an accepted challenge, a pair of quick pairing).
 func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.TableConfig, claims []carrom.SeatRecord) (string, error) {
 	switch {
 	case cfg.Rated:
@@ -454,14 +472,14 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 		return "", err
 	}
 	s.mu.Lock()
-	err = s.reserve(s.owned, owner, s.maxTables, "tables in play")
+	err = reserve(s.owned, owner, s.maxTables, "tables in play")
 	s.mu.Unlock()
 	if err != nil {
 		return "", err
 	}
 	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: t.created}); err != nil {
 		s.mu.Lock()
-		s.release(s.owned, owner)
+		release(s.owned, owner)
 		s.mu.Unlock()
 		return "", err
 	}
@@ -478,7 +496,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 			// No owner yet: a node's lease round will take the table.
 			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
 			s.mu.Lock()
-			s.release(s.owned, owner)
+			release(s.owned, owner)
 			s.mu.Unlock()
 			return id, nil
 		}

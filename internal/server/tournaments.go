@@ -50,7 +50,7 @@ func randomUint64() uint64 {
 // callPlayer tells an account's pages where its tournament match is
 // played.
 func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
-	s.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
+	s.live.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
 }
 
 // tournamentSheets opens a tournament's scoresheets.

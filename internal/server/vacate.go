@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -18,30 +19,40 @@ type vacateReq struct {
 	done  chan struct{}
 }
 
+// vacater gives up the seats of deleted accounts at the tables in play:
+// this node's, which table finds, and through the bus (nil on a single
+// node) the other nodes'; ctx is the server's.
+type vacater struct {
+	ctx   context.Context
+	bus   Bus
+	log   *slog.Logger
+	table func(id string) *table
+}
+
 // vacate tells the tables in play, here and on every node, that the seats
 // of a deleted account are held by no browser: those here before it
 // returns, the other nodes' through the bus.
-func (s *Server) vacate(ctx context.Context, seats []carrom.HeldSeat) {
+func (v *vacater) vacate(ctx context.Context, seats []carrom.HeldSeat) {
 	if len(seats) == 0 {
 		return
 	}
-	s.vacateHere(ctx, seats)
-	if s.cluster == nil {
+	v.here(ctx, seats)
+	if v.bus == nil {
 		return
 	}
-	if err := s.cluster.Bus.Publish(accountsSubject, carrom.BusMsg{Data: encode(seats)}); err != nil {
-		s.log.Error("telling the other nodes of a deleted account's seats", "err", err)
+	if err := v.bus.Publish(accountsSubject, carrom.BusMsg{Data: encode(seats)}); err != nil {
+		v.log.Error("telling the other nodes of a deleted account's seats", "err", err)
 	}
 }
 
-// vacateHere tells the tables this node runs of a deleted account's seats.
-func (s *Server) vacateHere(ctx context.Context, seats []carrom.HeldSeat) {
+// here tells the tables this node runs of a deleted account's seats.
+func (v *vacater) here(ctx context.Context, seats []carrom.HeldSeat) {
 	byTable := map[string][]carrom.HeldSeat{}
 	for _, h := range seats {
 		byTable[h.Table] = append(byTable[h.Table], h)
 	}
 	for id, hs := range byTable {
-		t := s.table(id)
+		t := v.table(id)
 		if t == nil {
 			continue
 		}
@@ -59,13 +70,13 @@ func (s *Server) vacateHere(ctx context.Context, seats []carrom.HeldSeat) {
 }
 
 // vacated handles the seats of an account deleted at another node.
-func (s *Server) vacated(m carrom.BusMsg) {
+func (v *vacater) vacated(m carrom.BusMsg) {
 	var seats []carrom.HeldSeat
 	if err := json.Unmarshal(m.Data, &seats); err != nil {
-		s.log.Warn("a deleted account's seats unread", "err", err)
+		v.log.Warn("a deleted account's seats unread", "err", err)
 		return
 	}
-	s.vacateHere(s.ctx, seats)
+	v.here(v.ctx, seats)
 }
 
 // vacateSeats gives the seats of a deleted account to no browser, under

@@ -111,6 +111,59 @@ func (l localSink) aim(c *client, a protocol.Aim) bool { return l.t.post(aimReq{
 
 func (l localSink) leave(c *client) { l.t.post(leaveReq{c: c}) }
 
+// connLimits bounds the open WebSocket connections, tables' and live
+// channels alike: maxAddr from one network address (none if negative),
+// maxID of one identity at the tables.
+type connLimits struct {
+	mu            sync.Mutex
+	maxAddr       int
+	maxID         int
+	byAddr, byTok map[string]int
+}
+
+func newConnLimits(maxAddr, maxID int) *connLimits {
+	return &connLimits{maxAddr: maxAddr, maxID: maxID, byAddr: map[string]int{}, byTok: map[string]int{}}
+}
+
+// admitAddr counts a WebSocket connection from r's address, or, when the
+// address has ConnsPerAddress open already, refuses it with a close reason
+// (a browser's WebSocket sees no HTTP answer). done gives the place back.
+func (l *connLimits) admitAddr(w http.ResponseWriter, r *http.Request) (done func(), ok bool) {
+	addr := address(r)
+	l.mu.Lock()
+	full := l.maxAddr > 0 && l.byAddr[addr] >= l.maxAddr
+	if !full {
+		l.byAddr[addr]++
+	}
+	l.mu.Unlock()
+	if full {
+		if conn, err := websocket.Accept(w, r, nil); err == nil {
+			conn.Close(websocket.StatusPolicyViolation, fmt.Sprintf("too many connections from your address: %d at most", l.maxAddr))
+		}
+		return nil, false
+	}
+	return func() {
+		l.mu.Lock()
+		release(l.byAddr, addr)
+		l.mu.Unlock()
+	}, true
+}
+
+// admit counts a connection of the identity tok to a table, or returns
+// ErrTooMany when it has ConnsPerIdentity open; leave uncounts it.
+func (l *connLimits) admit(tok string) (leave func(), err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := reserve(l.byTok, tok, l.maxID, "open connections"); err != nil {
+		return nil, err
+	}
+	return func() {
+		l.mu.Lock()
+		release(l.byTok, tok)
+		l.mu.Unlock()
+	}, nil
+}
+
 // serveWS connects one client to a table: ?since=N asks for the events
 // after N (or the full state). The table may be owned by this node or,
 // in a cluster, by another.
@@ -126,24 +179,18 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: table %s is not in play: %w", id, carrom.ErrNotFound))
 		return
 	}
-	release, ok := s.admitAddr(w, r)
+	release, ok := s.conns.admitAddr(w, r)
 	if !ok {
 		return
 	}
 	defer release()
 	tok := token(r)
-	s.mu.Lock()
-	err = s.reserve(s.conns, tok, s.maxConns, "open connections")
-	s.mu.Unlock()
+	leave, err := s.conns.admit(tok)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	defer func() {
-		s.mu.Lock()
-		s.release(s.conns, tok)
-		s.mu.Unlock()
-	}()
+	defer leave()
 	c := newClient(r, tok)
 	var sk sink
 	if t != nil {
@@ -157,11 +204,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 		sk = rs
 	}
-	var opts websocket.AcceptOptions
-	if s.public != nil {
-		opts.OriginPatterns = []string{s.public.Host}
-	}
-	conn, err := websocket.Accept(w, r, &opts)
+	conn, err := websocket.Accept(w, r, s.front.wsOptions())
 	if err != nil {
 		sk.leave(c)
 		return
@@ -178,7 +221,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// The writer goroutine ends when the table drops the client or the
 	// connection ends; the reader (this goroutine) then tells the table.
 	go writeLoop(ctx, cancel, conn, c)
-	s.readLoop(ctx, conn, sk, c)
+	readLoop(ctx, conn, sk, c, s.physics.MaxSpeed)
 	sk.leave(c)
 	conn.Close(websocket.StatusNormalClosure, "")
 }
@@ -218,8 +261,9 @@ func writeLoop(ctx context.Context, cancel context.CancelFunc, conn *websocket.C
 }
 
 // readLoop reads the client's messages until the connection ends. A bad,
-// oversized or too frequent message is answered with an error message.
-func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client) {
+// oversized or too frequent message is answered with an error message; a
+// strike faster than maxSpeed is bad.
+func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, maxSpeed float64) {
 	limiter := rate.NewLimiter(msgRate, msgBurst)
 	reply := func(msg []byte) {
 		select {
@@ -248,7 +292,7 @@ func (s *Server) readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c 
 			reply(errorMessage(fmt.Errorf("server: more than %d messages a second: %w", msgRate, ErrMessage)))
 			continue
 		}
-		in, err := decodeMessage(data, s.physics.MaxSpeed)
+		in, err := decodeMessage(data, maxSpeed)
 		if err != nil {
 			reply(errorMessage(err))
 			continue

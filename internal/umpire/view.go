@@ -142,45 +142,12 @@ func (s Sheet) View() View {
 		v.State = e.Reply
 		in, _ := record.DecodeRefereeInput(e.Line)
 		if st := in.Stroke; st != nil {
-			cur.Strokes++
-			sd := side(e.Before.Turn)
-			v.Stats[sd].Strokes++
-			own := st.White
-			if colours && e.Before.Board.White != sd {
-				own = st.Black
-			}
-			if !colours {
-				own = st.White + st.Black
-			}
-			if own > 0 {
-				v.Stats[sd].Scoring++
-			}
-			if hasRule(e.After.Ruling, "D-5") || hasRule(e.After.Ruling, "H-2") {
-				v.Stats[sd].Fouls++
-			}
-			if covered(e, sd, own, *st) {
-				v.Stats[sd].Queens++
-				cur.Queen = &sd
-			}
+			countStroke(v.Stats, cur, e, *st, side(e.Before.Turn), colours)
 		}
-		r := e.After.Result
-		if r == nil {
+		if e.After.Result == nil {
 			continue
 		}
-		cur.Over, cur.Winner, cur.Points, cur.Rule, cur.Slam = true, r.Winner, r.Points, r.Rule, r.Slam
-		cur.Score, cur.Games, cur.GameWinner = e.After.Score, e.After.Games, e.After.GameWinner
-		if e.After.GameWinner != nil {
-			cur.Score = e.Before.Score
-			if gs := gameScore(e.Reply); gs != nil {
-				cur.Score = gs
-			}
-		}
-		if r.Winner != nil && *r.Winner < sides {
-			v.Stats[*r.Winner].Boards++
-			if r.Slam != "" {
-				v.Stats[*r.Winner].Slams++
-			}
-		}
+		endBoard(v.Stats, cur, e)
 		cur.Signed = cur.N <= s.signed
 		cur = nil
 	}
@@ -201,6 +168,50 @@ func (s Sheet) View() View {
 	v.Winner = now.MatchWinner
 	v.Over = now.Awaiting == rules.AwaitNothing.String() && v.MustSign == 0
 	return v
+}
+
+// countStroke counts the stroke st of side sd (entry e) in its side's
+// statistics and its board's.
+func countStroke(stats []SideStats, cur *BoardView, e *Played, st record.Stroke, sd int, colours bool) {
+	cur.Strokes++
+	stats[sd].Strokes++
+	own := st.White
+	if colours && e.Before.Board.White != sd {
+		own = st.Black
+	}
+	if !colours {
+		own = st.White + st.Black
+	}
+	if own > 0 {
+		stats[sd].Scoring++
+	}
+	if hasRule(e.After.Ruling, "D-5") || hasRule(e.After.Ruling, "H-2") {
+		stats[sd].Fouls++
+	}
+	if covered(e, sd, own, st) {
+		stats[sd].Queens++
+		cur.Queen = &sd
+	}
+}
+
+// endBoard closes the board cur, which entry e ended: its result and
+// score, and the winner's boards and slams.
+func endBoard(stats []SideStats, cur *BoardView, e *Played) {
+	r := e.After.Result
+	cur.Over, cur.Winner, cur.Points, cur.Rule, cur.Slam = true, r.Winner, r.Points, r.Rule, r.Slam
+	cur.Score, cur.Games, cur.GameWinner = e.After.Score, e.After.Games, e.After.GameWinner
+	if e.After.GameWinner != nil {
+		cur.Score = e.Before.Score
+		if gs := gameScore(e.Reply); gs != nil {
+			cur.Score = gs
+		}
+	}
+	if r.Winner != nil && *r.Winner < len(stats) {
+		stats[*r.Winner].Boards++
+		if r.Slam != "" {
+			stats[*r.Winner].Slams++
+		}
+	}
 }
 
 // covered says whether side's stroke st (own: the own c/m it pocketed)

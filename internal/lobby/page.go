@@ -1,26 +1,19 @@
-package server
+package lobby
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
 	"html/template"
 	"net/http"
-	"strings"
 
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
-// lobbyStyle is the plain lobby's only style, inline: the page's
+// style is the plain page's only style, inline: the page's
 // Content-Security-Policy allows it by its hash.
-const lobbyStyle = `body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#2b1d0e;background:#f6ead2}
+const style = `body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#2b1d0e;background:#f6ead2}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #d8c39a}code{background:#efdfbd;padding:0 .2rem}`
 
-var lobbyPolicy = func() string {
-	sum := sha256.Sum256([]byte(lobbyStyle))
-	return strings.Replace(contentSecurityPolicy, "style-src 'self'", "style-src 'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'", 1)
-}()
-
-var lobbyPage = template.Must(template.New("lobby").Parse(`<!doctype html>
+var page = template.Must(template.New("lobby").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>carrom</title>
 <style>{{.Style}}</style>
@@ -38,32 +31,25 @@ var lobbyPage = template.Must(template.New("lobby").Parse(`<!doctype html>
 </table>{{else}}<p>None yet.</p>{{end}}
 </body></html>`))
 
-// lobby is the page at /: the tables in play and the finished matches.
-func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
-	var page struct {
+// Page is the plain page at /, when the server has no browser game: the
+// tables in play and the finished matches.
+func (l *Lobby) Page(w http.ResponseWriter, r *http.Request) {
+	var p struct {
 		Style      template.CSS
 		Open, Done []protocol.TableInfo
 	}
-	page.Style = lobbyStyle
-	for _, finished := range []bool{false, true} {
-		recs, err := s.store.Tables(r.Context(), finished)
-		if err != nil {
-			apiError(w, err)
-			return
-		}
-		for _, rec := range recs {
-			if ti, err := info(rec); err == nil {
-				if finished {
-					page.Done = append(page.Done, ti)
-				} else {
-					page.Open = append(page.Open, ti)
-				}
-			}
-		}
+	p.Style = style
+	var err error
+	if p.Open, err = l.infos(r.Context(), false); err == nil {
+		p.Done, err = l.infos(r.Context(), true)
+	}
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", lobbyPolicy)
-	if err := lobbyPage.Execute(w, page); err != nil {
-		s.log.Error("lobby page", "err", err)
+	w.Header().Set("Content-Security-Policy", l.policy)
+	if err := page.Execute(w, p); err != nil {
+		l.env.Log.Error("lobby page", "err", err)
 	}
 }
