@@ -266,7 +266,8 @@ func TestTournamentEndToEnd(t *testing.T) {
 	}
 
 	// The finals: each finals round pairs the finals not decided, played
-	// online between accounts (the better placed losing the first), on a
+	// online between accounts (the better placed losing the first and the
+	// third, so winning the second), on a
 	// sheet otherwise; a draw is refused.
 	for f := 1; ; f++ {
 		fv := ev.view()
@@ -296,6 +297,11 @@ func TestTournamentEndToEnd(t *testing.T) {
 	}
 
 	fv := ev.view()
+	// The first final went to three matches, its second player winning
+	// two: the final ranking's first two are the standings' swapped.
+	if len(fv.Paired) != 8 || fv.Ranking[0].Num != fv.Standings[1].Num || fv.Ranking[1].Num != fv.Standings[0].Num {
+		t.Errorf("%d rounds played; final ranking %+v after the standings %+v; want 3 finals rounds, the first two places swapped", len(fv.Paired), fv.Ranking[:2], fv.Standings[:2])
+	}
 	ev.recount(fv, len(accounts)+len(guests))
 	for _, table := range rated {
 		var players []string
