@@ -499,6 +499,15 @@ func (ev *event) championship(id string, v fview) {
 	organiseChampionship(fmt.Sprintf(`{"tournament":%q}`, third.ID), http.StatusOK)
 	organiseChampionship(fmt.Sprintf(`{"tournament":%q}`, id), http.StatusConflict)
 	anon := ev.e.player()
+	if code, body, _ := anon.request("GET", "/api/championships/000000000000", ""); code != http.StatusNotFound || errorOf(body) != "no such championship" {
+		t.Errorf("an unknown championship: %d %s; want 404", code, body)
+	}
+	if code, body, _ := ev.players["ann"].request("POST", "/api/championships/"+cv.ID+"/tournaments", fmt.Sprintf(`{"tournament":%q}`, third.ID), "X-CSRF-Token", ev.csrfs["ann"]); code != http.StatusForbidden {
+		t.Errorf("a tournament added by another: %d %s; want 403", code, body)
+	}
+	if code, body, _ := anon.request("POST", "/api/championships", `{"name":"Tour","prizes":"fixed"}`); code != http.StatusUnauthorized {
+		t.Errorf("a championship by a browser not signed in: %d %s; want 401", code, body)
+	}
 	if code := anon.get("/api/championships/"+cv.ID, &cv); code != http.StatusOK || cv.Mine {
 		t.Fatalf("the championship's public page: %d %+v", code, cv)
 	}

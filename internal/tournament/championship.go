@@ -112,10 +112,7 @@ func (d *Domain) addToChampionship(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, ErrNotSignedIn)
 		return
 	}
-	c, err := d.env.Store.Championship(r.Context(), r.PathValue("id"))
-	if errors.Is(err, carrom.ErrNotFound) {
-		err = httpapi.WithStatus(httpapi.Refuse(carrom.ErrNotFound, "no such championship"), http.StatusNotFound)
-	}
+	c, err := d.championship(r, r.PathValue("id"))
 	if err == nil && c.Organiser != a.ID {
 		err = httpapi.Refuse(ErrNotOrganiser, "only the championship's organiser may change it")
 	}
@@ -142,6 +139,15 @@ func (d *Domain) addToChampionship(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.answerChampionship(w, r, c.ID, http.StatusOK)
+}
+
+// championship loads a championship; one that does not exist is a 404.
+func (d *Domain) championship(r *http.Request, id string) (carrom.Championship, error) {
+	c, err := d.env.Store.Championship(r.Context(), id)
+	if errors.Is(err, carrom.ErrNotFound) {
+		err = httpapi.WithStatus(httpapi.Refuse(carrom.ErrNotFound, "no such championship"), http.StatusNotFound)
+	}
+	return c, err
 }
 
 func (d *Domain) myChampionships(w http.ResponseWriter, r *http.Request) {
@@ -209,10 +215,7 @@ type ChampionshipLine struct {
 // name, in any case: an account's entry bears the account's name, so a
 // guest of an imported tournament is the account of the same name.
 func (d *Domain) answerChampionship(w http.ResponseWriter, r *http.Request, id string, code int) {
-	c, err := d.env.Store.Championship(r.Context(), id)
-	if errors.Is(err, carrom.ErrNotFound) {
-		err = httpapi.WithStatus(httpapi.Refuse(carrom.ErrNotFound, "no such championship"), http.StatusNotFound)
-	}
+	c, err := d.championship(r, id)
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
