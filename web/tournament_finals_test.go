@@ -28,6 +28,7 @@ func TestTournamentFinalsInTheBrowser(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	org, pub := e.tab(), e.tab()
 	e.run(org, chromedp.EmulateViewport(1280, 900))
+	e.run(pub, chromedp.EmulateViewport(1280, 900))
 	e.signUp(org, "org", "org's password")
 	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
 		chromedp.SendKeys("#t-name", "Final night", chromedp.ByID),
@@ -90,6 +91,12 @@ func TestTournamentFinalsInTheBrowser(t *testing.T) {
 	if shown.Prizes != 4 || shown.Standings != 0 || shown.Rounds != 0 || shown.Forms != 0 || shown.Head != 1 {
 		t.Errorf("the prize list printed: %+v; want the title and 4 prizes, nothing else", shown)
 	}
+	var head string
+	e.run(org, chromedp.Evaluate(`document.querySelector("#t-head p").textContent`, &head))
+	if !strings.Contains(head, "1 of 1 rounds") {
+		t.Errorf("the head: %q; want the Swiss's rounds counted, 1 of 1, the final aside", head)
+	}
+	e.shot(org, "tournament-prizes", "tournament-prizes.png")
 	var pdf []byte
 	e.run(org, chromedp.ActionFunc(func(ctx context.Context) error {
 		var err error
@@ -114,4 +121,5 @@ func TestTournamentFinalsInTheBrowser(t *testing.T) {
 	e.run(org, chromedp.Evaluate(`location.pathname`, &path))
 	e.run(pub, chromedp.Navigate(e.base+path))
 	e.waitFor(pub, "the championship's ranking", fmt.Sprintf(`(() => { const r = document.querySelector("#championship-ranking tr:nth-child(2)"); return r != null && r.cells[1].textContent === %q && r.querySelector(".ch-total").textContent === "18"; })()`, standings[1]), 30*time.Second)
+	e.shot(pub, "championship", "championship.png")
 }

@@ -117,7 +117,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   let deskFor = "";
   const show = (t: Tournament) => {
     head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
-      `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
+      `${t.paired.filter((r) => !r.final).length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
