@@ -120,6 +120,9 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		t.Method = ""
 	}
 	t.Rounds = max(len(f.Rounds), 1)
+	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "finals played before any round of the swiss: the server keeps them after its rounds")
+	}
 	if len(f.Rounds) > MaxRounds {
 		return t, nil, nil, httpapi.Refuse(ErrBad, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
 	}

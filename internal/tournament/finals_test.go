@@ -6,6 +6,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/tourney"
 )
 
 var noFinals = carrom.TournamentFinals{BestOf: 1, Prizes: "none"}
@@ -59,4 +60,22 @@ func FuzzFinishing(f *testing.F) {
 			t.Errorf("decodeChampionship accepted %+v", c)
 		}
 	})
+}
+
+// TestImportedFinals: a file's finals rounds are stored after its Swiss's
+// rounds; finals with no Swiss round before them are refused.
+func TestImportedFinals(t *testing.T) {
+	f := &tourney.File{Name: "Night", Prizes: tourney.Fixed}
+	f.System, f.Points = "swiss", tourney.DefaultPoints
+	f.Players = []tourney.Player{{ID: "Ann"}, {ID: "Bob"}, {ID: "Cy"}}
+	f.Finals = &tourney.Finals{Places: 2, BestOf: 1}
+	f.FinalsRounds = []tourney.Round{{Matches: []tourney.Match{{A: "Ann", B: "Bob", Score: [2]int{25, 3}}}}}
+	if _, _, _, err := imported(f); err == nil || httpapi.Status(err) != 400 || !strings.Contains(httpapi.Text(err), "finals played before any round of the swiss") {
+		t.Errorf("finals without a Swiss: %v; want a 400", err)
+	}
+	f.Rounds = []tourney.Round{{Matches: []tourney.Match{{A: "Ann", B: "Bob", Score: [2]int{25, 3}}, {A: "Cy", Score: [2]int{25, 0}}}}}
+	tn, _, rounds, err := imported(f)
+	if err != nil || tn.Rounds != 1 || len(rounds) != 2 || rounds[1][0].Round != 2 || fileFinals(f) != (carrom.TournamentFinals{Places: 2, BestOf: 1, Prizes: "fixed"}) {
+		t.Errorf("a file with finals: %+v, %d rounds, %v; want 1 Swiss round, the final as round 2", tn, len(rounds), err)
+	}
 }
