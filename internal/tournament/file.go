@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/carrom-game/carrom/internal/carrom"
@@ -22,8 +23,7 @@ const MaxImport = 8 << 20
 
 // file is the tournament as a carrom-tourney/1 file: its players named by
 // their names (a name entered twice followed by " #" and the entry
-// number), the matches with a result; the server keeps neither finals nor
-// prizes.
+// number), the matches with a result, its finals and prizes.
 func (s *state) file() *tourney.File {
 	req := s.request()
 	count := map[string]int{}
@@ -44,12 +44,15 @@ func (s *state) file() *tourney.File {
 	for i := range req.Seeds {
 		req.Seeds[i] = names[req.Seeds[i]]
 	}
-	for _, r := range req.Rounds {
+	if f := s.rule(); f != nil && req.Finals == nil {
+		req.Finals, req.FinalsRounds = f, s.finalsRounds()
+	}
+	for _, r := range append(req.Rounds, req.FinalsRounds...) {
 		for i := range r.Matches {
 			r.Matches[i].A, r.Matches[i].B = names[r.Matches[i].A], names[r.Matches[i].B]
 		}
 	}
-	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.NoPrizes}
+	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes)}
 }
 
 // safeName keeps a file name to letters, digits, '-' and '_'.
@@ -97,8 +100,8 @@ func readImport(data []byte, index int) (*tourney.File, error) {
 	return fs[index-1], nil
 }
 
-// imported is the tournament of a file, with its entrants and rounds,
-// within the domain's limits; the server keeps no finals and no prizes.
+// imported is the tournament of a file, with its entrants and rounds (the
+// finals' after the Swiss's), within the domain's limits.
 func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, [][]carrom.TournamentMatch, error) {
 	var (
 		t       carrom.Tournament
@@ -117,6 +120,9 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		t.Method = ""
 	}
 	t.Rounds = max(len(f.Rounds), 1)
+	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
+		return t, nil, nil, httpapi.Refuse(ErrBad, "finals played before any round of the swiss: the server keeps them after its rounds")
+	}
 	if len(f.Rounds) > MaxRounds {
 		return t, nil, nil, httpapi.Refuse(ErrBad, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
 	}
@@ -156,7 +162,7 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		nums[p.ID] = i + 1
 		players = append(players, tp)
 	}
-	for r, round := range f.Rounds {
+	for r, round := range append(slices.Clone(f.Rounds), f.FinalsRounds...) {
 		var ms []carrom.TournamentMatch
 		for i, m := range round.Matches {
 			if m.Score[0] < 0 || m.Score[0] > MaxScore || m.Score[1] < 0 || m.Score[1] > MaxScore {
@@ -219,5 +225,20 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, tooMany(err))
 		return
 	}
+	if fin := fileFinals(f); fin != (carrom.TournamentFinals{BestOf: 1, Prizes: string(tourney.NoPrizes)}) {
+		if err := d.env.Store.SetTournamentFinals(r.Context(), t.ID, fin, false, t.Rounds); err != nil {
+			httpapi.WriteError(w, err)
+			return
+		}
+	}
 	d.answer(w, r, t.ID, http.StatusCreated)
+}
+
+// fileFinals is how a file's tournament finishes.
+func fileFinals(f *tourney.File) carrom.TournamentFinals {
+	fin := carrom.TournamentFinals{BestOf: 1, Prizes: string(f.Prizes)}
+	if f.Finals != nil {
+		fin.Places, fin.BestOf = f.Finals.Places, f.Finals.BestOf
+	}
+	return fin
 }

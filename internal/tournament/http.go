@@ -30,6 +30,7 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/online", d.online)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/sheets", d.sheets)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
+	d.routeFinish(mux)
 }
 
 // View is a tournament as its live page shows it, to anyone.
@@ -55,7 +56,9 @@ type View struct {
 	Standings    []StandingView `json:"standings"`
 	Log          []LogView      `json:"log"`
 	// Next says why the next round cannot be paired, "" if it can.
-	Next string `json:"next"`
+	Next    string     `json:"next"`
+	Finals  FinalsView `json:"finals"`
+	Ranking []RankView `json:"ranking"`
 }
 
 // PlayerView is an entrant.
@@ -74,6 +77,8 @@ type PlayerView struct {
 type RoundView struct {
 	Round   int         `json:"round"`
 	Matches []MatchView `json:"matches"`
+	// Final numbers the finals' rounds from 1; 0 for the Swiss's.
+	Final int `json:"final,omitempty"`
 }
 
 // MatchView is a match: B 0 is the phantom (a bye in a knockout); Score
@@ -173,6 +178,7 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 	if err := s.mayPair(); err != nil {
 		v.Next = httpapi.Text(err)
 	}
+	s.finish(&v)
 	return v, nil
 }
 
@@ -432,8 +438,8 @@ func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
-	if s.t.System == "knockout" {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "a knockout's bracket follows its seeds; it is not corrected by hand"))
+	if s.t.System == "knockout" || s.isFinal(round) {
+		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "a knockout's bracket follows its seeds, and the finals the standings; they are not corrected by hand"))
 		return
 	}
 	changes, err := decoded(w, r, decodePairing)
@@ -545,8 +551,8 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
-	if s.t.System == "knockout" && score[0] == score[1] {
-		httpapi.WriteError(w, httpapi.Refuse(ErrBad, "a knockout's match has a winner: %s is a draw", scoreText(score)))
+	if (s.t.System == "knockout" || s.isFinal(round)) && score[0] == score[1] {
+		httpapi.WriteError(w, httpapi.Refuse(ErrBad, "a knockout's match and a final have a winner: %s is a draw", scoreText(score)))
 		return
 	}
 	var entry *carrom.TournamentLog

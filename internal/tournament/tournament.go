@@ -46,6 +46,7 @@ const (
 // longer takes a change, is carrom.ErrNotFound; a limit reached is
 // carrom.ErrLimit; a round stored meanwhile is carrom.ErrDuplicate.
 type Store interface {
+	FinishStore // finals, prizes and championships (finals.go)
 	CreateTournament(ctx context.Context, t carrom.Tournament, max int) error
 	// ImportTournament stores a tournament with its guests (numbered from
 	// 1 in order) and its rounds, all or nothing, as CreateTournament.
@@ -137,7 +138,8 @@ var (
 type state struct {
 	t       carrom.Tournament
 	players []carrom.TournamentPlayer
-	rounds  [][]carrom.TournamentMatch // rounds[r-1] are round r's, by board
+	rounds  [][]carrom.TournamentMatch // rounds[r-1] are round r's, by board; the finals' after the Swiss's
+	finals  carrom.TournamentFinals
 }
 
 func (d *Domain) load(ctx context.Context, id string) (*state, error) {
@@ -149,6 +151,9 @@ func (d *Domain) load(ctx context.Context, id string) (*state, error) {
 		return nil, err
 	}
 	s := &state{t: t}
+	if s.finals, err = d.env.Store.TournamentFinals(ctx, id); err != nil {
+		return nil, err
+	}
 	if s.players, err = d.env.Store.TournamentPlayers(ctx, id); err != nil {
 		return nil, err
 	}
@@ -189,14 +194,14 @@ func (s *state) name(num int) string {
 }
 
 // tourney is the tournament for package tourney: the entrants and, of
-// each round, its matches with a result (all of them once it is complete,
-// as pairing the next round requires).
+// each round (the finals' aside), its matches with a result (all of them
+// once it is complete, as pairing the next round requires).
 func (s *state) tourney() *tourney.Tournament {
 	t := &tourney.Tournament{Points: tourney.Points{Win: s.t.Win, Draw: s.t.Draw, Loss: s.t.Loss}, PhantomScore: s.t.Phantom, Seed: s.t.Seed}
 	for _, p := range s.players {
 		t.Players = append(t.Players, tourney.Player{ID: pid(p.Num), Rating: float64(p.Rating), Club: p.Club, Country: p.Country, Withdrawn: p.Withdrawn})
 	}
-	for _, r := range s.rounds {
+	for _, r := range s.rounds[:min(len(s.rounds), s.t.Rounds)] {
 		var round tourney.Round
 		for _, m := range r {
 			if m.Source == carrom.ResultNone {
@@ -216,6 +221,10 @@ func (s *state) request() *tourney.Request {
 	req.Options.Method = tourney.Method(s.t.Method)
 	if s.t.System == "knockout" {
 		req.Seeds = s.seeds()
+	}
+	if f := s.rule(); f != nil && len(s.rounds) >= s.t.Rounds {
+		// The Swiss is paired: its next round is the finals'.
+		req.Finals, req.FinalsRounds = f, s.finalsRounds()
 	}
 	return req
 }

@@ -7,16 +7,18 @@
 // channel, so the standings move as results enter.
 import { api, me } from "./api";
 import { h } from "./dom";
+import { championshipsCard, finalsDesk, prizeList, showFinals, type Finals, type Rank } from "./finals";
 import { onLive } from "./live";
 
 interface Player { num: number; name: string; account: boolean; club: string; country: string; rating: number; withdrawn: boolean; entered: number }
 interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string; sheet?: string; sheet_link?: string }
-interface Round { round: number; matches: Match[] }
+interface Round { round: number; matches: Match[]; final?: number }
 interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
   points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
+  finals: Finals; ranking: Rank[];
 }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
 
@@ -62,7 +64,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   list.replaceChildren(mine.length ? h("table", { class: "list" }, ...mine.map((t) =>
     h("tr", {}, h("td", {}, h("a", { href: `/tournaments/${t.id}` }, t.name)), h("td", {}, t.date), h("td", {}, t.place), h("td", {}, systemName(t)))))
     : h("p", {}, "No tournament yet."));
-  root.replaceChildren(h("h1", {}, "Tournaments"), f, imp, h("h2", {}, "Your tournaments"), list);
+  root.replaceChildren(h("h1", {}, "Tournaments"), f, imp, h("h2", {}, "Your tournaments"), list, await championshipsCard(mine));
 }
 
 // importForm sends a carrom-tourney/1 file or a SoL dump, as it is (a
@@ -100,25 +102,29 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   const rounds = h("div", { id: "t-rounds" });
   const standings = h("div", { id: "t-standings" });
   const cross = h("div", { id: "t-cross" });
+  const prizes = h("div", { id: "t-prizes" });
   const log = h("div", { id: "t-log", class: "t-noprint" });
   const cards = h("div", { id: "t-scorecards" });
   const err = h("div", { class: "error t-noprint", role: "alert", id: "t-error" });
   // Printing: the round's pairings by board, its scorecards, or the
   // standings with the crosstable, one at a time (style.css, @media print).
-  const printBar = h("p", { class: "t-noprint t-print" }, "Print: ", ...(["pairings", "scorecards", "standings"] as const).map((what) => {
-    const b = h("button", { type: "button", class: "secondary", "data-print": what }, `the ${what}`);
+  const printBar = h("p", { class: "t-noprint t-print" }, "Print: ", ...(["pairings", "scorecards", "standings", "prizes"] as const).map((what) => {
+    const b = h("button", { type: "button", class: "secondary", "data-print": what }, what === "prizes" ? "the prize list" : `the ${what}`);
     b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
     return b;
   }));
-  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, log, cards);
+  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
     head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
-      `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
+      `${t.paired.filter((r) => !r.final).length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
     if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(act)); }
+    if (t.mine && !document.getElementById("finals-form")) desk.firstElementChild?.append(finalsDesk(t, act));
+    showFinals(t);
+    prizes.replaceChildren(...prizeList(t));
     const pairBtn = document.getElementById("pair-next") as HTMLButtonElement | null;
     if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
     const why = document.getElementById("pair-why");
@@ -196,7 +202,7 @@ function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
       h("td", { class: "t-b" }, m.b === 0 ? (t.system === "knockout" ? "(bye)" : "(phantom)") : m.b_name), h("td", { class: "t-result" }, ...cells), h("td", {}, where));
   });
   const sec = h("section", { "data-round": String(r.round), class: last ? "t-round t-current" : "t-round" },
-    h("h2", {}, `Round ${r.round}: pairings by board`),
+    h("h2", {}, `${r.final ? `Finals, round ${r.final}` : `Round ${r.round}`}: pairings by board`),
     h("table", { class: "list t-pairings" }, h("tr", {}, h("th", {}, "Board"), h("th", {}, "Player"), h("th", {}, "Opponent"), h("th", {}, "Result"), h("th", {}, "")), ...rows));
   const waiting = r.matches.some((m) => !m.score && !m.table && !m.sheet && m.b !== 0);
   if (t.mine && t.online && last && waiting) {
@@ -221,6 +227,7 @@ function standingsTable(t: Tournament): HTMLElement {
 // crosstable: a row per player in the standings' order, a column per
 // round: the opponent's rank, W/D/L and the score.
 function crosstable(t: Tournament): HTMLElement {
+  const swiss = t.paired.filter((r) => !r.final);
   const rank = new Map(t.standings.map((s) => [s.num, s.rank]));
   const cell = (num: number, r: Round): string => {
     const m = r.matches.find((x) => x.a === num || x.b === num);
@@ -232,9 +239,9 @@ function crosstable(t: Tournament): HTMLElement {
     return `${opp} ${x > y ? "W" : x < y ? "L" : "D"} ${x}–${y}`;
   };
   return h("table", { class: "list", id: "crosstable" },
-    h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...t.paired.map((r) => h("th", {}, `R${r.round}`)), h("th", {}, "Points")),
+    h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...swiss.map((r) => h("th", {}, `R${r.round}`)), h("th", {}, "Points")),
     ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, h("td", {}, String(s.rank)), h("td", {}, s.name),
-      ...t.paired.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, String(s.points)))));
+      ...swiss.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, String(s.points)))));
 }
 
 // scorecards are the cards of a round's boards, one a printed page: the
