@@ -24,7 +24,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
@@ -105,6 +105,22 @@ func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string
 	cfg := protocol.TableConfig{Rules: rules, Players: 2, Clock: tournamentClock, Rated: true,
 		Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}, Keep: []string{keptFor(a.ID), keptFor(b.ID)}}
 	return tt.s.createAs(ctx, id, "tournament."+id, cfg, nil)
+}
+
+// Seated reads from the store which seats of a tournament's table are
+// taken, wherever the table is played.
+func (tt tournamentTables) Seated(ctx context.Context, id string) ([2]bool, bool, error) {
+	var taken [2]bool
+	rec, err := tt.s.store.Table(ctx, id)
+	if err != nil {
+		return taken, false, err
+	}
+	for _, st := range rec.Seats {
+		if st.Seat == 0 || st.Seat == 1 {
+			taken[st.Seat] = true
+		}
+	}
+	return taken, !rec.Finished.IsZero(), nil
 }
 
 // keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is

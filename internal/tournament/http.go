@@ -584,6 +584,7 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 		}
 		table, err := d.env.Tables.OpenTable(r.Context(), s.t.ID, s.t.Rules, a, b)
 		call := func() {
+			d.watchNoShow(table)
 			for seat, p := range []account.Account{a, b} {
 				other := []account.Account{b, a}[seat]
 				d.env.Call(p.ID, protocol.TournamentCall{Tournament: s.t.ID, Name: s.t.Name, Round: round, Board: m.Board, Table: table,

@@ -78,6 +78,9 @@ type Tables interface {
 	// OpenTable makes a two-seat table of rules whose seat 0 is kept for
 	// account a and seat 1 for account b, and returns its ID.
 	OpenTable(ctx context.Context, tournament, rules string, a, b account.Account) (string, error)
+	// Seated says which of a table's two seats a player has taken, and
+	// whether its match is over.
+	Seated(ctx context.Context, table string) (taken [2]bool, over bool, err error)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
@@ -104,6 +107,9 @@ type Env struct {
 	// Call tells an account, over its live channel, where to play.
 	Call func(account string, call protocol.TournamentCall)
 	Now  func() time.Time
+	// AfterFunc is the server's clock's timer (a no-show's wait); nil:
+	// no wait.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Seed draws a new tournament's seed.
 	Seed func() uint64
 	Log  *slog.Logger

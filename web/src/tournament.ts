@@ -23,7 +23,7 @@ interface Summary { id: string; name: string; date: string; place: string; syste
 const systemName = (t: { system: string; method?: string }) =>
   t.system === "swiss" ? `Swiss (${t.method})` : t.system === "roundrobin" ? "round robin" : "knockout";
 
-const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom" };
+const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom", noshow: "no-show" };
 
 // tournamentsPage is /tournaments: the organiser's tournaments and a new one.
 export async function tournamentsPage(root: HTMLElement): Promise<void> {
