@@ -132,6 +132,9 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	if v, err := account.Of(r); err == nil {
 		c.keys = append(c.keys, accountKey(v.Account.ID))
 	}
+	if key, ok := tournamentKey(r.URL.Query().Get("tournament")); ok {
+		c.keys = append(c.keys, key)
+	}
 	s.liveJoin(c)
 	defer s.liveLeave(c)
 	if v, err := account.Of(r); err == nil && s.friends != nil {

@@ -78,3 +78,87 @@ func TestTournamentNoShow(t *testing.T) {
 		}
 	}
 }
+
+// hallClock is the hall screen's answer, GET /api/tournaments/{id}/clock.
+type hallClock struct {
+	Name  string
+	Clock *struct {
+		Round, Minutes, Warning int
+		Started, Ends, Now      string
+		LeftMS                  int64 `json:"left_ms"`
+	}
+}
+
+// TestTournamentRoundClock: the organiser starts a round's countdown (45
+// minutes with a 5-minute warning unless told otherwise, as SoL's); anyone reads the time left on the server's clock, the hall's
+// screens are told over their live channel, and the round's start is
+// stored, so a restarted server shows the same time; bad input is refused
+// with words and changes nothing.
+func TestTournamentRoundClock(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	org, eve, anon := e.player(), e.player(), e.player()
+	csrf := signUp(t, org, "org")
+	csrfE := signUp(t, eve, "eve")
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Hall open","rounds":2}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, n := range []string{"Ann", "Bob"} {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated)
+	}
+	var h hallClock
+	if code := anon.get(base+"/clock", &h); code != http.StatusOK || h.Name != "Hall open" || h.Clock != nil {
+		t.Fatalf("the hall screen before any clock: %d %+v", code, h)
+	}
+	if code, body, _ := org.request("POST", base+"/rounds/1/clock", `{}`, "X-CSRF-Token", csrf); code != http.StatusNotFound || !strings.Contains(errorOf(body), "round 1 is not paired") {
+		t.Errorf("the clock of a round not paired: %d %s", code, body)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	for _, c := range []struct{ body, want string }{
+		{`{"minutes":0}`, "minutes: 0; want 1 to 240"},
+		{`{"minutes":30,"warning":30}`, "warning: 30 minutes before the end of a 30-minute round; want 0 to 29"},
+		{`{"minuts":30}`, "unknown field"},
+	} {
+		if code, body, _ := org.request("POST", base+"/rounds/1/clock", c.body, "X-CSRF-Token", csrf); code != http.StatusBadRequest || !strings.Contains(errorOf(body), c.want) {
+			t.Errorf("clock %s: %d %s; want 400 %q", c.body, code, body, c.want)
+		}
+	}
+	if code, body, _ := eve.request("POST", base+"/rounds/1/clock", `{}`, "X-CSRF-Token", csrfE); code != http.StatusForbidden {
+		t.Errorf("another account starts the clock: %d %s; want 403", code, body)
+	}
+	if anon.get(base+"/clock", &h); h.Clock != nil {
+		t.Fatalf("a clock after refused starts: %+v", h.Clock)
+	}
+
+	hall := openLiveAt(t, e.http.URL, "/live?tournament="+v.ID, anon.Client)
+	organise(t, org, csrf, base+"/rounds/1/clock", `{}`, http.StatusOK)
+	if p := hall.next("tournament-clock"); !strings.Contains(p.raw, v.ID) {
+		t.Errorf("the hall's push %s; want the tournament", p.raw)
+	}
+	anon.get(base+"/clock", &h)
+	if c := h.Clock; c == nil || c.Round != 1 || c.Minutes != 45 || c.Warning != 5 || c.LeftMS != 45*60*1000 {
+		t.Fatalf("the clock just started: %+v; want round 1, 45 minutes, warning 5, all left", c)
+	}
+	ends := h.Clock.Ends
+	e.clock.Advance(41 * time.Minute)
+	if anon.get(base+"/clock", &h); h.Clock.LeftMS != 4*60*1000 || h.Clock.Ends != ends {
+		t.Errorf("41 minutes on: %+v; want 4 minutes left, the same end", h.Clock)
+	}
+	var tv struct{ Clock *struct{ Round, Minutes int } }
+	if anon.get(base, &tv); tv.Clock == nil || tv.Clock.Round != 1 || tv.Clock.Minutes != 45 {
+		t.Errorf("the public view's clock: %+v", tv.Clock)
+	}
+
+	// A restarted server (or another node) reads the same start.
+	e.close()
+	later := newFakeClock()
+	later.now = e.clock.Now().Add(2 * time.Minute)
+	e2 := newEnvAt(t, dir, later)
+	anon.Base = e2.http.URL
+	if anon.get(base+"/clock", &h); h.Clock == nil || h.Clock.Ends != ends || h.Clock.LeftMS != 2*60*1000 {
+		t.Errorf("after a restart 43 minutes on: %+v; want the same end, 2 minutes left", h.Clock)
+	}
+	later.Advance(5 * time.Minute)
+	if anon.get(base+"/clock", &h); h.Clock.LeftMS != 0 {
+		t.Errorf("past the end: %+v; want 0 left", h.Clock)
+	}
+}

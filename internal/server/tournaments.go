@@ -24,7 +24,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Announce: s.announceClock, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
@@ -51,6 +51,24 @@ func randomUint64() uint64 {
 // played.
 func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
 	s.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
+}
+
+// tournamentKey is the live channels' key of the pages of tournament id
+// (GET /live?tournament=ID): ok only for an ID as tournaments have, 12 hex
+// digits.
+func tournamentKey(id string) (string, bool) {
+	if len(id) != 12 || strings.Trim(id, "0123456789abcdef") != "" {
+		return "", false
+	}
+	return "tourney." + id, true
+}
+
+// announceClock tells the pages of a tournament, at every node, that its
+// round's clock has changed.
+func (s *Server) announceClock(id string) {
+	if key, ok := tournamentKey(id); ok {
+		s.push(key, liveMsg{Type: "tournament-clock", Tournament: &protocol.TournamentCall{Tournament: id}})
+	}
 }
 
 // tournamentSheets opens a tournament's scoresheets.

@@ -30,6 +30,8 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/online", d.online)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/sheets", d.sheets)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
+	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/clock", d.startClock)
+	mux.HandleFunc("GET /api/tournaments/{id}/clock", d.hall)
 }
 
 // View is a tournament as its live page shows it, to anyone.
@@ -56,6 +58,8 @@ type View struct {
 	Log          []LogView      `json:"log"`
 	// Next says why the next round cannot be paired, "" if it can.
 	Next string `json:"next"`
+	// Clock is the latest round's countdown, null before any is started.
+	Clock *ClockView `json:"clock"`
 }
 
 // PlayerView is an entrant.
@@ -173,7 +177,8 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 	if err := s.mayPair(); err != nil {
 		v.Next = httpapi.Text(err)
 	}
-	return v, nil
+	v.Clock, err = d.clockView(ctx, t.ID)
+	return v, err
 }
 
 // viewer is the account ID of a request's session, "" if none.

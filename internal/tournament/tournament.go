@@ -110,6 +110,9 @@ type Env struct {
 	// AfterFunc is the server's clock's timer (a no-show's wait); nil:
 	// no wait.
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Announce tells the pages of a tournament, over their live channels,
+	// that its round's clock has changed; nil: they read it again in time.
+	Announce func(tournament string)
 	// Seed draws a new tournament's seed.
 	Seed func() uint64
 	Log  *slog.Logger

@@ -21,6 +21,7 @@ import { RulesPage } from "./rulespage";
 import { Sound } from "./sound";
 import { TableScreen } from "./table";
 import { tournamentPage, tournamentsPage } from "./tournament";
+import { hallClock } from "./tourneyclock";
 import { umpire } from "./umpire";
 
 const routes: Route[] = [
@@ -36,6 +37,7 @@ const routes: Route[] = [
   [/^\/friends$/, () => <Mount run={friendsPage} />],
   [/^\/tournaments$/, () => <Mount run={tournamentsPage} />],
   [/^\/tournaments\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => tournamentPage(root, id)} />],
+  [/^\/tournaments\/([0-9a-f]+)\/clock$/, (_, [id]) => <Mount run={(root) => hallClock(root, id)} />],
   [/^/, (app) => <Lobby app={app} />],
 ];
 

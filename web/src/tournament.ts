@@ -8,6 +8,7 @@
 import { api, me } from "./api";
 import { h } from "./dom";
 import { onLive } from "./live";
+import { leftOf, mmss, phase, type ReadClock, type RoundClock } from "./tourneyclock";
 
 interface Player { num: number; name: string; account: boolean; club: string; country: string; rating: number; withdrawn: boolean; entered: number }
 interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string; sheet?: string; sheet_link?: string }
@@ -17,6 +18,7 @@ interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
   points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
+  clock: RoundClock | null;
 }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
 
@@ -110,7 +112,29 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
     return b;
   }));
-  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, log, cards);
+  // The round's clock, counted down here from the server's time left.
+  const clockLine = h("p", { id: "t-clock", class: "t-noprint" });
+  let clock: ReadClock | null = null;
+  const tick = () => {
+    const hall = h("a", { href: `/tournaments/${id}/clock`, id: "t-hall" }, "Hall screen");
+    if (!clock) { clockLine.replaceChildren("No round's clock is running. ", hall); return; }
+    const p = phase(clock);
+    clockLine.dataset.phase = p;
+    clockLine.replaceChildren(`Round ${clock.clock.round}'s clock: ${p === "over" ? "time is up" : `${mmss(leftOf(clock))} left`}${p === "warning" ? " (warning)" : ""}. `, hall);
+  };
+  setInterval(tick, 1000);
+  // The organiser's clock form, drawn once so that what is typed stays:
+  // it starts (again) the clock of the last round paired.
+  const clockDesk = h("p", { id: "t-clock-desk", class: "t-noprint" });
+  let lastRound = 0;
+  const drawClockDesk = () => {
+    const minutes = h("input", { type: "number", min: "1", max: "240", value: "45", "aria-label": "minutes of the round", class: "t-in", id: "clock-minutes" });
+    const warning = h("input", { type: "number", min: "0", max: "239", value: "5", "aria-label": "minutes of warning before the end", class: "t-in", id: "clock-warning" });
+    const start = h("button", { type: "button", class: "secondary", id: "clock-start" }, "Start the last round's clock");
+    start.addEventListener("click", () => { act(`/rounds/${lastRound}/clock`, { minutes: +minutes.value, warning: +warning.value }).catch(() => undefined); });
+    clockDesk.replaceChildren(start, " of ", minutes, " minutes, with a warning ", warning, " minutes before the end");
+  };
+  root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
     head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
@@ -123,6 +147,10 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
     const why = document.getElementById("pair-why");
     if (why) why.textContent = t.next;
+    clock = t.clock ? { clock: t.clock, at: performance.now() } : null;
+    tick();
+    lastRound = t.paired.length;
+    if (t.mine && lastRound > 0 && !clockDesk.hasChildNodes()) drawClockDesk();
     rounds.replaceChildren(...[...t.paired].reverse().map((r) => roundTable(t, r, act)));
     standings.replaceChildren(h("h2", {}, "Standings"), standingsTable(t));
     cross.replaceChildren(h("h2", {}, "Crosstable"), crosstable(t));
@@ -140,7 +168,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   };
   load().catch((e: Error) => { err.textContent = e.message; });
   setInterval(() => { load().catch(() => undefined); }, 5000);
-  onLive((m) => { if (m.type === "tournament" && m.tournament.tournament === id) load().catch(() => undefined); });
+  onLive((m) => { if ((m.type === "tournament" || m.type === "tournament-clock") && m.tournament.tournament === id) load().catch(() => undefined); });
 }
 
 type Act = (path: string, body: unknown) => Promise<void>;
