@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/carrom-game/carrom/internal/server"
@@ -35,7 +36,8 @@ func (c *shiftedClock) shift(d time.Duration) {
 }
 
 // TestTournamentHallClock: the organiser starts the round's clock from the
-// tournament's page; the hall screen, /tournaments/{id}/clock, open in a
+// tournament's page and opens the round's scoresheets, whose printed
+// scorecards carry each its sheet's QR code; the hall screen, /tournaments/{id}/clock, open in a
 // browser that is not signed in, shows the round and the time left, then
 // the warning in the round's last 5 minutes and the end at the bell, as
 // the server's clock moves on (it reads the time left again by itself).
@@ -60,6 +62,15 @@ func TestTournamentHallClock(t *testing.T) {
 
 	e.run(org, chromedp.Click("#pair-next", chromedp.ByID))
 	e.waitFor(org, "the clock's form", `document.getElementById("clock-start") != null`, 30*time.Second)
+	e.run(org, chromedp.Click(`button[data-sheets="1"]`, chromedp.ByQuery))
+	e.waitFor(org, "the scorecard's QR code", `[...document.querySelectorAll(".t-card-qr")].some((i) => i.complete && i.naturalWidth === 256)`, 30*time.Second)
+	var printed struct{ QR, Cards int }
+	e.run(org, chromedp.Evaluate(`document.body.dataset.print = "scorecards"`, nil), emulation.SetEmulatedMedia().WithMedia("print"),
+		chromedp.Evaluate(`({QR: [...document.querySelectorAll(".t-card-qr")].filter((i) => i.getBoundingClientRect().width > 0).length, Cards: document.querySelectorAll(".t-card").length})`, &printed),
+		emulation.SetEmulatedMedia().WithMedia(""))
+	if printed.QR != 1 || printed.Cards != 1 {
+		t.Errorf("the printed scorecards: %+v; want 1 card with its QR code", printed)
+	}
 	e.run(org, chromedp.Click("#clock-start", chromedp.ByID))
 	e.waitFor(org, "the page's clock line", `document.getElementById("t-clock")?.textContent.includes("Round 1's clock: 4")`, 30*time.Second)
 	e.waitFor(hall, "the hall's clock", `document.getElementById("hall-round")?.textContent === "Round 1" && /^4[45]:\d\d$/.test(document.getElementById("hall-time").textContent) && document.body.dataset.phase === "running"`, 30*time.Second)

@@ -2,10 +2,14 @@ package server_test
 
 import (
 	"fmt"
+	"image/png"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
 )
 
 // onlineRound makes a tournament of the named accounts (rated from 1800
@@ -160,5 +164,60 @@ func TestTournamentRoundClock(t *testing.T) {
 	later.Advance(5 * time.Minute)
 	if anon.get(base+"/clock", &h); h.Clock.LeftMS != 0 {
 		t.Errorf("past the end: %+v; want 0 left", h.Clock)
+	}
+}
+
+// TestTournamentScorecardQR: each board with a scoresheet has a QR code
+// for its printed scorecard (GET …/boards/{b}/qr.png), readable by anyone,
+// that a QR reader decodes to the address of the board's sheet; a board
+// without a sheet, or one that does not exist, is a 404 in words.
+func TestTournamentScorecardQR(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org, anon := e.player(), e.player()
+	csrf := signUp(t, org, "org")
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Board night","rounds":1}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, n := range []string{"Ann", "Bob", "Cy", "Dee"} {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	if code, body, _ := anon.request("GET", base+"/rounds/1/boards/1/qr.png", ""); code != http.StatusNotFound || !strings.Contains(errorOf(body), "board 1 of round 1 has no scoresheet") {
+		t.Errorf("the QR code of a board without a sheet: %d %s", code, body)
+	}
+	organise(t, org, csrf, base+"/rounds/1/sheets", `{}`, http.StatusOK)
+	var links struct {
+		Paired []struct {
+			Matches []struct {
+				Board int
+				Sheet string
+			}
+		}
+	}
+	anon.get(base, &links)
+	for _, m := range links.Paired[0].Matches {
+		code, body, h := anon.request("GET", fmt.Sprintf("%s/rounds/1/boards/%d/qr.png", base, m.Board), "")
+		if code != http.StatusOK || h.Get("Content-Type") != "image/png" {
+			t.Fatalf("board %d's QR code: %d %s %.80q", m.Board, code, h.Get("Content-Type"), body)
+		}
+		img, err := png.Decode(strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+		if err != nil {
+			t.Fatalf("board %d's QR code does not read: %v", m.Board, err)
+		}
+		if want := e.http.URL + "/umpire/" + m.Sheet; m.Sheet == "" || got.GetText() != want {
+			t.Errorf("board %d's QR code reads %q; want %q", m.Board, got.GetText(), want)
+		}
+	}
+	for path, want := range map[string]string{"/rounds/1/boards/9/qr.png": "round 1 has no board 9", "/rounds/2/boards/1/qr.png": "round 2 is not paired"} {
+		if code, body, _ := anon.request("GET", base+path, ""); code != http.StatusNotFound || !strings.Contains(errorOf(body), want) {
+			t.Errorf("GET %s: %d %s; want 404 %q", path, code, body, want)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Announce: s.announceClock, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Announce: s.announceClock, Origin: s.origin, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
@@ -69,6 +69,18 @@ func (s *Server) announceClock(id string) {
 	if key, ok := tournamentKey(id); ok {
 		s.push(key, liveMsg{Type: "tournament-clock", Tournament: &protocol.TournamentCall{Tournament: id}})
 	}
+}
+
+// origin is the site's address as r's browser reaches it: the public URL
+// if the server has one, else the request's scheme and host.
+func (s *Server) origin(r *http.Request) string {
+	if s.public != nil {
+		return s.public.Scheme + "://" + s.public.Host
+	}
+	if s.secureRequest(r) {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
 }
 
 // tournamentSheets opens a tournament's scoresheets.

@@ -32,6 +32,7 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/clock", d.startClock)
 	mux.HandleFunc("GET /api/tournaments/{id}/clock", d.hall)
+	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{round}/boards/{board}/qr.png", d.sheetQR)
 }
 
 // View is a tournament as its live page shows it, to anyone.

@@ -113,6 +113,9 @@ type Env struct {
 	// Announce tells the pages of a tournament, over their live channels,
 	// that its round's clock has changed; nil: they read it again in time.
 	Announce func(tournament string)
+	// Origin is the site's address as the browser of r reaches it
+	// ("https://host"), for the links printed on paper.
+	Origin func(r *http.Request) string
 	// Seed draws a new tournament's seed.
 	Seed func() uint64
 	Log  *slog.Logger

@@ -275,5 +275,6 @@ function scorecards(t: Tournament, r: Round): HTMLElement[] {
       h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), h("th", {}, "Signature")),
       ...[m.a_name, m.b_name].map((name) => h("tr", {}, h("td", {}, name), h("td", {}, ""), h("td", {}, "")))),
     h("p", { class: "t-card-sign" }, h("span", {}, "Umpire"), h("span", {}, "Organiser")),
-    ...(m.sheet_link ? [h("p", {}, `Scoresheet: ${location.origin}${m.sheet_link}`)] : [])));
+    ...(m.sheet_link ? [h("p", { class: "t-card-sheet" }, h("img", { class: "t-card-qr", src: `/api/tournaments/${t.id}/rounds/${r.round}/boards/${m.board}/qr.png`, width: "128", height: "128", alt: "QR code of the board's scoresheet" }),
+      h("span", {}, `Scoresheet: ${location.origin}${m.sheet_link}`))] : [])));
 }
