@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // onlineRound makes a tournament of the named accounts (rated from 1800
@@ -219,5 +222,105 @@ func TestTournamentScorecardQR(t *testing.T) {
 		if code, body, _ := anon.request("GET", base+path, ""); code != http.StatusNotFound || !strings.Contains(errorOf(body), want) {
 			t.Errorf("GET %s: %d %s; want 404 %q", path, code, body, want)
 		}
+	}
+}
+
+// TestTournamentDoubles: a tournament of pairs. Each entrant is a pair (a
+// player and a partner, accounts or guests), named "Ann & Bob"; bad
+// entries are refused in words. A match of two pairs of accounts is played
+// on a four-seat online table, partners opposite (side = seat % 2), each
+// seat kept for its account and each player called to it; a side whose
+// partner never sits loses as a no-show. A match of guests' pairs gets a
+// four-player scoresheet, the players in seat order.
+func TestTournamentDoubles(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org := e.player()
+	csrf := signUp(t, org, "org")
+	players, csrfs := map[string]*player{}, map[string]string{}
+	for _, n := range []string{"ann", "bob", "cyd", "dee"} {
+		p := e.player()
+		players[n], csrfs[n] = p, signUp(t, p, n)
+	}
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Pairs open","rounds":1,"singles":false,"method":"serial"}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, c := range []struct {
+		body  string
+		code  int
+		words string
+	}{
+		{`{"account":"ann"}`, http.StatusBadRequest, "partner: missing"},
+		{`{"account":"ann","partner":{"account":"ann"}}`, http.StatusBadRequest, "ann cannot partner themselves"},
+		{`{"account":"ann","partner":{"account":"zed"}}`, http.StatusBadRequest, `no player is named "zed"`},
+		{`{"account":"ann","partner":{"account":"bob","name":"Bob"}}`, http.StatusBadRequest, "not both"},
+	} {
+		if code, body, _ := org.request("POST", base+"/players", c.body, "X-CSRF-Token", csrf); code != c.code || !strings.Contains(errorOf(body), c.words) {
+			t.Errorf("entering %s: %d %s; want %d %q", c.body, code, body, c.code, c.words)
+		}
+	}
+	for _, b := range []string{`{"account":"ann","partner":{"account":"cyd"},"rating":1800}`, `{"account":"bob","partner":{"account":"dee"},"rating":1700}`,
+		`{"name":"Eve","partner":{"name":"Flo"},"rating":1600}`, `{"name":"Gus","partner":{"name":"Hal"},"rating":1500}`} {
+		v = organise(t, org, csrf, base+"/players", b, http.StatusCreated)
+	}
+	if code, body, _ := org.request("POST", base+"/players", `{"account":"cyd","partner":{"name":"Ivo"}}`, "X-CSRF-Token", csrf); code != http.StatusConflict || !strings.Contains(errorOf(body), "cyd is entered already, as player 1") {
+		t.Errorf("a partner entered again: %d %s", code, body)
+	}
+	if v.Players[0].Name != "ann & cyd" || v.Players[2].Name != "Eve & Flo" || len(v.Players) != 4 {
+		t.Fatalf("the pairs: %+v", v.Players)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	lives := map[string]*liveChannel{}
+	for n, p := range players {
+		lives[n] = openLive(t, e.http.URL, p.Client)
+	}
+	v = organise(t, org, csrf, base+"/rounds/1/online", `{}`, http.StatusOK)
+	m := v.Paired[0].Matches[0]
+	if m.AName != "ann & cyd" || m.BName != "bob & dee" || m.Table == "" {
+		t.Fatalf("board 1: %+v; want ann & cyd v bob & dee on a table", m)
+	}
+	if v.Paired[0].Matches[1].Table != "" {
+		t.Errorf("the guests' match has a table: %+v", v.Paired[0].Matches[1])
+	}
+	for seat, n := range []string{"ann", "bob", "cyd", "dee"} {
+		var c struct{ Tournament protocol.TournamentCall }
+		if err := json.Unmarshal([]byte(lives[n].next("tournament").raw), &c); err != nil {
+			t.Fatal(err)
+		}
+		opp := map[bool]string{true: "bob & dee", false: "ann & cyd"}[seat%2 == 0]
+		if c.Tournament.Link != fmt.Sprintf("/t/%s?seat=%d", m.Table, seat) || c.Tournament.Opponent != opp {
+			t.Errorf("%s is called to %+v; want seat %d against %s", n, c.Tournament, seat, opp)
+		}
+	}
+	// Three sit; dee, bob's partner, never does.
+	for seat, n := range []string{"ann", "bob", "cyd"} {
+		c := players[n].connect(m.Table, 0)
+		c.next("welcome")
+		c.send(sitWith(seat, "", csrfs[n]))
+		if w := c.next("welcome", "error"); len(w.Seats) != 1 {
+			t.Fatalf("%s takes the kept seat %d: %s", n, seat, w.Raw)
+		}
+	}
+	e.clock.Advance(15*time.Minute + time.Second)
+	var now tview
+	org.get(base, &now)
+	if got := now.Paired[0].Matches[0]; got.Source != "noshow" || *got.Score != [2]int{2, 0} {
+		t.Errorf("the pairs' match with a partner who never sat: %+v; want 2-0 to ann & cyd, a no-show", got)
+	}
+
+	organise(t, org, csrf, base+"/rounds/1/sheets", `{}`, http.StatusOK)
+	var links struct {
+		Paired []struct{ Matches []struct{ Sheet string } }
+	}
+	org.get(base, &links)
+	var sheet struct {
+		View struct {
+			Config struct {
+				Players int
+				Names   []string
+			}
+		}
+	}
+	if code := org.get("/api/umpire/"+links.Paired[0].Matches[1].Sheet, &sheet); code != http.StatusOK || sheet.View.Config.Players != 4 ||
+		strings.Join(sheet.View.Config.Names, ",") != "Eve,Gus,Flo,Hal" {
+		t.Errorf("the guests' scoresheet: %d %+v; want four players, partners opposite: Eve, Gus, Flo, Hal", code, sheet.View.Config)
 	}
 }

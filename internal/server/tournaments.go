@@ -90,14 +90,14 @@ type tournamentSheets struct{ s *Server }
 // r (the organiser's, who hands the device to the board's umpire). The
 // limit of sheets open per browser is not taken: a round's are bounded by
 // the tournament's players.
-func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error) {
+func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts []string, event string) (string, error) {
 	c, err := r.Cookie(tokenCookie)
 	if err != nil || len(c.Value) != 32 {
 		return "", httpapi.Refuse(httpapi.ErrBadRequest, "this browser has no identity to write the scoresheets with: reload the page and try again")
 	}
-	cfg := umpire.Config{Rules: rules, Players: 2, Names: names[:], Event: event}
-	if accounts[0] != "" && accounts[1] != "" {
-		cfg.Accounts = accounts[:]
+	cfg := umpire.Config{Rules: rules, Players: len(names), Names: names, Event: event}
+	if len(accounts) == len(names) {
+		cfg.Accounts = accounts
 	}
 	if _, err := umpire.New(cfg); err != nil {
 		return "", err
@@ -127,26 +127,29 @@ type tournamentTables struct{ s *Server }
 // (RULES TM-1), so that a player who stops playing loses on time.
 const tournamentClock = 30
 
-// OpenTable makes a rated two-seat table whose seats are kept for the
-// match's two accounts. Each table is its own owner, so that a round's
-// tables count against no identity's limit.
-func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string, a, b account.Account) (string, error) {
+// OpenTable makes a rated table whose seats are kept for the match's
+// accounts (two, or four in doubles). Each table is its own owner, so
+// that a round's tables count against no identity's limit.
+func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string, players []account.Account) (string, error) {
 	id := newID(6)
-	cfg := protocol.TableConfig{Rules: rules, Players: 2, Clock: tournamentClock, Rated: true,
-		Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}, Keep: []string{keptFor(a.ID), keptFor(b.ID)}}
+	cfg := protocol.TableConfig{Rules: rules, Players: len(players), Clock: tournamentClock, Rated: true}
+	for _, a := range players {
+		cfg.Seats = append(cfg.Seats, protocol.SeatConfig{Kind: protocol.SeatHuman})
+		cfg.Keep = append(cfg.Keep, keptFor(a.ID))
+	}
 	return tt.s.createAs(ctx, id, "tournament."+id, cfg, nil)
 }
 
 // Seated reads from the store which seats of a tournament's table are
 // taken, wherever the table is played.
-func (tt tournamentTables) Seated(ctx context.Context, id string) ([2]bool, bool, error) {
-	var taken [2]bool
-	rec, err := tt.s.store.Table(ctx, id)
+func (tt tournamentTables) Seated(ctx context.Context, id string) ([]bool, bool, error) {
+	rec, ti, err := tt.s.record(ctx, id)
 	if err != nil {
-		return taken, false, err
+		return nil, false, err
 	}
+	taken := make([]bool, len(ti.Seats))
 	for _, st := range rec.Seats {
-		if st.Seat == 0 || st.Seat == 1 {
+		if st.Seat >= 0 && st.Seat < len(taken) {
 			taken[st.Seat] = true
 		}
 	}

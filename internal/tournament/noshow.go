@@ -31,20 +31,26 @@ func (d *Domain) watchNoShow(table string) {
 	d.env.AfterFunc(NoShowGrace, func() { d.noShow(context.Background(), table) })
 }
 
-// noShow enters the match of an online table whose one player sat and
-// the other never did, once the grace is over: the present player wins
-// it by NoShowScore, marked no-show, and the log says why. A match with a
+// noShow enters the match of an online table whose one side sat and the
+// other never did (in doubles, a side whose two players have not both
+// sat is absent), once the grace is over: the present side wins it by
+// NoShowScore, marked no-show, and the log says why. A match with a
 // result already (a finished table's, one typed by hand) is left, and so
-// is one whose players both stayed away: the organiser scores it.
+// is one whose sides both stayed away: the organiser scores it.
 func (d *Domain) noShow(ctx context.Context, table string) {
 	taken, over, err := d.env.Tables.Seated(ctx, table)
 	if err != nil {
 		d.env.Log.Error("reading the seats of a tournament's table", "table", table, "err", err)
 		return
 	}
-	if over || taken[0] == taken[1] {
-		if !taken[0] && !over {
-			d.env.Log.Info("neither player came to a tournament's table: its result is for the organiser", "table", table)
+	// A side is there when each of its players (one, or a pair) has sat.
+	there := [2]bool{true, true}
+	for seat, t := range taken {
+		there[seat%2] = there[seat%2] && t
+	}
+	if over || there[0] == there[1] {
+		if !there[0] && !over {
+			d.env.Log.Info("neither side came to a tournament's table: its result is for the organiser", "table", table)
 		}
 		return
 	}
@@ -65,7 +71,7 @@ func (d *Domain) noShow(ctx context.Context, table string) {
 	}
 	present, absent := m.A, m.B
 	m.Score = NoShowScore
-	if taken[1] {
+	if there[1] {
 		present, absent = m.B, m.A
 		m.Score = [2]int{NoShowScore[1], NoShowScore[0]}
 	}

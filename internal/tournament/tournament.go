@@ -75,21 +75,23 @@ type Accounts interface {
 
 // Tables makes online tables (the server implements it).
 type Tables interface {
-	// OpenTable makes a two-seat table of rules whose seat 0 is kept for
-	// account a and seat 1 for account b, and returns its ID.
-	OpenTable(ctx context.Context, tournament, rules string, a, b account.Account) (string, error)
-	// Seated says which of a table's two seats a player has taken, and
+	// OpenTable makes a table of rules with a seat kept for each of
+	// players, in seat order (two, or four for doubles), and returns its
+	// ID.
+	OpenTable(ctx context.Context, tournament, rules string, players []account.Account) (string, error)
+	// Seated says which of a table's seats a player has taken, and
 	// whether its match is over.
-	Seated(ctx context.Context, table string) (taken [2]bool, over bool, err error)
+	Seated(ctx context.Context, table string) (taken []bool, over bool, err error)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
 // implements it).
 type Sheets interface {
-	// OpenSheet opens a two-player scoresheet of rules for the players
-	// named, written by the browser of r; with both players' account
-	// names it is rated once both confirm it (docs/umpire.md).
-	OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error)
+	// OpenSheet opens a scoresheet of rules for the players named in seat
+	// order (two, or four for doubles), written by the browser of r; with
+	// every player's account name it is rated once they confirm it
+	// (docs/umpire.md).
+	OpenSheet(r *http.Request, rules string, names, accounts []string, event string) (string, error)
 }
 
 // Env is what the domain needs of the server and the store.
@@ -150,6 +152,10 @@ type state struct {
 	t       carrom.Tournament
 	players []carrom.TournamentPlayer
 	rounds  [][]carrom.TournamentMatch // rounds[r-1] are round r's, by board
+
+	// partners are the second players of a tournament of doubles' pairs,
+	// by entrant number.
+	partners map[int]carrom.TournamentPartner
 }
 
 func (d *Domain) load(ctx context.Context, id string) (*state, error) {
@@ -162,6 +168,9 @@ func (d *Domain) load(ctx context.Context, id string) (*state, error) {
 	}
 	s := &state{t: t}
 	if s.players, err = d.env.Store.TournamentPlayers(ctx, id); err != nil {
+		return nil, err
+	}
+	if s.partners, err = d.partners(ctx, id); err != nil {
 		return nil, err
 	}
 	ms, err := d.env.Store.TournamentMatches(ctx, id)
@@ -193,8 +202,12 @@ func (s *state) player(num int) (carrom.TournamentPlayer, bool) {
 	return s.players[num-1], true
 }
 
+// name is an entrant's: a player's, or a pair's ("Ann & Bob").
 func (s *state) name(num int) string {
 	if p, ok := s.player(num); ok {
+		if pt, ok := s.partners[num]; ok {
+			return p.Name + " & " + pt.Name
+		}
 		return p.Name
 	}
 	return ""

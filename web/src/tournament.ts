@@ -42,16 +42,17 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
+  const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, "Singles"), h("option", { value: "doubles" }, "Doubles (pairs)"));
   system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, "A new tournament"),
-    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules),
+    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules), h("label", {}, format),
     h("label", {}, "System ", system, " ", method), h("label", {}, "Rounds ", rounds), h("label", {}, "Against the phantom ", phantom, "–0"),
     h("button", { type: "submit", id: "t-create" }, "Create the tournament"), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value };
+    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles" };
     if (date.value) body.date = date.value;
     if (system.value === "swiss") body.method = method.value;
     api<Tournament>("POST", "/api/tournaments", body)
@@ -137,12 +138,12 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, t.singles ? "" : "doubles", systemName(t),
       `${t.paired.length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
-    if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(act)); }
+    if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(t, act)); }
     const pairBtn = document.getElementById("pair-next") as HTMLButtonElement | null;
     if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
     const why = document.getElementById("pair-why");
@@ -173,20 +174,25 @@ export function tournamentPage(root: HTMLElement, id: string): void {
 
 type Act = (path: string, body: unknown) => Promise<void>;
 
-function organiserDesk(act: Act): HTMLElement {
+function organiserDesk(t: Tournament, act: Act): HTMLElement {
   const account = h("input", { id: "reg-account", autocomplete: "off" });
   const name = h("input", { id: "reg-name", maxlength: "80" });
   const club = h("input", { id: "reg-club", maxlength: "80" });
   const country = h("input", { id: "reg-country", maxlength: "80" });
   const rating = h("input", { id: "reg-rating", type: "number", min: "0", max: "4000" });
-  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, "Register a player"),
-    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), h("label", {}, "Club ", club),
+  // A tournament of doubles enters pairs: a player and a partner.
+  const partnerAccount = h("input", { id: "reg-partner-account", autocomplete: "off" });
+  const partnerName = h("input", { id: "reg-partner-name", maxlength: "80" });
+  const partner = t.singles ? [] : [h("label", {}, "Partner's account ", partnerAccount), h("label", {}, "or guest's name ", partnerName)];
+  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, t.singles ? "Register a player" : "Register a pair"),
+    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), ...partner, h("label", {}, "Club ", club),
     h("label", {}, "Country ", country), h("label", {}, "Rating ", rating), h("button", { type: "submit", id: "reg-add" }, "Register"));
   reg.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const body: Record<string, unknown> = { club: club.value, country: country.value, rating: rating.value ? +rating.value : 0 };
     if (account.value.trim()) body.account = account.value.trim(); else body.name = name.value;
-    act("/players", body).then(() => { for (const el of [account, name, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
+    if (!t.singles) body.partner = partnerAccount.value.trim() ? { account: partnerAccount.value.trim() } : { name: partnerName.value };
+    act("/players", body).then(() => { for (const el of [account, name, partnerAccount, partnerName, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
   });
   const pair = h("button", { type: "button", id: "pair-next" }, "Pair the next round");
   pair.addEventListener("click", () => { act("/rounds", {}).catch(() => undefined); });

@@ -16,3 +16,13 @@ type TournamentClock struct {
 func (c TournamentClock) Ends() time.Time {
 	return c.Started.Add(time.Duration(c.Minutes) * time.Minute)
 }
+
+// TournamentPartner is the second player of a pair, entrant Num of a
+// tournament of doubles: an account's (Account, its name as Name) or a
+// guest's (Account "").
+type TournamentPartner struct {
+	Tournament string
+	Num        int
+	Account    string
+	Name       string
+}
