@@ -90,3 +90,30 @@ func TestTournamentHallClock(t *testing.T) {
 		t.Errorf("the hall's time is %.0f px high on a 1080-pixel screen; want it readable from afar (200 or more)", size)
 	}
 }
+
+// TestTournamentDoublesInTheBrowser: an organiser creates a tournament of
+// doubles and registers pairs of guests with the page's partner fields;
+// the pairs are named "Eve & Flo" in the players' list and the pairings.
+func TestTournamentDoublesInTheBrowser(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	org := e.tab()
+	e.run(org, chromedp.EmulateViewport(1280, 900))
+	e.signUp(org, "org", "org's password")
+	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
+		chromedp.SendKeys("#t-name", "Pairs night", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),
+		chromedp.SetValue("#t-format", "doubles", chromedp.ByID), chromedp.Click("#t-create", chromedp.ByID))
+	e.settle(org, "the tournament's page", `document.getElementById("reg-partner-name") != null`, 30*time.Second)
+	for i, pair := range [][2]string{{"Eve", "Flo"}, {"Gus", "Hal"}} {
+		e.run(org, chromedp.SendKeys("#reg-name", pair[0], chromedp.ByID), chromedp.SendKeys("#reg-partner-name", pair[1], chromedp.ByID),
+			chromedp.Click("#reg-add", chromedp.ByID))
+		e.waitFor(org, pair[0]+"'s pair registered", `document.querySelectorAll("#t-players tr[data-num]").length === `+strconv.Itoa(i+1), 30*time.Second)
+	}
+	e.run(org, chromedp.Click("#pair-next", chromedp.ByID))
+	e.waitFor(org, "round 1 paired", `document.querySelector('section[data-round="1"] tr[data-board="1"]') != null`, 30*time.Second)
+	var got struct{ Players, A, B, Head string }
+	e.run(org, chromedp.Evaluate(`({Players: document.getElementById("t-players").textContent, A: document.querySelector('tr[data-board="1"] .t-a').textContent,
+		B: document.querySelector('tr[data-board="1"] .t-b').textContent, Head: document.getElementById("t-head").textContent})`, &got))
+	if !strings.Contains(got.Players, "Eve & Flo") || !strings.Contains(got.Players, "Gus & Hal") || got.A != "Eve & Flo" || got.B != "Gus & Hal" || !strings.Contains(got.Head, "doubles") {
+		t.Errorf("the pairs on the page: %+v; want Eve & Flo v Gus & Hal, a tournament of doubles", got)
+	}
+}
