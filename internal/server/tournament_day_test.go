@@ -86,6 +86,38 @@ func TestTournamentNoShow(t *testing.T) {
 	}
 }
 
+// TestTournamentNoShowAfterRestart: the no-show's wait survives a restart
+// of the server (or is taken up by another node): it still ends 15
+// minutes after the table was made.
+func TestTournamentNoShowAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	org, _, base, v, players, csrfs := onlineRound(t, e, "ann", "bob")
+	m := v.Paired[0].Matches[0]
+	c := players["ann"].connect(m.Table, 0)
+	c.next("welcome")
+	c.send(sitWith(0, "", csrfs["ann"]))
+	if w := c.next("welcome", "error"); len(w.Seats) != 1 {
+		t.Fatalf("ann takes the kept seat 0: %s", w.Raw)
+	}
+	e.clock.Advance(10 * time.Minute)
+	e.close()
+
+	later := newFakeClock()
+	later.now = e.clock.Now()
+	e2 := newEnvAt(t, dir, later)
+	org.Base = e2.http.URL
+	later.Advance(4 * time.Minute)
+	var now tview
+	if org.get(base, &now); now.Paired[0].Matches[0].Source != "" {
+		t.Fatalf("14 minutes after the call, a restart between: %+v; want no result yet", now.Paired[0].Matches[0])
+	}
+	later.Advance(time.Minute + time.Second)
+	if org.get(base, &now); now.Paired[0].Matches[0].Source != "noshow" || *now.Paired[0].Matches[0].Score != [2]int{2, 0} {
+		t.Errorf("15 minutes after the call, a restart between: %+v; want 2-0 to ann, a no-show", now.Paired[0].Matches[0])
+	}
+}
+
 // hallClock is the hall screen's answer, GET /api/tournaments/{id}/clock.
 type hallClock struct {
 	Name  string

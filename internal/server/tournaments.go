@@ -29,6 +29,9 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		env.Sheets = tournamentSheets{s}
 	}
 	d := tournament.New(env)
+	if err := d.ResumeNoShows(context.Background()); err != nil {
+		s.log.Error("waiting again for the players of the tournaments' tables", "err", err)
+	}
 	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Games) })
 	return d
 }
@@ -142,18 +145,18 @@ func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string
 
 // Seated reads from the store which seats of a tournament's table are
 // taken, wherever the table is played.
-func (tt tournamentTables) Seated(ctx context.Context, id string) ([]bool, bool, error) {
+func (tt tournamentTables) Seated(ctx context.Context, id string) (tournament.Seats, error) {
 	rec, ti, err := tt.s.record(ctx, id)
 	if err != nil {
-		return nil, false, err
+		return tournament.Seats{}, err
 	}
-	taken := make([]bool, len(ti.Seats))
-	for _, st := range rec.Seats {
-		if st.Seat >= 0 && st.Seat < len(taken) {
-			taken[st.Seat] = true
+	st := tournament.Seats{Taken: make([]bool, len(ti.Seats)), Over: !rec.Finished.IsZero(), Created: rec.Created}
+	for _, s := range rec.Seats {
+		if s.Seat >= 0 && s.Seat < len(st.Taken) {
+			st.Taken[s.Seat] = true
 		}
 	}
-	return taken, !rec.Finished.IsZero(), nil
+	return st, nil
 }
 
 // keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is

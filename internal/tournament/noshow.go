@@ -20,15 +20,58 @@ const NoShowGrace = 15 * time.Minute
 // G-3) won in two, as an online table's result counts games won.
 var NoShowScore = [2]int{2, 0}
 
-// watchNoShow waits NoShowGrace for the players of a round's online table
-// to take their seats, on the server's clock. The wait is the
-// tournament's, not the table's: the table knows nothing of it, and a
-// table whose both players sat plays on as any other.
-func (d *Domain) watchNoShow(table string) {
+// Seats are the seats of an online table as a no-show's wait reads them.
+type Seats struct {
+	Taken   []bool // by seat: a player has sat there
+	Over    bool   // the table's match is over
+	Created time.Time
+}
+
+// NoShowStore lists the tables a no-show's wait is for (internal/store
+// implements it).
+type NoShowStore interface {
+	// TournamentTablesWaiting are the online tables of matches without a
+	// result, of every tournament.
+	TournamentTablesWaiting(ctx context.Context) ([]string, error)
+}
+
+// watchNoShow waits NoShowGrace from now for the players of a round's
+// online table to take their seats, on the server's clock. The wait is
+// the tournament's, not the table's: the table knows nothing of it, and a
+// table whose players all sat plays on as any other.
+func (d *Domain) watchNoShow(table string) { d.watchNoShowFor(table, NoShowGrace) }
+
+func (d *Domain) watchNoShowFor(table string, wait time.Duration) {
 	if d.env.AfterFunc == nil {
 		return
 	}
-	d.env.AfterFunc(NoShowGrace, func() { d.noShow(context.Background(), table) })
+	d.env.AfterFunc(wait, func() { d.noShow(context.Background(), table) })
+}
+
+// ResumeNoShows waits again, at a server's start, for the tables of the
+// matches without a result: each until NoShowGrace after it was made, at
+// once if that is past. A match a node has entered already is left by
+// the others (the result enters once).
+func (d *Domain) ResumeNoShows(ctx context.Context) error {
+	ns, ok := d.env.Store.(NoShowStore)
+	if !ok || d.env.Tables == nil {
+		return nil
+	}
+	tables, err := ns.TournamentTablesWaiting(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range tables {
+		st, err := d.env.Tables.Seated(ctx, id)
+		if err != nil {
+			d.env.Log.Warn("a tournament's table not found at the start", "table", id, "err", err)
+			continue
+		}
+		if !st.Over {
+			d.watchNoShowFor(id, max(0, st.Created.Add(NoShowGrace).Sub(d.env.Now())))
+		}
+	}
+	return nil
 }
 
 // noShow enters the match of an online table whose one side sat and the
@@ -38,18 +81,18 @@ func (d *Domain) watchNoShow(table string) {
 // result already (a finished table's, one typed by hand) is left, and so
 // is one whose sides both stayed away: the organiser scores it.
 func (d *Domain) noShow(ctx context.Context, table string) {
-	taken, over, err := d.env.Tables.Seated(ctx, table)
+	st, err := d.env.Tables.Seated(ctx, table)
 	if err != nil {
 		d.env.Log.Error("reading the seats of a tournament's table", "table", table, "err", err)
 		return
 	}
 	// A side is there when each of its players (one, or a pair) has sat.
 	there := [2]bool{true, true}
-	for seat, t := range taken {
+	for seat, t := range st.Taken {
 		there[seat%2] = there[seat%2] && t
 	}
-	if over || there[0] == there[1] {
-		if !there[0] && !over {
+	if st.Over || there[0] == there[1] {
+		if !there[0] && !st.Over {
 			d.env.Log.Info("neither side came to a tournament's table: its result is for the organiser", "table", table)
 		}
 		return

@@ -79,9 +79,9 @@ type Tables interface {
 	// players, in seat order (two, or four for doubles), and returns its
 	// ID.
 	OpenTable(ctx context.Context, tournament, rules string, players []account.Account) (string, error)
-	// Seated says which of a table's seats a player has taken, and
-	// whether its match is over.
-	Seated(ctx context.Context, table string) (taken []bool, over bool, err error)
+	// Seated says which of a table's seats a player has taken, whether
+	// its match is over, and when it was made.
+	Seated(ctx context.Context, table string) (Seats, error)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
