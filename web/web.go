@@ -90,6 +90,7 @@ func New(opt Options) (*Handler, error) {
 	h.mux.HandleFunc("GET /tournaments", index)
 	h.mux.HandleFunc("GET /tournaments/{id}", index)
 	h.mux.HandleFunc("GET /championships/{id}", index)
+	h.mux.HandleFunc("GET /tournaments/{id}/clock", index)
 	// The asset names carry their digest, so browsers may keep them for good.
 	h.mux.HandleFunc("GET "+jsPath, asset("text/javascript; charset=utf-8", js))
 	h.mux.HandleFunc("GET "+cssPath, asset("text/css; charset=utf-8", css))

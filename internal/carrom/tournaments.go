@@ -49,6 +49,7 @@ const (
 	ResultOnline  = "online"  // an online table's finished match
 	ResultSheet   = "sheet"   // an umpire's scoresheet, signed
 	ResultHand    = "hand"    // typed by the organiser
+	ResultNoShow  = "noshow"  // a player never sat at the online table (ICF law 126)
 )
 
 // TournamentMatch is a match of a round on its board: B 0 is the phantom

@@ -118,6 +118,9 @@ func (h *liveHub) serve(w http.ResponseWriter, r *http.Request) {
 	if v, err := account.Of(r); err == nil {
 		c.keys = append(c.keys, accountKey(v.Account.ID))
 	}
+	if key, ok := tournamentKey(r.URL.Query().Get("tournament")); ok {
+		c.keys = append(c.keys, key)
+	}
 	h.join(c)
 	defer h.leave(c)
 	if v, err := account.Of(r); err == nil && h.friends != nil {

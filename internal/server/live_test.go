@@ -37,7 +37,13 @@ type liveChannel struct {
 // when on every push to it reaches it.
 func openLive(t *testing.T, base string, cl *servertest.Client) *liveChannel {
 	t.Helper()
-	ws, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(base, "http")+"/live", &websocket.DialOptions{HTTPClient: cl.HTTP()})
+	return openLiveAt(t, base, "/live", cl)
+}
+
+// openLiveAt opens the live channel at path (with its query).
+func openLiveAt(t *testing.T, base, path string, cl *servertest.Client) *liveChannel {
+	t.Helper()
+	ws, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(base, "http")+path, &websocket.DialOptions{HTTPClient: cl.HTTP()})
 	if err != nil {
 		code := 0
 		if resp != nil {

@@ -24,11 +24,14 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Now: s.clock.Now, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Announce: s.live.announceClock, Origin: s.front.origin, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
 	d := tournament.New(env)
+	if err := d.ResumeNoShows(context.Background()); err != nil {
+		s.log.Error("waiting again for the players of the tournaments' tables", "err", err)
+	}
 	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Games) })
 	return d
 }
@@ -53,6 +56,36 @@ func (s *Server) callPlayer(account string, call protocol.TournamentCall) {
 	s.live.push(accountKey(account), liveMsg{Type: "tournament", Tournament: &call})
 }
 
+// tournamentKey is the live channels' key of the pages of tournament id
+// (GET /live?tournament=ID): ok only for an ID as tournaments have, 12 hex
+// digits.
+func tournamentKey(id string) (string, bool) {
+	if len(id) != 12 || strings.Trim(id, "0123456789abcdef") != "" {
+		return "", false
+	}
+	return "tourney." + id, true
+}
+
+// announceClock tells the pages of a tournament, at every node, that its
+// round's clock has changed.
+func (h *liveHub) announceClock(id string) {
+	if key, ok := tournamentKey(id); ok {
+		h.push(key, liveMsg{Type: "tournament-clock", Tournament: &protocol.TournamentCall{Tournament: id}})
+	}
+}
+
+// origin is the site's address as r's browser reaches it: the public URL
+// if the server has one, else the request's scheme and host.
+func (f *front) origin(r *http.Request) string {
+	if f.public != nil {
+		return f.public.Scheme + "://" + f.public.Host
+	}
+	if f.secureRequest(r) {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
+}
+
 // tournamentSheets opens a tournament's scoresheets.
 type tournamentSheets struct{ s *Server }
 
@@ -60,14 +93,14 @@ type tournamentSheets struct{ s *Server }
 // r (the organiser's, who hands the device to the board's umpire). The
 // limit of sheets open per browser is not taken: a round's are bounded by
 // the tournament's players.
-func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error) {
+func (ts tournamentSheets) OpenSheet(r *http.Request, rules string, names, accounts []string, event string) (string, error) {
 	c, err := r.Cookie(tokenCookie)
 	if err != nil || len(c.Value) != 32 {
 		return "", httpapi.Refuse(httpapi.ErrBadRequest, "this browser has no identity to write the scoresheets with: reload the page and try again")
 	}
-	cfg := umpire.Config{Rules: rules, Players: 2, Names: names[:], Event: event}
-	if accounts[0] != "" && accounts[1] != "" {
-		cfg.Accounts = accounts[:]
+	cfg := umpire.Config{Rules: rules, Players: len(names), Names: names, Event: event}
+	if len(accounts) == len(names) {
+		cfg.Accounts = accounts
 	}
 	if _, err := umpire.New(cfg); err != nil {
 		return "", err
@@ -97,14 +130,33 @@ type tournamentTables struct{ s *Server }
 // (RULES TM-1), so that a player who stops playing loses on time.
 const tournamentClock = 30
 
-// OpenTable makes a rated two-seat table whose seats are kept for the
-// match's two accounts. Each table is its own owner, so that a round's
-// tables count against no identity's limit.
-func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string, a, b account.Account) (string, error) {
+// OpenTable makes a rated table whose seats are kept for the match's
+// accounts (two, or four in doubles). Each table is its own owner, so
+// that a round's tables count against no identity's limit.
+func (tt tournamentTables) OpenTable(ctx context.Context, _ string, rules string, players []account.Account) (string, error) {
 	id := newID(6)
-	cfg := protocol.TableConfig{Rules: rules, Players: 2, Clock: tournamentClock, Rated: true,
-		Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}, Keep: []string{keptFor(a.ID), keptFor(b.ID)}}
+	cfg := protocol.TableConfig{Rules: rules, Players: len(players), Clock: tournamentClock, Rated: true}
+	for _, a := range players {
+		cfg.Seats = append(cfg.Seats, protocol.SeatConfig{Kind: protocol.SeatHuman})
+		cfg.Keep = append(cfg.Keep, keptFor(a.ID))
+	}
 	return tt.s.createAs(ctx, id, "tournament."+id, cfg, nil)
+}
+
+// Seated reads from the store which seats of a tournament's table are
+// taken, wherever the table is played.
+func (tt tournamentTables) Seated(ctx context.Context, id string) (tournament.Seats, error) {
+	rec, ti, err := tt.s.matches.record(ctx, id)
+	if err != nil {
+		return tournament.Seats{}, err
+	}
+	st := tournament.Seats{Taken: make([]bool, len(ti.Seats)), Over: !rec.Finished.IsZero(), Created: rec.Created}
+	for _, s := range rec.Seats {
+		if s.Seat >= 0 && s.Seat < len(st.Taken) {
+			st.Taken[s.Seat] = true
+		}
+	}
+	return st, nil
 }
 
 // keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is

@@ -99,7 +99,6 @@ func TestTournamentOverHTTP(t *testing.T) {
 		{`{"name":"Open","rounds":3,"rules":"pool"}`, `rules "pool"`},
 		{`{"name":"Open","rounds":3,"date":"1 May"}`, "YYYY-MM-DD"},
 		{`{"name":"Open","rounds":3,"points":{"win":1,"draw":2,"loss":0}}`, "win ≥ draw"},
-		{`{"name":"Open","rounds":3,"singles":false}`, "singles"},
 		{`{"name":"Open","rounds":3,"colour":"red"}`, `"colour"`},
 		{`{"name":"` + strings.Repeat("x", 81) + `","rounds":3}`, "80 at most"},
 	} {

@@ -65,8 +65,8 @@ func decodeCreate(data []byte, today time.Time) (carrom.Tournament, error) {
 	if t.Rules != "icf" && t.Rules != "family" {
 		return t, httpapi.Refuse(ErrBad, "rules %q: want icf or family", b.Rules)
 	}
-	if b.Singles != nil && !*b.Singles {
-		return t, httpapi.Refuse(ErrBad, "doubles are not organised yet: a tournament is of singles")
+	if b.Singles != nil {
+		t.Singles = *b.Singles
 	}
 	if b.System != "" {
 		t.System = b.System

@@ -31,6 +31,9 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/sheets", d.sheets)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
 	d.routeFinish(mux)
+	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/clock", d.startClock)
+	mux.HandleFunc("GET /api/tournaments/{id}/clock", d.hall)
+	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{round}/boards/{board}/qr.png", d.sheetQR)
 }
 
 // View is a tournament as its live page shows it, to anyone.
@@ -59,6 +62,8 @@ type View struct {
 	Next    string     `json:"next"`
 	Finals  FinalsView `json:"finals"`
 	Ranking []RankView `json:"ranking"`
+	// Clock is the latest round's countdown, null before any is started.
+	Clock *ClockView `json:"clock"`
 }
 
 // PlayerView is an entrant.
@@ -139,7 +144,7 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 		v.Organiser = a.Name
 	}
 	for _, p := range s.players {
-		v.Players = append(v.Players, PlayerView{Num: p.Num, Name: p.Name, Account: p.Account != "", Club: p.Club, Country: p.Country, Rating: p.Rating, Withdrawn: p.Withdrawn, Entered: p.Entered})
+		v.Players = append(v.Players, PlayerView{Num: p.Num, Name: s.name(p.Num), Account: p.Account != "", Club: p.Club, Country: p.Country, Rating: p.Rating, Withdrawn: p.Withdrawn, Entered: p.Entered})
 	}
 	for i, r := range s.rounds {
 		rv := RoundView{Round: i + 1, Matches: []MatchView{}}
@@ -179,7 +184,8 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 		v.Next = httpapi.Text(err)
 	}
 	s.finish(&v)
-	return v, nil
+	v.Clock, err = d.clockView(ctx, t.ID)
+	return v, err
 }
 
 // viewer is the account ID of a request's session, "" if none.
@@ -306,7 +312,12 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
-	b, err := decoded(w, r, decodePlayer)
+	var partner *partnerBody
+	b, err := decoded(w, r, func(data []byte) (playerBody, error) {
+		b, pt, err := decodeEntrant(data, s.t.Singles)
+		partner = pt
+		return b, err
+	})
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return
@@ -317,28 +328,34 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 	}
 	p := carrom.TournamentPlayer{Tournament: s.t.ID, Name: b.Name, Club: b.Club, Country: b.Country, Rating: b.Rating, Entered: len(s.rounds)}
 	if b.Account != "" {
-		a, err := d.env.Accounts.AccountByName(r.Context(), b.Account)
-		if errors.Is(err, carrom.ErrNotFound) {
-			err = httpapi.Refuse(ErrBad, "no player is named %q", b.Account)
-		}
+		a, err := d.enterable(r.Context(), s, b.Account)
 		if err != nil {
 			httpapi.WriteError(w, err)
 			return
 		}
-		for _, o := range s.players {
-			if o.Account == a.ID {
-				httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "%s is entered already, as player %d", a.Name, o.Num))
-				return
-			}
-		}
 		p.Account, p.Name = a.ID, a.Name
 	}
-	if _, err := d.env.Store.AddTournamentPlayer(r.Context(), p, MaxPlayers); err != nil {
+	var pt carrom.TournamentPartner
+	if partner != nil {
+		if pt, err = d.partner(r.Context(), s, *partner, p.Account); err != nil {
+			httpapi.WriteError(w, err)
+			return
+		}
+	}
+	num, err := d.env.Store.AddTournamentPlayer(r.Context(), p, MaxPlayers)
+	if err != nil {
 		if errors.Is(err, carrom.ErrLimit) {
 			err = httpapi.Refuse(ErrConflict, "a tournament enters %d players at most", MaxPlayers)
 		}
 		httpapi.WriteError(w, err)
 		return
+	}
+	if partner != nil {
+		pt.Num = num
+		if err := d.env.Store.(PartnerStore).AddTournamentPartner(r.Context(), pt); err != nil {
+			httpapi.WriteError(w, err)
+			return
+		}
 	}
 	d.answer(w, r, s.t.ID, http.StatusCreated)
 }
@@ -576,24 +593,22 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server plays no online tables"))
 		return
 	}
-	d.place(w, r, "table_id", "match between two accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
-		if pa.Account == "" || pb.Account == "" {
+	d.place(w, r, "table_id", "match between accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+		ids, ok := s.seats(m)
+		if !ok {
 			return "", nil, nil
 		}
-		a, err := d.env.Accounts.AccountByID(r.Context(), pa.Account)
+		players, err := d.accountsOf(r.Context(), ids)
 		if err != nil {
 			return "", nil, err
 		}
-		b, err := d.env.Accounts.AccountByID(r.Context(), pb.Account)
-		if err != nil {
-			return "", nil, err
-		}
-		table, err := d.env.Tables.OpenTable(r.Context(), s.t.ID, s.t.Rules, a, b)
+		table, err := d.env.Tables.OpenTable(r.Context(), s.t.ID, s.t.Rules, players)
 		call := func() {
-			for seat, p := range []account.Account{a, b} {
-				other := []account.Account{b, a}[seat]
+			d.watchNoShow(table)
+			for seat, p := range players {
+				other := []int{m.B, m.A}[seat%2]
 				d.env.Call(p.ID, protocol.TournamentCall{Tournament: s.t.ID, Name: s.t.Name, Round: round, Board: m.Board, Table: table,
-					Link: fmt.Sprintf("/t/%s?seat=%d", table, seat), Opponent: other.Name})
+					Link: fmt.Sprintf("/t/%s?seat=%d", table, seat), Opponent: s.name(other)})
 			}
 		}
 		return table, call, err
@@ -610,17 +625,17 @@ func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
-		var accounts [2]string
-		if pa.Account != "" && pb.Account != "" {
-			for i, p := range []carrom.TournamentPlayer{pa, pb} {
-				a, err := d.env.Accounts.AccountByID(r.Context(), p.Account)
-				if err != nil {
-					return "", nil, err
-				}
-				accounts[i] = a.Name
+		var names []string
+		if ids, ok := s.seats(m); ok {
+			players, err := d.accountsOf(r.Context(), ids)
+			if err != nil {
+				return "", nil, err
+			}
+			for _, a := range players {
+				names = append(names, a.Name)
 			}
 		}
-		sheet, err := d.env.Sheets.OpenSheet(r, s.t.Rules, [2]string{pa.Name, pb.Name}, accounts, fmt.Sprintf("%s, round %d, board %d", s.t.Name, round, m.Board))
+		sheet, err := d.env.Sheets.OpenSheet(r, s.t.Rules, s.seatNames(m), names, fmt.Sprintf("%s, round %d, board %d", s.t.Name, round, m.Board))
 		return sheet, nil, err
 	})
 }

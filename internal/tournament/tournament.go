@@ -76,18 +76,23 @@ type Accounts interface {
 
 // Tables makes online tables (the server implements it).
 type Tables interface {
-	// OpenTable makes a two-seat table of rules whose seat 0 is kept for
-	// account a and seat 1 for account b, and returns its ID.
-	OpenTable(ctx context.Context, tournament, rules string, a, b account.Account) (string, error)
+	// OpenTable makes a table of rules with a seat kept for each of
+	// players, in seat order (two, or four for doubles), and returns its
+	// ID.
+	OpenTable(ctx context.Context, tournament, rules string, players []account.Account) (string, error)
+	// Seated says which of a table's seats a player has taken, whether
+	// its match is over, and when it was made.
+	Seated(ctx context.Context, table string) (Seats, error)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
 // implements it).
 type Sheets interface {
-	// OpenSheet opens a two-player scoresheet of rules for the players
-	// named, written by the browser of r; with both players' account
-	// names it is rated once both confirm it (docs/umpire.md).
-	OpenSheet(r *http.Request, rules string, names, accounts [2]string, event string) (string, error)
+	// OpenSheet opens a scoresheet of rules for the players named in seat
+	// order (two, or four for doubles), written by the browser of r; with
+	// every player's account name it is rated once they confirm it
+	// (docs/umpire.md).
+	OpenSheet(r *http.Request, rules string, names, accounts []string, event string) (string, error)
 }
 
 // Env is what the domain needs of the server and the store.
@@ -105,6 +110,15 @@ type Env struct {
 	// Call tells an account, over its live channel, where to play.
 	Call func(account string, call protocol.TournamentCall)
 	Now  func() time.Time
+	// AfterFunc is the server's clock's timer (a no-show's wait); nil:
+	// no wait.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Announce tells the pages of a tournament, over their live channels,
+	// that its round's clock has changed; nil: they read it again in time.
+	Announce func(tournament string)
+	// Origin is the site's address as the browser of r reaches it
+	// ("https://host"), for the links printed on paper.
+	Origin func(r *http.Request) string
 	// Seed draws a new tournament's seed.
 	Seed func() uint64
 	Log  *slog.Logger
@@ -140,6 +154,10 @@ type state struct {
 	players []carrom.TournamentPlayer
 	rounds  [][]carrom.TournamentMatch // rounds[r-1] are round r's, by board; the finals' after the Swiss's
 	finals  carrom.TournamentFinals
+
+	// partners are the second players of a tournament of doubles' pairs,
+	// by entrant number.
+	partners map[int]carrom.TournamentPartner
 }
 
 func (d *Domain) load(ctx context.Context, id string) (*state, error) {
@@ -155,6 +173,9 @@ func (d *Domain) load(ctx context.Context, id string) (*state, error) {
 		return nil, err
 	}
 	if s.players, err = d.env.Store.TournamentPlayers(ctx, id); err != nil {
+		return nil, err
+	}
+	if s.partners, err = d.partners(ctx, id); err != nil {
 		return nil, err
 	}
 	ms, err := d.env.Store.TournamentMatches(ctx, id)
@@ -186,8 +207,12 @@ func (s *state) player(num int) (carrom.TournamentPlayer, bool) {
 	return s.players[num-1], true
 }
 
+// name is an entrant's: a player's, or a pair's ("Ann & Bob").
 func (s *state) name(num int) string {
 	if p, ok := s.player(num); ok {
+		if pt, ok := s.partners[num]; ok {
+			return p.Name + " & " + pt.Name
+		}
 		return p.Name
 	}
 	return ""

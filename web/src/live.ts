@@ -17,7 +17,8 @@ export type LiveMsg =
   | PairedMsg
   | SeeksMsg
   | FriendMsg
-  | { v: number; type: "tournament"; tournament: TournamentCall };
+  | { v: number; type: "tournament"; tournament: TournamentCall }
+  | { v: number; type: "tournament-clock"; tournament: TournamentCall };
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -34,7 +35,9 @@ export function openLive(): void {
   let wait = 1000;
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/live`);
+    // A tournament's pages hear of its round's clock too.
+    const t = /^\/tournaments\/([0-9a-f]{12})(\/|$)/.exec(location.pathname);
+    const ws = new WebSocket(`${proto}//${location.host}/live${t ? `?tournament=${t[1]}` : ""}`);
     ws.onmessage = (e) => {
       wait = 1000;
       const m = JSON.parse(e.data as string) as LiveMsg;
@@ -71,7 +74,7 @@ function show(m: LiveMsg): void {
     toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
     return;
   }
-  if (m.type === "seeks") return;
+  if (m.type === "seeks" || m.type === "tournament-clock") return;
   if (m.type === "friend") {
     toast(`${m.name} is online.`, h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, "Challenge"));
     return;

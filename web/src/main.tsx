@@ -22,6 +22,7 @@ import { Sound } from "./sound";
 import { TableScreen } from "./table";
 import { tournamentPage, tournamentsPage } from "./tournament";
 import { championshipPage } from "./finals";
+import { hallClock } from "./tourneyclock";
 import { umpire } from "./umpire";
 
 const routes: Route[] = [
@@ -38,6 +39,7 @@ const routes: Route[] = [
   [/^\/tournaments$/, () => <Mount run={tournamentsPage} />],
   [/^\/tournaments\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => tournamentPage(root, id)} />],
   [/^\/championships\/([0-9a-f]+)$/, (_, [id]) => <Mount run={(root) => championshipPage(root, id)} />],
+  [/^\/tournaments\/([0-9a-f]+)\/clock$/, (_, [id]) => <Mount run={(root) => hallClock(root, id)} />],
   [/^/, (app) => <Lobby app={app} />],
 ];
 

@@ -9,6 +9,7 @@ import { api, me } from "./api";
 import { h } from "./dom";
 import { championshipsCard, finalsDesk, prizeList, showFinals, type Finals, type Rank } from "./finals";
 import { onLive } from "./live";
+import { leftOf, mmss, phase, type ReadClock, type RoundClock } from "./tourneyclock";
 
 interface Player { num: number; name: string; account: boolean; club: string; country: string; rating: number; withdrawn: boolean; entered: number }
 interface Match { board: number; a: number; b: number; a_name: string; b_name: string; score: [number, number] | null; source: string; table?: string; link?: string; sheet?: string; sheet_link?: string }
@@ -19,13 +20,14 @@ interface Tournament {
   points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
   finals: Finals; ranking: Rank[];
+  clock: RoundClock | null;
 }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
 
 const systemName = (t: { system: string; method?: string }) =>
   t.system === "swiss" ? `Swiss (${t.method})` : t.system === "roundrobin" ? "round robin" : "knockout";
 
-const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom" };
+const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom", noshow: "no-show" };
 
 // tournamentsPage is /tournaments: the organiser's tournaments and a new one.
 export async function tournamentsPage(root: HTMLElement): Promise<void> {
@@ -42,16 +44,17 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
+  const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, "Singles"), h("option", { value: "doubles" }, "Doubles (pairs)"));
   system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, "A new tournament"),
-    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules),
+    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules), h("label", {}, format),
     h("label", {}, "System ", system, " ", method), h("label", {}, "Rounds ", rounds), h("label", {}, "Against the phantom ", phantom, "–0"),
     h("button", { type: "submit", id: "t-create" }, "Create the tournament"), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value };
+    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles" };
     if (date.value) body.date = date.value;
     if (system.value === "swiss") body.method = method.value;
     api<Tournament>("POST", "/api/tournaments", body)
@@ -113,15 +116,37 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
     return b;
   }));
-  root.replaceChildren(head, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
+  // The round's clock, counted down here from the server's time left.
+  const clockLine = h("p", { id: "t-clock", class: "t-noprint" });
+  let clock: ReadClock | null = null;
+  const tick = () => {
+    const hall = h("a", { href: `/tournaments/${id}/clock`, id: "t-hall" }, "Hall screen");
+    if (!clock) { clockLine.replaceChildren("No round's clock is running. ", hall); return; }
+    const p = phase(clock);
+    clockLine.dataset.phase = p;
+    clockLine.replaceChildren(`Round ${clock.clock.round}'s clock: ${p === "over" ? "time is up" : `${mmss(leftOf(clock))} left`}${p === "warning" ? " (warning)" : ""}. `, hall);
+  };
+  setInterval(tick, 1000);
+  // The organiser's clock form, drawn once so that what is typed stays:
+  // it starts (again) the clock of the last round paired.
+  const clockDesk = h("p", { id: "t-clock-desk", class: "t-noprint" });
+  let lastRound = 0;
+  const drawClockDesk = () => {
+    const minutes = h("input", { type: "number", min: "1", max: "240", value: "45", "aria-label": "minutes of the round", class: "t-in", id: "clock-minutes" });
+    const warning = h("input", { type: "number", min: "0", max: "239", value: "5", "aria-label": "minutes of warning before the end", class: "t-in", id: "clock-warning" });
+    const start = h("button", { type: "button", class: "secondary", id: "clock-start" }, "Start the last round's clock");
+    start.addEventListener("click", () => { act(`/rounds/${lastRound}/clock`, { minutes: +minutes.value, warning: +warning.value }).catch(() => undefined); });
+    clockDesk.replaceChildren(start, " of ", minutes, " minutes, with a warning ", warning, " minutes before the end");
+  };
+  root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, systemName(t),
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, t.singles ? "" : "doubles", systemName(t),
       `${t.paired.filter((r) => !r.final).length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
-    if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(act)); }
+    if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(t, act)); }
     if (t.mine && !document.getElementById("finals-form")) desk.firstElementChild?.append(finalsDesk(t, act));
     showFinals(t);
     prizes.replaceChildren(...prizeList(t));
@@ -129,6 +154,10 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
     const why = document.getElementById("pair-why");
     if (why) why.textContent = t.next;
+    clock = t.clock ? { clock: t.clock, at: performance.now() } : null;
+    tick();
+    lastRound = t.paired.length;
+    if (t.mine && lastRound > 0 && !clockDesk.hasChildNodes()) drawClockDesk();
     rounds.replaceChildren(...[...t.paired].reverse().map((r) => roundTable(t, r, act)));
     standings.replaceChildren(h("h2", {}, "Standings"), standingsTable(t));
     cross.replaceChildren(h("h2", {}, "Crosstable"), crosstable(t));
@@ -146,25 +175,30 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   };
   load().catch((e: Error) => { err.textContent = e.message; });
   setInterval(() => { load().catch(() => undefined); }, 5000);
-  onLive((m) => { if (m.type === "tournament" && m.tournament.tournament === id) load().catch(() => undefined); });
+  onLive((m) => { if ((m.type === "tournament" || m.type === "tournament-clock") && m.tournament.tournament === id) load().catch(() => undefined); });
 }
 
 type Act = (path: string, body: unknown) => Promise<void>;
 
-function organiserDesk(act: Act): HTMLElement {
+function organiserDesk(t: Tournament, act: Act): HTMLElement {
   const account = h("input", { id: "reg-account", autocomplete: "off" });
   const name = h("input", { id: "reg-name", maxlength: "80" });
   const club = h("input", { id: "reg-club", maxlength: "80" });
   const country = h("input", { id: "reg-country", maxlength: "80" });
   const rating = h("input", { id: "reg-rating", type: "number", min: "0", max: "4000" });
-  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, "Register a player"),
-    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), h("label", {}, "Club ", club),
+  // A tournament of doubles enters pairs: a player and a partner.
+  const partnerAccount = h("input", { id: "reg-partner-account", autocomplete: "off" });
+  const partnerName = h("input", { id: "reg-partner-name", maxlength: "80" });
+  const partner = t.singles ? [] : [h("label", {}, "Partner's account ", partnerAccount), h("label", {}, "or guest's name ", partnerName)];
+  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, t.singles ? "Register a player" : "Register a pair"),
+    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), ...partner, h("label", {}, "Club ", club),
     h("label", {}, "Country ", country), h("label", {}, "Rating ", rating), h("button", { type: "submit", id: "reg-add" }, "Register"));
   reg.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const body: Record<string, unknown> = { club: club.value, country: country.value, rating: rating.value ? +rating.value : 0 };
     if (account.value.trim()) body.account = account.value.trim(); else body.name = name.value;
-    act("/players", body).then(() => { for (const el of [account, name, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
+    if (!t.singles) body.partner = partnerAccount.value.trim() ? { account: partnerAccount.value.trim() } : { name: partnerName.value };
+    act("/players", body).then(() => { for (const el of [account, name, partnerAccount, partnerName, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
   });
   const pair = h("button", { type: "button", id: "pair-next" }, "Pair the next round");
   pair.addEventListener("click", () => { act("/rounds", {}).catch(() => undefined); });
@@ -254,5 +288,6 @@ function scorecards(t: Tournament, r: Round): HTMLElement[] {
       h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), h("th", {}, "Signature")),
       ...[m.a_name, m.b_name].map((name) => h("tr", {}, h("td", {}, name), h("td", {}, ""), h("td", {}, "")))),
     h("p", { class: "t-card-sign" }, h("span", {}, "Umpire"), h("span", {}, "Organiser")),
-    ...(m.sheet_link ? [h("p", {}, `Scoresheet: ${location.origin}${m.sheet_link}`)] : [])));
+    ...(m.sheet_link ? [h("p", { class: "t-card-sheet" }, h("img", { class: "t-card-qr", src: `/api/tournaments/${t.id}/rounds/${r.round}/boards/${m.board}/qr.png`, width: "128", height: "128", alt: "QR code of the board's scoresheet" }),
+      h("span", {}, `Scoresheet: ${location.origin}${m.sheet_link}`))] : [])));
 }
