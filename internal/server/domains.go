@@ -59,7 +59,7 @@ func (s *Server) sheetRead(h http.HandlerFunc) http.Handler {
 
 // newChallenges makes the challenges' handlers, on the accounts' store.
 func (s *Server) newChallenges() *challenge.Challenges {
-	return challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+	return challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log, Playban: s.mayPlayRated})
 }
 
 // challengeTables makes the tables of accepted challenges.

@@ -128,6 +128,9 @@ func (s *Server) getReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := replayView(id, ti.Config, rec.Seats)
+	if wasAborted(rec.Result) {
+		v.aborted, v.unrated = true, abortedWhy
+	}
 	actions, err := s.store.Actions(ctx, id)
 	if err != nil {
 		apiError(w, err)

@@ -241,6 +241,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	s.finishes.subscribe(s.recordAbort)
 	s.tableEnv = &tableEnv{
 		store: s.store, clock: s.clock, accounts: s.accounts, players: s.acct,
 		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},
