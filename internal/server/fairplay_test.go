@@ -123,7 +123,7 @@ func TestAbortedBeforeTheFirstStroke(t *testing.T) {
 
 // TestPlayban (issue 27, fair play): a player who leaves 3 rated matches
 // before their first stroke within 24 hours is refused rated games (the
-// pool, a seek, a challenge) for 10 minutes from the last, told the time
+// pool, a seek offered or taken, a challenge) for 10 minutes from the last, told the time
 // left, and plays rated again once it has passed on the server's clock;
 // unrated games stay open to him, and his opponent is not concerned.
 func TestPlayban(t *testing.T) {
@@ -166,6 +166,14 @@ func TestPlayban(t *testing.T) {
 	}
 	if code, body, _ := ann.request("POST", "/api/challenges", `{"to":"bob","rules":"icf","clock":0,"rated":true}`, "X-CSRF-Token", a); code != http.StatusTooManyRequests || !strings.Contains(body, "9 min") {
 		t.Errorf("ann challenges bob to a rated game: %d %s; want 429, 9 min", code, body)
+	}
+	code, body, _ := bob.request("POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true}`, "X-CSRF-Token", b)
+	var sk protocol.Seek
+	if err := json.Unmarshal([]byte(body), &sk); err != nil || code != http.StatusCreated {
+		t.Fatalf("bob offers a rated game: %d %s", code, body)
+	}
+	if code, body, _ := ann.request("POST", "/api/seeks/"+sk.ID+"/accept", "", "X-CSRF-Token", a); code != http.StatusTooManyRequests || !strings.Contains(body, "9 min") {
+		t.Errorf("ann takes bob's rated game: %d %s; want 429, 9 min", code, body)
 	}
 	joinPool(t, ann, a, `{"rules":"icf","clock":30}`)
 	ann.request("DELETE", "/api/pool", "", "X-CSRF-Token", a)
