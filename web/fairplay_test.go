@@ -18,7 +18,8 @@ import (
 // both pages that the game was aborted before its first stroke, not
 // rated; the breaker, whose third abort of the day it is, presses Play
 // online again and reads how long he waits before his next rated game,
-// while his opponent is paired as before.
+// while his opponent is paired as before. The replay and the profile say
+// the match was aborted.
 func TestQuickPairingAborted(t *testing.T) {
 	var db *store.DB
 	e := newEnvWith(t, func(c *server.Config) {
@@ -74,4 +75,12 @@ func TestQuickPairingAborted(t *testing.T) {
 	e.run(breaker, chromedp.Click("#play-pool", chromedp.ByID))
 	e.waitFor(breaker, "the playban said", `(document.querySelector("#quick-pairing .error")?.textContent ?? "").startsWith("You left 3 rated games before their first stroke in the last 24 hours: you can play rated again in 10 min.")`, 10*time.Second)
 	e.poolPlay(other)
+
+	// The replay ends on the same words, and the profile lists the match
+	// aborted, neither won nor lost.
+	id := strings.TrimPrefix(path, "/t/")
+	e.run(other, chromedp.Navigate(e.base+"/replay/"+id), chromedp.WaitVisible(`button[title="end"]`, chromedp.ByQuery), chromedp.Click(`button[title="end"]`, chromedp.ByQuery))
+	e.waitFor(other, "the replay's end", `document.getElementById("unrated")?.textContent === "The game was aborted before its first stroke: not rated."`, 10*time.Second)
+	e.run(other, chromedp.Navigate(e.base+"/u/ann"))
+	e.waitFor(other, "ann's profile", `[...document.querySelectorAll("td.result")].some((td) => td.textContent === "aborted before its first stroke: not rated")`, 10*time.Second)
 }

@@ -82,6 +82,10 @@ func TestAbortedBeforeTheFirstStroke(t *testing.T) {
 	if res["aborted"] != true || res["winner"] != float64(-1) || res["left"] != float64(leaver) || shown != "aborted" || rated {
 		t.Errorf("the stored result %v, bob's profile %q rated %v; want aborted, no winner, seat %d left, shown aborted, unrated", res, shown, rated, leaver)
 	}
+	var rep replayAnswer
+	if code := bob.get("/api/matches/"+id+"/replay", &rep); code != http.StatusOK || len(rep.Events) == 0 || !rep.Events[len(rep.Events)-1].State.Aborted {
+		t.Errorf("the replay: %d, %d events; want its last state aborted", code, len(rep.Events))
+	}
 
 	// The breaker lets his break clock run out.
 	id = ann.ratedTable(a, 15)
