@@ -57,8 +57,6 @@ export interface GameState {
   pieces: Piece[]; held: [number, number]; to_act: ToAct; match: MatchState;
   variant?: VariantState;
   unrated?: string;
-  // aborted: the rated match ended before its first stroke, a player having
-  // left it: no winner, not rated.
   aborted?: boolean;
 }
 
