@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -83,4 +84,28 @@ func TestQuickPairingAborted(t *testing.T) {
 	e.waitFor(other, "the replay's end", `document.getElementById("unrated")?.textContent === "The game was aborted before its first stroke: not rated."`, 10*time.Second)
 	e.run(other, chromedp.Navigate(e.base+"/u/ann"))
 	e.waitFor(other, "ann's profile", `[...document.querySelectorAll("td.result")].some((td) => td.textContent === "aborted before its first stroke: not rated")`, 10*time.Second)
+}
+
+// firstStroke has the pages of the players of table id play until an
+// action is stored: the break, played by whichever is to play it.
+func (e *env) firstStroke(id string, players ...context.Context) {
+	t := e.t
+	t.Helper()
+	rng := rand.New(rand.NewPCG(27, 1))
+	for end := time.Now().Add(60 * time.Second); serverSeq(t, e.base, id) < 1; {
+		if time.Now().After(end) {
+			t.Fatal("no stroke played at the table in 60 s")
+		}
+		acted := false
+		for _, p := range players {
+			before := e.seq(p)
+			if e.playMine(p, rng, false) {
+				acted = true
+				e.waitFor(p, "the stroke accepted", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+			}
+		}
+		if !acted {
+			time.Sleep(150 * time.Millisecond)
+		}
+	}
 }
