@@ -86,8 +86,11 @@ func TestChallengePushed(t *testing.T) {
 		}
 	}
 
-	// Issue 27, item 5: Bob leaves for good; past the grace period he
-	// loses, and the end of the match and both profiles say why.
+	// Issue 27, item 5: the break played (a rated match left before it is
+	// aborted, not lost: fairplay_test.go), Bob leaves for good; past the
+	// grace period he loses, and the end of the match and both profiles
+	// say why.
+	e.firstStroke(id, ann, bob)
 	bob = e.reopen(bob, e.base+"/rules")
 	e.waitFor(ann, "the match-over box", `!!document.getElementById("match-over")`, 30*time.Second)
 	e.waitFor(ann, "why the match ended", `document.getElementById("match-why")?.textContent === "bob left the match: away from the table longer than allowed, bob loses it (RULES TM-3)."`, 10*time.Second)

@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -59,23 +57,7 @@ func TestQuickPairingRated(t *testing.T) {
 		t.Fatalf("ann is at %s, bob at %s; want one table, a seat each", a, b)
 	}
 	id := strings.TrimPrefix(pa, "/t/")
-	rng := rand.New(rand.NewPCG(27, 1))
-	for end := time.Now().Add(60 * time.Second); serverSeq(t, e.base, id) < 1; {
-		if time.Now().After(end) {
-			t.Fatal("no stroke played at the paired table in 60 s")
-		}
-		acted := false
-		for _, p := range []context.Context{ann, bob} {
-			before := e.seq(p)
-			if e.playMine(p, rng, false) {
-				acted = true
-				e.waitFor(p, "the stroke accepted", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
-			}
-		}
-		if !acted {
-			time.Sleep(150 * time.Millisecond)
-		}
-	}
+	e.firstStroke(id, ann, bob)
 	var cfg struct {
 		State struct {
 			State struct {

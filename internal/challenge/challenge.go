@@ -68,6 +68,9 @@ type Env struct {
 	Identity Identity
 	Clock    Clock
 	Log      *slog.Logger
+	// Playban, if not nil, refuses rated games to an account waiting out
+	// a playban (docs/accounts.md), in words with the time left.
+	Playban func(ctx context.Context, accountID string) error
 }
 
 // Challenges serves the challenges between accounts: /api/challenges.
@@ -166,6 +169,10 @@ func (h *Challenges) Create(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if err := h.playban(r.Context(), me.ID, cfg); err != nil {
+		fail(w, err)
+		return
+	}
 	data, err := json.Marshal(cfg)
 	if err != nil {
 		fail(w, err)
@@ -178,6 +185,15 @@ func (h *Challenges) Create(w http.ResponseWriter, r *http.Request) {
 	}
 	h.push(c)
 	httpapi.WriteJSON(w, http.StatusCreated, view(c, me.ID))
+}
+
+// playban refuses a rated table's game to an account waiting out a
+// playban.
+func (h *Challenges) playban(ctx context.Context, accountID string, cfg protocol.TableConfig) error {
+	if !cfg.Rated || h.env.Playban == nil {
+		return nil
+	}
+	return h.env.Playban(ctx, accountID)
 }
 
 func (h *Challenges) List(w http.ResponseWriter, r *http.Request) {
@@ -233,6 +249,10 @@ func (h *Challenges) Answer(w http.ResponseWriter, r *http.Request) {
 	if answer == "accept" {
 		if err := json.Unmarshal(c.Config, &cfg); err != nil {
 			fail(w, fmt.Errorf("challenge %s: %w", c.ID, err))
+			return
+		}
+		if err := h.playban(ctx, me.ID, cfg); err != nil {
+			fail(w, err)
 			return
 		}
 		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: h.env.Identity.Token(r), Nickname: me.Name}}

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -30,6 +31,10 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 	}
 	if spec.Rated && who.Account == "" {
 		httpapi.WriteError(w, httpapi.Refuse(ErrNotRated, "a rated game is between accounts: sign in, or choose an unrated game"))
+		return
+	}
+	if err := s.playban(r.Context(), who, spec.Rated); err != nil {
+		httpapi.WriteError(w, err)
 		return
 	}
 	if who.Rating, err = s.rating(r.Context(), who, spec.Rules); err != nil {
@@ -94,6 +99,14 @@ func ParseQuery(q url.Values) (protocol.PoolSpec, error) {
 	return spec, Check(spec)
 }
 
+// playban refuses a rated game to a player waiting out a playban.
+func (s *Service) playban(ctx context.Context, who Seeker, rated bool) error {
+	if !rated || who.Account == "" {
+		return nil
+	}
+	return s.env.Playban(ctx, who.Account)
+}
+
 // rating is who's rating in rules: NewRating without an account.
 func (s *Service) rating(ctx context.Context, who Seeker, rules string) (int, error) {
 	if who.Account == "" {
@@ -123,6 +136,10 @@ func (s *Service) Seek(w http.ResponseWriter, r *http.Request) {
 	}
 	if spec.Rated && who.Account == "" {
 		httpapi.WriteError(w, httpapi.Refuse(ErrNotRated, "a rated game is between accounts: sign in, or offer an unrated game"))
+		return
+	}
+	if err := s.playban(r.Context(), who, spec.Rated); err != nil {
+		httpapi.WriteError(w, err)
 		return
 	}
 	if who.Rating, err = s.rating(r.Context(), who, spec.Rules); err != nil {
@@ -163,6 +180,14 @@ func (s *Service) Seeks(w http.ResponseWriter, r *http.Request) {
 func (s *Service) Accept(w http.ResponseWriter, r *http.Request) {
 	who, err := s.env.Who(r)
 	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
+	// Whether the seek is rated is known where it is held: a taker who may
+	// not play rated now goes with why.
+	if err := s.playban(r.Context(), who, true); errors.Is(err, ErrPlayban) {
+		who.Playban = err.Error()
+	} else if err != nil {
 		httpapi.WriteError(w, err)
 		return
 	}

@@ -54,6 +54,9 @@ type Seeker struct {
 	Account string `json:"account,omitempty"`
 	Name    string `json:"name,omitempty"`
 	Rating  int    `json:"rating"`
+	// Playban, for a taker of a seek, says why he may not play rated now
+	// (Env.Playban), if so: a rated seek refuses him.
+	Playban string `json:"playban,omitempty"`
 }
 
 // Env is what pairing needs of the server.
@@ -66,6 +69,10 @@ type Env interface {
 	Who(r *http.Request) (Seeker, error)
 	// Rating is an account's rating in singles of rules, rounded.
 	Rating(ctx context.Context, account, rules string) (int, error)
+	// Playban refuses rated games to an account waiting out a playban
+	// (an error of kind ErrPlayban, in words with the time left); nil if
+	// it may play them.
+	Playban(ctx context.Context, account string) error
 	// Start makes a two-seat table of the pool's rules with a and b
 	// seated, and says which seat each has.
 	Start(ctx context.Context, p protocol.PoolSpec, a, b Seeker) (table string, seatA, seatB int, err error)
@@ -99,6 +106,10 @@ var (
 	ErrNotRated = httpapi.New(http.StatusUnauthorized, "not signed in")
 	errMoving   = httpapi.New(http.StatusServiceUnavailable, "the pool is moving to another server: try again in a second")
 )
+
+// ErrPlayban refuses rated games to a player who has left too many before
+// their first stroke lately (docs/accounts.md), for a while.
+var ErrPlayban = httpapi.New(http.StatusTooManyRequests, "no rated games for now")
 
 // Service is quick pairing: the pools held at this node (all of them on
 // a single node) and the pairings of the last minute.

@@ -54,6 +54,8 @@ func (e *fakeEnv) Who(*http.Request) (Seeker, error) { return Seeker{}, nil }
 
 func (e *fakeEnv) Rating(context.Context, string, string) (int, error) { return NewRating, nil }
 
+func (e *fakeEnv) Playban(context.Context, string) error { return nil }
+
 func (e *fakeEnv) Start(context.Context, protocol.PoolSpec, Seeker, Seeker) (string, int, int, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -124,6 +124,10 @@ func (s *Service) handleSeeks(q request) (reply, error) {
 		if r, ok := q.Ratings[sk.spec.Rules]; ok {
 			q.Seeker.Rating = r
 		}
+		if sk.spec.Rated && q.Seeker.Playban != "" {
+			s.mu.Unlock()
+			return reply{}, httpapi.Refuse(ErrPlayban, "%s", q.Seeker.Playban)
+		}
 		if err := sk.admits(q.Seeker); err != nil {
 			s.mu.Unlock()
 			return reply{}, err

@@ -116,7 +116,7 @@ type playedJSON struct {
 	Seats     []int               `json:"seats"`
 	Partner   string              `json:"partner,omitempty"`
 	Opponents []string            `json:"opponents"`
-	Result    string              `json:"result"` // "won", "lost", "in play"
+	Result    string              `json:"result"` // "won", "lost", "aborted", "in play"
 	Games     [2]int              `json:"games"`  // games won: the player's side first
 	Change    *rating.ShownChange `json:"change,omitempty"`
 	Replay    string              `json:"replay"`
@@ -238,10 +238,18 @@ func (h *Profiles) played(ctx context.Context, pm PlayedMatch, st *Stats) (playe
 	}
 	if ti.Finished != nil {
 		var res struct {
-			Winner int    `json:"winner"`
-			Games  [2]int `json:"games"`
+			Winner  int    `json:"winner"`
+			Games   [2]int `json:"games"`
+			Aborted bool   `json:"aborted"`
 		}
-		if json.Unmarshal(pm.Table.Result, &res) == nil {
+		err := json.Unmarshal(pm.Table.Result, &res)
+		if err == nil && res.Aborted {
+			// Ended before its first stroke (docs/accounts.md): neither won
+			// nor lost, and nothing to count.
+			pj.Result = "aborted"
+			return pj, true
+		}
+		if err == nil {
 			pj.Result = "lost"
 			if res.Winner == side {
 				pj.Result = "won"

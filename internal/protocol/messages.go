@@ -50,6 +50,9 @@ type GameState struct {
 	// Unrated says why a rated table's match is not, or will not be,
 	// rated (docs/accounts.md).
 	Unrated string `json:"unrated,omitempty"`
+	// Aborted: the rated match ended before its first stroke, a player
+	// having left it: it has no winner and is not rated (docs/accounts.md).
+	Aborted bool `json:"aborted,omitempty"`
 }
 
 // VariantState is a variant's board as the referee says it (record.Variant)

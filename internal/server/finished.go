@@ -22,6 +22,11 @@ type matchFinished struct {
 	Seats           []finishedSeat
 	// Games are the games each side won.
 	Games [2]int
+
+	// Aborted: the rated match ended before its first stroke, left by
+	// the seat Leaver (fairplay.go); it has no Winner.
+	Aborted bool
+	Leaver  int
 }
 
 // finishedSeat is who held a seat at the end: the browser's token and the
@@ -30,9 +35,11 @@ type finishedSeat struct{ Token, Nickname string }
 
 // ended is the announcement of the table's match, just over.
 func (t *table) ended() matchFinished {
-	m := matchFinished{Table: t.id, Rules: t.cfg.Rules, Rated: t.cfg.Rated, Winner: -1, At: t.lastAt, Strokes: t.strokes, Boards: t.boards}
+	m := matchFinished{Table: t.id, Rules: t.cfg.Rules, Rated: t.cfg.Rated, Winner: -1, Aborted: t.aborted, Leaver: -1, At: t.lastAt, Strokes: t.strokes, Boards: t.boards}
 	m.Games = t.state.Match().Games
-	if w := int(t.state.Match().Winner); w == 0 || w == 1 {
+	if t.aborted {
+		m.Leaver = t.leaver
+	} else if w := int(t.state.Match().Winner); w == 0 || w == 1 {
 		m.Winner = w
 	}
 	for _, s := range t.seats {

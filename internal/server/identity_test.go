@@ -196,7 +196,8 @@ func challenge(t *testing.T, from *player, csrf, to string, accepter *player, cs
 // TestChallengeWaitsForItsPlayers (issue 25): an accepted challenge's
 // clock does not run while nobody is there (22 minutes: no timeout); once
 // one player has come, the other has 15 minutes (ICF law 126), still
-// without a clock, then loses the match (RULES TM-3), unrated.
+// without a clock, then leaves the match (RULES TM-3): a rated one, not
+// begun, is aborted (docs/accounts.md).
 func TestChallengeWaitsForItsPlayers(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann, bob := e.player(), e.player()
@@ -227,8 +228,8 @@ func TestChallengeWaitsForItsPlayers(t *testing.T) {
 	if acts := storedActions(t, bob, id); len(acts) != 1 {
 		t.Errorf("the record: %v; want the forfeit alone", acts)
 	}
-	if why := cb.unrated().Unrated; !strings.Contains(why, "too short") {
-		t.Errorf("a match lost by not coming: unrated %q; want too short", why)
+	if st := cb.unrated(); !st.Aborted || !strings.Contains(st.Unrated, "aborted before its first stroke") {
+		t.Errorf("a rated match not come to: aborted %v, unrated %q; want aborted, and said so", st.Aborted, st.Unrated)
 	}
 	if names := leaders(bob); len(names) != 0 {
 		t.Errorf("a match lost by not coming was rated: leaderboard %v; want none", names)

@@ -53,6 +53,10 @@ func (e pairingEnv) Rating(ctx context.Context, account, rules string) (int, err
 	return int(math.Round(p.R)), nil
 }
 
+func (e pairingEnv) Playban(ctx context.Context, account string) error {
+	return e.s.mayPlayRated(ctx, account)
+}
+
 // Start makes the pair's table, each player seated by his browser's
 // identity at a seat drawn at random, as an accepted challenge's are.
 func (e pairingEnv) Start(ctx context.Context, p protocol.PoolSpec, a, b pairing.Seeker) (string, int, int, error) {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -84,8 +85,8 @@ func TestRatingSurvivesAShutdown(t *testing.T) {
 }
 
 // TestClusterToldUnratedOnEveryNode: a rated match that node b runs,
-// conceded at once by a player at node a against one at node c, is too
-// short to rate; the rating, made off the table's goroutine, tells both
+// conceded after its break by a player at node a against one at node c
+// (or the other way round), is too short to rate; the rating, made off the table's goroutine, tells both
 // players so, each through his own node.
 func TestClusterToldUnratedOnEveryNode(t *testing.T) {
 	nodes := newClusterWith(t, 3, 900*time.Millisecond, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
@@ -110,8 +111,21 @@ func TestClusterToldUnratedOnEveryNode(t *testing.T) {
 		conns[seat] = c
 	}
 	st := readUntil(t, ctx, conns[0], "ann", "the match begun", func(m servertest.Message) bool { return m.State != nil && m.State.Started }).State
-	if err := conns[st.ToAct.Seat].Send(ctx, protocol.Concede("match")); err != nil {
-		t.Fatal(err)
+	// The break is played: a match conceded before it is aborted, and says
+	// so at once (fairplay.go), not once rated.
+	rng := rand.New(rand.NewPCG(9, 9))
+	for played := false; ; {
+		in := protocol.Concede("match")
+		if !played || st.ToAct.Need != "strike" {
+			played, in = played || st.ToAct.Need == "strike", myMove(st, rng)
+		}
+		if err := conns[st.ToAct.Seat].Send(ctx, in); err != nil {
+			t.Fatal(err)
+		}
+		if in.Type == protocol.TypeConcede {
+			break
+		}
+		st = readUntil(t, ctx, conns[0], "ann", "the next event", func(m servertest.Message) bool { return m.Type == "event" }).State
 	}
 	for seat, name := range []string{"ann", "bob"} {
 		m := readUntil(t, ctx, conns[seat], name, "why the match is not rated", func(m servertest.Message) bool { return m.State != nil && m.State.Unrated != "" })

@@ -140,6 +140,9 @@ func (m *matches) getReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := replayView(id, ti.Config, rec.Seats)
+	if wasAborted(rec.Result) {
+		v.aborted, v.unrated = true, abortedWhy
+	}
 	actions, err := m.store.Actions(ctx, id)
 	if err != nil {
 		apiError(w, err)

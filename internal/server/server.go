@@ -201,7 +201,7 @@ func New(cfg Config) (*Server, error) {
 	s.metrics = newMetrics(s.registry, func() float64 { return float64(s.tablesInPlay()) })
 	s.sheets = umpirehttp.New(umpirehttp.Env{Store: cfg.Sheets, Accounts: s.accounts, Rater: s, Identity: requests{}, Clock: s.clock, Log: s.log, Registry: s.registry, Watcher: sheetWatcher{s}})
 	s.hints = coachhttp.New(coachhttp.Env{Coach: cfg.Coach, Tables: coachTables{s}, Limiter: hintLimits{s}, Messages: practiceMessages{s}, Identity: requests{}, Physics: s.physics})
-	s.challenges = challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log})
+	s.challenges = challenge.New(challenge.Env{Store: s.accounts, Tables: challengeTables{s}, Pusher: livePusher{s}, Identity: requests{}, Clock: s.clock, Log: s.log, Playban: s.mayPlayRated})
 	s.profiles = newProfiles(s.accounts, s.store, s.physics, s.sheets, s.log)
 	s.matches = &matches{store: s.store, physics: s.physics, replays: newReplays(), log: s.log}
 	s.lobby = lobby.New(lobby.Env{Store: s.store, Info: info, Token: token, Policy: contentSecurityPolicy, Log: s.log})
@@ -212,6 +212,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
+	s.finishes.subscribe(s.recordAbort)
 	s.tableEnv = &tableEnv{
 		store: s.store, clock: s.clock, accounts: s.accounts, players: s.acct,
 		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},

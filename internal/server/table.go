@@ -162,6 +162,11 @@ type table struct {
 	readyAt         time.Time          // a computer's move is not played before (Config.Pace)
 	seatsStop       func() bool        // stops the timer of the next seats message; nil if none
 	log             *slog.Logger
+
+	// aborted: the rated match ended before its first stroke, left by the
+	// player of seat leaver (noteEnd, fairplay.go).
+	aborted bool
+	leaver  int
 }
 
 // tableEnv is all a table reaches beyond its own state, built once by the
@@ -305,6 +310,7 @@ func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Tabl
 	_, err := replayStored(t.id, t.state.Config(), actions, func(s game.Step, a carrom.ActionRecord) error {
 		t.state, t.seq, t.lastAt = s.After, a.Seq, a.At
 		t.countPlay(s.Before, s.After, s.Action)
+		t.noteEnd(s.Action)
 		if each != nil {
 			each(s.Before, s.Action, s.Outcome)
 		}
@@ -390,7 +396,7 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.act(ctx, m)
 	case clockFired:
 		if m.gen == t.clockGen && !t.deadline.IsZero() {
-			t.commit(ctx, game.Action{Seat: t.state.ToAct().Seat, Kind: game.Timeout}, t.env.clock.Now(), nil)
+			t.commit(ctx, t.clockAction(), t.env.clock.Now(), nil)
 			t.next(ctx)
 		}
 	case graceFired:
@@ -482,6 +488,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	start := t.state
 	t.state, t.seq, t.lastAt = next, t.seq+1, at
 	t.countPlay(start, next, a)
+	t.noteEnd(a)
 	t.readyAt = at
 	if t.env.pace > 0 {
 		t.readyAt = at.Add(t.env.pace)
@@ -558,6 +565,7 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 // result is the summary of a finished match that the store keeps.
 func (t *table) result() []byte {
 	m := t.state.Match()
+	res := map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score}
 	if m.Rules.Variant != nil {
 		// A variant's match is one board: the winner and each player's points.
 		g := m.Colourless
@@ -565,9 +573,13 @@ func (t *table) result() []byte {
 		for p := range points {
 			points[p] = g.Points(p)
 		}
-		return encode(map[string]any{"winner": int(m.Winner), "points": points})
+		res = map[string]any{"winner": int(m.Winner), "points": points}
 	}
-	return encode(map[string]any{"winner": int(m.Winner), "games": m.Games, "score": m.Score})
+	if t.aborted {
+		// No winner: the seat that left it, said apart.
+		res["winner"], res["aborted"], res["left"] = -1, true, t.leaver
+	}
+	return encode(res)
 }
 
 // deliver queues msg for c; a client too slow to keep up is dropped, and

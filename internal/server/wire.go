@@ -210,12 +210,13 @@ type tableView struct {
 	cfg     protocol.TableConfig
 	started bool
 	unrated string
+	aborted bool
 	// seats are who sits where; their positions and sides are the game's.
 	seats []protocol.SeatState
 }
 
 func (t *table) view() tableView {
-	v := tableView{id: t.id, cfg: t.cfg, started: t.started(), unrated: t.unrated}
+	v := tableView{id: t.id, cfg: t.cfg, started: t.started(), unrated: t.unrated, aborted: t.aborted}
 	for i, s := range t.seats {
 		v.seats = append(v.seats, protocol.SeatState{
 			Seat: i, Kind: s.cfg.Kind, Level: s.cfg.Level, Nickname: s.nickname,
@@ -264,6 +265,7 @@ func (v tableView) gameState(st game.Table, deadline time.Time) protocol.GameSta
 		Variant: variantOf(st.Match()),
 		ToAct:   protocol.ToAct{Seat: turn.Seat, Need: turn.Need.String(), Position: int(turn.Base)},
 		Unrated: v.unrated,
+		Aborted: v.aborted,
 	}
 	g.Held[0], g.Held[1] = st.Held()
 	g.Seats = v.seatList(st)

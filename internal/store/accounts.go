@@ -229,6 +229,7 @@ func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.Held
 		`DELETE FROM rated_results WHERE account_id = ?`,
 		`DELETE FROM challenges WHERE from_account = ? OR to_account = ?`,
 		`DELETE FROM follows WHERE follower = ? OR followed = ?`,
+		`DELETE FROM aborts WHERE account_id = ?`,
 	} {
 		args := []any{accountID}
 		if strings.Count(q, "?") == 2 {

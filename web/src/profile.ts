@@ -60,7 +60,8 @@ export async function profilePage(root: HTMLElement, name: string): Promise<void
     h("td", {}, new Date(x.finished ?? x.created).toLocaleDateString()),
     h("td", {}, `${rulesName[x.rules] ?? x.rules}${x.players === 4 ? " doubles" : ""}${x.rated ? ", rated" : ""}`),
     h("td", {}, (x.partner ? `with ${x.partner}, ` : "") + "v " + x.opponents.join(" & ")),
-    h("td", { class: `result ${x.result.replace(" ", "-")}` }, x.result === "in play" ? h("a", { href: x.table }, "in play") : `${x.result} ${x.games[0]}–${x.games[1]}${endedWhy(x)}`),
+    h("td", { class: `result ${x.result.replace(" ", "-")}` }, x.result === "in play" ? h("a", { href: x.table }, "in play")
+      : x.result === "aborted" ? "aborted before its first stroke: not rated" : `${x.result} ${x.games[0]}–${x.games[1]}${endedWhy(x)}`),
     h("td", {}, x.change ? `${x.change.after.toFixed(0)} (${signed(x.change.delta)})` : ""),
     h("td", {}, ...(x.sheet ? [h("a", { href: x.sheet }, "scoresheet")]
       : [x.finished ? h("a", { href: x.replay }, "replay") : "", " ", h("a", { href: x.record }, "record")]))));

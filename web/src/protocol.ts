@@ -57,6 +57,7 @@ export interface GameState {
   pieces: Piece[]; held: [number, number]; to_act: ToAct; match: MatchState;
   variant?: VariantState;
   unrated?: string;
+  aborted?: boolean;
 }
 
 export interface Motion { x: number; y: number; vx: number; vy: number; decel: number }

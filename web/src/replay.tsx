@@ -81,7 +81,7 @@ function Player({ app, id, data }: { app: App; id: string; data: Replay }) {
       <ScoreBar st={st} />
       <div class="boardcol"><div class="boardwrap"><BoardCanvas canvas={canvas} /></div></div>
       <div class="step">
-        <div class="status" id="status">{`Stroke ${at} of ${evs.length}`}</div>
+        <div class="status" id="status">{`Stroke ${at} of ${evs.length}`}{st?.over && st.aborted ? <p id="unrated">{st.unrated}</p> : null}</div>
         <div class="controls">
           {btn("|◀", "start", () => { stop(); show(0); })}
           {btn("◀", "previous stroke", () => { stop(); show(Math.max(0, atRef.current - 1)); })}

@@ -338,7 +338,8 @@ export class TableModel {
     if (!last) return;
     const who = this.sideWord(st, st.seats[last.seat]?.side ?? last.seat), you = who === "You";
     let why = "";
-    if (last.kind === "forfeit" && last.rule === "TM-3") why = `${who} left the match: away from the table longer than allowed, ${you ? "you lose" : `${who} loses`} it (RULES TM-3).`;
+    if (st.aborted) why = `${who} ${last.kind === "concede" ? "conceded" : "left"} before the first stroke. ${st.unrated ?? ""}`;
+    else if (last.kind === "forfeit" && last.rule === "TM-3") why = `${who} left the match: away from the table longer than allowed, ${you ? "you lose" : `${who} loses`} it (RULES TM-3).`;
     else if (last.kind === "concede") why = `${who} conceded.`;
     const over = this.over.peek();
     if (why && over) this.over.value = { ...over, why };
@@ -347,7 +348,7 @@ export class TableModel {
   // matchOver holds the end of the match: who won and the score by game.
   private matchOver(st: GameState): MatchSummary {
     const m = st.match, w = m.match_winner;
-    const title = w === null ? "Match over" : `Match over: ${this.sideWord(st, w)} ${this.sideWord(st, w) === "You" ? "win" : "wins"}`;
+    const title = st.aborted ? "Game aborted" : w === null ? "Match over" : `Match over: ${this.sideWord(st, w)} ${this.sideWord(st, w) === "You" ? "win" : "wins"}`;
     const scores = this.log.gameScores;
     const games: [string, [number, number]][] = [...scores.entries()].sort((a, b) => a[0] - b[0]).map(([g, sc]) => [String(g), sc]);
     // A match ended within a game (a concession) shows that game's points too.
@@ -423,6 +424,7 @@ export class TableModel {
     const held = this.held.value;
     if (st.over) {
       const w = st.match.match_winner;
+      if (st.aborted) return "Game aborted: nobody won.";
       return w === null ? "The match is over." : `Match over: ${st.seats.filter((s) => s.side === w).map(seatName).join(" & ")} won.`;
     }
     if (this.lost.value) return "Connection lost; reconnecting…";

@@ -1,0 +1,150 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/carrom-game/carrom/game"
+	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/pairing"
+)
+
+// Fair play (docs/accounts.md). A rated match that ends before its first
+// stroke because a player left it (gone past the grace, or never come:
+// RULES TM-3), let his break clock run out, or conceded it, is aborted:
+// no winner, not rated, and the table's players are told so. Its player
+// who left has it counted against him; past PlaybanAfter of them within
+// AbortWindow he waits before his next rated game (lichess's playban).
+const (
+	// AbortWindow is how far back the aborts before the last one count.
+	AbortWindow = 24 * time.Hour
+	// PlaybanAfter is the number of aborts within AbortWindow that bans
+	// the player from rated games, for PlaybanFirst; each one more doubles
+	// the wait, up to PlaybanMax. The wait runs from the last abort.
+	PlaybanAfter = 3
+	PlaybanFirst = 10 * time.Minute
+	PlaybanMax   = 24 * time.Hour
+)
+
+// abortedWhy is what an aborted match's players read.
+const abortedWhy = "The game was aborted before its first stroke: not rated."
+
+// ErrPlayban refuses a rated game to a player who has aborted too many
+// lately, for the time left.
+var ErrPlayban = pairing.ErrPlayban
+
+// abortable: the table's match, were it to end now, would be aborted,
+// not lost: it is rated and no stroke has been played.
+func (t *table) abortable() bool { return t.cfg.Rated && t.strokes == 0 }
+
+// noteEnd notes whether action a, just applied, aborted the match: it
+// ended it, before any stroke, by a player leaving or conceding. The
+// stored actions say it again when the table is restored.
+func (t *table) noteEnd(a game.Action) {
+	left := a.Kind == game.Forfeit && a.Rule == "TM-3" || a.Kind == game.Concede
+	if !t.over() || !t.abortable() || !left {
+		return
+	}
+	t.aborted, t.leaver, t.unrated = true, a.Seat, abortedWhy
+}
+
+// clockAction is what the server plays for the seat whose clock ran out
+// (RULES TM-1): a timeout, or, for a rated match's break, his leaving it,
+// so that a player who never plays aborts the match rather than leave
+// his opponent to play on alone.
+func (t *table) clockAction() game.Action {
+	turn := t.state.ToAct()
+	if t.abortable() && turn.Need == game.NeedStrike {
+		return game.Action{Seat: turn.Seat, Kind: game.Forfeit, Rule: "TM-3"}
+	}
+	return game.Action{Seat: turn.Seat, Kind: game.Timeout}
+}
+
+// wasAborted: a stored match's result says it was aborted.
+func wasAborted(result []byte) bool {
+	var res struct{ Aborted bool }
+	return json.Unmarshal(result, &res) == nil && res.Aborted
+}
+
+// playbans is what the accounts' store keeps of the aborts (store.DB
+// does).
+type playbans interface {
+	RecordAbort(ctx context.Context, accountID, tableID string, at time.Time) error
+	Aborts(ctx context.Context, accountID string, since time.Time) ([]time.Time, error)
+}
+
+// recordAbort counts an aborted match against the account of the player
+// who left it: the one whose browser holds the seat's session now (a
+// browser signed out since goes uncounted, as it goes unrated).
+func (s *Server) recordAbort(ctx context.Context, f matchFinished) {
+	st, ok := s.accounts.(playbans)
+	if !ok || !f.Aborted || f.Leaver < 0 || f.Leaver >= len(f.Seats) {
+		return
+	}
+	a, err := s.acct.PlaysAs(ctx, f.Seats[f.Leaver].Token)
+	if err != nil {
+		s.log.Info("an aborted match not counted: its leaver's browser holds no session", "table", f.Table, "err", err)
+		return
+	}
+	if err := st.RecordAbort(ctx, a.ID, f.Table, f.At); err != nil {
+		s.log.Error("counting an aborted match", "table", f.Table, "err", err)
+	}
+}
+
+// playban is the end of the wait an account's aborts (their times, oldest
+// first) give it, and how many of them count: the aborts within
+// AbortWindow up to the last one.
+func playban(aborts []time.Time) (time.Time, int) {
+	if len(aborts) == 0 {
+		return time.Time{}, 0
+	}
+	last := aborts[len(aborts)-1]
+	n := 0
+	for _, at := range aborts {
+		if at.After(last.Add(-AbortWindow)) {
+			n++
+		}
+	}
+	if n < PlaybanAfter {
+		return time.Time{}, n
+	}
+	wait := PlaybanFirst
+	for i := PlaybanAfter; i < n && wait < PlaybanMax; i++ {
+		wait *= 2
+	}
+	return last.Add(min(wait, PlaybanMax)), n
+}
+
+// mayPlayRated refuses a rated game to an account that is waiting out a
+// playban, saying why and for how long.
+func (s *Server) mayPlayRated(ctx context.Context, accountID string) error {
+	st, ok := s.accounts.(playbans)
+	if !ok || accountID == "" {
+		return nil
+	}
+	now := s.clock.Now()
+	aborts, err := st.Aborts(ctx, accountID, now.Add(-AbortWindow-PlaybanMax))
+	if err != nil {
+		return err
+	}
+	until, n := playban(aborts)
+	if !now.Before(until) {
+		return nil
+	}
+	left := until.Sub(now)
+	return httpapi.RetryAfter(httpapi.Refuse(ErrPlayban, "You left %d rated games before their first stroke in the last 24 hours: you can play rated again in %s. Unrated games are open to you now.", n, waitWords(left)), left)
+}
+
+// waitWords says a wait in whole minutes, rounded up, and hours past one.
+func waitWords(d time.Duration) string {
+	m := int((d + time.Minute - 1) / time.Minute)
+	if m < 60 {
+		return fmt.Sprintf("%d min", m)
+	}
+	if m%60 == 0 {
+		return fmt.Sprintf("%d h", m/60)
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
+}
