@@ -59,6 +59,9 @@ export function t(key: string, data: Record<string, string | number> = {}): stri
 // French, "1 500" in Polish.
 export const num = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(current.lang, opts).format(n);
 
+// percent is a fraction (0.34) as the language writes a percentage.
+export const percent = (x: number): string => t("table.percent", { N: num(Math.round(x * 100)) });
+
 // when is a moment as the page's language writes a date and time (Intl).
 export const when = (d: string | number | Date): string => new Date(d).toLocaleString(current.lang);
 
