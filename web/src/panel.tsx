@@ -195,7 +195,7 @@ export function Side({ st, held, log, live = true, current, spectators = 0, said
           <div id="points">{t("table.points", { Game: m.game, A: m.score[0], B: m.score[1] })}</div>
           <div>{t("table.boardWhite", { N: m.board.number, Who: sideName(st, m.board.white) })}</div>
           <div>{t("table.onBoard", { W: m.board.on_board.white, B: m.board.on_board.black })}</div>
-          <div>{t("table.owed") + " "}<abbr title={t("glossary.cm")}>{t("glossary.cm.term")}</abbr>{`: ${m.board.owed[0]} – ${m.board.owed[1]}`}</div>
+          <div>{t("table.owed", { Cm: "\u0000", A: m.board.owed[0], B: m.board.owed[1] }).split("\u0000").flatMap((part, i) => i ? [<abbr title={t("glossary.cm")}>{t("glossary.cm.term")}</abbr>, part] : [part])}</div>
           <div><Chip c="queen" />{" " + t("table.queen", { State: queen })}</div>
         </>}
       </div>
