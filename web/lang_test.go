@@ -272,6 +272,9 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 				t.Errorf("%s: the lobby reads %q; want %q", lang, c.got, c.want)
 			}
 		}
+		if lang == "ur" {
+			e.shot(ctx, "lobby-ur", "screenshot-lobby-ur.png")
+		}
 		for _, id := range []string{"lobby.computer.title", "lobby.online.title", "seek.title", "lobby.inPlay", "lobby.finished"} {
 			if !slices.Contains(lobby.Headings, m(id, nil)) {
 				t.Errorf("%s: the lobby's headings %q lack %q (%s)", lang, lobby.Headings, m(id, nil), id)
@@ -311,6 +314,9 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 		// Aimed with the keys, the power reads in the catalogue's words.
 		e.run(ctx, chromedp.Click("#shoot", chromedp.ByID))
 		e.waitFor(ctx, "the power", `!!document.getElementById("power").textContent`, 5*time.Second)
+		if lang == "fr" {
+			e.shot(ctx, "table-fr", "screenshot-table-fr.png")
+		}
 		var power string
 		e.run(ctx, chromedp.Text("#power", &power, chromedp.ByID))
 		found := false
