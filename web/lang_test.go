@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -159,15 +161,33 @@ func TestLocaleChosenByMenu(t *testing.T) {
 	}
 }
 
+// overflows lists the elements of the page that stick out of the screen
+// (unless a scrolling box holds them) or whose text is cut: a button, a
+// heading or a menu narrower than its words.
+const overflows = `(() => {
+  const held = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true; return false; };
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.split(" ").join(".") : "") + " " + JSON.stringify((el.textContent || "").slice(0, 30));
+  const bad = [];
+  for (const el of document.querySelectorAll("header *, main *")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === "hidden") continue;
+    if ((r.right > innerWidth + 1 || r.left < -1) && !held(el)) bad.push(name(el) + " sticks out (" + Math.round(r.left) + "–" + Math.round(r.right) + " px)");
+    else if (el.matches("button, a.button, summary, h1, h2, h3, select") && el.scrollWidth > el.clientWidth + 1) bad.push(name(el) + " cuts its text (" + el.scrollWidth + " px in " + el.clientWidth + ")");
+  }
+  return bad.slice(0, 8);
+})()`
+
 // TestPseudoLocaleLayout: in the pseudo-locale (English accented and 40 %
-// longer) the lobby and the How to play page keep the header on one line
-// and the page within the screen, at 1280×800 and on a 390×844 phone.
+// longer) the lobby, the How to play page and a table against the
+// computer keep the header on one line and the page within the screen,
+// and no element sticks out of it or clips its text, at 1280×800,
+// 1366×768, 1920×1080 and on a 390×844 phone.
 func TestPseudoLocaleLayout(t *testing.T) {
 	e := newEnv(t)
 	for _, vp := range []struct {
 		w, h  int64
 		phone bool
-	}{{1280, 800, false}, {390, 844, true}} {
+	}{{1280, 800, false}, {1366, 768, false}, {1920, 1080, false}, {390, 844, true}} {
 		ctx := e.tab()
 		opts := []chromedp.EmulateViewportOption{}
 		if vp.phone {
@@ -175,8 +195,13 @@ func TestPseudoLocaleLayout(t *testing.T) {
 		}
 		e.run(ctx, chromedp.EmulateViewport(vp.w, vp.h, opts...), chromedp.Navigate(e.base+"/"),
 			chromedp.Evaluate(`document.cookie = "lang=`+i18n.Pseudo+`; path=/"`, nil))
-		for _, path := range []string{"/", "/rules"} {
-			e.run(ctx, chromedp.Navigate(e.base+path), chromedp.WaitVisible("#lang", chromedp.ByID))
+		for _, path := range []string{"/", "/rules", "/t/"} {
+			if path == "/t/" {
+				e.playBeginner(ctx)
+				e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+			} else {
+				e.run(ctx, chromedp.Navigate(e.base+path), chromedp.WaitVisible("#lang", chromedp.ByID))
+			}
 			e.waitFor(ctx, "the pseudo-locale", `document.documentElement.lang === "`+i18n.Pseudo+`"`, 10*time.Second)
 			var h headerBox
 			e.run(ctx, chromedp.Evaluate(headerLayout, &h))
@@ -185,6 +210,11 @@ func TestPseudoLocaleLayout(t *testing.T) {
 			}
 			if h.Width > float64(vp.w) {
 				t.Errorf("%s at %d×%d: the page is %.0f px wide; want no sideways scrolling", path, vp.w, vp.h, h.Width)
+			}
+			var bad []string
+			e.run(ctx, chromedp.Evaluate(overflows, &bad))
+			if len(bad) > 0 {
+				t.Errorf("%s at %d×%d: in the pseudo-locale %s", path, vp.w, vp.h, strings.Join(bad, "; "))
 			}
 			if path == "/rules" {
 				var h1 string
@@ -195,4 +225,134 @@ func TestPseudoLocaleLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// msg is a message of the catalogues in lang, filled with data (Count
+// picks the plural form), as the page should write it.
+func msg(t *testing.T, lang, id string, data map[string]any) string {
+	t.Helper()
+	cfg := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data}
+	if n, ok := data["Count"]; ok {
+		cfg.PluralCount = n
+	}
+	s, err := goi18n.NewLocalizer(i18n.Bundle(), lang).Localize(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestLobbyAndTableInLanguage (issue 29): with the browser set to French,
+// then to Urdu, the lobby's cards, menus and lists and the table's status
+// line, buttons, side column, power, concede dialog and match-over screen
+// read the catalogue's words for that language, and none of the English
+// ones they replaced.
+func TestLobbyAndTableInLanguage(t *testing.T) {
+	e := newEnv(t)
+	for _, lang := range []string{"fr", "ur"} {
+		m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
+		ctx := e.tab()
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 800),
+			chromedp.Navigate(e.base+"/"), chromedp.WaitVisible("#play-computer", chromedp.ByID))
+		var lobby struct {
+			PlayNow, Pool, Play, Create string
+			Players, Clocks, Headings   []string
+		}
+		e.run(ctx, chromedp.Evaluate(`(() => { const txt = (s) => document.querySelector(s)?.textContent ?? "";
+			return {playNow: txt("#play-now"), pool: txt("#quick-pairing h2"), play: txt("#play-computer"), create: txt("#play-online"),
+				players: [...document.querySelectorAll("#computer-players option")].map((o) => o.textContent),
+				clocks: [...document.querySelectorAll("#seek-clock option")].map((o) => o.textContent),
+				headings: [...document.querySelectorAll("main h2")].map((h) => h.textContent)}; })()`, &lobby))
+		for _, c := range []struct{ got, want string }{
+			{lobby.PlayNow, m("lobby.playNow", nil)}, {lobby.Pool, m("pool.title", nil)}, {lobby.Play, m("lobby.play", nil)}, {lobby.Create, m("lobby.createTable", nil)},
+			{strings.Join(lobby.Players, "|"), m("lobby.playersN", map[string]any{"Count": 2}) + "|" + m("lobby.doubles", nil)},
+			{strings.Join(lobby.Clocks, "|"), m("lobby.noClock", nil) + "|" + m("lobby.perStroke", map[string]any{"Seconds": 15}) + "|" + m("lobby.perStroke", map[string]any{"Seconds": 30})},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: the lobby reads %q; want %q", lang, c.got, c.want)
+			}
+		}
+		if lang == "ur" {
+			e.shot(ctx, "lobby-ur", "screenshot-lobby-ur.png")
+		}
+		for _, id := range []string{"lobby.computer.title", "lobby.online.title", "seek.title", "lobby.inPlay", "lobby.finished"} {
+			if !slices.Contains(lobby.Headings, m(id, nil)) {
+				t.Errorf("%s: the lobby's headings %q lack %q (%s)", lang, lobby.Headings, m(id, nil), id)
+			}
+		}
+
+		e.playBeginner(ctx)
+		e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
+		e.waitFor(ctx, "the status line", `document.getElementById("status").textContent === `+jsString(m("table.yourStroke", nil)), 10*time.Second)
+		var table struct {
+			Heads                                    []string
+			Games, Lock, Hint, Concede, HowTo, Hello string
+			Seats, Play                              string
+		}
+		e.run(ctx, chromedp.Evaluate(`(() => { const txt = (s) => document.querySelector(s)?.textContent ?? "";
+			return {heads: [...document.querySelectorAll(".side h3")].map((h) => h.textContent), games: txt("#games"), lock: txt("#lock"), hint: txt("#hint"),
+				concede: txt(".concede summary"), howTo: txt(".howto summary"), hello: txt('#words button[data-phrase="hello"]'),
+				seats: txt(".seats"), play: document.querySelector(".play").innerText}; })()`, &table))
+		for _, c := range []struct{ got, want string }{
+			{strings.Join(table.Heads, "|"), m("table.players", nil) + "|" + m("table.score", nil) + "|" + m("table.moves", nil)},
+			{table.Games, m("table.games", map[string]any{"A": 0, "B": 0})}, {table.Lock, m("table.lockOff", nil)}, {table.Hint, m("table.hint", nil)},
+			{table.Concede, m("table.concede", nil)}, {table.HowTo, m("table.howto.title", nil)}, {table.Hello, m("table.phrase.hello", nil)},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: the table reads %q; want %q", lang, c.got, c.want)
+			}
+		}
+		if computer := m("table.computerLevel", map[string]any{"Level": "beginner"}); !strings.Contains(table.Seats, computer) {
+			t.Errorf("%s: the players read %q; want the computer named %q", lang, table.Seats, computer)
+		}
+		for _, id := range []string{"table.players", "table.moves", "table.concede", "table.lockOff", "table.yourStroke", "table.howto.title", "table.aimKeys", "table.wordsSpectators"} {
+			if english := msg(t, "en", id, nil); english != m(id, nil) && strings.Contains(table.Play, english) {
+				t.Errorf("%s: the table has the English %q: %q", lang, english, table.Play)
+			}
+		}
+
+		// Aimed with the keys, the power reads in the catalogue's words.
+		e.run(ctx, chromedp.Click("#shoot", chromedp.ByID))
+		e.waitFor(ctx, "the power", `!!document.getElementById("power").textContent`, 5*time.Second)
+		if lang == "fr" {
+			e.shot(ctx, "table-fr", "screenshot-table-fr.png")
+		}
+		var power string
+		e.run(ctx, chromedp.Text("#power", &power, chromedp.ByID))
+		found := false
+		for n := 0; n <= 100 && !found; n++ {
+			found = power == m("table.power", map[string]any{"Percent": m("table.percent", map[string]any{"N": n})})
+		}
+		if !found {
+			t.Errorf("%s: the power reads %q; want %q with a percentage", lang, power, m("table.power", map[string]any{"Percent": m("table.percent", map[string]any{"N": 0})}))
+		}
+
+		// Conceded, the match ends in the catalogue's words.
+		e.run(ctx, chromedp.Click(".concede summary", chromedp.ByQuery), chromedp.Click(".concede button:nth-of-type(3)", chromedp.ByQuery),
+			chromedp.WaitVisible("#concede-confirm", chromedp.ByID))
+		var q string
+		e.run(ctx, chromedp.Text("#concede-title", &q, chromedp.ByID))
+		if want := m("table.concedeQ.match", nil); q != want {
+			t.Errorf("%s: the concede dialog asks %q; want %q", lang, q, want)
+		}
+		e.run(ctx, chromedp.Click("#concede-yes", chromedp.ByID))
+		e.waitFor(ctx, "the match over", `!!document.getElementById("match-why")`, 20*time.Second)
+		var over struct{ Title, Why, New string }
+		e.run(ctx, chromedp.Evaluate(`({title: document.querySelector("#match-over h2").textContent, why: document.getElementById("match-why").textContent,
+			new: document.getElementById("new-game").textContent})`, &over))
+		winner := m("table.computerLevel", map[string]any{"Level": "beginner"})
+		for _, c := range []struct{ got, want string }{
+			{over.Title, m("table.matchOver.who", map[string]any{"Who": winner})}, {over.Why, m("table.concededBy.you", nil)}, {over.New, m("table.newGame", nil)},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: the match's end reads %q; want %q", lang, c.got, c.want)
+			}
+		}
+	}
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

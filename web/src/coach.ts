@@ -3,16 +3,17 @@
 import type { Hint } from "./protocol";
 import type { Renderer } from "./render";
 import { vec } from "./vec";
+import { percent, t } from "./i18n";
 
-const PIECE: Record<string, string> = { w: "the white", b: "the black", q: "the queen" };
+const PIECE: Record<string, string> = { w: "coach.piece.w", b: "coach.piece.b", q: "coach.piece.q" };
+const CORNER: Record<string, string> = { tl: "coach.corner.tl", tr: "coach.corner.tr", bl: "coach.corner.bl", br: "coach.corner.br" };
 
 export function hintWords(h: Hint, r: Renderer): string {
-  const pct = `${Math.round(h.success * 100)} %`;
-  if (h.kind === "break") return `${pct} to pocket a c/m with this break`;
-  const piece = h.target ? PIECE[h.target[0]] ?? "a c/m" : "one of yours";
-  if (!h.pocket) return `${pct} to pocket ${piece === "one of yours" ? "one of yours" : piece}`;
+  const Pct = percent(h.success);
+  if (h.kind === "break") return t("coach.break", { Pct });
+  const Piece = t(h.target ? PIECE[h.target[0]] ?? "coach.piece.cm" : "coach.piece.own");
+  if (!h.pocket) return t("coach.to", { Pct, Piece });
   // Where the pocket is on the screen: the corner it is nearest.
   const c = r.toCSS(vec(h.pocket[0], h.pocket[1])), mid = r.toCSS(vec(0, 0));
-  const corner = `${c.y < mid.y ? "top" : "bottom"}-${c.x < mid.x ? "left" : "right"}`;
-  return `${pct} to pocket ${piece} at the ${corner}`;
+  return t("coach.toAt", { Pct, Piece, Corner: t(CORNER[(c.y < mid.y ? "t" : "b") + (c.x < mid.x ? "l" : "r")]) });
 }

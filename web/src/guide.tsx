@@ -4,6 +4,7 @@
 // browser, at the first stroke of a game begun with Play now, and again
 // whenever the player asks; it can be skipped at any moment.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "./i18n";
 
 const SEEN = "carrom-first-stroke-seen";
 // The table Play now made, for the guide to show there (this tab only).
@@ -11,11 +12,7 @@ const ASKED = "carrom-first-stroke-table";
 // Each step's animation, ms: the three take 21 s in all.
 const STEP_MS = 7000;
 
-const STEPS = [
-  "Slide: drag the striker along your base line to place it.",
-  "Pull back: drag away from the line, behind the striker. The arrow shows the aim; the further you pull, the harder the stroke.",
-  "Let go: the striker goes the arrow's way. Bring your finger back onto the striker instead to cancel.",
-];
+const STEPS = ["guide.step1", "guide.step2", "guide.step3"];
 
 // askFirstStroke asks for the guide at table id, unless this browser has seen it.
 export function askFirstStroke(id: string): void {
@@ -35,6 +32,17 @@ export function firstStrokeDue(id: string): boolean {
   }
 }
 
+// Keys is the list of keyboard keys and what each does; move says what
+// the arrows left and right do, sound adds the M key.
+export function Keys({ move, sound = false }: { move: string; sound?: boolean }) {
+  const sep = t("list.comma");
+  return <>
+    {t("table.keys") + " "}<kbd>←</kbd><kbd>→</kbd>{` ${t(move)}${sep}`}<kbd>A</kbd><kbd>D</kbd>{` ${t("table.key.aim")}${sep}`}<kbd>↑</kbd><kbd>↓</kbd>{` ${t("table.key.power")}${sep}`}
+    <kbd>{t("table.kbd.space")}</kbd>{` ${t("table.key.shoot")}${sep}`}<kbd>{t("table.kbd.esc")}</kbd>{` ${t("table.key.cancel")}`}
+    {sound ? <>{sep}<kbd>M</kbd>{` ${t("table.key.sound")}`}</> : null}{t("sentence.end")}
+  </>;
+}
+
 export function FirstStroke({ done }: { done: () => void }) {
   const [step, setStep] = useState(0);
   const skip = useRef<HTMLButtonElement>(null);
@@ -44,14 +52,14 @@ export function FirstStroke({ done }: { done: () => void }) {
   }, []);
   useEffect(() => {
     if (step >= STEPS.length - 1) return;
-    const t = window.setTimeout(() => setStep(step + 1), STEP_MS);
-    return () => clearTimeout(t);
+    const timer = window.setTimeout(() => setStep(step + 1), STEP_MS);
+    return () => clearTimeout(timer);
   }, [step]);
   const last = step === STEPS.length - 1;
   return (
-    <div class="summary guide" id="first-stroke" role="dialog" aria-label="Your first stroke" data-step={String(step + 1)}
+    <div class="summary guide" id="first-stroke" role="dialog" aria-label={t("guide.title")} data-step={String(step + 1)}
       onKeyDown={(e) => { if (e.key === "Escape") done(); }}>
-      <h2>Your first stroke</h2>
+      <h2>{t("guide.title")}</h2>
       <svg class={`guide-anim step-${step + 1}`} viewBox="0 0 200 110" width="200" height="110" aria-hidden="true" key={step}>
         <rect x="0" y="0" width="200" height="110" rx="6" class="wood" />
         <line x1="30" y1="80" x2="170" y2="80" class="line" />
@@ -62,12 +70,12 @@ export function FirstStroke({ done }: { done: () => void }) {
         <g class="arrow"><line x1="100" y1="76" x2="100" y2="52" /><path d="M94 56 L100 46 L106 56 Z" /></g>
         <g class="finger"><circle cx="100" cy="86" r="6" /></g>
       </svg>
-      <p class="why" id="first-stroke-step" aria-live="polite">{`${step + 1} of ${STEPS.length}. ${STEPS[step]}`}</p>
+      <p class="why" id="first-stroke-step" aria-live="polite">{`${t("guide.stepOf", { N: step + 1, Total: STEPS.length })} ${t(STEPS[step])}`}</p>
       <p class="help">
-        Keys: <kbd>←</kbd><kbd>→</kbd> move the striker, <kbd>A</kbd><kbd>D</kbd> aim, <kbd>↑</kbd><kbd>↓</kbd> power, <kbd>Space</kbd> shoot, <kbd>Esc</kbd> cancel.
+        <Keys move="table.key.move" />
       </p>
       <div class="actions">
-        <button type="button" id="first-stroke-close" class={last ? "" : "secondary"} ref={skip} onClick={done}>{last ? "Got it" : "Skip"}</button>
+        <button type="button" id="first-stroke-close" class={last ? "" : "secondary"} ref={skip} onClick={done}>{last ? t("guide.gotIt") : t("guide.skip")}</button>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@
 // what that draws over the board.
 import { signal } from "@preact/signals";
 import type { BoardView } from "./boardview";
+import { t as tr } from "./i18n";
 import type { ClientConfig, ClientMsg, GameState, Hint } from "./protocol";
 import { powerColour, type DrawPiece, type Overlay } from "./render";
 import {
@@ -287,7 +288,7 @@ export class Input {
       const coin = this.coin.value;
       if (mode === "drag" && coin) {
         if (this.placeLegal(st, coin)) this.seat.send({ type: "place", x: coin.x, y: coin.y });
-        else { this.seat.fail("Not a legal place: wholly inside the outer circle, clear of the centre circle and every piece (PL-1, PL-5)."); this.coin.value = null; }
+        else { this.seat.fail(tr("table.illegalPlace")); this.coin.value = null; }
       }
       this.board.invalidate();
     };
@@ -361,7 +362,7 @@ export class Input {
         case "ArrowDown": this.coin.value = add(p, scale(forward(view), -step)); break;
         case "Enter": case " ":
           if (this.placeLegal(st, p)) this.seat.send({ type: "place", x: p.x, y: p.y });
-          else this.seat.fail("Not a legal place (PL-1, PL-5).");
+          else this.seat.fail(tr("table.illegalPlaceShort"));
           break;
         case "f": case "F": this.seat.send({ type: "forgo" }); break;
         case "Escape": this.coin.value = null; break;
@@ -407,7 +408,7 @@ export class Input {
     if (!st || !a) return;
     const t = st.to_act;
     if (!inRanges(x, t.striker_ranges ?? [])) {
-      this.seat.fail("The striker is not on a legal place (ST-2, ST-3): slide it to the green part of the base line.");
+      this.seat.fail(tr("table.strikerIllegal"));
       return;
     }
     const power = Math.max(0.01, a.power);

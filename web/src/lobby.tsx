@@ -7,11 +7,12 @@ import type { App } from "./app";
 import { askFirstStroke } from "./guide";
 import { api } from "./api";
 import type { Geometry, Piece, Practiced, StateMsg, TableConfig, TableInfo } from "./protocol";
-import { QuickPlay } from "./pool";
+import { perStroke, QuickPlay, ruleName } from "./pool";
 import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
 import { isVariant, playersOf, RULE_SETS } from "./variants";
+import { t, when } from "./i18n";
 
 type Options = [string, string][];
 
@@ -28,11 +29,11 @@ function Select({ id, options, value, sel, onChange }: { id?: string; options: O
 
 const Label = ({ text, children }: { text: string; children: ComponentChildren }) => <label>{text + " "}{children}</label>;
 
-const RULES: Options = RULE_SETS.map((r) => [r.id, r.name]);
-const CLOCKS: Options = [["0", "no clock"], ["15", "15 s a stroke"], ["30", "30 s a stroke"]];
+const rulesOptions = (): Options => RULE_SETS.map((r) => [r.id, ruleName(r.id)]);
+const clocks = (...secs: number[]): Options => secs.map((s) => [String(s), perStroke(s)]);
 // The numbers of players a rule set seats, as options.
 const playerOptions = (rules: string): Options =>
-  playersOf(rules).map((n) => [String(n), n === 4 && !isVariant(rules) ? "4 players (doubles)" : `${n} players`]);
+  playersOf(rules).map((n) => [String(n), n === 4 && !isVariant(rules) ? t("lobby.doubles") : t("lobby.playersN", { Count: n })]);
 
 // Players is the choice of the number of players, its options those of
 // the rule set chosen; a number the new rule set also seats stays chosen.
@@ -106,60 +107,62 @@ export function Lobby({ app }: { app: App }) {
     return create({ rules: v(r3), players: seats.length, clock: +v(c3), seats }, seats[0].kind === "human" ? [0] : []);
   });
 
+  const RULES = rulesOptions(), CLOCKS = clocks(0, 15, 30);
+  const dash = (href: string, id: string, link: string, help: string) => <><a href={href} id={id}>{t(link)}</a>{` — ${t(help)}${t("sentence.end")} `}</>;
   return (
     <>
       <h1>Carrom</h1>
       <YourGames />
-      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>Play now</button> <span class="help">{`against the computer (${lowest}), ICF rules, no clock`}</span></p>
+      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>{t("lobby.playNow")}</button> <span class="help">{t("lobby.playNowHelp", { Level: lowest })}</span></p>
       <QuickPlay lowest={lowest} />
-      <p><a href="/rules" id="how-to-play">How to play</a> — the rules in plain words. <a href="/practice" id="practice">Practice</a> — any position, again and again, with the coach. <a href="/umpire/" id="umpire-link">Umpire a real board</a> — the referee beside a real board.</p>
-      <p><Label text="Your name:"><input id="nickname" maxLength={32} placeholder="your name" defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
+      <p>{dash("/rules", "how-to-play", "lobby.howTo", "lobby.howToHelp")}{dash("/practice", "practice", "lobby.practice", "lobby.practiceHelp")}{dash("/umpire/", "umpire-link", "lobby.umpire", "lobby.umpireHelp")}</p>
+      <p><Label text={t("lobby.name")}><input id="nickname" maxLength={32} placeholder={t("lobby.namePlaceholder")} defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
         onChange={(e) => localStorage.setItem("carrom-nickname", (e.target as HTMLInputElement).value.trim())} /></Label></p>
       <div class="cards">
-        <div class="card"><h2>Play the computer</h2>
-          <Picture g={app.cfg.geometry} pieces={pics[0]} label="the board at the break" />
-          <Label text="Level"><Select id="level" options={levels.map((l) => [l, l])} value={lowest} sel={level} /></Label>
-          <Label text="Rules"><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
-          <Label text="Players"><Players id="computer-players" rules={rules1} sel={p1} /></Label>
-          <Label text="Clock"><Select options={CLOCKS} value="0" sel={c1} /></Label>
-          <button id="play-computer" type="button" ref={vs} onClick={playComputer}>Play</button>
+        <div class="card"><h2>{t("lobby.computer.title")}</h2>
+          <Picture g={app.cfg.geometry} pieces={pics[0]} label={t("lobby.pic.break")} />
+          <Label text={t("lobby.level")}><Select id="level" options={levels.map((l) => [l, l])} value={lowest} sel={level} /></Label>
+          <Label text={t("lobby.rules")}><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
+          <Label text={t("lobby.players")}><Players id="computer-players" rules={rules1} sel={p1} /></Label>
+          <Label text={t("lobby.clock")}><Select options={CLOCKS} value="0" sel={c1} /></Label>
+          <button id="play-computer" type="button" ref={vs} onClick={playComputer}>{t("lobby.play")}</button>
         </div>
-        <div class="card"><h2>Hot-seat</h2>
-          <Picture g={app.cfg.geometry} pieces={pics[1]} label="a board after the break" />
-          <p class="help">Everyone plays on this device; the board turns to the player to act.</p>
-          <Label text="Rules"><Select id="hot-rules" options={RULES} value="icf" sel={r2} onChange={() => setRules2(v(r2))} /></Label>
-          <Label text="Players"><Players id="hot-players" rules={rules2} sel={hp} /></Label>
-          <Label text="Clock"><Select options={CLOCKS} value="0" sel={c2} /></Label>
-          <button id="play-hotseat" type="button" onClick={playHotseat}>Play</button>
+        <div class="card"><h2>{t("lobby.hotseat.title")}</h2>
+          <Picture g={app.cfg.geometry} pieces={pics[1]} label={t("lobby.pic.after")} />
+          <p class="help">{t("lobby.hotseat.help")}</p>
+          <Label text={t("lobby.rules")}><Select id="hot-rules" options={RULES} value="icf" sel={r2} onChange={() => setRules2(v(r2))} /></Label>
+          <Label text={t("lobby.players")}><Players id="hot-players" rules={rules2} sel={hp} /></Label>
+          <Label text={t("lobby.clock")}><Select options={CLOCKS} value="0" sel={c2} /></Label>
+          <button id="play-hotseat" type="button" onClick={playHotseat}>{t("lobby.play")}</button>
         </div>
-        <div class="card"><h2>Online</h2>
-          <Picture g={app.cfg.geometry} pieces={pics[2]} label="a board after the break" />
-          <Label text="Rules"><Select id="online-rules" options={RULES} value="icf" sel={r3} onChange={() => setRules3(v(r3))} /></Label>
-          <Label text="Players"><Players id="online-players" rules={rules3} sel={op} onChange={() => setPlayers(+v(op))} /></Label>
+        <div class="card"><h2>{t("lobby.online.title")}</h2>
+          <Picture g={app.cfg.geometry} pieces={pics[2]} label={t("lobby.pic.after")} />
+          <Label text={t("lobby.rules")}><Select id="online-rules" options={RULES} value="icf" sel={r3} onChange={() => setRules3(v(r3))} /></Label>
+          <Label text={t("lobby.players")}><Players id="online-players" rules={rules3} sel={op} onChange={() => setPlayers(+v(op))} /></Label>
           <div>
             {Array.from({ length: players }, (_, i) => (
-              <Label text={isVariant(rules3) ? `Seat ${i + 1}` : `Seat ${i + 1} (side ${(i % 2) + 1})`}>
+              <Label text={isVariant(rules3) ? t("lobby.seat", { N: i + 1 }) : t("lobby.seatSide", { N: i + 1, Side: (i % 2) + 1 })}>
                 <select id={`seat-${i}`} ref={seatKinds[i]}>
-                  <option value="human">{i === 0 ? "you" : "a player (by link)"}</option>
-                  {levels.map((l) => <option value={"computer:" + l}>{"computer, " + l}</option>)}
+                  <option value="human">{i === 0 ? t("lobby.seat.you") : t("lobby.seat.link")}</option>
+                  {levels.map((l) => <option value={"computer:" + l}>{t("lobby.seat.computer", { Level: l })}</option>)}
                 </select>
               </Label>
             ))}
           </div>
-          <Label text="Clock"><Select options={[["15", "15 s a stroke"], ["30", "30 s a stroke"], ["0", "no clock"]]} value="15" sel={c3} /></Label>
-          <p class="help">Then share the links shown beside the board.</p>
-          <button id="play-online" type="button" onClick={playOnline}>Create table</button>
+          <Label text={t("lobby.clock")}><Select options={clocks(15, 30, 0)} value="15" sel={c3} /></Label>
+          <p class="help">{t("lobby.online.help")}</p>
+          <button id="play-online" type="button" onClick={playOnline}>{t("lobby.createTable")}</button>
         </div>
-        <div class="card"><h2>Practice</h2>
-          <Picture g={app.cfg.geometry} pieces={pics[3]} label="a practice board" />
-          <p class="help">Any position, pasted or set by hand; strokes tried again and again, with undo and the coach's hint.</p>
-          <a class="button" href="/practice" id="practice-card">Practise</a>
+        <div class="card"><h2>{t("lobby.practice.title")}</h2>
+          <Picture g={app.cfg.geometry} pieces={pics[3]} label={t("lobby.pic.practice")} />
+          <p class="help">{t("lobby.practice.help")}</p>
+          <a class="button" href="/practice" id="practice-card">{t("lobby.practise")}</a>
         </div>
       </div>
       <div class="error">{err.value}</div>
-      <h2>Tables in play</h2>
+      <h2>{t("lobby.inPlay")}</h2>
       <Tables g={app.cfg.geometry} />
-      <h2>Finished matches</h2>
+      <h2>{t("lobby.finished")}</h2>
       <Finished />
     </>
   );
@@ -172,12 +175,12 @@ function YourGames() {
   if (!ts.length) return null;
   return (
     <div id="your-games" class="card">
-      <h2>{ts.length === 1 ? "Your game in play" : "Your games in play"}</h2>
+      <h2>{t("lobby.yourGames", { Count: ts.length })}</h2>
       <table class="list">
-        {ts.map((t) => (
-          <tr data-table={t.id}>
-            <td>{`${t.config.rules === "icf" ? "ICF" : t.config.rules} rules, ${opponents(t)}`}</td>
-            <td><a class="button" href={t.resume}>Resume your game</a></td>
+        {ts.map((g) => (
+          <tr data-table={g.id}>
+            <td>{ruleName(g.config.rules) + t("list.comma") + opponents(g)}</td>
+            <td><a class="button" href={g.resume}>{t("lobby.resume")}</a></td>
           </tr>
         ))}
       </table>
@@ -185,7 +188,9 @@ function YourGames() {
   );
 }
 
-const names = (t: TableInfo) => t.seats.map((s) => s.kind === "computer" ? `computer (${s.level})` : s.nickname || (s.taken ? "player" : "free")).join(" · ");
+// seatWord names a seat in the lists: its player, the computer, or free.
+const seatWord = (s: TableInfo["seats"][number]) => s.kind === "computer" ? t("lobby.computerLevel", { Level: s.level ?? "" }) : s.nickname || (s.taken ? t("lobby.player") : t("lobby.free"));
+const names = (tb: TableInfo) => tb.seats.map(seatWord).join(" · ");
 
 // useList fetches a list once: undefined while loading, null if unavailable.
 function useList(path: string): TableInfo[] | null | undefined {
@@ -215,7 +220,7 @@ function Live({ g, id }: { g: Geometry; id: string }) {
     const timer = window.setInterval(get, LIVE_MS);
     return () => { on = false; clearInterval(timer); };
   }, [id]);
-  return st ? <Thumb g={g} pieces={st.state.pieces} label="the table's board now" seq={st.seq} /> : null;
+  return st ? <Thumb g={g} pieces={st.state.pieces} label={t("lobby.thumbNow")} seq={st.seq} /> : null;
 }
 
 // THUMBS is how many tables in play show their board live.
@@ -227,13 +232,13 @@ function Tables({ g }: { g: Geometry }) {
   useEffect(() => { void myTables().then((m) => setMine(new Map(m.map((t) => [t.id, t.resume])))); }, []);
   return (
     <div id="open-tables">
-      {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
+      {listState(ts) ?? (
         <table class="list">
-          {ts.map((t, i) => (
+          {ts!.map((tb, i) => (
             <tr>
-              <td class="live">{i < THUMBS && <Live g={g} id={t.id} />}</td>
-              <td>{names(t)}</td><td>{`${t.config.rules}, ${t.config.players} players`}</td>
-              <td>{mine.has(t.id) ? <a href={mine.get(t.id)}>resume your game</a> : <a href={`/t/${t.id}`}>watch</a>}{t.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${t.id}?seat=${s.seat}`} onClick={() => choose(t.id, [s.seat])}>{`sit at seat ${s.seat + 1}`}</a></span>)}</td>
+              <td class="live">{i < THUMBS && <Live g={g} id={tb.id} />}</td>
+              <td>{names(tb)}</td><td>{ruleName(tb.config.rules) + t("list.comma") + t("lobby.playersN", { Count: tb.config.players })}</td>
+              <td>{mine.has(tb.id) ? <a href={mine.get(tb.id)}>{t("lobby.resumeLink")}</a> : <a href={`/t/${tb.id}`}>{t("lobby.watch")}</a>}{tb.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => <span>{" · "}<a href={`/t/${tb.id}?seat=${s.seat}`} onClick={() => choose(tb.id, [s.seat])}>{t("lobby.sitAt", { N: s.seat + 1 })}</a></span>)}</td>
             </tr>
           ))}
         </table>
@@ -242,16 +247,21 @@ function Tables({ g }: { g: Geometry }) {
   );
 }
 
+// listState is what a list shows instead of its rows: loading, unavailable
+// or empty; null when it has rows.
+const listState = (ts: TableInfo[] | null | undefined): string | null =>
+  ts === undefined ? t("lobby.loading") : ts === null ? t("lobby.unavailable") : !ts.length ? t("lobby.none") : null;
+
 function Finished() {
   const ts = useList("/api/matches");
   return (
     <div id="finished">
-      {ts === undefined ? "Loading…" : ts === null ? "Unavailable." : !ts.length ? "None." : (
+      {listState(ts) ?? (
         <table class="list">
-          {ts.slice(0, 50).map((t) => (
+          {ts!.slice(0, 50).map((tb) => (
             <tr>
-              <td>{names(t)}</td><td class="result">{outcome(t)}</td><td>{t.finished ? new Date(t.finished).toLocaleString() : ""}</td>
-              <td><a href={`/replay/${t.id}`}>replay</a></td>
+              <td>{names(tb)}</td><td class="result">{outcome(tb)}</td><td>{tb.finished ? when(tb.finished) : ""}</td>
+              <td><a href={`/replay/${tb.id}`}>{t("lobby.replay")}</a></td>
             </tr>
           ))}
         </table>
@@ -263,15 +273,16 @@ function Finished() {
 // outcome is a finished match's winner and games, from the summary the
 // server keeps: {winner: side, games: [side 0, side 1], score: the points
 // of the game in play at the end}.
-function outcome(t: TableInfo): string {
-  const r = t.result as { winner?: number; games?: [number, number]; score?: [number, number]; points?: number[] } | undefined;
+function outcome(tb: TableInfo): string {
+  const r = tb.result as { winner?: number; games?: [number, number]; score?: [number, number]; points?: number[] } | undefined;
   // A variant's summary: the winner and each player's points.
   if (r?.points) {
-    const who = (s: number) => { const x = t.seats[s]; return !x ? "?" : x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player"; };
-    return `${r.winner !== undefined && r.winner >= 0 ? `${who(r.winner)} won, ` : ""}points ${r.points.join("–")}`;
+    const who = (s: number) => { const x = tb.seats[s]; return !x ? "?" : seatWord({ ...x, taken: true }); };
+    const points = t("lobby.points", { List: r.points.join("–") });
+    return r.winner !== undefined && r.winner >= 0 ? t("lobby.won", { Who: who(r.winner) }) + t("list.comma") + points : points;
   }
   if (!r || !r.games) return "";
-  const side = (s: number) => t.seats.filter((x) => x.seat % 2 === s).map((x) => x.kind === "computer" ? `computer (${x.level})` : x.nickname || "player").join(" & ");
-  const games = `games ${r.games[0]}–${r.games[1]}` + (r.score && (r.score[0] || r.score[1]) ? `, last game ${r.score[0]}–${r.score[1]}` : "");
-  return r.winner === 0 || r.winner === 1 ? `${side(r.winner)} won, ${games}` : `no winner, ${games}`;
+  const side = (s: number) => tb.seats.filter((x) => x.seat % 2 === s).map((x) => seatWord({ ...x, taken: true })).join(" & ");
+  const games = t("lobby.games", { A: r.games[0], B: r.games[1] }) + (r.score && (r.score[0] || r.score[1]) ? t("list.comma") + t("lobby.lastGame", { A: r.score[0], B: r.score[1] }) : "");
+  return (r.winner === 0 || r.winner === 1 ? t("lobby.won", { Who: side(r.winner) }) : t("lobby.noWinner")) + t("list.comma") + games;
 }

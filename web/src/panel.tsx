@@ -13,9 +13,16 @@ import { playerColour, scoreBar, scoreBox } from "./variants";
 
 export function seatName(s: SeatState | undefined): string {
   if (!s) return "?";
-  if (s.kind === "computer") return `Computer (${s.level})`;
-  return s.nickname || `Seat ${s.seat + 1}`;
+  if (s.kind === "computer") return t("table.computerLevel", { Level: s.level ?? "" });
+  return s.nickname || t("lobby.seat", { N: s.seat + 1 });
 }
+
+// COLOURS are the colours' words: white and black, and a variant's
+// players' own colours.
+const COLOURS: Record<string, string> = {
+  white: "colour.white", black: "colour.black", red: "table.colour.red", blue: "table.colour.blue", green: "table.colour.green", violet: "table.colour.violet",
+};
+export const colourWord = (c: string): string => COLOURS[c] ? t(COLOURS[c]) : c;
 
 export function sideName(st: GameState, side: number): string {
   return st.seats.filter((s) => s.side === side).map(seatName).join(" & ");
@@ -125,7 +132,7 @@ export function ScoreBar({ st, held = [] }: { st: GameState | null; held?: numbe
   return (
     <div class="scorebar" id="scorebar">
       {[0, 1].map((side) => <span class="side-score"><Chip c={colourOf(st, side)} />{` ${sideName(st, side)} `}<b>{m.score[side]}</b></span>)}
-      <span class="games">{`games ${m.games[0]}–${m.games[1]} · board ${m.board.number}`}</span>
+      <span class="games">{t("table.scorebar", { A: m.games[0], B: m.games[1], N: m.board.number })}</span>
     </div>
   );
 }
@@ -168,31 +175,31 @@ export function Side({ st, held, log, live = true, current, spectators = 0, said
     else if (at.bottom > box.bottom) ol.scrollTop += at.bottom - box.bottom;
   }, [current, moves.length]);
   const m = st?.match;
-  const queen = !m ? "" : m.board.queen === "board" ? "on the board"
-    : `${m.board.queen === "pending" ? "pending cover" : "covered"} by ${m.board.queen_side === null ? "?" : sideName(st!, m.board.queen_side)}`;
+  const queen = !m ? "" : m.board.queen === "board" ? t("table.queen.onBoard")
+    : t(m.board.queen === "pending" ? "table.queen.pending" : "table.queen.covered", { Who: m.board.queen_side === null ? "?" : sideName(st!, m.board.queen_side) });
   return (
     <div class="side">
-      <h3>Players</h3>
+      <h3>{t("table.players")}</h3>
       <div class="seats">
         {st?.seats.map((s) => {
-          const you = held.includes(s.seat) ? " (you)" : "";
-          const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · away" : !s.taken ? " · free" : "";
+          const you = held.includes(s.seat) ? " " + t("table.you") : "";
+          const away = !live ? "" : s.kind === "human" && s.taken && !s.connected ? " · " + t("table.away") : !s.taken ? " · " + t("lobby.free") : "";
           return <div data-seat={String(s.seat)} class={st.to_act.seat === s.seat && !st.over ? "toact" : undefined}><Chip c={colourOf(st, s.side)} />{`${seatName(s)}${you}${away}`}{said[s.seat] && <span class="said" aria-live="polite">{` “${said[s.seat]}”`}</span>}</div>;
         })}
-        {spectators > 0 && <small id="spectators">{`${spectators} watching`}</small>}
+        {spectators > 0 && <small id="spectators">{t("table.watching", { Count: spectators })}</small>}
       </div>
-      <h3>Score</h3>
+      <h3>{t("table.score")}</h3>
       <div class="score">
         {st?.variant ? <Nodes nodes={scoreBox(st, playerName(st, held))} /> : st && m && <>
-          <div id="games">{`Games: ${m.games[0]} – ${m.games[1]}`}</div>
-          <div id="points">{`Game ${m.game}: ${m.score[0]} – ${m.score[1]} points`}</div>
-          <div>{`Board ${m.board.number}, ${sideName(st, m.board.white)} plays white`}</div>
-          <div>{`On the board: ${m.board.on_board.white} white, ${m.board.on_board.black} black`}</div>
-          <div>{"Owed "}<abbr title={t("glossary.cm")}>c/m</abbr>{`: ${m.board.owed[0]} – ${m.board.owed[1]}`}</div>
-          <div><Chip c="queen" />{` Queen: ${queen}`}</div>
+          <div id="games">{t("table.games", { A: m.games[0], B: m.games[1] })}</div>
+          <div id="points">{t("table.points", { Game: m.game, A: m.score[0], B: m.score[1] })}</div>
+          <div>{t("table.boardWhite", { N: m.board.number, Who: sideName(st, m.board.white) })}</div>
+          <div>{t("table.onBoard", { W: m.board.on_board.white, B: m.board.on_board.black })}</div>
+          <div>{t("table.owed", { Cm: "\u0000", A: m.board.owed[0], B: m.board.owed[1] }).split("\u0000").flatMap((part, i) => i ? [<abbr title={t("glossary.cm")}>{t("glossary.cm.term")}</abbr>, part] : [part])}</div>
+          <div><Chip c="queen" />{" " + t("table.queen", { State: queen })}</div>
         </>}
       </div>
-      <h3>Moves</h3>
+      <h3>{t("table.moves")}</h3>
       <ol class="moves" id="moves" ref={list}>
         {moves.map(({ ev, words, onClick }) => {
           const r = ev.state.match.ruling;

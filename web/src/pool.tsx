@@ -3,11 +3,14 @@
 // wait there, offers Cancel and a game against the computer meanwhile (in
 // another tab, so that this page keeps the place), and goes to the table
 // the moment a wave pairs the player, pushed on the live channel.
+import type { Ref } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, me } from "./api";
 import { onLive } from "./live";
 import type { PoolSpec, PoolStatus, Seek, TableConfig, TableInfo } from "./protocol";
 import { choose } from "./seating";
+import { t } from "./i18n";
+import { RULE_SETS } from "./variants";
 
 // go takes the seat of a pairing: chosen in this tab, so that the table's
 // page sits at once.
@@ -17,6 +20,13 @@ function go(link: string): void {
   choose(path.replace("/t/", ""), seats);
   location.href = link;
 }
+
+// The rule sets' names in the page's language, by their IDs.
+const RULE_NAMES: Record<string, string> = {
+  icf: "lobby.rules.icf", family: "lobby.rules.family", point: "lobby.rules.point", three: "lobby.rules.three", pockets: "lobby.rules.pockets",
+};
+export const ruleName = (id: string): string => RULE_NAMES[id] ? t(RULE_NAMES[id]) : RULE_SETS.find((r) => r.id === id)?.name ?? id;
+export const perStroke = (clock: number): string => clock ? t("lobby.perStroke", { Seconds: clock }) : t("lobby.noClock");
 
 const query = (p: PoolSpec) => `rules=${p.rules}&clock=${p.clock}&rated=${p.rated}`;
 
@@ -79,14 +89,14 @@ export function QuickPlay({ lowest }: { lowest: string }) {
     const p = wait.pool;
     return (
       <div id="pool-wait" class="card quick-pairing" role="status">
-        <h2>Looking for an opponent</h2>
-        <p>{`${p.rules === "icf" ? "ICF" : "Family"} rules, ${p.clock} s a stroke, ${p.rated ? "rated" : "unrated"}.`}</p>
-        <p id="pool-count">{wait.count === 1 ? "You are the only player waiting in this pool." : `${wait.count} players waiting in this pool, you included.`}</p>
+        <h2>{t("pool.looking")}</h2>
+        <p>{[ruleName(p.rules), perStroke(p.clock), t(p.rated ? "lobby.rated" : "lobby.unrated")].join(t("list.comma")) + t("sentence.end")}</p>
+        <p id="pool-count">{t("pool.count", { Count: wait.count })}</p>
         <p>
-          <button id="pool-cancel" type="button" class="secondary" onClick={cancel}>Cancel</button>{" "}
-          <button id="pool-computer" type="button" class="secondary" onClick={computer}>Play the computer meanwhile</button>
+          <button id="pool-cancel" type="button" class="secondary" onClick={cancel}>{t("pool.cancel")}</button>{" "}
+          <button id="pool-computer" type="button" class="secondary" onClick={computer}>{t("pool.computer")}</button>
         </p>
-        <p class="help">The computer's game opens in a new tab; keep this page open to keep your place. You go to your table the moment an opponent is found.</p>
+        <p class="help">{t("pool.help")}</p>
         <div class="error">{err}</div>
       </div>
     );
@@ -96,15 +106,15 @@ export function QuickPlay({ lowest }: { lowest: string }) {
   return (
     <>
     <div id="quick-pairing" class="card quick-pairing">
-      <h2>Play online</h2>
-      <p class="help">An opponent of your level, found in seconds.</p>
-      <label>Rules <select id="pool-rules" ref={rules}><option value="icf">ICF</option><option value="family">Family</option></select></label>
-      <label>Clock <select id="pool-clock" ref={clock}><option value="15">15 s a stroke</option><option value="30">30 s a stroke</option></select></label>
-      <label title={signedIn ? "" : "Sign in to play rated games"}>
+      <h2>{t("pool.title")}</h2>
+      <p class="help">{t("pool.tagline")}</p>
+      <label>{t("lobby.rules")} <RulesMenu id="pool-rules" sel={rules} /></label>
+      <label>{t("lobby.clock")} <ClockMenu id="pool-clock" sel={clock} secs={[15, 30]} /></label>
+      <label title={signedIn ? "" : t("lobby.signInRated")}>
         <input id="pool-rated" type="checkbox" ref={rated} disabled={!signedIn} checked={signedIn && ratedOn}
-          onChange={(e) => setRatedOn((e.target as HTMLInputElement).checked)} /> Rated{signedIn ? "" : " (sign in)"}
+          onChange={(e) => setRatedOn((e.target as HTMLInputElement).checked)} />{ratedLabel(signedIn)}
       </label>
-      <button id="play-pool" type="button" onClick={start}>Play online</button>
+      <button id="play-pool" type="button" onClick={start}>{t("pool.title")}</button>
       <div class="error">{err}</div>
     </div>
     <Seeks />
@@ -112,9 +122,16 @@ export function QuickPlay({ lowest }: { lowest: string }) {
   );
 }
 
+// The menus of the pools' rules and clocks, and the Rated box's label.
+const RulesMenu = ({ id, sel }: { id: string; sel: Ref<HTMLSelectElement> }) =>
+  <select id={id} ref={sel}>{["icf", "family"].map((r) => <option value={r}>{ruleName(r)}</option>)}</select>;
+const ClockMenu = ({ id, sel, secs }: { id: string; sel: Ref<HTMLSelectElement>; secs: number[] }) =>
+  <select id={id} ref={sel}>{secs.map((s) => <option value={String(s)}>{perStroke(s)}</option>)}</select>;
+const ratedLabel = (signedIn: boolean) => " " + t("lobby.ratedBox") + (signedIn ? "" : " " + t("lobby.signInNote"));
+
 const seekText = (s: Seek) => {
-  const range = s.min && s.max ? `, rated ${s.min}–${s.max}` : s.min ? `, rated ${s.min} or more` : s.max ? `, rated ${s.max} or less` : "";
-  return `${s.rules === "icf" ? "ICF" : "Family"} rules, ${s.clock ? `${s.clock} s a stroke` : "no clock"}, ${s.rated ? "rated" : "unrated"}${range ? ` — for players${range.slice(1)}` : ""}`;
+  const range = s.min && s.max ? t("seek.rangeBoth", { Min: s.min, Max: s.max }) : s.min ? t("seek.rangeMin", { Min: s.min }) : s.max ? t("seek.rangeMax", { Max: s.max }) : "";
+  return [ruleName(s.rules), perStroke(s.clock), t(s.rated ? "lobby.rated" : "lobby.unrated")].join(t("list.comma")) + (range ? " — " + t("seek.for", { Range: range }) : "");
 };
 
 // Seeks lists the games offered, live: read again whenever the server
@@ -148,29 +165,29 @@ function Seeks() {
   const withdraw = act(async () => { await api("DELETE", "/api/seeks"); await load(); });
   return (
     <div id="seeks-box" class="card quick-pairing">
-      <h2>Games offered</h2>
+      <h2>{t("seek.title")}</h2>
       {seeks.length ? (
         <table id="seeks" class="list">
           {seeks.map((s) => (
             <tr data-seek={s.id}>
-              <td>{`${s.by || "A guest"} (${s.rating})`}</td>
+              <td>{`${s.by || t("seek.guest")} (${s.rating})`}</td>
               <td>{seekText(s)}</td>
               <td>{s.mine
-                ? <button type="button" class="secondary withdraw-seek" onClick={withdraw}>Withdraw</button>
-                : <button type="button" class="join-seek" disabled={s.rated && !signedIn} title={s.rated && !signedIn ? "Sign in to play rated games" : ""} onClick={take(s.id)}>Play</button>}</td>
+                ? <button type="button" class="secondary withdraw-seek" onClick={withdraw}>{t("seek.withdraw")}</button>
+                : <button type="button" class="join-seek" disabled={s.rated && !signedIn} title={s.rated && !signedIn ? t("lobby.signInRated") : ""} onClick={take(s.id)}>{t("lobby.play")}</button>}</td>
             </tr>
           ))}
         </table>
-      ) : <p class="help" id="no-seeks">No game is offered now: offer yours.</p>}
+      ) : <p class="help" id="no-seeks">{t("seek.none")}</p>}
       <details id="offer">
-        <summary>Offer a game</summary>
-        <label>Rules <select id="seek-rules" ref={rules}><option value="icf">ICF</option><option value="family">Family</option></select></label>
-        <label>Clock <select id="seek-clock" ref={clock}><option value="0">no clock</option><option value="15">15 s a stroke</option><option value="30">30 s a stroke</option></select></label>
-        <label><input id="seek-rated" type="checkbox" ref={rated} disabled={!signedIn} /> Rated{signedIn ? "" : " (sign in)"}</label>
-        <label>Opponent rated from <input id="seek-min" type="number" min={0} max={4000} step={50} ref={lo} placeholder="any" /></label>
-        <label>to <input id="seek-max" type="number" min={0} max={4000} step={50} ref={hi} placeholder="any" /></label>
-        <button id="offer-seek" type="button" onClick={offer}>Offer</button>
-        <p class="help">Your offer is listed until someone takes it, you withdraw it, or you leave this page.</p>
+        <summary>{t("seek.offerTitle")}</summary>
+        <label>{t("lobby.rules")} <RulesMenu id="seek-rules" sel={rules} /></label>
+        <label>{t("lobby.clock")} <ClockMenu id="seek-clock" sel={clock} secs={[0, 15, 30]} /></label>
+        <label><input id="seek-rated" type="checkbox" ref={rated} disabled={!signedIn} />{ratedLabel(signedIn)}</label>
+        <label>{t("seek.from")} <input id="seek-min" type="number" min={0} max={4000} step={50} ref={lo} placeholder={t("seek.any")} /></label>
+        <label>{t("seek.to")} <input id="seek-max" type="number" min={0} max={4000} step={50} ref={hi} placeholder={t("seek.any")} /></label>
+        <button id="offer-seek" type="button" onClick={offer}>{t("seek.offer")}</button>
+        <p class="help">{t("seek.help")}</p>
       </details>
       <div class="error">{err}</div>
     </div>

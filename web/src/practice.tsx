@@ -15,6 +15,7 @@ import { MoveLog, Ruling } from "./panel";
 import { api } from "./api";
 import type { ClientMsg, GameState, Hint, Practiced } from "./protocol";
 import { HintLine } from "./table";
+import { num, percent, t as tr } from "./i18n";
 import { len, sub, vec, type Vec } from "./vec";
 
 interface Step { position: string; state: GameState }
@@ -37,7 +38,10 @@ function loadBest(): Best | null {
 }
 
 // seconds writes a duration as the clock shows it: "83.4 s".
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const seconds = (ms: number) => tr("practice.seconds", { S: num(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+
+// bold writes text with name in bold where its placeholder was filled with a NUL.
+const bold = (text: string, name: string) => text.split("\u0000").flatMap((part, i) => i ? [<b>{name}</b>, part] : [part]);
 
 class Practice {
   readonly step = signal<Step | null>(null);
@@ -252,44 +256,44 @@ export function PracticeScreen({ app }: { app: App }) {
   const running = !!solo && solo.took === undefined;
   return (
     <div class="play practice">
-      <div class="scorebar" id="scorebar"><span class="games">Practice</span></div>
+      <div class="scorebar" id="scorebar"><span class="games">{tr("practice.title")}</span></div>
       <div class="boardcol"><div class="boardwrap"><BoardCanvas canvas={canvas} /></div></div>
       <div class="step">
         <div class="status" id="status" role="status">
-          {!st ? "Setting up…" : st.over ? "Cleared: every piece is down." : p.editing.value ? "Drag any piece to a new place; the server checks the position."
-            : busy ? "…" : st.to_act.need === "place" ? "Place the c/m, or forgo." : "Your stroke: place the striker, then pull back to aim."}
+          {!st ? tr("practice.settingUp") : st.over ? tr("practice.cleared") : p.editing.value ? tr("practice.editing")
+            : busy ? "…" : st.to_act.need === "place" ? tr("practice.place") : tr("table.yourStroke")}
         </div>
-        <div class="meters"><span class="power" id="power">{aim ? `Power ${Math.round(aim.power * 100)} %` : ""}</span></div>
+        <div class="meters"><span class="power" id="power">{aim ? tr("table.power", { Percent: percent(aim.power) }) : ""}</span></div>
         <div class="controls">
-          {aim && !p.editing.value && <button type="button" id="shoot" onClick={() => p.input.shoot()}>Shoot</button>}
-          <button type="button" class="secondary" id="hint" disabled={busy || running || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>Hint</button>
-          <button type="button" class="secondary" id="undo" disabled={busy || running || !p.undo.value.length} onClick={() => p.back()}>Undo</button>
+          {aim && !p.editing.value && <button type="button" id="shoot" onClick={() => p.input.shoot()}>{tr("table.shoot")}</button>}
+          <button type="button" class="secondary" id="hint" disabled={busy || running || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>{tr("table.hint")}</button>
+          <button type="button" class="secondary" id="undo" disabled={busy || running || !p.undo.value.length} onClick={() => p.back()}>{tr("practice.undo")}</button>
           <button type="button" class="secondary" id="edit" disabled={running} aria-pressed={p.editing.value} onClick={() => { p.editing.value = !p.editing.peek(); p.input.cancel(); }}>
-            {p.editing.value ? "Moving pieces: on" : "Move pieces"}
+            {p.editing.value ? tr("practice.moving") : tr("practice.move")}
           </button>
         </div>
         <div class="solo" id="solo">
           {solo && (
             <p class="solo-run" aria-live="polite">
               <span class="clock" id="solo-clock">{seconds(solo.took ?? p.now.value - solo.start)}</span>{" · "}
-              <span id="solo-strokes">{`${solo.strokes} stroke${solo.strokes === 1 ? "" : "s"}`}</span>
-              {solo.took !== undefined && <strong id="solo-done">{" · Cleared!"}</strong>}
+              <span id="solo-strokes">{tr("practice.strokes", { Count: solo.strokes })}</span>
+              {solo.took !== undefined && <strong id="solo-done">{" · " + tr("practice.clearedSolo")}</strong>}
             </p>
           )}
-          <p class="help">Solo clearance: pocket all 19 pieces from the break, the queen covered, as fast as you can.</p>
+          <p class="help">{tr("practice.solo.help")}</p>
           {running
-            ? <button type="button" class="secondary" id="solo-abandon" disabled={busy} onClick={() => p.abandon()}>Abandon</button>
-            : <button type="button" id="solo-start" disabled={busy} onClick={() => void p.startSolo()}>{solo ? "Try again" : "Solo challenge"}</button>}
-          <p id="solo-best">{best ? `Best: ${seconds(best.ms)} in ${best.strokes} strokes` : "Best: none yet"}</p>
+            ? <button type="button" class="secondary" id="solo-abandon" disabled={busy} onClick={() => p.abandon()}>{tr("practice.abandon")}</button>
+            : <button type="button" id="solo-start" disabled={busy} onClick={() => void p.startSolo()}>{solo ? tr("practice.tryAgain") : tr("practice.solo")}</button>}
+          <p id="solo-best">{best ? tr("practice.best", { Time: seconds(best.ms), Count: best.strokes }) : tr("practice.bestNone")}</p>
         </div>
         <HintLine hint={p.hint.value} />
         <div class="error" id="error">{p.error.value}</div>
         <Ruling log={p.log} />
         <details class="position">
-          <summary>Position string</summary>
-          <textarea id="position" rows={4} ref={text} aria-label="Position string" spellcheck={false} />
-          <button type="button" class="secondary" id="set-position" disabled={running} onClick={() => p.setPosition(text.current?.value ?? "")}>Set this position</button>
-          <p class="help">The box holds the position in play as one line of text: copy it to keep the position, and paste a line kept before, then <b>Set this position</b>, to practise from there.</p>
+          <summary>{tr("practice.position")}</summary>
+          <textarea id="position" rows={4} ref={text} aria-label={tr("practice.position")} spellcheck={false} />
+          <button type="button" class="secondary" id="set-position" disabled={running} onClick={() => p.setPosition(text.current?.value ?? "")}>{tr("practice.setPosition")}</button>
+          <p class="help">{bold(tr("practice.position.help", { SetButton: "\u0000" }), tr("practice.setPosition"))}</p>
         </details>
       </div>
     </div>

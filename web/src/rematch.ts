@@ -7,6 +7,7 @@ import { api } from "./api";
 import { h } from "./dom";
 import type { RematchMsg } from "./protocol";
 import { choose } from "./seating";
+import { num, t as tr } from "./i18n";
 
 // requestRematch asks for the rematch and returns the link to this
 // browser's seats at it.
@@ -22,10 +23,10 @@ export function offerRematch(wrap: HTMLElement, m: RematchMsg, held: number[]): 
   if (!held.length || document.getElementById("rematch-offer")) return;
   const link = `/t/${m.rematch}?` + held.map((s) => `seat=${s}`).join("&");
   // Nobody plays a match he did not ask for: his click takes the seats.
-  const join = h("a", { class: "button", href: link, id: "join-rematch" }, "Play the rematch");
+  const join = h("a", { class: "button", href: link, id: "join-rematch" }, tr("table.playRematch"));
   join.addEventListener("click", () => choose(m.rematch, held));
-  wrap.append(h("div", { class: "summary", id: "rematch-offer", role: "dialog", "aria-live": "assertive", "aria-label": "Rematch" },
-    h("h2", {}, "Rematch"), h("p", {}, "Your opponent asks for a rematch: your seat is kept for you."),
+  wrap.append(h("div", { class: "summary", id: "rematch-offer", role: "dialog", "aria-live": "assertive", "aria-label": tr("table.rematch") },
+    h("h2", {}, tr("table.rematch")), h("p", {}, tr("table.rematchAsked")),
     h("div", { class: "actions" }, join)));
 }
 
@@ -40,7 +41,7 @@ export async function ratedBanner(table: string, tries = 20): Promise<void> {
   if (!t.config.rated) return;
   let el = document.getElementById("rated");
   if (!el) {
-    el = h("p", { id: "rated" }, "Rated match");
+    el = h("p", { id: "rated" }, tr("table.ratedMatch"));
     document.querySelector("header")?.after(el);
   }
   const names = t.seats.map((s) => s.nickname ?? "");
@@ -51,6 +52,7 @@ export async function ratedBanner(table: string, tries = 20): Promise<void> {
   const x = await api<{ expected: [number, number]; players: { name: string; rating: number }[] }>("GET",
     `/api/expected?rules=${t.config.rules}&players=${names.map(encodeURIComponent).join(",")}`).catch(() => null);
   if (!x) return;
-  const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${p.rating.toFixed(0)}`).join(" & ");
-  el.textContent = `Rated: ${side(0)} v ${side(1)}, expected ${x.expected[0].toFixed(2)}–${x.expected[1].toFixed(2)}`;
+  const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${num(p.rating, { maximumFractionDigits: 0, useGrouping: false })}`).join(" & ");
+  const e = (n: number) => num(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  el.textContent = tr("table.ratedVs", { A: side(0), B: side(1), EA: e(x.expected[0]), EB: e(x.expected[1]) });
 }

@@ -9,12 +9,13 @@ import { MoveLog, Ruling, ScoreBar, Side } from "./panel";
 import { api } from "./api";
 import type { GameState, Replay } from "./protocol";
 import { pocketRings } from "./variants";
+import { t } from "./i18n";
 
 export function ReplayScreen({ app, id }: { app: App; id: string }) {
   const [data, setData] = useState<Replay | null>(null);
   const [err, setErr] = useState("");
   useEffect(() => { api<Replay>("GET", `/api/matches/${id}/replay`).then(setData, (e: Error) => setErr(e.message)); }, [id]);
-  if (err) return <>{`Cannot replay this match: ${err}`}</>;
+  if (err) return <>{t("replay.cannot", { Error: err })}</>;
   if (!data) return null;
   return <Player app={app} id={id} data={data} />;
 }
@@ -81,18 +82,18 @@ function Player({ app, id, data }: { app: App; id: string; data: Replay }) {
       <ScoreBar st={st} />
       <div class="boardcol"><div class="boardwrap"><BoardCanvas canvas={canvas} /></div></div>
       <div class="step">
-        <div class="status" id="status">{`Stroke ${at} of ${evs.length}`}{st?.over && st.aborted ? <p id="unrated">{st.unrated}</p> : null}</div>
+        <div class="status" id="status">{t("replay.at", { N: at, Total: evs.length })}{st?.over && st.aborted ? <p id="unrated">{t("table.aborted.unrated")}</p> : null}</div>
         <div class="controls">
-          {btn("|◀", "start", () => { stop(); show(0); })}
-          {btn("◀", "previous stroke", () => { stop(); show(Math.max(0, atRef.current - 1)); })}
-          {btn(playing ? "pause" : "play", "play on", () => void play())}
-          {btn("▶", "next stroke", () => { stop(); void forward(); })}
-          {btn("▶|", "end", () => { stop(); show(evs.length); })}
+          {btn("|◀", t("replay.start"), () => { stop(); show(0); })}
+          {btn("◀", t("replay.previous"), () => { stop(); show(Math.max(0, atRef.current - 1)); })}
+          {btn(playing ? t("replay.pause") : t("replay.play"), t("replay.playOn"), () => void play())}
+          {btn("▶", t("replay.next"), () => { stop(); void forward(); })}
+          {btn("▶|", t("replay.end"), () => { stop(); show(evs.length); })}
           <select value={speed} onChange={(e) => { const v = (e.target as HTMLSelectElement).value; setSpeed(v); board.current!.speed = +v; }}>
             {[["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([v, l]) => <option value={v}>{l}</option>)}
           </select>
           {/* The match record (docs/notation.md), which carrom replay re-simulates. */}
-          <a href={`/api/matches/${id}.txt`} id="record" title="the match record, for carrom replay">.txt</a>
+          <a href={`/api/matches/${id}.txt`} id="record" title={t("replay.record")}>.txt</a>
         </div>
         <Ruling log={log.current} />
       </div>

@@ -5,6 +5,7 @@
 import { api } from "./api";
 import { h } from "./dom";
 import type { TableInfo } from "./protocol";
+import { t } from "./i18n";
 
 export interface MyTable extends TableInfo { mine: number[]; resume: string }
 
@@ -28,14 +29,14 @@ export function resumeNav(): void {
     const nav = document.getElementById("account-nav");
     if (!ts.length || !nav || location.pathname === "/") return;
     // On a phone the header says only "Resume", so that it holds on one line.
-    const rest = h("span", { class: "nav-long" }, ts.length === 1 ? " your game" : ` your games (${ts.length})`);
-    nav.prepend(h("a", { href: ts.length === 1 ? ts[0].resume : "/#your-games", id: "nav-resume", "aria-label": "Resume" + rest.textContent }, "Resume", rest));
+    const rest = h("span", { class: "nav-long" }, " " + t("resume.navGames", { Count: ts.length }));
+    nav.prepend(h("a", { href: ts.length === 1 ? ts[0].resume : "/#your-games", id: "nav-resume", "aria-label": t("resume.nav") + rest.textContent }, t("resume.nav"), rest));
   });
 }
 
 // opponents names the other seats of a table of mine.
-export function opponents(t: MyTable): string {
-  const others = t.seats.filter((s) => !t.mine.includes(s.seat));
-  if (!others.length) return "hot-seat";
-  return "against " + others.map((s) => s.kind === "computer" ? `the computer (${s.level})` : s.nickname || (s.taken ? "a player" : "a free seat")).join(" & ");
+export function opponents(g: MyTable): string {
+  const others = g.seats.filter((s) => !g.mine.includes(s.seat));
+  if (!others.length) return t("lobby.hotseatGame");
+  return t("lobby.against", { Names: others.map((s) => s.kind === "computer" ? t("lobby.theComputer", { Level: s.level ?? "" }) : s.nickname || (s.taken ? t("lobby.aPlayer") : t("lobby.aFreeSeat"))).join(" & ") });
 }

@@ -28,7 +28,7 @@ function title(id: string): string {
 // word is a name in the page's language: "you" is the reader ("You", at
 // the start of a sentence, keeps its capital).
 const word = (name: string) => name === "you" ? t("name.you") : name === "You" ? capital(t("name.you")) : name;
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 // toWord is a name a board or a game goes to: "to you".
 const toWord = (name: string) => name === "you" || name === "You" ? t("name.youTo") : name;
 

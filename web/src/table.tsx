@@ -5,13 +5,14 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { App } from "./app";
 import { BoardCanvas } from "./boardcanvas";
-import { FirstStroke, firstStrokeDue } from "./guide";
+import { FirstStroke, firstStrokeDue, Keys } from "./guide";
 import { Nodes } from "./nodes";
 import { Ruling, ScoreBar, Side } from "./panel";
 import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
 import { WordsRow } from "./words";
+import { percent, t as tr } from "./i18n";
 
 // A touch screen's pointer: no keyboard to aim with is assumed.
 const COARSE = matchMedia("(pointer: coarse)").matches;
@@ -39,8 +40,8 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
       <div class="step">
         <Status t={t} />
         <div class="meters">
-          <span class={t.clock.value !== null && t.clock.value <= 5 ? "clock low" : "clock"} id="clock">{t.clock.value === null ? "" : `${t.clock.value} s left`}</span>
-          <span class="power" id="power">{t.input?.aim.value && t.mine.value ? `Power ${Math.round(t.input.aim.value.power * 100)} %` : ""}</span>
+          <span class={t.clock.value !== null && t.clock.value <= 5 ? "clock low" : "clock"} id="clock">{t.clock.value === null ? "" : tr("table.clock", { Seconds: t.clock.value })}</span>
+          <span class="power" id="power">{t.input?.aim.value && t.mine.value ? tr("table.power", { Percent: percent(t.input.aim.value.power) }) : ""}</span>
         </div>
         <Controls t={t} />
         <Nodes nodes={[t.buy.el]} />
@@ -57,12 +58,11 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <WordsRow words={t.words} seated={held.length > 0} send={(m) => t.send(m)} />
         {/* Spectators neither concede nor need the how-to. */}
         <details class="howto" hidden={!held.length}>
-          <summary>How to play</summary>
+          <summary>{tr("table.howto.title")}</summary>
           <p class="help">
-            Drag the striker along your base line to place it; pull away from the line (from the striker, or from anywhere on the board off the line) to aim and set the power; let go to shoot, or bring the pull back to where you pressed to cancel. Keys:{" "}
-            <kbd>←</kbd><kbd>→</kbd> place, <kbd>A</kbd><kbd>D</kbd> aim, <kbd>↑</kbd><kbd>↓</kbd> power, <kbd>Space</kbd> shoot, <kbd>Esc</kbd> cancel, <kbd>M</kbd> sound.
+            {tr("table.howto.text") + " "}<Keys move="table.key.place" sound />
           </p>
-          <button type="button" class="secondary" id="show-first-stroke" onClick={() => setGuide("asked")}>Show the first stroke</button>
+          <button type="button" class="secondary" id="show-first-stroke" onClick={() => setGuide("asked")}>{tr("table.showFirstStroke")}</button>
         </details>
       </Side>
     </div>
@@ -74,10 +74,10 @@ function Status({ t }: { t: TableModel }) {
   const ended = t.ended.value;
   return (
     <div class={low ? "status low" : "status"} id="status" role="status">
-      {ended === "gone" ? "There is no such table."
-        : ended === "over" ? <>This match is over: <a href={`/replay/${t.id}`}>replay it</a>.</>
+      {ended === "gone" ? tr("table.gone")
+        : ended === "over" ? <>{tr("table.overIs") + " "}<a href={`/replay/${t.id}`}>{tr("table.replayIt")}</a>{tr("sentence.end")}</>
         : t.status.value}
-      {t.st.value?.unrated ? <p id="unrated">{t.st.value.unrated}</p> : null}
+      {t.st.value?.unrated ? <p id="unrated">{t.st.value.aborted ? tr("table.aborted.unrated") : t.st.value.unrated}</p> : null}
     </div>
   );
 }
@@ -87,9 +87,9 @@ function Controls({ t }: { t: TableModel }) {
   const b = [];
   if (st && inp && mine && st.to_act.need === "place") {
     const hint = st.to_act.place_hint;
-    if (hint) b.push(<button type="button" id="place-hint" onClick={() => t.send({ type: "place", x: hint[0], y: hint[1] })}>Place at the marked spot</button>);
+    if (hint) b.push(<button type="button" id="place-hint" onClick={() => t.send({ type: "place", x: hint[0], y: hint[1] })}>{tr("table.placeHint")}</button>);
     // A variant's c/m cannot be forgone: it would be no player's.
-    if (!st.variant) b.push(<button type="button" class="secondary" id="forgo" onClick={() => t.send({ type: "forgo" })}>Forgo</button>);
+    if (!st.variant) b.push(<button type="button" class="secondary" id="forgo" onClick={() => t.send({ type: "forgo" })}>{tr("table.forgo")}</button>);
   }
   if (st && inp && mine && st.to_act.need === "strike") {
     const aim = inp.aim.value, locked = inp.locked.value;
@@ -97,29 +97,29 @@ function Controls({ t }: { t: TableModel }) {
     // waits for Shoot, which appears then); a touch screen has no keys to
     // aim with.
     if (inp.mode.value !== "pull" && (aim || !COARSE)) {
-      b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? "Shoot" : "Aim with keys"}</button>);
+      b.push(<button type="button" id="shoot" onClick={() => { if (inp.aim.peek()) inp.shoot(); else inp.startKeyAim(); }}>{aim ? tr("table.shoot") : tr("table.aimKeys")}</button>);
     }
-    if (aim && inp.mode.value !== "pull") b.push(<button type="button" class="secondary" onClick={() => { inp.cancel(); t.hint.value = null; }}>Cancel</button>);
+    if (aim && inp.mode.value !== "pull") b.push(<button type="button" class="secondary" onClick={() => { inp.cancel(); t.hint.value = null; }}>{tr("table.cancel")}</button>);
     // The coach, in games against the computer.
-    if (t.coached.value) b.push(<button type="button" class="secondary" id="hint" disabled={t.asking.value} title="The coach's best shot, with its chance" onClick={() => void t.askHint()}>Hint</button>);
+    if (t.coached.value) b.push(<button type="button" class="secondary" id="hint" disabled={t.asking.value} title={tr("table.hintTitle")} onClick={() => void t.askHint()}>{tr("table.hint")}</button>);
     // Lock: letting go keeps the aim, to be turned by half degrees and
     // its power changed by a percent before shooting.
-    b.push(<button type="button" class="secondary" id="lock" aria-pressed={locked} title="Let go without shooting, then fine-tune"
-      onClick={() => { inp.locked.value = !inp.locked.peek(); }}>{locked ? "Lock: on" : "Lock: off"}</button>);
+    b.push(<button type="button" class="secondary" id="lock" aria-pressed={locked} title={tr("table.lockTitle")}
+      onClick={() => { inp.locked.value = !inp.locked.peek(); }}>{locked ? tr("table.lockOn") : tr("table.lockOff")}</button>);
     if (locked && aim && inp.mode.value === "none") {
       for (const [id, label, title, turn, dp] of [
-        ["turn-left", "↶", "Turn the aim half a degree left", 0.5, 0], ["turn-right", "↷", "Turn the aim half a degree right", -0.5, 0],
-        ["power-down", "−", "One percent less power", 0, -0.01], ["power-up", "+", "One percent more power", 0, 0.01],
+        ["turn-left", "↶", "table.turnLeft", 0.5, 0], ["turn-right", "↷", "table.turnRight", -0.5, 0],
+        ["power-down", "−", "table.powerDown", 0, -0.01], ["power-up", "+", "table.powerUp", 0, 0.01],
       ] as const) {
-        b.push(<button type="button" class="secondary nudge" id={id} title={title} aria-label={title} onClick={() => inp.nudge(turn, dp)}>{label}</button>);
+        b.push(<button type="button" class="secondary nudge" id={id} title={tr(title)} aria-label={tr(title)} onClick={() => inp.nudge(turn, dp)}>{label}</button>);
       }
     }
   }
   // The last stroke again, at once, and slow motion for every stroke.
   if (st && t.lastTraj.value && !st.over && !t.summary.value) {
     const slow = t.slow.value;
-    b.push(<button type="button" class="secondary" id="replay-last" title="Play the last stroke again" onClick={() => void t.replayLast()}>↺ Last stroke</button>);
-    b.push(<button type="button" class="secondary" id="slow" aria-pressed={slow} title="Play strokes at a quarter of their speed" onClick={() => t.toggleSlow()}>{slow ? "Slow motion: on" : "Slow motion: off"}</button>);
+    b.push(<button type="button" class="secondary" id="replay-last" title={tr("table.lastTitle")} onClick={() => void t.replayLast()}>{"↺ " + tr("table.last")}</button>);
+    b.push(<button type="button" class="secondary" id="slow" aria-pressed={slow} title={tr("table.slowTitle")} onClick={() => t.toggleSlow()}>{slow ? tr("table.slowOn") : tr("table.slowOff")}</button>);
   }
   return <div class="controls">{b}</div>;
 }
@@ -132,7 +132,7 @@ export function HintLine({ hint }: { hint: { words: string; h: Hint } | null }) 
   return (
     <p class="hint" id="hint-text" aria-live="polite" data-x={String(h.x)} data-dir={h.dir.join(",")} data-speed={String(h.speed)} data-power={String(h.power)}
       data-target={h.target ?? ""} data-success={String(h.success)} data-kind={h.kind}>
-      {`Coach: ${hint.words}. Shoot to play it, or aim your own.`}
+      {tr("table.coach", { Words: hint.words })}
     </p>
   );
 }
@@ -145,8 +145,8 @@ function TakeSeats({ t }: { t: TableModel }) {
   const rated = !!t.st.value?.config.rated;
   return (
     <div class="take" id="take-seats">
-      <p>{rated ? "This link offers you a seat in a rated match: once you take it, leaving the match loses it." : "This link offers you a seat at this table."}</p>
-      {seats.map((s) => <button type="button" id={`take-seat-${s}`} onClick={() => t.take(s)}>{`Take seat ${s + 1}`}</button>)}
+      <p>{rated ? tr("table.seatOfferRated") : tr("table.seatOffer")}</p>
+      {seats.map((s) => <button type="button" id={`take-seat-${s}`} onClick={() => t.take(s)}>{tr("table.takeSeat", { N: s + 1 })}</button>)}
     </div>
   );
 }
@@ -158,35 +158,35 @@ function Invites({ t }: { t: TableModel }) {
   if (!st || !free.length) return <div class="links" />;
   return (
     <div class="links">
-      <h3>Invite players</h3>
+      <h3>{tr("table.invite")}</h3>
       {free.map((s) => <Invite key={s.seat} seat={s.seat} side={st.variant ? -1 : s.side} url={`${location.origin}/t/${st.table}?seat=${s.seat}`} />)}
     </div>
   );
 }
 
 function Invite({ seat, side, url }: { seat: number; side: number; url: string }) {
-  const [copied, setCopied] = useState("Copy");
+  const [copied, setCopied] = useState(() => tr("table.copy"));
   const input = useRef<HTMLInputElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopied("Copied");
+      setCopied(tr("table.copied"));
     } catch {
       // No clipboard (an insecure origin, no permission): the link is
       // selected for the player to copy.
       input.current?.focus(); input.current?.select();
-      setCopied("Press Ctrl+C");
+      setCopied(tr("table.pressCopy"));
     }
   };
   return (
     <label>
-      {side < 0 ? `Seat ${seat + 1}` : `Seat ${seat + 1} (side ${side + 1})`}
+      {side < 0 ? tr("lobby.seat", { N: seat + 1 }) : tr("lobby.seatSide", { N: seat + 1, Side: side + 1 })}
       <div class="invite">
-        <input readOnly value={url} data-seat={String(seat)} aria-label={`Link for seat ${seat + 1}`} ref={input} onFocus={() => input.current?.select()} />
+        <input readOnly value={url} data-seat={String(seat)} aria-label={tr("table.linkFor", { N: seat + 1 })} ref={input} onFocus={() => input.current?.select()} />
         <button type="button" class="secondary copy" data-seat={String(seat)} onClick={copy}>{copied}</button>
         {/* A phone's share sheet, where there is one. */}
         {typeof navigator.share === "function" && (
-          <button type="button" class="secondary share" onClick={() => { navigator.share({ title: "A game of carrom", url }).catch(() => undefined); }}>Share</button>
+          <button type="button" class="secondary share" onClick={() => { navigator.share({ title: tr("table.shareTitle"), url }).catch(() => undefined); }}>{tr("table.share")}</button>
         )}
       </div>
     </label>
@@ -205,12 +205,12 @@ function Concede({ t }: { t: TableModel }) {
   return (
     <>
       <details class="concede" ref={box}>
-        <summary>Concede</summary>
+        <summary>{tr("table.concede")}</summary>
         {(["board", "game", "match"] as const).map((w) => (
           <button class="secondary" type="button" onClick={() => {
             if (box.current) box.current.open = false;
             setAsked(w);
-          }}>{`the ${w}`}</button>
+          }}>{tr(CONCEDE_WHAT[w])}</button>
         ))}
       </details>
       {asked && <ConfirmConcede what={asked} done={(yes) => {
@@ -221,11 +221,12 @@ function Concede({ t }: { t: TableModel }) {
   );
 }
 
-const CONCEDED: Record<Concession, string> = {
-  board: "The other side wins this board; the match goes on.",
-  game: "The other side wins this game; the match goes on.",
-  match: "The other side wins the match.",
-};
+// The concession's words: the menu's item, the dialog's question, its
+// button and what it does.
+const CONCEDE_WHAT: Record<Concession, string> = { board: "concede.board", game: "concede.game", match: "concede.match" };
+const CONCEDE_Q: Record<Concession, string> = { board: "table.concedeQ.board", game: "table.concedeQ.game", match: "table.concedeQ.match" };
+const CONCEDE_DO: Record<Concession, string> = { board: "table.concedeDo.board", game: "table.concedeDo.game", match: "table.concedeDo.match" };
+const CONCEDED: Record<Concession, string> = { board: "table.conceded.board", game: "table.conceded.game", match: "table.conceded.match" };
 
 // ConfirmConcede asks "are you sure?" in a modal dialog of the page (not
 // the browser's bare confirm box): Escape or "Keep playing", which has the
@@ -239,11 +240,11 @@ function ConfirmConcede({ what, done }: { what: Concession; done: (yes: boolean)
   }, []);
   return (
     <dialog class="confirm" id="concede-confirm" ref={dialog} aria-labelledby="concede-title" onCancel={(e) => { e.preventDefault(); done(false); }}>
-      <h2 id="concede-title">{`Concede the ${what}?`}</h2>
-      <p>{CONCEDED[what]}</p>
+      <h2 id="concede-title">{tr(CONCEDE_Q[what])}</h2>
+      <p>{tr(CONCEDED[what])}</p>
       <div class="actions">
-        <button type="button" id="concede-yes" onClick={() => done(true)}>{`Concede the ${what}`}</button>
-        <button type="button" class="secondary" id="concede-no" autofocus onClick={() => done(false)}>Keep playing</button>
+        <button type="button" id="concede-yes" onClick={() => done(true)}>{tr(CONCEDE_DO[what])}</button>
+        <button type="button" class="secondary" id="concede-no" autofocus onClick={() => done(false)}>{tr("table.keepPlaying")}</button>
       </div>
     </dialog>
   );
@@ -274,7 +275,7 @@ function Summary({ s }: { s: BoardSummary }) {
       <p class="why">{s.why}</p>
       <p id="summary-score">{s.score}</p>
       <p id="summary-colour" class="colour"><span class={`chip ${s.chip}`} />{" "}{s.colour}</p>
-      {s.wait && <button type="button" id="next-board" ref={next} onClick={() => s.next()}>{left === null ? "Next board" : `Next board (${left} s on your clock)`}</button>}
+      {s.wait && <button type="button" id="next-board" ref={next} onClick={() => s.next()}>{left === null ? tr("table.nextBoard") : tr("table.nextBoardIn", { Seconds: left })}</button>}
     </div>
   );
 }
@@ -297,15 +298,15 @@ function MatchOver({ t, m }: { t: TableModel; m: MatchSummary }) {
       <h2>{m.title}</h2>
       {m.why && <p id="match-why">{m.why}</p>}
       {m.points ? <Nodes nodes={[m.points]} /> : <table class="list" id="game-scores">
-        <tr><th>Game</th><th>{m.names[0]}</th><th>{m.names[1]}</th></tr>
+        <tr><th>{tr("table.over.game")}</th><th>{m.names[0]}</th><th>{m.names[1]}</th></tr>
         {m.games.map(([g, sc]) => <tr><td>{g}</td><td>{String(sc[0])}</td><td>{String(sc[1])}</td></tr>)}
-        <tr class="total"><th>Games won</th><th>{String(m.won[0])}</th><th>{String(m.won[1])}</th></tr>
+        <tr class="total"><th>{tr("table.over.won")}</th><th>{String(m.won[0])}</th><th>{String(m.won[1])}</th></tr>
       </table>}
       <div class="actions">
-        {held.length > 0 && <button type="button" id="rematch" disabled={busy} onClick={rematch}>Rematch</button>}
-        <a class="button" href="/#new" id="new-game">New game</a>
-        <a class="button secondary" href="/" id="lobby">Lobby</a>
-        <a class="button secondary" href={`/replay/${t.id}`}>Replay</a>
+        {held.length > 0 && <button type="button" id="rematch" disabled={busy} onClick={rematch}>{tr("table.rematch")}</button>}
+        <a class="button" href="/#new" id="new-game">{tr("table.newGame")}</a>
+        <a class="button secondary" href="/" id="lobby">{tr("table.lobby")}</a>
+        <a class="button secondary" href={`/replay/${t.id}`}>{tr("table.replay")}</a>
       </div>
     </div>
   );

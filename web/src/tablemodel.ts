@@ -7,14 +7,14 @@ import { BoardView } from "./boardview";
 import { Connection } from "./connection";
 import { Input } from "./input";
 import { toggleMute } from "./mute";
-import { colourOf, MoveLog, seatName, sideName } from "./panel";
+import { colourOf, colourWord, MoveLog, seatName, sideName } from "./panel";
+import { t as tr } from "./i18n";
 import { hintWords } from "./coach";
 import { api, ApiError, me } from "./api";
 import { chosen } from "./seating";
 import type { Action, AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { offerRematch } from "./rematch";
-import { boardEnd, describeResult } from "./rules";
-import { mid } from "./names";
+import { boardEnd, capital, describeResult } from "./rules";
 import { BuyPanel, finalPoints, pocketRings } from "./variants";
 import { dot, forward, right, type Vec } from "./vec";
 import { Words } from "./words";
@@ -161,7 +161,7 @@ export class TableModel {
   }
 
   send(m: ClientMsg): void {
-    if (!this.conn.send(m)) { this.error.value = "Not connected."; return; }
+    if (!this.conn.send(m)) { this.error.value = tr("table.notConnected"); return; }
     this.error.value = "";
     if (m.type !== "sit" && m.type !== "ping" && m.type !== "say") { this.pending.value = true; this.hint.value = null; }
   }
@@ -296,15 +296,17 @@ export class TableModel {
   private boardOver(st: GameState, prev: GameState | null, stroke: Stroke | undefined, action: Action, wait: boolean): Promise<void> {
     const m = st.match, names = (s: number) => this.sideWord(st, s);
     const res = m.result;
-    const title = res && res.winner !== null ? `Board ${prev?.match.board.number ?? ""} to ${mid(names(res.winner))}`.replace("  ", " ") : "Board over";
+    const n = prev?.match.board.number ?? "";
+    const title = res && res.winner !== null ? (names(res.winner) === "You" ? tr("table.boardToYou", { N: n }) : tr("table.boardTo", { N: n, Who: names(res.winner) })).replace("  ", " ") : tr("table.boardOver");
     // Why the board ended and how its points were counted, in words.
     const why = boardEnd(m, prev ?? undefined, stroke, action, names) || describeResult(m, names, prev ?? undefined, stroke);
     const gs = m.game_winner !== null && m.game_score ? m.game_score : m.score;
-    const score = m.game_winner !== null ? `Game ${prev?.match.game ?? m.game - 1} final: ${gs[0]} – ${gs[1]} points. Games: ${m.games[0]} – ${m.games[1]}.` : `Game ${m.game}: ${gs[0]} – ${gs[1]} points.`;
+    const score = m.game_winner !== null ? tr("table.gameFinal", { Game: prev?.match.game ?? m.game - 1, A: gs[0], B: gs[1], GA: m.games[0], GB: m.games[1] }) : tr("table.gameScore", { Game: m.game, A: gs[0], B: gs[1] });
     const held = this.held.peek();
     const mineSeat = held.length === 1 ? st.seats[held[0]] : undefined;
     const white = this.sideWord(st, m.board.white);
-    const colour = mineSeat ? `You play ${colourOf(st, mineSeat.side)} in the next board.` : `${white} ${white === "You" ? "play" : "plays"} white in the next board.`;
+    const colour = mineSeat ? tr(colourOf(st, mineSeat.side) === "white" ? "table.nextYou.white" : "table.nextYou.black")
+      : white === "You" ? tr("table.nextYou.white") : tr("table.nextWhite", { Who: white });
     this.app.sound.fanfare(!!mineSeat && res?.winner === mineSeat.side);
     // The server's shot clock does not wait for the summary: when the next
     // board's first stroke is this browser's and timed, the summary counts
@@ -338,9 +340,9 @@ export class TableModel {
     if (!last) return;
     const who = this.sideWord(st, st.seats[last.seat]?.side ?? last.seat), you = who === "You";
     let why = "";
-    if (st.aborted) why = `${who} ${last.kind === "concede" ? "conceded" : "left"} before the first stroke. ${st.unrated ?? ""}`;
-    else if (last.kind === "forfeit" && last.rule === "TM-3") why = `${who} left the match: away from the table longer than allowed, ${you ? "you lose" : `${who} loses`} it (RULES TM-3).`;
-    else if (last.kind === "concede") why = `${who} conceded.`;
+    if (st.aborted) why = last.kind === "concede" ? (you ? tr("table.aborted.conceded.you") : tr("table.aborted.conceded", { Who: who })) : (you ? tr("table.aborted.left.you") : tr("table.aborted.left", { Who: who }));
+    else if (last.kind === "forfeit" && last.rule === "TM-3") why = you ? tr("table.left.you") : tr("table.left", { Who: who });
+    else if (last.kind === "concede") why = you ? tr("table.concededBy.you") : tr("table.concededBy", { Who: who });
     const over = this.over.peek();
     if (why && over) this.over.value = { ...over, why };
   }
@@ -348,13 +350,14 @@ export class TableModel {
   // matchOver holds the end of the match: who won and the score by game.
   private matchOver(st: GameState): MatchSummary {
     const m = st.match, w = m.match_winner;
-    const title = st.aborted ? "Game aborted" : w === null ? "Match over" : `Match over: ${this.sideWord(st, w)} ${this.sideWord(st, w) === "You" ? "win" : "wins"}`;
+    const title = st.aborted ? tr("table.aborted.title") : w === null ? tr("table.matchOver") : this.sideWord(st, w) === "You" ? tr("table.matchOver.you") : tr("table.matchOver.who", { Who: this.sideWord(st, w) });
     const scores = this.log.gameScores;
     const games: [string, [number, number]][] = [...scores.entries()].sort((a, b) => a[0] - b[0]).map(([g, sc]) => [String(g), sc]);
     // A match ended within a game (a concession) shows that game's points too.
-    if (!scores.has(m.game) && (m.score[0] || m.score[1])) games.push([`${m.game} (unfinished)`, m.score]);
+    if (!scores.has(m.game) && (m.score[0] || m.score[1])) games.push([tr("table.unfinished", { Game: m.game }), m.score]);
     const points = st.variant ? finalPoints(st, (s) => this.sideWord(st, s)) : undefined;
-    return { title, names: [this.sideWord(st, 0), this.sideWord(st, 1)], games, won: m.games, points };
+    const you = (s: number) => { const w = this.sideWord(st, s); return w === "You" ? capital(tr("name.you")) : w; };
+    return { title, names: [you(0), you(1)], games, won: m.games, points };
   }
 
   private apply(seq: number, st: GameState): void {
@@ -419,37 +422,38 @@ export class TableModel {
   // status is the line that says whose turn it is and what to do.
   readonly status = computed(() => {
     const st = this.st.value;
-    if (!st) return this.lost.value ? "Connection lost; reconnecting…" : "Connecting…";
+    if (!st) return this.lost.value ? tr("table.lost") : tr("table.connecting");
     const t = st.to_act, who = seatName(st.seats[t.seat]);
     const held = this.held.value;
     if (st.over) {
       const w = st.match.match_winner;
-      if (st.aborted) return "Game aborted: nobody won.";
-      return w === null ? "The match is over." : `Match over: ${st.seats.filter((s) => s.side === w).map(seatName).join(" & ")} won.`;
+      if (st.aborted) return tr("table.aborted.status");
+      return w === null ? tr("table.isOver") : tr("table.overWon", { Who: st.seats.filter((s) => s.side === w).map(seatName).join(" & ") });
     }
-    if (this.lost.value) return "Connection lost; reconnecting…";
-    if (this.summary.value) return "The board is over.";
-    if (!st.started) return st.seats.every((s) => s.taken) ? "Waiting for every player to come to the table…" : "Waiting for the players to take their seats…";
+    if (this.lost.value) return tr("table.lost");
+    if (this.summary.value) return tr("table.boardIsOver");
+    if (!st.started) return st.seats.every((s) => s.taken) ? tr("table.waitCome") : tr("table.waitSeats");
     if (this.busy.value) {
       // The state is still the one the stroke was played in: its player
       // is the one to act.
       const s = st.seats[t.seat];
-      return this.replaying.value ? "The last stroke again…"
-        : held.length === 1 && held[0] === t.seat ? "Your stroke…"
-        : s.kind === "computer" ? `Computer's stroke (${colourOf(st, s.side)})…` : `${who}'s stroke…`;
+      return this.replaying.value ? tr("table.againStroke")
+        : held.length === 1 && held[0] === t.seat ? tr("table.yourStroking")
+        : s.kind === "computer" ? tr("table.computerStroking", { Colour: colourWord(colourOf(st, s.side)) }) : tr("table.whoStroking", { Who: who });
     }
     if (this.mine.value) {
-      const many = held.length > 1 ? `${who}: ` : "";
-      return t.need === "place"
-        ? `${many}Place a ${t.colour} c/m: drag it into the outer circle (green)${st.variant ? "" : ", or forgo"}.`
-        : `${many}Your stroke: place the striker, then pull back to aim.`;
+      const many = held.length > 1 ? tr("table.seatPrefix", { Who: who }) : "";
+      return many + (t.need === "place"
+        ? tr(st.variant ? "table.placeNoForgo" : "table.place", { Colour: colourWord(t.colour ?? "") })
+        : tr("table.yourStroke"));
     }
     const s = st.seats[t.seat];
     // The server paces a computer's actions so that the last ruling
     // can be read meanwhile.
     const r = this.remote.value, aiming = !!r && r.seq === this.seq && r.seat === t.seat;
-    return s.kind === "computer" ? `Computer's turn (${colourOf(st, s.side)}): ${t.need === "place" ? "placing a c/m" : aiming ? "taking aim" : "about to play"}…`
-      : t.need === "place" ? `${who} places a c/m…` : `${who} to play (${colourOf(st, s.side)})${aiming ? ", aiming" : ""}.`;
+    const Colour = colourWord(colourOf(st, s.side));
+    return s.kind === "computer" ? tr(t.need === "place" ? "table.computer.placing" : aiming ? "table.computer.aiming" : "table.computer.about", { Colour })
+      : t.need === "place" ? tr("table.whoPlaces", { Who: who }) : tr(aiming ? "table.whoAiming" : "table.whoToPlay", { Who: who, Colour });
   });
 
   // clock is the seconds left on the shot clock, when it runs.

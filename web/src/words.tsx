@@ -3,11 +3,14 @@
 // choice to let the spectators hear his (docs/protocol.md, "say").
 import { signal } from "@preact/signals";
 import { PHRASES, type ClientMsg, type Phrase, type SaidMsg } from "./protocol";
+import { t } from "./i18n";
 
-export const PHRASE_TEXT: Record<Phrase, string> = {
-  "hello": "Hello", "good-shot": "Good shot", "well-played": "Well played", "thanks": "Thanks",
-  "sorry": "Sorry", "good-luck": "Good luck", "oops": "Oops", "rematch?": "Rematch?",
+// The phrases' keys in the catalogues, by their names on the wire.
+const PHRASE_KEY: Record<Phrase, string> = {
+  "hello": "table.phrase.hello", "good-shot": "table.phrase.good-shot", "well-played": "table.phrase.well-played", "thanks": "table.phrase.thanks",
+  "sorry": "table.phrase.sorry", "good-luck": "table.phrase.good-luck", "oops": "table.phrase.oops", "rematch?": "table.phrase.rematch?",
 };
+export const phraseText = (p: Phrase): string => PHRASE_KEY[p] ? t(PHRASE_KEY[p]) : p;
 
 // How long a phrase heard stays beside its sayer's name, ms.
 const SHOWN = 5000;
@@ -21,7 +24,7 @@ export class Words {
 
   hear(m: SaidMsg): void {
     clearTimeout(this.timers[m.seat]);
-    this.said.value = { ...this.said.peek(), [m.seat]: PHRASE_TEXT[m.phrase] ?? m.phrase };
+    this.said.value = { ...this.said.peek(), [m.seat]: phraseText(m.phrase) };
     this.timers[m.seat] = window.setTimeout(() => {
       const rest = { ...this.said.peek() };
       delete rest[m.seat];
@@ -41,10 +44,10 @@ export function WordsRow({ words, seated, send }: { words: Words; seated: boolea
   return (
     <div class="words" id="words">
       {PHRASES.map((p) => <button type="button" class="secondary" data-phrase={p}
-        onClick={() => send({ type: "say", phrase: p, spectators: words.allow.value })}>{PHRASE_TEXT[p]}</button>)}
+        onClick={() => send({ type: "say", phrase: p, spectators: words.allow.value })}>{phraseText(p)}</button>)}
       <label>
         <input type="checkbox" id="words-spectators" checked={words.allow.value} onChange={(e) => words.setAllow(e.currentTarget.checked)} />
-        {" Let spectators see my words"}
+        {" " + t("table.wordsSpectators")}
       </label>
     </div>
   );
