@@ -11,6 +11,7 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/carrom-game/carrom/internal/i18n"
+	"github.com/carrom-game/carrom/internal/server"
 )
 
 // said is a message of the catalogues as the page writes it, in pieces:
@@ -156,6 +157,32 @@ func TestLocaleChosenByMenu(t *testing.T) {
 	}
 	if !strings.Contains(got.Laws, "I VIII, 41–43, 51–65, 97") {
 		t.Errorf("the Italian section on dues cites %q; want the Italian laws I VIII, 41–43, 51–65, 97", got.Laws)
+	}
+}
+
+// TestLanguageFollowsAccount (issue 29): a player who chooses Polish in
+// the menu while signed in reads Polish on a fresh browser, set to
+// French, once he signs in there.
+func TestLanguageFollowsAccount(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	home := e.tab()
+	e.run(home, chromedp.EmulateViewport(1280, 800))
+	e.signUp(home, "ann", "ann's password")
+	e.run(home, chromedp.WaitVisible("#lang", chromedp.ByID), chromedp.SetValue("#lang", "pl", chromedp.ByID))
+	e.settle(home, "the page in Polish", `document.documentElement.lang === "pl"`, 20*time.Second)
+
+	away := e.tab()
+	e.run(away, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "fr"}), chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(e.base+"/account"), chromedp.WaitVisible("#signin", chromedp.ByID))
+	e.waitFor(away, "the page in French", `document.documentElement.lang === "fr"`, 10*time.Second)
+	e.run(away, chromedp.SendKeys(`#signin input[name="name"]`, "ann", chromedp.ByQuery),
+		chromedp.SendKeys(`#signin input[name="password"]`, "ann's password", chromedp.ByQuery),
+		chromedp.Click(`#signin button[type="submit"]`, chromedp.ByQuery))
+	e.settle(away, "ann signed in, in Polish", `document.getElementById("nav-me")?.textContent === "ann" && document.documentElement.lang === "pl"`, 30*time.Second)
+	var chosen string
+	e.run(away, chromedp.Value("#lang", &chosen, chromedp.ByID))
+	if chosen != "pl" {
+		t.Errorf("the menu on the second browser shows %q; want pl", chosen)
 	}
 }
 

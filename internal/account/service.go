@@ -54,8 +54,8 @@ func New(env Env) *Service {
 }
 
 // Route adds the accounts' routes to mux: the account of the session
-// (/api/account and its sign-up, sign-in, sign-out, password and
-// deletion) and the search of names (GET /api/players?prefix=).
+// (/api/account and its sign-up, sign-in, sign-out, password, language
+// and deletion) and the search of names (GET /api/players?prefix=).
 func (s *Service) Route(mux *http.ServeMux) {
 	if s.Store == nil {
 		return
@@ -65,6 +65,7 @@ func (s *Service) Route(mux *http.ServeMux) {
 	mux.Handle("POST /api/account/signin", s.Identified(http.HandlerFunc(s.signIn)))
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
+	mux.HandleFunc("POST /api/account/lang", s.setLang)
 	mux.HandleFunc("DELETE /api/account", s.deleteAccount)
 	mux.HandleFunc("GET /api/players", s.searchPlayers)
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,62 @@ func TestLanguageChosen(t *testing.T) {
 		if len(got.Languages) != 7 || got.Laws["D-1"]["F"][0] != "3.11 a" {
 			t.Errorf("%s: %d languages offered, D-1 cited %v", got.Lang, len(got.Languages), got.Laws["D-1"])
 		}
+	}
+}
+
+// TestAccountLanguage (issue 29): a signed-in player's language is his
+// account's. The menu's choice (POST /api/account/lang) is stored with the
+// account and chooses the page's language on another browser he signs in
+// on, over that browser's cookie and Accept-Language; a language not
+// offered is refused and changes nothing. A browser's menu choice before
+// signing up becomes the new account's.
+func TestAccountLanguage(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	lang := func(p *player) string {
+		t.Helper()
+		var got struct{ Lang string }
+		code, body, _ := p.request("GET", "/api/i18n", "", "Accept-Language", "en-GB")
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != http.StatusOK {
+			t.Fatalf("GET /api/i18n: %d %s", code, body)
+		}
+		return got.Lang
+	}
+	const pw = "correct horse battery"
+	ann := e.player()
+	_, a, _ := ann.account("signup", "Ann", pw)
+	if code, body, _ := ann.request("POST", "/api/account/lang", `{"lang":"pl"}`, "X-CSRF-Token", a.CSRF); code != http.StatusOK || !strings.Contains(body, `"lang":"pl"`) {
+		t.Fatalf("POST /api/account/lang pl: %d %s", code, body)
+	}
+	for _, bad := range []string{`{"lang":"de"}`, `{"lang":""}`, `not json`} {
+		if code, body, _ := ann.request("POST", "/api/account/lang", bad, "X-CSRF-Token", a.CSRF); code != http.StatusBadRequest || !strings.Contains(body, "error") {
+			t.Errorf("POST /api/account/lang %s: %d %s; want 400 and an error", bad, code, body)
+		}
+	}
+	if code, _, _ := e.player().request("POST", "/api/account/lang", `{"lang":"fr"}`); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/account/lang signed out: %d; want 401", code)
+	}
+
+	// A fresh browser, English by its header and French by its cookie,
+	// reads Polish once Ann signs in on it, and its own choice again once
+	// she signs out.
+	other := e.player()
+	other.HTTP().Jar.SetCookies(mustURL(t, e.http.URL), []*http.Cookie{{Name: "lang", Value: "fr", Path: "/"}})
+	if got := lang(other); got != "fr" {
+		t.Fatalf("before signing in: %s; want fr (the cookie)", got)
+	}
+	_, b, _ := other.account("signin", "ann", pw)
+	if got := lang(other); got != "pl" || other.me().Lang != "pl" {
+		t.Errorf("signed in on another browser: %s, account %q; want pl", got, other.me().Lang)
+	}
+	other.request("POST", "/api/account/signout", "", "X-CSRF-Token", b.CSRF)
+	if got := lang(other); got != "fr" {
+		t.Errorf("signed out: %s; want fr, the browser's cookie", got)
+	}
+
+	// A browser that chose Urdu signs up: the account reads Urdu.
+	bea := e.player()
+	bea.HTTP().Jar.SetCookies(mustURL(t, e.http.URL), []*http.Cookie{{Name: "lang", Value: "ur", Path: "/"}})
+	if _, a, _ := bea.account("signup", "Bea", pw); a.Lang != "ur" {
+		t.Errorf("sign-up with the cookie ur: account's language %q; want ur", a.Lang)
 	}
 }

@@ -4,9 +4,10 @@
 // thrown as an ApiError whose message is the server's sentence as it is.
 // Nothing else in the page calls fetch.
 
-// Me is who this browser is signed in as, and the token his session's
+// Me is who this browser is signed in as, the language his account reads
+// the page in ("" if none chosen), and the token his session's
 // state changes carry.
-export interface Me { signed_in: boolean; name?: string; csrf?: string }
+export interface Me { signed_in: boolean; name?: string; csrf?: string; lang?: string }
 
 // ApiError is the server's refusal, or no answer at all (status 0): its
 // words, the status, and how long the server asked to wait before asking
