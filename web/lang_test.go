@@ -1,12 +1,14 @@
 package web_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 
@@ -186,15 +188,19 @@ func TestLanguageFollowsAccount(t *testing.T) {
 	}
 }
 
+// layouts are the screens the pseudo-locale is laid out on: laptops,
+// the common desktop, and a phone.
+var layouts = []struct {
+	w, h  int64
+	phone bool
+}{{1280, 800, false}, {1366, 768, false}, {1920, 1080, false}, {390, 844, true}}
+
 // TestPseudoLocaleLayout: in the pseudo-locale (English accented and 40 %
 // longer) the lobby and the How to play page keep the header on one line
-// and the page within the screen, at 1280×800 and on a 390×844 phone.
+// and the page within the screen, on each of layouts.
 func TestPseudoLocaleLayout(t *testing.T) {
 	e := newEnv(t)
-	for _, vp := range []struct {
-		w, h  int64
-		phone bool
-	}{{1280, 800, false}, {390, 844, true}} {
+	for _, vp := range layouts {
 		ctx := e.tab()
 		opts := []chromedp.EmulateViewportOption{}
 		if vp.phone {
@@ -219,6 +225,90 @@ func TestPseudoLocaleLayout(t *testing.T) {
 				if !strings.Contains(h1, "Ĥöö") {
 					t.Errorf("the rules page's title in the pseudo-locale is %q", h1)
 				}
+			}
+		}
+	}
+}
+
+// overflowing lists, as "tag#id.class: scroll width > width", the
+// elements of the page's main part whose content is wider than their box
+// and neither scrolls nor wraps (clipped or spilling over), and those
+// that stand past the screen's right or left edge.
+const overflowing = `(() => {
+  const out = [];
+  // Inside a box that scrolls sideways, a wide table is meant.
+  const scrolled = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true; return false; };
+  for (const el of document.querySelectorAll("main *")) {
+    if (!el.getClientRects().length) continue;
+    const cs = getComputedStyle(el), r = el.getBoundingClientRect();
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.trim().replace(/\s+/g, ".") : "");
+    if (cs.display !== "inline" && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !/auto|scroll/.test(cs.overflowX) && !scrolled(el))
+      out.push(name + ": " + el.scrollWidth + " > " + el.clientWidth);
+    if ((r.right > innerWidth + 1 || r.left < -1) && !scrolled(el)) out.push(name + ": at " + Math.round(r.left) + "–" + Math.round(r.right) + " px");
+  }
+  return out.slice(0, 8);
+})()`
+
+// TestPseudoLocalePages (issue 29): the pages around the game in the
+// pseudo-locale, signed in, on each of layouts: the account, a profile,
+// the ratings, the challenges, the friends, the tournaments and one
+// tournament, the umpire's form and a scoresheet. The header stays on one
+// line, the page does not scroll sideways, and nothing in it is clipped
+// or spills out of its box.
+func TestPseudoLocalePages(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	setup := e.tab()
+	e.signUp(setup, "ann", "ann's password")
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	post := `(async (path, body) => {
+		const me = await (await fetch("/api/account")).json();
+		const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": me.csrf}, body: JSON.stringify(body)});
+		return (await r.json()).id;
+	})`
+	var tourney, sheet string
+	e.run(setup,
+		chromedp.Evaluate(post+`("/api/tournaments", {name: "Club night", place: "Lyon", rules: "icf", system: "swiss", method: "dutch", rounds: 5, phantom_score: 25})`, &tourney, await),
+		chromedp.Evaluate(post+`("/api/umpire", {rules: "icf", players: 2, names: ["Asha", "Ben"], event: "Club night, table 2", umpire: "Rossi"})`, &sheet, await))
+	var cookies []*network.Cookie
+	e.run(setup, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		cookies, err = network.GetCookies().Do(ctx)
+		return err
+	}))
+	pages := []string{"/account", "/u/ann", "/leaderboard", "/challenges", "/friends", "/tournaments", "/tournaments/" + tourney, "/umpire/", "/umpire/" + sheet}
+	for _, vp := range layouts {
+		ctx := e.tab()
+		opts := []chromedp.EmulateViewportOption{}
+		if vp.phone {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+		}
+		e.run(ctx, chromedp.EmulateViewport(vp.w, vp.h, opts...), network.Enable(), chromedp.ActionFunc(func(ctx context.Context) error {
+			for _, c := range cookies {
+				if err := network.SetCookie(c.Name, c.Value).WithDomain(c.Domain).WithPath(c.Path).Do(ctx); err != nil {
+					return err
+				}
+			}
+			return network.SetCookie("lang", i18n.Pseudo).WithURL(e.base).Do(ctx)
+		}))
+		for _, path := range pages {
+			e.run(ctx, chromedp.Navigate(e.base+path), chromedp.WaitVisible("main h1, main h2", chromedp.ByQuery))
+			e.waitFor(ctx, "the pseudo-locale", `document.documentElement.lang === "`+i18n.Pseudo+`" && !!document.getElementById("nav-me")`, 10*time.Second)
+			var h headerBox
+			var over []string
+			e.run(ctx, chromedp.Evaluate(headerLayout, &h), chromedp.Evaluate(overflowing, &over))
+			if h.Spread > h.Line/2 || h.Height > 60 {
+				t.Errorf("%s at %d×%d: the header is %.0f px high, its text on lines %.0f px apart; want one line", path, vp.w, vp.h, h.Height, h.Spread)
+			}
+			if h.Width > float64(vp.w) {
+				t.Errorf("%s at %d×%d: the page is %.0f px wide; want no sideways scrolling", path, vp.w, vp.h, h.Width)
+			}
+			if len(over) > 0 {
+				t.Errorf("%s at %d×%d: overflowing %q", path, vp.w, vp.h, over)
+			}
+			var words string
+			e.run(ctx, chromedp.Text("main", &words, chromedp.ByQuery))
+			if !strings.ContainsAny(words, "áéîöûñ") {
+				t.Errorf("%s at %d×%d: no pseudo-locale text in the page: %.200q", path, vp.w, vp.h, words)
 			}
 		}
 	}
