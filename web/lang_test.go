@@ -313,3 +313,24 @@ func TestPseudoLocalePages(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorInLanguage (issue 29): a refusal the player meets is read in
+// his language: a wrong password at sign-in, in French and in Urdu, is
+// the catalogue's sentence for the server's code, not its English.
+func TestErrorInLanguage(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	for _, lang := range []string{"fr", "ur"} {
+		ctx := e.tab()
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 800),
+			chromedp.Navigate(e.base+"/account"), chromedp.WaitVisible("#signin", chromedp.ByID),
+			chromedp.SendKeys(`#signin input[name="name"]`, "nobody", chromedp.ByQuery),
+			chromedp.SendKeys(`#signin input[name="password"]`, "not the password", chromedp.ByQuery),
+			chromedp.Click(`#signin button[type="submit"]`, chromedp.ByQuery))
+		e.waitFor(ctx, "the refusal", `document.querySelector("#signin .error").textContent !== ""`, 10*time.Second)
+		var got string
+		e.run(ctx, chromedp.Text("#signin .error", &got, chromedp.ByQuery))
+		if want := said(t, lang, "error.signIn", nil); !holds(got, want) {
+			t.Errorf("%s: a wrong password reads %q; want %q", lang, got, want)
+		}
+	}
+}

@@ -64,13 +64,13 @@ type Store interface {
 var (
 	// ErrSignIn is the one answer to a wrong name or a wrong password, so
 	// that it tells nobody which names exist.
-	ErrSignIn      = httpapi.New(http.StatusUnauthorized, "wrong name or password")
-	ErrNotSignedIn = httpapi.New(http.StatusUnauthorized, "not signed in")
+	ErrSignIn      = httpapi.NewCoded(http.StatusUnauthorized, "sign_in", "wrong name or password")
+	ErrNotSignedIn = httpapi.NewCoded(http.StatusUnauthorized, "not_signed_in", "not signed in")
 	ErrCSRF        = httpapi.New(http.StatusForbidden, "a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	// ErrNameTaken is a name in use by another account.
-	ErrNameTaken   = httpapi.New(http.StatusConflict, "name taken")
-	ErrBadPassword = httpapi.New(http.StatusBadRequest, "a password is 8 to 256 bytes")
-	ErrBadLang     = httpapi.New(http.StatusBadRequest, "that language is not offered: choose one of the language menu's")
+	ErrNameTaken   = httpapi.NewCoded(http.StatusConflict, "name_taken", "name taken")
+	ErrBadPassword = httpapi.NewCoded(http.StatusBadRequest, "bad_password", "a password is 8 to 256 bytes")
+	ErrBadLang     = httpapi.NewCoded(http.StatusBadRequest, "bad_lang", "that language is not offered: choose one of the language menu's")
 )
 
 // fail answers err: the store's carrom.ErrNotFound, declared where HTTP

@@ -113,3 +113,30 @@ func TestAccountLanguage(t *testing.T) {
 		t.Errorf("sign-up with the cookie ur: account's language %q; want ur", a.Lang)
 	}
 }
+
+// TestErrorCodes (issue 29): the refusals a player meets most carry a
+// stable code beside the English sentence, which the page maps to the
+// words of the reader's language (web/src/errors.ts); a refusal without
+// one answers its sentence alone.
+func TestErrorCodes(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	ann.account("signup", "Ann", "correct horse battery")
+	for _, c := range []struct {
+		path, body string
+		status     int
+		code       string
+	}{
+		{"/api/account/signin", `{"name":"Ann","password":"not the password"}`, http.StatusUnauthorized, "sign_in"},
+		{"/api/account/signup", `{"name":"ann","password":"long enough"}`, http.StatusConflict, "name_taken"},
+		{"/api/account/signup", `{"name":"x","password":"long enough"}`, http.StatusBadRequest, "bad_name"},
+		{"/api/account/signup", `{"name":"Bea","password":"short"}`, http.StatusBadRequest, "bad_password"},
+		{"/api/account/signup", `not json`, http.StatusBadRequest, ""},
+	} {
+		code, body, _ := e.player().request("POST", c.path, c.body)
+		var got struct{ Error, Code string }
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
+			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
+		}
+	}
+}
