@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -137,6 +138,25 @@ func TestErrorCodes(t *testing.T) {
 		var got struct{ Error, Code string }
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
 			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
+		}
+	}
+}
+
+// TestRatingChartInLanguage (issue 29): the rating chart the server draws
+// is in the language the page names (?lang=), else the browser's.
+func TestRatingChartInLanguage(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	ann.account("signup", "Ann", "correct horse battery")
+	for _, c := range []struct{ query, accept, want, title string }{
+		{"&lang=fr", "en", "Aucun match classé pour l'instant.", "Classement de Ann après chaque match classé ICF simple"},
+		{"", "pl", "Na razie żadnego meczu rankingowego.", "Ranking gracza Ann po każdym meczu rankingowym (ICF singiel)"},
+		{"", "", "No rated match yet.", "Ann's rating after each rated ICF singles match"},
+	} {
+		code, body, _ := ann.request("GET", "/api/players/ann/rating.svg?rules=icf&format=singles"+c.query, "", "Accept-Language", c.accept)
+		body = html.UnescapeString(body)
+		if code != http.StatusOK || !strings.Contains(body, ">"+c.want+"<") || !strings.Contains(body, "<title>"+c.title+"</title>") {
+			t.Errorf("the chart%s with Accept-Language %q: %d %s; want %q titled %q", c.query, c.accept, code, body, c.want, c.title)
 		}
 	}
 }

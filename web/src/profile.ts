@@ -4,7 +4,7 @@
 import { api, me } from "./api";
 import { h } from "./dom";
 import { date, num, percent, signedNum } from "./format";
-import { t } from "./i18n";
+import { lang, t } from "./i18n";
 
 interface Rating { rules: string; format: string; name: string; rank?: number; rating: number; rd: number; games: number }
 interface Played {
@@ -52,7 +52,7 @@ export async function profilePage(root: HTMLElement, name: string): Promise<void
     ? h("div", { class: "cards", id: "ratings" }, ...p.ratings.map((r) => h("div", { class: "card" },
       h("h2", {}, t("profile.pool", { Rules: rulesName(r.rules), Format: formatName(r.format) })),
       h("p", { class: "rating" }, h("strong", {}, num(r.rating)), ` ± ${num(2 * r.rd)} · ${t("profile.ratedMatches", { Count: r.games })}`),
-      h("img", { src: `/api/players/${encodeURIComponent(p.name)}/rating.svg?rules=${r.rules}&format=${r.format}`, alt: t("profile.chart", { Name: p.name, Pool: pool(r.rules, r.format) }), class: "chart" }))))
+      h("img", { src: `/api/players/${encodeURIComponent(p.name)}/rating.svg?rules=${r.rules}&format=${r.format}&lang=${encodeURIComponent(lang())}`, alt: t("profile.chart", { Name: p.name, Pool: pool(r.rules, r.format) }), class: "chart" }))))
     : h("p", { id: "ratings" }, t("profile.noRated"));
   const stat = (label: string, value: string, title: string) => h("tr", {}, h("th", { title }, label), h("td", {}, value));
   const stats = h("table", { class: "list stats", id: "stats" },
