@@ -7,7 +7,6 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
-	"github.com/carrom-game/carrom/internal/i18n"
 )
 
 type credentials struct {
@@ -72,7 +71,7 @@ func (s *Service) signUp(w http.ResponseWriter, r *http.Request) {
 	}
 	// The language the browser was chosen in by its menu becomes the
 	// account's, to follow the player to his other browsers.
-	a := Account{ID: newID(12), Name: name, Password: h, Created: s.Clock.Now(), Lang: offered(langCookie(r))}
+	a := Account{ID: newID(12), Name: name, Password: h, Created: s.Clock.Now(), Lang: s.offered(langCookie(r))}
 	if err := s.Store.CreateAccount(r.Context(), a, s.Token(r)); err != nil {
 		switch {
 		case errors.Is(err, ErrNameTaken):
@@ -233,13 +232,11 @@ func langCookie(r *http.Request) string {
 }
 
 // offered is tag if the page is offered in it, else "".
-func offered(tag string) string {
-	for _, l := range i18n.Languages {
-		if l.Tag == tag {
-			return tag
-		}
+func (s *Service) offered(tag string) string {
+	if s.Offered == nil || !s.Offered(tag) {
+		return ""
 	}
-	return ""
+	return tag
 }
 
 // setLang stores the language the signed-in player chose in the header's
@@ -257,7 +254,7 @@ func (s *Service) setLang(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	if offered(body.Lang) == "" {
+	if s.offered(body.Lang) == "" {
 		fail(w, ErrBadLang)
 		return
 	}

@@ -36,6 +36,9 @@ type Env struct {
 	// given them to nobody already), so that the tables in play let them
 	// go.
 	Deleted func(ctx context.Context, seats []carrom.HeldSeat)
+	// Offered reports whether the page is offered in a language (a tag),
+	// which an account may then read it in; nil offers none.
+	Offered func(tag string) bool
 }
 
 // Service is the accounts of a server: sign-up, sign-in and out, the

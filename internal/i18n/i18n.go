@@ -109,6 +109,16 @@ func Catalogue(tag string) ([]byte, bool) {
 	return b, ok
 }
 
+// Offered reports whether the page is offered in the language tag.
+func Offered(tag string) bool {
+	for _, l := range Languages {
+		if l.Tag == tag {
+			return true
+		}
+	}
+	return false
+}
+
 // Choose is the reader's language: the one the cookie names if it is
 // offered, else the best match of Accept-Language, else English. The
 // pseudo-locale is only ever chosen by name.

@@ -9,6 +9,7 @@ import (
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/i18n"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/rating"
 )
@@ -66,7 +67,7 @@ func (s *Server) newAccounts(a Accounts) *account.Service {
 		SetToken: func(w http.ResponseWriter, r *http.Request, tok string) {
 			http.SetCookie(w, s.cookie(r, tokenCookie, tok, tokenLife))
 		},
-		Cookie: s.cookie, Address: address, Deleted: s.vacate,
+		Cookie: s.cookie, Address: address, Deleted: s.vacate, Offered: i18n.Offered,
 	})
 }
 
