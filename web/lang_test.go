@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -9,10 +10,12 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/carrom-game/carrom/internal/i18n"
+	"github.com/carrom-game/carrom/internal/server"
 )
 
 // said is a message of the catalogues as the page writes it, in pieces:
@@ -177,6 +180,39 @@ const overflows = `(() => {
   return bad.slice(0, 8);
 })()`
 
+// TestLanguageFollowsAccount (issue 29): a player who chooses Polish in
+// the menu while signed in reads Polish on a fresh browser, set to
+// French, once he signs in there.
+func TestLanguageFollowsAccount(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	home := e.tab()
+	e.run(home, chromedp.EmulateViewport(1280, 800))
+	e.signUp(home, "ann", "ann's password")
+	e.run(home, chromedp.WaitVisible("#lang", chromedp.ByID), chromedp.SetValue("#lang", "pl", chromedp.ByID))
+	e.settle(home, "the page in Polish", `document.documentElement.lang === "pl"`, 20*time.Second)
+
+	away := e.tab()
+	e.run(away, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "fr"}), chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(e.base+"/account"), chromedp.WaitVisible("#signin", chromedp.ByID))
+	e.waitFor(away, "the page in French", `document.documentElement.lang === "fr"`, 10*time.Second)
+	e.run(away, chromedp.SendKeys(`#signin input[name="name"]`, "ann", chromedp.ByQuery),
+		chromedp.SendKeys(`#signin input[name="password"]`, "ann's password", chromedp.ByQuery),
+		chromedp.Click(`#signin button[type="submit"]`, chromedp.ByQuery))
+	e.settle(away, "ann signed in, in Polish", `document.getElementById("nav-me")?.textContent === "ann" && document.documentElement.lang === "pl"`, 30*time.Second)
+	var chosen string
+	e.run(away, chromedp.Value("#lang", &chosen, chromedp.ByID))
+	if chosen != "pl" {
+		t.Errorf("the menu on the second browser shows %q; want pl", chosen)
+	}
+}
+
+// layouts are the screens the pseudo-locale is laid out on: laptops,
+// the common desktop, and a phone.
+var layouts = []struct {
+	w, h  int64
+	phone bool
+}{{1280, 800, false}, {1366, 768, false}, {1920, 1080, false}, {390, 844, true}}
+
 // TestPseudoLocaleLayout: in the pseudo-locale (English accented and 40 %
 // longer) the lobby, the How to play page and a table against the
 // computer keep the header on one line and the page within the screen,
@@ -184,10 +220,7 @@ const overflows = `(() => {
 // 1366×768, 1920×1080 and on a 390×844 phone.
 func TestPseudoLocaleLayout(t *testing.T) {
 	e := newEnv(t)
-	for _, vp := range []struct {
-		w, h  int64
-		phone bool
-	}{{1280, 800, false}, {1366, 768, false}, {1920, 1080, false}, {390, 844, true}} {
+	for _, vp := range layouts {
 		ctx := e.tab()
 		opts := []chromedp.EmulateViewportOption{}
 		if vp.phone {
@@ -355,4 +388,109 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// overflowing lists, as "tag#id.class: scroll width > width", the
+// elements of the page's main part whose content is wider than their box
+// and neither scrolls nor wraps (clipped or spilling over), and those
+// that stand past the screen's right or left edge.
+const overflowing = `(() => {
+  const out = [];
+  // Inside a box that scrolls sideways, a wide table is meant.
+  const scrolled = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true; return false; };
+  for (const el of document.querySelectorAll("main *")) {
+    if (!el.getClientRects().length) continue;
+    const cs = getComputedStyle(el), r = el.getBoundingClientRect();
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.trim().replace(/\s+/g, ".") : "");
+    if (cs.display !== "inline" && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !/auto|scroll/.test(cs.overflowX) && !scrolled(el))
+      out.push(name + ": " + el.scrollWidth + " > " + el.clientWidth);
+    if ((r.right > innerWidth + 1 || r.left < -1) && !scrolled(el)) out.push(name + ": at " + Math.round(r.left) + "–" + Math.round(r.right) + " px");
+  }
+  return out.slice(0, 8);
+})()`
+
+// TestPseudoLocalePages (issue 29): the pages around the game in the
+// pseudo-locale, signed in, on each of layouts: the account, a profile,
+// the ratings, the challenges, the friends, the tournaments and one
+// tournament, the umpire's form and a scoresheet. The header stays on one
+// line, the page does not scroll sideways, and nothing in it is clipped
+// or spills out of its box.
+func TestPseudoLocalePages(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	setup := e.tab()
+	e.signUp(setup, "ann", "ann's password")
+	await := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+	post := `(async (path, body) => {
+		const me = await (await fetch("/api/account")).json();
+		const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": me.csrf}, body: JSON.stringify(body)});
+		return (await r.json()).id;
+	})`
+	var tourney, sheet string
+	e.run(setup,
+		chromedp.Evaluate(post+`("/api/tournaments", {name: "Club night", place: "Lyon", rules: "icf", system: "swiss", method: "dutch", rounds: 5, phantom_score: 25})`, &tourney, await),
+		chromedp.Evaluate(post+`("/api/umpire", {rules: "icf", players: 2, names: ["Asha", "Ben"], event: "Club night, table 2", umpire: "Rossi"})`, &sheet, await))
+	var cookies []*network.Cookie
+	e.run(setup, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		cookies, err = network.GetCookies().Do(ctx)
+		return err
+	}))
+	pages := []string{"/account", "/u/ann", "/leaderboard", "/challenges", "/friends", "/tournaments", "/tournaments/" + tourney, "/umpire/", "/umpire/" + sheet}
+	for _, vp := range layouts {
+		ctx := e.tab()
+		opts := []chromedp.EmulateViewportOption{}
+		if vp.phone {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+		}
+		e.run(ctx, chromedp.EmulateViewport(vp.w, vp.h, opts...), network.Enable(), chromedp.ActionFunc(func(ctx context.Context) error {
+			for _, c := range cookies {
+				if err := network.SetCookie(c.Name, c.Value).WithDomain(c.Domain).WithPath(c.Path).Do(ctx); err != nil {
+					return err
+				}
+			}
+			return network.SetCookie("lang", i18n.Pseudo).WithURL(e.base).Do(ctx)
+		}))
+		for _, path := range pages {
+			e.run(ctx, chromedp.Navigate(e.base+path), chromedp.WaitVisible("main h1, main h2", chromedp.ByQuery))
+			e.waitFor(ctx, "the pseudo-locale", `document.documentElement.lang === "`+i18n.Pseudo+`" && !!document.getElementById("nav-me")`, 10*time.Second)
+			var h headerBox
+			var over []string
+			e.run(ctx, chromedp.Evaluate(headerLayout, &h), chromedp.Evaluate(overflowing, &over))
+			if h.Spread > h.Line/2 || h.Height > 60 {
+				t.Errorf("%s at %d×%d: the header is %.0f px high, its text on lines %.0f px apart; want one line", path, vp.w, vp.h, h.Height, h.Spread)
+			}
+			if h.Width > float64(vp.w) {
+				t.Errorf("%s at %d×%d: the page is %.0f px wide; want no sideways scrolling", path, vp.w, vp.h, h.Width)
+			}
+			if len(over) > 0 {
+				t.Errorf("%s at %d×%d: overflowing %q", path, vp.w, vp.h, over)
+			}
+			var words string
+			e.run(ctx, chromedp.Text("main", &words, chromedp.ByQuery))
+			if !strings.ContainsAny(words, "áéîöûñ") {
+				t.Errorf("%s at %d×%d: no pseudo-locale text in the page: %.200q", path, vp.w, vp.h, words)
+			}
+		}
+	}
+}
+
+// TestErrorInLanguage (issue 29): a refusal the player meets is read in
+// his language: a wrong password at sign-in, in French and in Urdu, is
+// the catalogue's sentence for the server's code, not its English.
+func TestErrorInLanguage(t *testing.T) {
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	for _, lang := range []string{"fr", "ur"} {
+		ctx := e.tab()
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 800),
+			chromedp.Navigate(e.base+"/account"), chromedp.WaitVisible("#signin", chromedp.ByID),
+			chromedp.SendKeys(`#signin input[name="name"]`, "nobody", chromedp.ByQuery),
+			chromedp.SendKeys(`#signin input[name="password"]`, "not the password", chromedp.ByQuery),
+			chromedp.Click(`#signin button[type="submit"]`, chromedp.ByQuery))
+		e.waitFor(ctx, "the refusal", `document.querySelector("#signin .error").textContent !== ""`, 10*time.Second)
+		var got string
+		e.run(ctx, chromedp.Text("#signin .error", &got, chromedp.ByQuery))
+		if want := said(t, lang, "error.signIn", nil); !holds(got, want) {
+			t.Errorf("%s: a wrong password reads %q; want %q", lang, got, want)
+		}
+	}
 }

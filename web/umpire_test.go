@@ -429,3 +429,66 @@ func TestUmpireRated(t *testing.T) {
 		t.Errorf("the profile's link: %q; want the sheet %q", href, url)
 	}
 }
+
+// TestScoresheetPrintedInLanguage (issue 29): the printed scoresheet in
+// the umpire's language, the Italian federation's first: the heading,
+// the columns, the statistics and the signatures' lines in the rule
+// book's words (referto, spaccata, l'Arbitro), the date in Italian; and
+// in every other language its catalogue's words, no English left.
+func TestScoresheetPrintedInLanguage(t *testing.T) {
+	e := newEnv(t)
+	type printed struct {
+		Title, Head, Date string
+		Columns, Stats    []string
+		Signatures        []string
+		Pad, Sheet, Print bool
+	}
+	read := `({title: document.querySelector("#u-sheet h2").textContent, head: document.querySelector(".u-head").textContent,
+		date: new Date().toLocaleDateString(document.documentElement.lang, {dateStyle: "long"}),
+		columns: [...document.querySelectorAll("#u-boards th")].map((th) => th.textContent),
+		stats: [...document.querySelectorAll(".u-stats th")].map((th) => th.textContent).slice(1),
+		signatures: [...document.querySelectorAll(".u-signline")].map((s) => s.textContent),
+		pad: document.getElementById("u-pad").offsetParent !== null, sheet: document.getElementById("u-boards").offsetParent !== null,
+		print: document.getElementById("u-print").offsetParent !== null})`
+	for _, lang := range []string{"it", "fr", "pl", "hi", "ur", "en"} {
+		ctx := e.tab()
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 800),
+			chromedp.Navigate(e.base+"/umpire/"), chromedp.WaitVisible("#u-open", chromedp.ByID),
+			chromedp.SendKeys("#u-name-0", "Asha", chromedp.ByID), chromedp.SendKeys("#u-name-1", "Ben", chromedp.ByID),
+			chromedp.SendKeys("#u-umpire", "Rossi", chromedp.ByID), chromedp.Click("#u-open", chromedp.ByID),
+			chromedp.WaitVisible("#u-boards", chromedp.ByID), emulation.SetEmulatedMedia().WithMedia("print"))
+		var p printed
+		e.run(ctx, chromedp.Evaluate(read, &p))
+		msg := func(id string, data map[string]any) string { return strings.Join(said(t, lang, id, data), "") }
+		want := printed{
+			Title:      msg("sheet.title", nil),
+			Columns:    []string{msg("sheet.game", nil), msg("sheet.board", nil), msg("sheet.break", nil), msg("sheet.wonBy", nil), msg("sheet.points", nil), msg("sheet.queen", nil), "asha", "ben", msg("sheet.signed", nil)},
+			Stats:      []string{msg("sheet.stats.boards", nil), msg("sheet.stats.queens", nil), msg("sheet.stats.slams", nil), msg("sheet.stats.strokes", nil), msg("sheet.stats.scoring", nil), msg("sheet.stats.fouls", nil)},
+			Signatures: []string{"asha", "ben", msg("sheet.signUmpireName", map[string]any{"Name": "rossi"})},
+		}
+		if lang == "it" {
+			want.Title, want.Signatures[2] = "referto di gara", "l'arbitro: rossi"
+			want.Columns[2], want.Columns[3] = "spaccata", "vinto da"
+		}
+		lower := func(ss []string) []string {
+			out := make([]string, len(ss))
+			for i, s := range ss {
+				out[i] = strings.ToLower(s)
+			}
+			return out
+		}
+		if strings.ToLower(p.Title) != want.Title || fmt.Sprint(lower(p.Columns)) != fmt.Sprint(want.Columns) || fmt.Sprint(lower(p.Stats)) != fmt.Sprint(want.Stats) ||
+			fmt.Sprint(lower(p.Signatures)) != fmt.Sprint(want.Signatures) {
+			t.Errorf("%s: the printed sheet reads %q, columns %q, statistics %q, signatures %q; want %q, %q, %q, %q", lang, p.Title, p.Columns, p.Stats, p.Signatures, want.Title, want.Columns, want.Stats, want.Signatures)
+		}
+		if !strings.Contains(p.Head, p.Date) || !holds(p.Head, said(t, lang, "sheet.rules", map[string]any{"Rules": "ICF"})) {
+			t.Errorf("%s: the sheet's first line %q; want the date as %q and the rules in the language", lang, p.Head, p.Date)
+		}
+		if p.Pad || !p.Sheet || p.Print {
+			t.Errorf("%s printed: pad shown %v, sheet shown %v, print button shown %v; want only the sheet", lang, p.Pad, p.Sheet, p.Print)
+		}
+		if lang == "it" {
+			e.shot(ctx, "umpire-print-it")
+		}
+	}
+}

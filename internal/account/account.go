@@ -16,6 +16,7 @@ type Account struct {
 	Name     string
 	Password string // argon2id hash, PHC string format
 	Created  time.Time
+	Lang     string // the language he reads the page in (an i18n tag), "" if he has chosen none
 }
 
 // Session is a signed-in browser. Hash is the SHA-256 of the cookie's
@@ -47,6 +48,8 @@ type Store interface {
 	// its link to this one has ended.
 	LinkToken(ctx context.Context, token, accountID string) (bool, error)
 	SetPassword(ctx context.Context, accountID, hash string) error
+	// SetLang stores the language the account reads the page in.
+	SetLang(ctx context.Context, accountID, lang string) error
 	// DeleteAccount returns the seats the account held, renamed
 	// carrom.DeletedName and held by carrom.DeletedToken in the store.
 	DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error)
@@ -61,12 +64,13 @@ type Store interface {
 var (
 	// ErrSignIn is the one answer to a wrong name or a wrong password, so
 	// that it tells nobody which names exist.
-	ErrSignIn      = httpapi.New(http.StatusUnauthorized, "wrong name or password")
-	ErrNotSignedIn = httpapi.New(http.StatusUnauthorized, "not signed in")
+	ErrSignIn      = httpapi.NewCoded(http.StatusUnauthorized, "sign_in", "wrong name or password")
+	ErrNotSignedIn = httpapi.NewCoded(http.StatusUnauthorized, "not_signed_in", "not signed in")
 	ErrCSRF        = httpapi.New(http.StatusForbidden, "a signed-in browser's POST and DELETE need the session's X-CSRF-Token header (GET /api/account gives it)")
 	// ErrNameTaken is a name in use by another account.
-	ErrNameTaken   = httpapi.New(http.StatusConflict, "name taken")
-	ErrBadPassword = httpapi.New(http.StatusBadRequest, "a password is 8 to 256 bytes")
+	ErrNameTaken   = httpapi.NewCoded(http.StatusConflict, "name_taken", "name taken")
+	ErrBadPassword = httpapi.NewCoded(http.StatusBadRequest, "bad_password", "a password is 8 to 256 bytes")
+	ErrBadLang     = httpapi.NewCoded(http.StatusBadRequest, "bad_lang", "that language is not offered: choose one of the language menu's")
 )
 
 // fail answers err: the store's carrom.ErrNotFound, declared where HTTP

@@ -18,12 +18,13 @@ type accountJSON struct {
 	SignedIn bool   `json:"signed_in"`
 	Name     string `json:"name,omitempty"`
 	CSRF     string `json:"csrf,omitempty"`
+	Lang     string `json:"lang,omitempty"`
 }
 
 // writeAccount answers the account of a signed-in browser and its
 // session's CSRF token.
 func writeAccount(w http.ResponseWriter, v SignedIn) {
-	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.Account.Name, CSRF: v.Session.CSRF})
+	httpapi.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, Name: v.Account.Name, CSRF: v.Session.CSRF, Lang: v.Account.Lang})
 }
 
 // checkNewPassword: 8 to 256 bytes (NIST SP 800-63B's floor; the ceiling
@@ -68,7 +69,9 @@ func (s *Service) signUp(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	a := Account{ID: newID(12), Name: name, Password: h, Created: s.Clock.Now()}
+	// The language the browser was chosen in by its menu becomes the
+	// account's, to follow the player to his other browsers.
+	a := Account{ID: newID(12), Name: name, Password: h, Created: s.Clock.Now(), Lang: s.offered(langCookie(r))}
 	if err := s.Store.CreateAccount(r.Context(), a, s.Token(r)); err != nil {
 		switch {
 		case errors.Is(err, ErrNameTaken):
@@ -218,4 +221,47 @@ func (s *Service) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	s.Log.Info("account deleted", "account", v.Account.ID, "seats", len(seats))
 	s.forget(w, r)
 	httpapi.WriteJSON(w, http.StatusOK, accountJSON{})
+}
+
+// langCookie is the language the header's menu chose on this browser.
+func langCookie(r *http.Request) string {
+	if c, err := r.Cookie("lang"); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// offered is tag if the page is offered in it, else "".
+func (s *Service) offered(tag string) string {
+	if s.Offered == nil || !s.Offered(tag) {
+		return ""
+	}
+	return tag
+}
+
+// setLang stores the language the signed-in player chose in the header's
+// menu: the page is shown in it on any browser he signs in on.
+func (s *Service) setLang(w http.ResponseWriter, r *http.Request) {
+	v, err := Of(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var body struct {
+		Lang string `json:"lang"`
+	}
+	if err := httpapi.ReadJSON(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if s.offered(body.Lang) == "" {
+		fail(w, ErrBadLang)
+		return
+	}
+	if err := s.Store.SetLang(r.Context(), v.Account.ID, body.Lang); err != nil {
+		fail(w, err)
+		return
+	}
+	v.Account.Lang = body.Lang
+	writeAccount(w, v)
 }

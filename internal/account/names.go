@@ -14,7 +14,7 @@ import (
 )
 
 // ErrBadName refuses a name outside the rules of CanonicalName.
-var ErrBadName = httpapi.New(http.StatusBadRequest, "a name is 3 to 20 letters (of any alphabet, with their accents), digits, dots, _ or -")
+var ErrBadName = httpapi.NewCoded(http.StatusBadRequest, "bad_name", "a name is 3 to 20 letters (of any alphabet, with their accents), digits, dots, _ or -")
 
 // ErrNameConfusable refuses a name that reads like another account's.
 var ErrNameConfusable = errors.New("name confusable with another")

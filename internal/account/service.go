@@ -36,6 +36,9 @@ type Env struct {
 	// given them to nobody already), so that the tables in play let them
 	// go.
 	Deleted func(ctx context.Context, seats []carrom.HeldSeat)
+	// Offered reports whether the page is offered in a language (a tag),
+	// which an account may then read it in; nil offers none.
+	Offered func(tag string) bool
 }
 
 // Service is the accounts of a server: sign-up, sign-in and out, the
@@ -54,8 +57,8 @@ func New(env Env) *Service {
 }
 
 // Route adds the accounts' routes to mux: the account of the session
-// (/api/account and its sign-up, sign-in, sign-out, password and
-// deletion) and the search of names (GET /api/players?prefix=).
+// (/api/account and its sign-up, sign-in, sign-out, password, language
+// and deletion) and the search of names (GET /api/players?prefix=).
 func (s *Service) Route(mux *http.ServeMux) {
 	if s.Store == nil {
 		return
@@ -65,6 +68,7 @@ func (s *Service) Route(mux *http.ServeMux) {
 	mux.Handle("POST /api/account/signin", s.Identified(http.HandlerFunc(s.signIn)))
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
+	mux.HandleFunc("POST /api/account/lang", s.setLang)
 	mux.HandleFunc("DELETE /api/account", s.deleteAccount)
 	mux.HandleFunc("GET /api/players", s.searchPlayers)
 }

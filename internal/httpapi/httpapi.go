@@ -29,10 +29,13 @@ import (
 	"github.com/carrom-game/carrom/record"
 )
 
-// Error is a kind of error: the status it answers with and its sentence.
+// Error is a kind of error: the status it answers with, its sentence,
+// and for some a stable code the page maps to the words of the reader's
+// language (docs/protocol.md).
 type Error struct {
 	Status int
 	Text   string
+	Code   string
 }
 
 func (e *Error) Error() string { return e.Text }
@@ -42,6 +45,12 @@ func (e *Error) HTTPStatus() int { return e.Status }
 
 // New declares a kind of error.
 func New(status int, text string) error { return &Error{Status: status, Text: text} }
+
+// NewCoded declares a kind of error with a stable code, answered beside
+// its sentence.
+func NewCoded(status int, code, text string) error {
+	return &Error{Status: status, Text: text, Code: code}
+}
 
 // refusal is an error in words of its own, one plain sentence for the
 // client; its kind sets its status.
@@ -149,7 +158,8 @@ func Known(err error, kinds ...Kind) error {
 	return err
 }
 
-// WriteError answers err as JSON, {"error": Text(err)}, with its status;
+// WriteError answers err as JSON, {"error": Text(err)} and the code of
+// its kind if it has one, with its status;
 // a 429 says when to ask again (Retry-After).
 func WriteError(w http.ResponseWriter, err error) {
 	code := Status(err)
@@ -161,7 +171,11 @@ func WriteError(w http.ResponseWriter, err error) {
 		}
 		w.Header().Set("Retry-After", strconv.FormatInt(Seconds(d), 10))
 	}
-	WriteJSON(w, code, map[string]string{"error": Text(err)})
+	body := map[string]string{"error": Text(err)}
+	if e := (*Error)(nil); errors.As(err, &e) && e.Code != "" {
+		body["code"] = e.Code
+	}
+	WriteJSON(w, code, body)
 }
 
 // WriteJSON answers v as JSON with status code.

@@ -10,7 +10,7 @@ import (
 )
 
 // ErrTooMany is a request past a limit: 429, with when to ask again.
-var ErrTooMany = New(http.StatusTooManyRequests, "too many")
+var ErrTooMany = NewCoded(http.StatusTooManyRequests, "too_many", "too many")
 
 // Limit is a token bucket: Burst attempts at once, then one every Every.
 type Limit struct {

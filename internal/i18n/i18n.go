@@ -85,6 +85,21 @@ func load() error {
 	return nil
 }
 
+// Localize is the message id in the language tag, with data in its
+// placeholders and the plural form of data["Count"]; the id itself if the
+// catalogues lack it. For what the server draws itself (the rating chart).
+func Localize(tag, id string, data map[string]any) string {
+	cfg := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data}
+	if n, ok := data["Count"]; ok {
+		cfg.PluralCount = n
+	}
+	s, err := goi18n.NewLocalizer(bundle, tag, Languages[0].Tag).Localize(cfg)
+	if err != nil {
+		return id
+	}
+	return s
+}
+
 // Bundle is every catalogue, loaded into go-i18n.
 func Bundle() *goi18n.Bundle { return bundle }
 
@@ -92,6 +107,16 @@ func Bundle() *goi18n.Bundle { return bundle }
 func Catalogue(tag string) ([]byte, bool) {
 	b, ok := files[tag]
 	return b, ok
+}
+
+// Offered reports whether the page is offered in the language tag.
+func Offered(tag string) bool {
+	for _, l := range Languages {
+		if l.Tag == tag {
+			return true
+		}
+	}
+	return false
 }
 
 // Choose is the reader's language: the one the cookie names if it is

@@ -11,6 +11,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/i18n"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/rating"
 )
@@ -68,7 +69,7 @@ func newAccounts(a Accounts, clock Clock, log *slog.Logger, f *front, deleted fu
 		SetToken: func(w http.ResponseWriter, r *http.Request, tok string) {
 			http.SetCookie(w, f.cookie(r, tokenCookie, tok, tokenLife))
 		},
-		Cookie: f.cookie, Address: address, Deleted: deleted,
+		Cookie: f.cookie, Address: address, Deleted: deleted, Offered: i18n.Offered,
 	})
 }
 

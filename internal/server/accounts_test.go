@@ -59,6 +59,7 @@ type accountAnswer struct {
 	SignedIn bool   `json:"signed_in"`
 	Name     string `json:"name"`
 	CSRF     string `json:"csrf"`
+	Lang     string `json:"lang"`
 	Error    string `json:"error"`
 }
 

@@ -35,7 +35,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /{$}", s.front.identified(http.HandlerFunc(s.lobby.Page)))
 	}
 	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.HandleFunc("GET /api/i18n", s.language)
+	mux.Handle("GET /api/i18n", s.acct.WithSession(s.language))
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/tables", s.lobby.Tables)
 	mux.Handle("POST /api/tables", s.front.identified(http.HandlerFunc(s.createTable)))

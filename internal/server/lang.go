@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/i18n"
 	"github.com/carrom-game/carrom/rules/laws"
@@ -21,12 +22,16 @@ type languageJSON struct {
 	Messages  json.RawMessage                   `json:"messages"`
 }
 
-// language answers the page's words: in the language the "lang" cookie
+// language answers the page's words: in the signed-in player's language
+// (his account's setting, on any browser), else the one the "lang" cookie
 // names (the header's menu sets it), else the best of Accept-Language.
 func (s *Server) language(w http.ResponseWriter, r *http.Request) {
 	cookie := ""
 	if c, err := r.Cookie("lang"); err == nil {
 		cookie = c.Value
+	}
+	if v, err := account.Of(r); err == nil && v.Account.Lang != "" {
+		cookie = v.Account.Lang
 	}
 	l := i18n.Choose(cookie, r.Header.Get("Accept-Language"))
 	msgs, _ := i18n.Catalogue(l.Tag)

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"encoding/json"
+	"html"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +54,109 @@ func TestLanguageChosen(t *testing.T) {
 		}
 		if len(got.Languages) != 7 || got.Laws["D-1"]["F"][0] != "3.11 a" {
 			t.Errorf("%s: %d languages offered, D-1 cited %v", got.Lang, len(got.Languages), got.Laws["D-1"])
+		}
+	}
+}
+
+// TestAccountLanguage (issue 29): a signed-in player's language is his
+// account's. The menu's choice (POST /api/account/lang) is stored with the
+// account and chooses the page's language on another browser he signs in
+// on, over that browser's cookie and Accept-Language; a language not
+// offered is refused and changes nothing. A browser's menu choice before
+// signing up becomes the new account's.
+func TestAccountLanguage(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	lang := func(p *player) string {
+		t.Helper()
+		var got struct{ Lang string }
+		code, body, _ := p.request("GET", "/api/i18n", "", "Accept-Language", "en-GB")
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != http.StatusOK {
+			t.Fatalf("GET /api/i18n: %d %s", code, body)
+		}
+		return got.Lang
+	}
+	const pw = "correct horse battery"
+	ann := e.player()
+	_, a, _ := ann.account("signup", "Ann", pw)
+	if code, body, _ := ann.request("POST", "/api/account/lang", `{"lang":"pl"}`, "X-CSRF-Token", a.CSRF); code != http.StatusOK || !strings.Contains(body, `"lang":"pl"`) {
+		t.Fatalf("POST /api/account/lang pl: %d %s", code, body)
+	}
+	for _, bad := range []string{`{"lang":"de"}`, `{"lang":""}`, `not json`} {
+		if code, body, _ := ann.request("POST", "/api/account/lang", bad, "X-CSRF-Token", a.CSRF); code != http.StatusBadRequest || !strings.Contains(body, "error") {
+			t.Errorf("POST /api/account/lang %s: %d %s; want 400 and an error", bad, code, body)
+		}
+	}
+	if code, _, _ := e.player().request("POST", "/api/account/lang", `{"lang":"fr"}`); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/account/lang signed out: %d; want 401", code)
+	}
+
+	// A fresh browser, English by its header and French by its cookie,
+	// reads Polish once Ann signs in on it, and its own choice again once
+	// she signs out.
+	other := e.player()
+	other.HTTP().Jar.SetCookies(mustURL(t, e.http.URL), []*http.Cookie{{Name: "lang", Value: "fr", Path: "/"}})
+	if got := lang(other); got != "fr" {
+		t.Fatalf("before signing in: %s; want fr (the cookie)", got)
+	}
+	_, b, _ := other.account("signin", "ann", pw)
+	if got := lang(other); got != "pl" || other.me().Lang != "pl" {
+		t.Errorf("signed in on another browser: %s, account %q; want pl", got, other.me().Lang)
+	}
+	other.request("POST", "/api/account/signout", "", "X-CSRF-Token", b.CSRF)
+	if got := lang(other); got != "fr" {
+		t.Errorf("signed out: %s; want fr, the browser's cookie", got)
+	}
+
+	// A browser that chose Urdu signs up: the account reads Urdu.
+	bea := e.player()
+	bea.HTTP().Jar.SetCookies(mustURL(t, e.http.URL), []*http.Cookie{{Name: "lang", Value: "ur", Path: "/"}})
+	if _, a, _ := bea.account("signup", "Bea", pw); a.Lang != "ur" {
+		t.Errorf("sign-up with the cookie ur: account's language %q; want ur", a.Lang)
+	}
+}
+
+// TestErrorCodes (issue 29): the refusals a player meets most carry a
+// stable code beside the English sentence, which the page maps to the
+// words of the reader's language (web/src/errors.ts); a refusal without
+// one answers its sentence alone.
+func TestErrorCodes(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	ann.account("signup", "Ann", "correct horse battery")
+	for _, c := range []struct {
+		path, body string
+		status     int
+		code       string
+	}{
+		{"/api/account/signin", `{"name":"Ann","password":"not the password"}`, http.StatusUnauthorized, "sign_in"},
+		{"/api/account/signup", `{"name":"ann","password":"long enough"}`, http.StatusConflict, "name_taken"},
+		{"/api/account/signup", `{"name":"x","password":"long enough"}`, http.StatusBadRequest, "bad_name"},
+		{"/api/account/signup", `{"name":"Bea","password":"short"}`, http.StatusBadRequest, "bad_password"},
+		{"/api/account/signup", `not json`, http.StatusBadRequest, ""},
+	} {
+		code, body, _ := e.player().request("POST", c.path, c.body)
+		var got struct{ Error, Code string }
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
+			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
+		}
+	}
+}
+
+// TestRatingChartInLanguage (issue 29): the rating chart the server draws
+// is in the language the page names (?lang=), else the browser's.
+func TestRatingChartInLanguage(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	ann := e.player()
+	ann.account("signup", "Ann", "correct horse battery")
+	for _, c := range []struct{ query, accept, want, title string }{
+		{"&lang=fr", "en", "Aucun match classé pour l'instant.", "Classement de Ann après chaque match classé ICF simple"},
+		{"", "pl", "Na razie żadnego meczu rankingowego.", "Ranking gracza Ann po każdym meczu rankingowym (ICF singiel)"},
+		{"", "", "No rated match yet.", "Ann's rating after each rated ICF singles match"},
+	} {
+		code, body, _ := ann.request("GET", "/api/players/ann/rating.svg?rules=icf&format=singles"+c.query, "", "Accept-Language", c.accept)
+		body = html.UnescapeString(body)
+		if code != http.StatusOK || !strings.Contains(body, ">"+c.want+"<") || !strings.Contains(body, "<title>"+c.title+"</title>") {
+			t.Errorf("the chart%s with Accept-Language %q: %d %s; want %q titled %q", c.query, c.accept, code, body, c.want, c.title)
 		}
 	}
 }

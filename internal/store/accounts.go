@@ -39,8 +39,8 @@ func (s *DB) CreateAccount(ctx context.Context, a account.Account, token string)
 	case !errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("store: create account: %w", err)
 	}
-	if _, err := s.txExec(ctx, tx, `INSERT INTO accounts (id, name, name_key, name_skeleton, password, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		a.ID, a.Name, key, skeleton, a.Password, nanos(a.Created)); err != nil {
+	if _, err := s.txExec(ctx, tx, `INSERT INTO accounts (id, name, name_key, name_skeleton, password, created_at, lang) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.Name, key, skeleton, a.Password, nanos(a.Created), a.Lang); err != nil {
 		return fmt.Errorf("store: create account: %w", err)
 	}
 	if _, err := s.linkToken(ctx, tx, token, a.ID); err != nil {
@@ -114,14 +114,14 @@ func (s *DB) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any)
 	return tx.QueryContext(ctx, s.d.q(query), args...)
 }
 
-const accountCols = `id, name, password, created_at`
+const accountCols = `id, name, password, created_at, lang`
 
 func scanAccount(r scanner) (account.Account, error) {
 	var (
 		a       account.Account
 		created int64
 	)
-	if err := r.Scan(&a.ID, &a.Name, &a.Password, &created); err != nil {
+	if err := r.Scan(&a.ID, &a.Name, &a.Password, &created, &a.Lang); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return a, carrom.ErrNotFound
 		}
@@ -144,7 +144,7 @@ func (s *DB) AccountByID(ctx context.Context, id string) (account.Account, error
 // AccountByToken finds the account a browser token belongs to, by a link
 // that has not ended.
 func (s *DB) AccountByToken(ctx context.Context, token string) (account.Account, error) {
-	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
+	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at, a.lang FROM accounts a
 		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ? AND t.ended_at IS NULL`, token))
 }
 
@@ -155,7 +155,7 @@ func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) 
 	if token == "" {
 		return account.Account{}, carrom.ErrNotFound
 	}
-	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at FROM accounts a
+	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at, a.lang FROM accounts a
 		JOIN sessions s ON s.account_id = a.id WHERE s.token = ? AND s.expires_at > ?
 		ORDER BY s.created_at DESC LIMIT 1`, token, nanos(now)))
 }
@@ -168,6 +168,18 @@ func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: set password of %s: %w", accountID, carrom.ErrNotFound)
+	}
+	return nil
+}
+
+// SetLang stores the language an account reads the page in.
+func (s *DB) SetLang(ctx context.Context, accountID, lang string) error {
+	res, err := s.exec(ctx, `UPDATE accounts SET lang = ? WHERE id = ?`, lang, accountID)
+	if err != nil {
+		return fmt.Errorf("store: set language: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: set language of %s: %w", accountID, carrom.ErrNotFound)
 	}
 	return nil
 }
@@ -274,13 +286,13 @@ func (s *DB) Session(ctx context.Context, hash string, now time.Time) (account.S
 		se               account.Session
 		created, expires int64
 	)
-	row := s.queryRow(ctx, `SELECT s.id_hash, s.account_id, s.csrf, s.created_at, s.expires_at, a.id, a.name, a.password, a.created_at
+	row := s.queryRow(ctx, `SELECT s.id_hash, s.account_id, s.csrf, s.created_at, s.expires_at, a.id, a.name, a.password, a.created_at, a.lang
 		FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?`, hash, nanos(now))
 	var (
 		a        account.Account
 		aCreated int64
 	)
-	if err := row.Scan(&se.Hash, &se.AccountID, &se.CSRF, &created, &expires, &a.ID, &a.Name, &a.Password, &aCreated); err != nil {
+	if err := row.Scan(&se.Hash, &se.AccountID, &se.CSRF, &created, &expires, &a.ID, &a.Name, &a.Password, &aCreated, &a.Lang); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return se, a, carrom.ErrNotFound
 		}

@@ -2,6 +2,7 @@
 // (/account): sign in, sign up, change the password, sign out, delete.
 import { api, me, type Me } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
 
 const post = (path: string, body: unknown) => api<Me>("POST", path, body);
 
@@ -11,7 +12,7 @@ export function accountNav(): void {
   const header = document.querySelector("header");
   if (!header) return;
   const nav = h("nav", { id: "account-nav", class: "account-nav" },
-    h("a", { href: "/leaderboard" }, "Ratings"));
+    h("a", { href: "/leaderboard" }, t("account.nav.ratings")));
   // Spaces between the links, which the flex layout does not show, keep
   // the words apart for a screen reader or a copy ("carromRatings" before).
   header.insertBefore(nav, header.querySelector("#sound"));
@@ -19,14 +20,14 @@ export function accountNav(): void {
   me().then((m) => {
     // Friends is left out at a phone's width, where the header is full.
     nav.append(" ", m.signed_in
-      ? h("a", { href: "/friends", id: "nav-friends", class: "nav-long" }, "Friends")
+      ? h("a", { href: "/friends", id: "nav-friends", class: "nav-long" }, t("account.nav.friends"))
       : "", " ", m.signed_in
-      ? h("a", { href: "/challenges", id: "nav-challenges" }, "Challenges")
+      ? h("a", { href: "/challenges", id: "nav-challenges" }, t("account.nav.challenges"))
       : "", " ", m.signed_in
-      ? h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav-long" }, "Tournaments")
+      ? h("a", { href: "/tournaments", id: "nav-tournaments", class: "nav-long" }, t("account.nav.tournaments"))
       : "", " ", m.signed_in && m.name
       ? h("a", { href: `/u/${encodeURIComponent(m.name)}`, id: "nav-me", title: m.name }, m.name)
-      : h("a", { href: "/account", id: "nav-signin" }, "Sign in"));
+      : h("a", { href: "/account", id: "nav-signin" }, t("account.signin")));
   });
 }
 
@@ -58,26 +59,26 @@ export async function accountPage(root: HTMLElement): Promise<void> {
     upName.setAttribute("pattern", "[\\p{L}\\p{M}\\p{N}_.\\-]{3,20}");
     upPw.setAttribute("minlength", "8");
     const done = () => { location.href = new URLSearchParams(location.search).get("next") ?? "/"; };
-    root.append(h("h1", {}, "Your account"),
-      h("p", {}, "Playing needs no account. With one, your games follow you from device to device, you get a profile and a rating, and you can play rated matches and challenge other players. The games this browser has played become your account's."),
+    root.append(h("h1", {}, t("account.title")),
+      h("p", {}, t("account.intro")),
       h("div", { class: "cards" },
-        form("signin", "Sign in", [field("Name", inName), field("Password", inPw)], "Sign in",
+        form("signin", t("account.signin"), [field(t("account.name"), inName), field(t("account.password"), inPw)], t("account.signin"),
           async () => { await post("/api/account/signin", { name: inName.value, password: inPw.value }); done(); }),
-        form("signup", "Sign up", [field("Name (3 to 20 letters of any alphabet, digits, _ - .)", upName), field("Password (8 characters or more)", upPw)], "Sign up",
+        form("signup", t("account.signup"), [field(t("account.name.rule"), upName), field(t("account.password.rule"), upPw)], t("account.signup"),
           async () => { await post("/api/account/signup", { name: upName.value, password: upPw.value }); done(); })));
     return;
   }
   const oldPw = input("old", "password", "current-password"), newPw = input("new", "password", "new-password");
   newPw.setAttribute("minlength", "8");
   const delPw = input("password", "password", "current-password");
-  const out = h("button", { type: "button", id: "signout" }, "Sign out");
+  const out = h("button", { type: "button", id: "signout" }, t("account.signout"));
   out.addEventListener("click", async () => { await post("/api/account/signout", {}); location.href = "/"; });
-  root.append(h("h1", {}, `Signed in as ${m.name}`),
-    h("p", {}, h("a", { href: `/u/${encodeURIComponent(m.name!)}` }, "Your profile"), " · ", h("a", { href: "/challenges" }, "Challenges"), " · ",
-      h("a", { href: "/leaderboard" }, "Ratings"), " · ", out),
+  root.append(h("h1", {}, t("account.signedIn", { Name: m.name ?? "" })),
+    h("p", {}, h("a", { href: `/u/${encodeURIComponent(m.name!)}` }, t("account.profile")), " · ", h("a", { href: "/challenges" }, t("account.nav.challenges")), " · ",
+      h("a", { href: "/leaderboard" }, t("account.nav.ratings")), " · ", out),
     h("div", { class: "cards" },
-      form("password", "Change the password", [field("Current password", oldPw), field("New password", newPw)], "Change",
-        async (err) => { await post("/api/account/password", { old: oldPw.value, new: newPw.value }); err.textContent = "Changed: your other devices are signed out."; }),
-      form("delete", "Delete the account", [h("p", {}, "Your name, password, ratings and challenges are removed; your matches stay for your opponents, under “(deleted)”."), field("Password", delPw)], "Delete for good",
+      form("password", t("account.password.change"), [field(t("account.password.current"), oldPw), field(t("account.password.new"), newPw)], t("account.password.submit"),
+        async (err) => { await post("/api/account/password", { old: oldPw.value, new: newPw.value }); err.textContent = t("account.password.changed"); }),
+      form("delete", t("account.delete"), [h("p", {}, t("account.delete.what")), field(t("account.password"), delPw)], t("account.delete.submit"),
         async () => { await api("DELETE", "/api/account", { password: delPw.value }); location.href = "/"; })));
 }

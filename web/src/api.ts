@@ -4,16 +4,27 @@
 // thrown as an ApiError whose message is the server's sentence as it is.
 // Nothing else in the page calls fetch.
 
-// Me is who this browser is signed in as, and the token his session's
+// Me is who this browser is signed in as, the language his account reads
+// the page in ("" if none chosen), and the token his session's
 // state changes carry.
-export interface Me { signed_in: boolean; name?: string; csrf?: string }
+export interface Me { signed_in: boolean; name?: string; csrf?: string; lang?: string }
 
 // ApiError is the server's refusal, or no answer at all (status 0): its
 // words, the status, and how long the server asked to wait before asking
-// again (Retry-After, in milliseconds), if it did.
+// again (Retry-After, in milliseconds), if it did; code is the refusal's
+// stable code, if it has one.
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly retryAfter?: number) { super(message); }
+  constructor(message: string, readonly status: number, readonly retryAfter?: number, readonly code?: string) { super(message); }
 }
+
+// Words are the reader's language's for a refusal's code, or for the
+// page's own "unreachable", "status" and "unreadable"; undefined for a
+// code it has none for (the server's English sentence is shown then).
+type Words = (code: string, data: { status: number; seconds?: number }) => string | undefined;
+let words: Words = () => undefined;
+
+// sayErrors makes the refusals read in the reader's language (errors.ts).
+export function sayErrors(w: Words): void { words = w; }
 
 let current: Promise<Me> | null = null;
 
@@ -37,7 +48,7 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
   } catch {
-    throw new ApiError("The server cannot be reached: check the connection and try again.", 0);
+    throw new ApiError(words("unreachable", { status: 0 }) ?? "The server cannot be reached: check the connection and try again.", 0);
   }
   const text = await res.text().catch(() => "");
   let data: unknown;
@@ -47,11 +58,13 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
     data = undefined;
   }
   if (!res.ok) {
-    const said = (data as { error?: unknown } | undefined)?.error;
-    throw new ApiError(typeof said === "string" && said ? said : `The server could not answer (${res.status} ${res.statusText}); try again in a moment.`,
-      res.status, retryAfter(res.headers.get("Retry-After")));
+    const { error: said, code } = (data ?? {}) as { error?: unknown; code?: unknown };
+    const after = retryAfter(res.headers.get("Retry-After"));
+    const own = typeof code === "string" && code ? words(code, { status: res.status, seconds: after === undefined ? undefined : Math.ceil(after / 1000) }) : undefined;
+    throw new ApiError(own ?? (typeof said === "string" && said ? said : words("status", { status: res.status }) ?? `The server could not answer (${res.status} ${res.statusText}); try again in a moment.`),
+      res.status, after, typeof code === "string" ? code : undefined);
   }
-  if (data === undefined && text) throw new ApiError("The server's answer could not be read; try again in a moment.", res.status);
+  if (data === undefined && text) throw new ApiError(words("unreadable", { status: res.status }) ?? "The server's answer could not be read; try again in a moment.", res.status);
   return data as T;
 }
 

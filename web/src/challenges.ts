@@ -3,6 +3,8 @@
 // answer the invitations; go to the table once accepted.
 import { api, me } from "./api";
 import { h } from "./dom";
+import { num } from "./format";
+import { t } from "./i18n";
 import { type Challenge, onLive } from "./live";
 
 // suggestNames offers under a name field (its list attribute, id) the
@@ -27,16 +29,20 @@ export function suggestNames(input: HTMLInputElement, id: string, self?: string)
   return names;
 }
 
+// A challenge's status once answered, in words.
+const statusKeys: Record<string, string> = { accepted: "challenge.status.accepted", declined: "challenge.status.declined", withdrawn: "challenge.status.withdrawn" };
+const statusName = (s: string) => statusKeys[s] ? t(statusKeys[s]) : s;
+
 export async function challengesPage(root: HTMLElement): Promise<void> {
   const m = await me();
   if (!m.signed_in) {
-    root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, h("a", { href: "/account?next=/challenges" }, "Sign in"), " to challenge a player."));
+    root.replaceChildren(h("h1", {}, t("challenge.title")), h("p", {}, h("a", { href: "/account?next=/challenges" }, t("account.signin")), t("challenge.signin.after")));
     return;
   }
   const to = h("input", { id: "challenge-to", name: "to", required: "", value: new URLSearchParams(location.search).get("to") ?? "", autocomplete: "off", list: "challenge-names" });
   const names = suggestNames(to, "challenge-names", m.name);
-  const rules = h("select", { id: "challenge-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
-  const clock = h("select", { id: "challenge-clock" }, h("option", { value: "15" }, "15 s a stroke"), h("option", { value: "30" }, "30 s a stroke"), h("option", { value: "0" }, "no clock"));
+  const rules = h("select", { id: "challenge-rules" }, h("option", { value: "icf" }, t("challenge.rules.icf")), h("option", { value: "family" }, t("challenge.rules.family")));
+  const clock = h("select", { id: "challenge-clock" }, h("option", { value: "15" }, t("challenge.clock", { N: 15 })), h("option", { value: "30" }, t("challenge.clock", { N: 30 })), h("option", { value: "0" }, t("challenge.noClock")));
   const rated = h("input", { id: "challenge-rated", type: "checkbox", checked: "" });
   const expected = h("p", { id: "expected", "aria-live": "polite" });
   // The form's one place for a refusal, the expected score's or the
@@ -50,15 +56,16 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
       const e = await api<{ expected: [number, number]; players: { name: string; rating: number; rd: number }[] }>("GET",
         `/api/expected?rules=${rules.value}&players=${encodeURIComponent(m.name!)},${encodeURIComponent(to.value.trim())}`);
       const [a, b] = e.players;
-      expected.textContent = `Expected score: ${e.expected[0].toFixed(2)} for you (${a.rating.toFixed(0)} ± ${(2 * a.rd).toFixed(0)}) against ${b.name} (${b.rating.toFixed(0)} ± ${(2 * b.rd).toFixed(0)}).`;
+      expected.textContent = t("challenge.expected", { Score: num(e.expected[0], 2), Rating: num(a.rating), Deviation: num(2 * a.rd),
+        Name: b.name, TheirRating: num(b.rating), TheirDeviation: num(2 * b.rd) });
     } catch (e) {
       err.textContent = e instanceof Error ? e.message : String(e);
     }
   };
   for (const el of [to, rules, rated]) el.addEventListener("change", showExpected);
-  const f = h("form", { class: "card", id: "challenge" }, h("h2", {}, "Challenge a player"),
-    h("label", {}, "Player ", to), names, h("label", {}, rules, " ", clock), h("label", {}, rated, " rated"), expected,
-    h("button", { type: "submit" }, "Send the challenge"), err);
+  const f = h("form", { class: "card", id: "challenge" }, h("h2", {}, t("challenge.form")),
+    h("label", {}, t("challenge.player") + " ", to), names, h("label", {}, rules, " ", clock), h("label", {}, rated, " " + t("challenge.rated")), expected,
+    h("button", { type: "submit" }, t("challenge.send")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -78,16 +85,18 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
     const cs = await api<Challenge[]>("GET", "/api/challenges");
     list.replaceChildren(cs.length ? h("table", { class: "list" }, ...cs.map((c) => {
       const mine = c.from === m.name;
-      const what = `${mine ? `To ${c.to}` : `From ${c.from}`}: ${c.rules === "icf" ? "ICF" : "family"} rules, ${c.clock ? `${c.clock} s a stroke` : "no clock"}${c.rated ? ", rated" : ""}`;
+      const terms = [c.rules === "icf" ? t("challenge.rules.icf.short") : t("challenge.rules.family.short"), c.clock ? t("challenge.clock", { N: c.clock }) : t("challenge.noClock"),
+        ...(c.rated ? [t("challenge.rated")] : [])].join(", ");
+      const what = mine ? t("challenge.to", { Name: c.to, Terms: terms }) : t("challenge.from", { Name: c.from, Terms: terms });
       const act = c.status === "open"
-        ? (mine ? [answer(c, "withdraw", "Withdraw")] : [answer(c, "accept", "Accept"), " ", answer(c, "decline", "Decline")])
-        : c.link && c.status === "accepted" ? [h("a", { href: c.link, class: "button" }, "Go to the table")] : [c.status];
+        ? (mine ? [answer(c, "withdraw", t("challenge.withdraw"))] : [answer(c, "accept", t("challenge.accept")), " ", answer(c, "decline", t("challenge.decline"))])
+        : c.link && c.status === "accepted" ? [h("a", { href: c.link, class: "button" }, t("challenge.goToTable"))] : [statusName(c.status)];
       return h("tr", { "data-challenge": c.id }, h("td", {}, what), h("td", {}, ...act));
-    })) : h("p", {}, "No challenge yet."));
+    })) : h("p", {}, t("challenge.none")));
   };
   // The way to the Friends page at a phone's width, whose header has no room for it.
-  root.replaceChildren(h("h1", {}, "Challenges"), h("p", {}, "Challenge a player you follow from ", h("a", { href: "/friends", id: "to-friends" }, "your friends"), "."),
-    f, h("h2", {}, "Sent and received"), list);
+  root.replaceChildren(h("h1", {}, t("challenge.title")), h("p", {}, t("challenge.fromFriends") + " ", h("a", { href: "/friends", id: "to-friends" }, t("challenge.fromFriends.link")), t("challenge.fromFriends.after")),
+    f, h("h2", {}, t("challenge.list")), list);
   await refresh();
   showExpected();
   // The other player answers from his own page: his answer is pushed on

@@ -6,13 +6,14 @@
 import { api, me } from "./api";
 import { suggestNames } from "./challenges";
 import { h } from "./dom";
+import { t } from "./i18n";
 import { onLive } from "./live";
 import type { Friend } from "./protocol";
 
 export async function friendsPage(root: HTMLElement): Promise<void> {
   const m = await me();
   if (!m.signed_in) {
-    root.replaceChildren(h("h1", {}, "Friends"), h("p", {}, h("a", { href: "/account?next=/friends" }, "Sign in"), " to follow players."));
+    root.replaceChildren(h("h1", {}, t("friends.title")), h("p", {}, h("a", { href: "/account?next=/friends" }, t("account.signin")), t("friends.signin.after")));
     return;
   }
   const name = h("input", { id: "friend-name", name: "name", required: "", autocomplete: "off", list: "friend-names" });
@@ -23,14 +24,14 @@ export async function friendsPage(root: HTMLElement): Promise<void> {
     list.replaceChildren(fs.length ? h("table", { class: "list" }, ...fs.map((f) => {
       const who = encodeURIComponent(f.name);
       const state = f.table ? "playing" : f.online ? "online" : "offline";
-      const unfollow = h("button", { type: "button", class: "secondary", "data-unfollow": f.name }, "Unfollow");
+      const unfollow = h("button", { type: "button", class: "secondary", "data-unfollow": f.name }, t("friends.unfollow"));
       unfollow.addEventListener("click", () => act("DELETE", f.name));
       return h("tr", { "data-friend": f.name, "data-state": state },
         h("td", {}, h("a", { href: `/u/${who}` }, f.name)),
-        h("td", { class: "friend-state" }, state),
-        h("td", {}, ...(f.table ? [h("a", { class: "button", href: `/t/${f.table}`, "data-watch": f.name }, "Watch"), " "] : []),
-          h("a", { class: "button secondary", href: `/challenges?to=${who}`, "data-challenge": f.name }, "Challenge"), " ", unfollow));
-    })) : h("p", {}, "You follow nobody yet."));
+        h("td", { class: "friend-state" }, state === "playing" ? t("friends.playing") : state === "online" ? t("friends.online") : t("friends.offline")),
+        h("td", {}, ...(f.table ? [h("a", { class: "button", href: `/t/${f.table}`, "data-watch": f.name }, t("friends.watch")), " "] : []),
+          h("a", { class: "button secondary", href: `/challenges?to=${who}`, "data-challenge": f.name }, t("friends.challenge")), " ", unfollow));
+    })) : h("p", {}, t("friends.none")));
   };
   const act = (method: "PUT" | "DELETE", who: string) => {
     err.textContent = "";
@@ -38,13 +39,13 @@ export async function friendsPage(root: HTMLElement): Promise<void> {
       .catch((e: Error) => { err.textContent = e.message; });
   };
   const refresh = () => api<Friend[]>("GET", "/api/friends").then(show).catch(() => undefined);
-  const f = h("form", { class: "card", id: "follow" }, h("h2", {}, "Follow a player"),
-    h("label", {}, "Player ", name), names, h("button", { type: "submit" }, "Follow"), err);
+  const f = h("form", { class: "card", id: "follow" }, h("h2", {}, t("friends.follow.title")),
+    h("label", {}, t("friends.player") + " ", name), names, h("button", { type: "submit" }, t("friends.follow")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     void act("PUT", name.value.trim()).then(() => { if (!err.textContent) name.value = ""; });
   });
-  root.replaceChildren(h("h1", {}, "Friends"), f, h("h2", {}, "Whom you follow"), list);
+  root.replaceChildren(h("h1", {}, t("friends.title")), f, h("h2", {}, t("friends.following")), list);
   await refresh();
   onLive((msg) => { if (msg.type === "friend" || msg.type === "hello") void refresh(); });
   setInterval(() => { if (document.visibilityState === "visible") void refresh(); }, 10000);

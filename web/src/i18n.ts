@@ -5,7 +5,7 @@
 // object with a translator's description and its CLDR plural forms;
 // placeholders are written {{.Name}}. The page keeps no copy of the words.
 // See docs/i18n.md.
-import { api } from "./api";
+import { api, me } from "./api";
 
 // A catalogue's message: its text, or its plural forms.
 type Message = string | { description?: string; zero?: string; one?: string; two?: string; few?: string; many?: string; other?: string };
@@ -122,8 +122,9 @@ function byNumber(a: string, b: string): number {
 }
 
 // languageMenu is the header's menu of languages, each in its own name; a
-// choice is remembered in a cookie for a year and the page is shown again
-// in it, at the same address.
+// choice is remembered in a cookie for a year, and by a signed-in player's
+// account for any browser he signs in on; the page is shown again in it,
+// at the same address.
 export function languageMenu(): HTMLSelectElement {
   const select = document.createElement("select");
   select.id = "lang";
@@ -138,7 +139,10 @@ export function languageMenu(): HTMLSelectElement {
   }
   select.addEventListener("change", () => {
     document.cookie = `lang=${encodeURIComponent(select.value)}; path=/; max-age=31536000; samesite=lax`;
-    location.reload();
+    // The account's setting is kept as well as it can be: the cookie has
+    // the choice on this browser whatever the answer.
+    void me().then((m) => m.signed_in ? api("POST", "/api/account/lang", { lang: select.value }) : undefined)
+      .catch(() => undefined).finally(() => location.reload());
   });
   return select;
 }

@@ -5,6 +5,7 @@ import { options, render } from "preact";
 import { accountNav, accountPage } from "./account";
 import type { App, Route } from "./app";
 import { challengesPage } from "./challenges";
+import { speakErrors } from "./errors";
 import { friendsPage } from "./friends";
 import { languageMenu, loadLanguage } from "./i18n";
 import { openLive } from "./live";
@@ -58,6 +59,7 @@ const app: App = { cfg: JSON.parse(document.getElementById("config")!.textConten
 for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, () => app.sound.unlock(), { capture: true });
 // The page is drawn once its words are here, in the reader's language.
 void loadLanguage().then(() => {
+  speakErrors();
   const sound = document.getElementById("sound")!;
   sound.before(languageMenu(), " ");
   render(<MuteButton sound={app.sound} />, sound);

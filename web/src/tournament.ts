@@ -8,6 +8,8 @@
 import { api, me } from "./api";
 import { h } from "./dom";
 import { championshipsCard, finalsDesk, prizeList, showFinals, type Finals, type Rank } from "./finals";
+import { date as day, figure, num } from "./format";
+import * as i18n from "./i18n";
 import { onLive } from "./live";
 import { leftOf, mmss, phase, type ReadClock, type RoundClock } from "./tourneyclock";
 
@@ -24,33 +26,39 @@ interface Tournament {
 }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
 
+// The page's words are i18n.t's: t names a tournament here.
 const systemName = (t: { system: string; method?: string }) =>
-  t.system === "swiss" ? `Swiss (${t.method})` : t.system === "roundrobin" ? "round robin" : "knockout";
+  t.system === "swiss" ? i18n.t("tournament.system.swissBy", { Method: t.method ?? "" }) : t.system === "roundrobin" ? i18n.t("tournament.system.roundrobin.short") : i18n.t("tournament.system.knockout.short");
 
-const sourceName: Record<string, string> = { hand: "typed by hand", online: "online table", sheet: "scoresheet signed", phantom: "phantom", noshow: "no-show" };
+const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
+const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
+const rulesName = (r: string) => r === "icf" ? i18n.t("tournament.rules.icf") : i18n.t("tournament.rules.family");
+// A tournament's date ("2026-11-27") in the reader's language; a date the
+// page cannot read is shown as it is.
+const dateOf = (d: string) => d && !Number.isNaN(Date.parse(d)) ? day(d + "T12:00:00") : d;
 
 // tournamentsPage is /tournaments: the organiser's tournaments and a new one.
 export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const m = await me();
   if (!m.signed_in) {
-    root.replaceChildren(h("h1", {}, "Tournaments"), h("p", {}, h("a", { href: "/account?next=/tournaments" }, "Sign in"), " to organise a tournament."));
+    root.replaceChildren(h("h1", {}, i18n.t("tournament.title")), h("p", {}, h("a", { href: "/account?next=/tournaments" }, i18n.t("account.signin")), i18n.t("tournament.signin.after")));
     return;
   }
   const name = h("input", { id: "t-name", required: "", maxlength: "80" });
   const date = h("input", { id: "t-date", type: "date" });
   const place = h("input", { id: "t-place", maxlength: "80" });
-  const rules = h("select", { id: "t-rules" }, h("option", { value: "icf" }, "ICF rules"), h("option", { value: "family" }, "Family rules"));
-  const system = h("select", { id: "t-system" }, h("option", { value: "swiss" }, "Swiss"), h("option", { value: "roundrobin" }, "Round robin"), h("option", { value: "knockout" }, "Knockout"));
+  const rules = h("select", { id: "t-rules" }, h("option", { value: "icf" }, i18n.t("tournament.rules.icf")), h("option", { value: "family" }, i18n.t("tournament.rules.family")));
+  const system = h("select", { id: "t-system" }, h("option", { value: "swiss" }, i18n.t("tournament.system.swiss")), h("option", { value: "roundrobin" }, i18n.t("tournament.system.roundrobin")), h("option", { value: "knockout" }, i18n.t("tournament.system.knockout")));
   const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, "Singles"), h("option", { value: "doubles" }, "Doubles (pairs)"));
   system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
-  const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, "A new tournament"),
-    h("label", {}, "Name ", name), h("label", {}, "Date ", date), h("label", {}, "Place ", place), h("label", {}, rules), h("label", {}, format),
-    h("label", {}, "System ", system, " ", method), h("label", {}, "Rounds ", rounds), h("label", {}, "Against the phantom ", phantom, "–0"),
-    h("button", { type: "submit", id: "t-create" }, "Create the tournament"), err);
+  const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, i18n.t("tournament.new")),
+    h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format),
+    h("label", {}, i18n.t("tournament.system") + " ", system, " ", method), h("label", {}, i18n.t("tournament.rounds") + " ", rounds), h("label", {}, i18n.t("tournament.phantom") + " ", phantom, "–0"),
+    h("button", { type: "submit", id: "t-create" }, i18n.t("tournament.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -65,9 +73,9 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const imp = importForm();
   const mine = await api<Summary[]>("GET", "/api/tournaments");
   list.replaceChildren(mine.length ? h("table", { class: "list" }, ...mine.map((t) =>
-    h("tr", {}, h("td", {}, h("a", { href: `/tournaments/${t.id}` }, t.name)), h("td", {}, t.date), h("td", {}, t.place), h("td", {}, systemName(t)))))
-    : h("p", {}, "No tournament yet."));
-  root.replaceChildren(h("h1", {}, "Tournaments"), f, imp, h("h2", {}, "Your tournaments"), list, await championshipsCard(mine));
+    h("tr", {}, h("td", {}, h("a", { href: `/tournaments/${t.id}` }, t.name)), h("td", {}, dateOf(t.date)), h("td", {}, t.place), h("td", {}, systemName(t)))))
+    : h("p", {}, i18n.t("tournament.none")));
+  root.replaceChildren(h("h1", {}, i18n.t("tournament.title")), f, imp, h("h2", {}, i18n.t("tournament.yours")), list, await championshipsCard(mine));
 }
 
 // importForm sends a carrom-tourney/1 file or a SoL dump, as it is (a
@@ -76,10 +84,10 @@ function importForm(): HTMLElement {
   const file = h("input", { id: "t-import-file", type: "file", accept: ".json,.sol,.yaml,.gz", required: "" });
   const index = h("input", { id: "t-import-tourney", type: "number", min: "1", value: "1" });
   const err = h("div", { class: "error", role: "alert", id: "t-import-error" });
-  const f = h("form", { class: "card", id: "tournament-import" }, h("h2", {}, "Import a tournament"),
-    h("p", {}, "A tournament file (carrom-tourney/1) or a SoL dump (.sol): its players are entered as guests, its results as typed by hand."),
-    h("label", {}, "File ", file), h("label", {}, "Tourney of a SoL dump ", index),
-    h("button", { type: "submit", id: "t-import" }, "Import the file"), err);
+  const f = h("form", { class: "card", id: "tournament-import" }, h("h2", {}, i18n.t("tournament.import")),
+    h("p", {}, i18n.t("tournament.import.about")),
+    h("label", {}, i18n.t("tournament.import.file") + " ", file), h("label", {}, i18n.t("tournament.import.index") + " ", index),
+    h("button", { type: "submit", id: "t-import" }, i18n.t("tournament.import.submit")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -111,8 +119,9 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   const err = h("div", { class: "error t-noprint", role: "alert", id: "t-error" });
   // Printing: the round's pairings by board, its scorecards, or the
   // standings with the crosstable, one at a time (style.css, @media print).
-  const printBar = h("p", { class: "t-noprint t-print" }, "Print: ", ...(["pairings", "scorecards", "standings", "prizes"] as const).map((what) => {
-    const b = h("button", { type: "button", class: "secondary", "data-print": what }, what === "prizes" ? "the prize list" : `the ${what}`);
+  const printWhat = { pairings: "tournament.print.pairings", scorecards: "tournament.print.scorecards", standings: "tournament.print.standings", prizes: "tournament.print.prizes" };
+  const printBar = h("p", { class: "t-noprint t-print" }, i18n.t("tournament.print") + " ", ...(["pairings", "scorecards", "standings", "prizes"] as const).map((what) => {
+    const b = h("button", { type: "button", class: "secondary", "data-print": what }, i18n.t(printWhat[what]));
     b.addEventListener("click", () => { document.body.dataset.print = what; window.print(); });
     return b;
   }));
@@ -141,9 +150,9 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`, t.singles ? "" : "doubles", systemName(t),
-      `${t.paired.filter((r) => !r.final).length} of ${t.rounds} rounds`, t.organiser ? `organised by ${t.organiser}` : ""].filter(Boolean).join(" · ")),
-      h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, "Download"), " the tournament as a carrom-tourney/1 file"));
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t),
+      i18n.t("tournament.roundsOf", { N: t.paired.filter((r) => !r.final).length, Count: t.rounds }), t.organiser ? i18n.t("tournament.organiser", { Name: t.organiser }) : ""].filter(Boolean).join(" · ")),
+      h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, i18n.t("tournament.download")), i18n.t("tournament.download.after")));
     // The organiser's forms are drawn once, not at each reading, so that
     // what is being typed stays.
     if (t.mine && deskFor !== t.id) { deskFor = t.id; desk.replaceChildren(organiserDesk(t, act)); }
@@ -151,7 +160,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     showFinals(t);
     prizes.replaceChildren(...prizeList(t));
     const pairBtn = document.getElementById("pair-next") as HTMLButtonElement | null;
-    if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = `Pair round ${t.paired.length + 1}`; }
+    if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = i18n.t("tournament.pairRound", { N: t.paired.length + 1 }); }
     const why = document.getElementById("pair-why");
     if (why) why.textContent = t.next;
     clock = t.clock ? { clock: t.clock, at: performance.now() } : null;
@@ -159,11 +168,11 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     lastRound = t.paired.length;
     if (t.mine && lastRound > 0 && !clockDesk.hasChildNodes()) drawClockDesk();
     rounds.replaceChildren(...[...t.paired].reverse().map((r) => roundTable(t, r, act)));
-    standings.replaceChildren(h("h2", {}, "Standings"), standingsTable(t));
-    cross.replaceChildren(h("h2", {}, "Crosstable"), crosstable(t));
+    standings.replaceChildren(h("h2", {}, i18n.t("tournament.standings")), standingsTable(t));
+    cross.replaceChildren(h("h2", {}, i18n.t("tournament.crosstable")), crosstable(t));
     const current = t.paired[t.paired.length - 1];
     cards.replaceChildren(...(current ? scorecards(t, current) : []));
-    log.replaceChildren(...(t.log.length ? [h("h2", {}, "Changes made by hand"), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${e.text}`)))] : []));
+    log.replaceChildren(...(t.log.length ? [h("h2", {}, i18n.t("tournament.log")), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${e.text}`)))] : []));
     if (t.mine) playersTable(t, act);
   };
   const load = () => api<Tournament>("GET", `/api/tournaments/${id}`).then(show);
@@ -189,10 +198,10 @@ function organiserDesk(t: Tournament, act: Act): HTMLElement {
   // A tournament of doubles enters pairs: a player and a partner.
   const partnerAccount = h("input", { id: "reg-partner-account", autocomplete: "off" });
   const partnerName = h("input", { id: "reg-partner-name", maxlength: "80" });
-  const partner = t.singles ? [] : [h("label", {}, "Partner's account ", partnerAccount), h("label", {}, "or guest's name ", partnerName)];
-  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, t.singles ? "Register a player" : "Register a pair"),
-    h("label", {}, "Account ", account), h("label", {}, "or a guest's name ", name), ...partner, h("label", {}, "Club ", club),
-    h("label", {}, "Country ", country), h("label", {}, "Rating ", rating), h("button", { type: "submit", id: "reg-add" }, "Register"));
+  const partner = t.singles ? [] : [h("label", {}, i18n.t("tournament.register.partner") + " ", partnerAccount), h("label", {}, i18n.t("tournament.register.partnerGuest") + " ", partnerName)];
+  const reg = h("form", { class: "card", id: "register" }, h("h2", {}, i18n.t(t.singles ? "tournament.register.title" : "tournament.register.pair")),
+    h("label", {}, i18n.t("tournament.register.account") + " ", account), h("label", {}, i18n.t("tournament.register.guest") + " ", name), ...partner, h("label", {}, i18n.t("tournament.register.club") + " ", club),
+    h("label", {}, i18n.t("tournament.register.country") + " ", country), h("label", {}, i18n.t("tournament.register.rating") + " ", rating), h("button", { type: "submit", id: "reg-add" }, i18n.t("tournament.register")));
   reg.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const body: Record<string, unknown> = { club: club.value, country: country.value, rating: rating.value ? +rating.value : 0 };
@@ -200,21 +209,21 @@ function organiserDesk(t: Tournament, act: Act): HTMLElement {
     if (!t.singles) body.partner = partnerAccount.value.trim() ? { account: partnerAccount.value.trim() } : { name: partnerName.value };
     act("/players", body).then(() => { for (const el of [account, name, partnerAccount, partnerName, club, country, rating]) el.value = ""; account.focus(); }).catch(() => undefined);
   });
-  const pair = h("button", { type: "button", id: "pair-next" }, "Pair the next round");
+  const pair = h("button", { type: "button", id: "pair-next" }, i18n.t("tournament.pairNext"));
   pair.addEventListener("click", () => { act("/rounds", {}).catch(() => undefined); });
   return h("div", { class: "t-desk" }, reg,
-    h("div", { class: "card" }, h("h2", {}, "Rounds"), pair, h("p", { id: "pair-why" }), h("div", { id: "t-players" })));
+    h("div", { class: "card" }, h("h2", {}, i18n.t("tournament.rounds.title")), pair, h("p", { id: "pair-why" }), h("div", { id: "t-players" })));
 }
 
 function playersTable(t: Tournament, act: Act): void {
   const box = document.getElementById("t-players");
   if (!box) return;
-  box.replaceChildren(h("table", { class: "list" }, h("tr", {}, h("th", {}, "No."), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "")),
+  box.replaceChildren(h("table", { class: "list" }, h("tr", {}, h("th", {}, i18n.t("tournament.col.num")), h("th", {}, i18n.t("tournament.col.player")), h("th", {}, i18n.t("tournament.col.rating")), h("th", {}, "")),
     ...t.players.map((p) => {
-      const b = h("button", { type: "button", class: "secondary", "data-withdraw": String(p.num) }, p.withdrawn ? "Take back" : "Withdraw");
+      const b = h("button", { type: "button", class: "secondary", "data-withdraw": String(p.num) }, p.withdrawn ? i18n.t("tournament.takeBack") : i18n.t("tournament.withdraw"));
       b.addEventListener("click", () => { act(`/players/${p.num}`, { withdrawn: !p.withdrawn }).catch(() => undefined); });
-      return h("tr", { "data-num": String(p.num) }, h("td", {}, String(p.num)), h("td", {}, p.name + (p.withdrawn ? " (withdrawn)" : "")),
-        h("td", {}, p.rating ? String(p.rating) : "–"), h("td", {}, b));
+      return h("tr", { "data-num": String(p.num) }, h("td", {}, String(p.num)), h("td", {}, p.withdrawn ? i18n.t("tournament.withdrawn", { Name: p.name }) : p.name),
+        h("td", {}, p.rating ? num(p.rating) : "–"), h("td", {}, b));
     })));
 }
 
@@ -222,30 +231,30 @@ function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
   const last = r.round === t.paired.length;
   const rows = r.matches.map((m) => {
     const cells: (Node | string)[] = [];
-    if (m.score) cells.push(h("span", { class: "t-score" }, `${m.score[0]}–${m.score[1]}`), " ", h("small", { class: "t-source" }, sourceName[m.source] ?? m.source));
+    if (m.score) cells.push(h("span", { class: "t-score" }, `${m.score[0]}–${m.score[1]}`), " ", h("small", { class: "t-source" }, sourceName(m.source)));
     if (t.mine && m.b !== 0) {
-      const a = h("input", { type: "number", min: "0", max: "999", "data-side": "a", "aria-label": `${m.a_name}'s score`, class: "t-in" });
-      const b = h("input", { type: "number", min: "0", max: "999", "data-side": "b", "aria-label": `${m.b_name}'s score`, class: "t-in" });
-      const enter = h("button", { type: "button", class: "enter secondary" }, m.score ? "Correct" : "Enter");
+      const a = h("input", { type: "number", min: "0", max: "999", "data-side": "a", "aria-label": i18n.t("tournament.scoreOf", { Name: m.a_name }), class: "t-in" });
+      const b = h("input", { type: "number", min: "0", max: "999", "data-side": "b", "aria-label": i18n.t("tournament.scoreOf", { Name: m.b_name }), class: "t-in" });
+      const enter = h("button", { type: "button", class: "enter secondary" }, m.score ? i18n.t("tournament.correct") : i18n.t("tournament.enter"));
       enter.addEventListener("click", () => { act(`/rounds/${r.round}/boards/${m.board}`, { score: [+a.value, +b.value] }).catch(() => undefined); });
       cells.push(h("span", { class: "t-noprint t-enter" }, " ", a, "–", b, " ", enter));
     }
-    const where = m.link ? h("a", { href: m.link, class: "t-noprint" }, m.score ? "Watch" : "Play or watch")
-      : m.sheet_link ? h("a", { href: m.sheet_link, class: "t-noprint" }, "Scoresheet") : "";
+    const where = m.link ? h("a", { href: m.link, class: "t-noprint" }, m.score ? i18n.t("tournament.watch") : i18n.t("tournament.playOrWatch"))
+      : m.sheet_link ? h("a", { href: m.sheet_link, class: "t-noprint" }, i18n.t("tournament.scoresheet")) : "";
     return h("tr", { "data-board": String(m.board), "data-a": String(m.a), "data-b": String(m.b) }, h("td", {}, String(m.board)), h("td", { class: "t-a" }, m.a_name),
-      h("td", { class: "t-b" }, m.b === 0 ? (t.system === "knockout" ? "(bye)" : "(phantom)") : m.b_name), h("td", { class: "t-result" }, ...cells), h("td", {}, where));
+      h("td", { class: "t-b" }, m.b === 0 ? (t.system === "knockout" ? i18n.t("tournament.bye") : i18n.t("tournament.phantomPlayer")) : m.b_name), h("td", { class: "t-result" }, ...cells), h("td", {}, where));
   });
   const sec = h("section", { "data-round": String(r.round), class: last ? "t-round t-current" : "t-round" },
-    h("h2", {}, `${r.final ? `Finals, round ${r.final}` : `Round ${r.round}`}: pairings by board`),
-    h("table", { class: "list t-pairings" }, h("tr", {}, h("th", {}, "Board"), h("th", {}, "Player"), h("th", {}, "Opponent"), h("th", {}, "Result"), h("th", {}, "")), ...rows));
+    h("h2", {}, r.final ? i18n.t("tournament.finals.title", { N: r.final }) : i18n.t("tournament.round.title", { N: r.round })),
+    h("table", { class: "list t-pairings" }, h("tr", {}, h("th", {}, i18n.t("tournament.col.board")), h("th", {}, i18n.t("tournament.col.player")), h("th", {}, i18n.t("tournament.col.opponent")), h("th", {}, i18n.t("tournament.col.result")), h("th", {}, "")), ...rows));
   const waiting = r.matches.some((m) => !m.score && !m.table && !m.sheet && m.b !== 0);
   if (t.mine && t.online && last && waiting) {
-    const online = h("button", { type: "button", class: "secondary t-noprint", "data-online": String(r.round) }, "Play this round on online tables");
+    const online = h("button", { type: "button", class: "secondary t-noprint", "data-online": String(r.round) }, i18n.t("tournament.online"));
     online.addEventListener("click", () => { act(`/rounds/${r.round}/online`, {}).catch(() => undefined); });
     sec.append(online, " ");
   }
   if (t.mine && t.sheets && last && waiting) {
-    const sheets = h("button", { type: "button", class: "secondary t-noprint", "data-sheets": String(r.round) }, "Score this round on scoresheets");
+    const sheets = h("button", { type: "button", class: "secondary t-noprint", "data-sheets": String(r.round) }, i18n.t("tournament.sheets"));
     sheets.addEventListener("click", () => { act(`/rounds/${r.round}/sheets`, {}).catch(() => undefined); });
     sec.append(sheets);
   }
@@ -254,8 +263,8 @@ function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
 
 function standingsTable(t: Tournament): HTMLElement {
   return h("table", { class: "list", id: "standings" },
-    h("tr", {}, ...["Rank", "Player", "Points", "Buchholz", "Net", "Total"].map((x) => h("th", {}, x))),
-    ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, ...[s.rank, s.name, s.points, s.buchholz, s.net, s.total].map((x) => h("td", {}, String(x))))));
+    h("tr", {}, ...[i18n.t("tournament.col.rank"), i18n.t("tournament.col.player"), i18n.t("tournament.col.points"), i18n.t("tournament.col.buchholz"), i18n.t("tournament.col.net"), i18n.t("tournament.col.total")].map((x) => h("th", {}, x))),
+    ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, ...[s.rank, s.name, s.points, s.buchholz, s.net, s.total].map((x) => h("td", {}, typeof x === "number" ? figure(x) : x)))));
 }
 
 // crosstable: a row per player in the standings' order, a column per
@@ -267,27 +276,27 @@ function crosstable(t: Tournament): HTMLElement {
     const m = r.matches.find((x) => x.a === num || x.b === num);
     if (!m) return "–";
     const mine = m.a === num ? 0 : 1;
-    const opp = mine === 0 ? (m.b === 0 ? "ph" : String(rank.get(m.b))) : String(rank.get(m.a));
+    const opp = mine === 0 ? (m.b === 0 ? i18n.t("tournament.cross.phantom") : String(rank.get(m.b))) : String(rank.get(m.a));
     if (!m.score) return `${opp} …`;
     const [x, y] = mine === 0 ? m.score : [m.score[1], m.score[0]];
-    return `${opp} ${x > y ? "W" : x < y ? "L" : "D"} ${x}–${y}`;
+    return `${opp} ${x > y ? i18n.t("tournament.cross.won") : x < y ? i18n.t("tournament.cross.lost") : i18n.t("tournament.cross.drawn")} ${x}–${y}`;
   };
   return h("table", { class: "list", id: "crosstable" },
-    h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...swiss.map((r) => h("th", {}, `R${r.round}`)), h("th", {}, "Points")),
+    h("tr", {}, h("th", {}, i18n.t("tournament.col.rank")), h("th", {}, i18n.t("tournament.col.player")), ...swiss.map((r) => h("th", {}, i18n.t("tournament.cross.round", { N: r.round }))), h("th", {}, i18n.t("tournament.col.points"))),
     ...t.standings.map((s) => h("tr", { "data-num": String(s.num) }, h("td", {}, String(s.rank)), h("td", {}, s.name),
-      ...swiss.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, String(s.points)))));
+      ...swiss.map((r) => h("td", {}, cell(s.num, r))), h("td", {}, figure(s.points)))));
 }
 
 // scorecards are the cards of a round's boards, one a printed page: the
 // players, the board and the round, the score, and the signatures.
 function scorecards(t: Tournament, r: Round): HTMLElement[] {
   return r.matches.filter((m) => m.b !== 0).map((m) => h("section", { class: "t-card", "data-board": String(m.board) },
-    h("h2", {}, `${t.name}: round ${r.round}, board ${m.board}`),
-    h("p", {}, [t.date, t.place, `${t.rules === "icf" ? "ICF" : "family"} rules`].filter(Boolean).join(" · ")),
+    h("h2", {}, i18n.t("tournament.card.title", { Name: t.name, Round: r.round, Board: m.board })),
+    h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules)].filter(Boolean).join(" · ")),
     h("table", { class: "t-card-score" },
-      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), h("th", {}, "Signature")),
+      h("tr", {}, h("th", {}, i18n.t("tournament.col.player")), h("th", {}, i18n.t("tournament.card.score")), h("th", {}, i18n.t("tournament.card.signature"))),
       ...[m.a_name, m.b_name].map((name) => h("tr", {}, h("td", {}, name), h("td", {}, ""), h("td", {}, "")))),
-    h("p", { class: "t-card-sign" }, h("span", {}, "Umpire"), h("span", {}, "Organiser")),
-    ...(m.sheet_link ? [h("p", { class: "t-card-sheet" }, h("img", { class: "t-card-qr", src: `/api/tournaments/${t.id}/rounds/${r.round}/boards/${m.board}/qr.png`, width: "128", height: "128", alt: "QR code of the board's scoresheet" }),
-      h("span", {}, `Scoresheet: ${location.origin}${m.sheet_link}`))] : [])));
+    h("p", { class: "t-card-sign" }, h("span", {}, i18n.t("tournament.card.umpire")), h("span", {}, i18n.t("tournament.card.organiser"))),
+    ...(m.sheet_link ? [h("p", { class: "t-card-sheet" }, h("img", { class: "t-card-qr", src: `/api/tournaments/${t.id}/rounds/${r.round}/boards/${m.board}/qr.png`, width: "128", height: "128", alt: i18n.t("tournament.card.qr") }),
+      h("span", {}, i18n.t("tournament.card.sheet", { Link: location.origin + m.sheet_link })))] : [])));
 }

@@ -9,7 +9,8 @@ import { api } from "./api";
 import type { EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import type { Names } from "./names";
 import { boardEnd, describeResult, explain, phrase } from "./rules";
-import { me, Queue, whoAmI, type Op, type SheetReply, type SheetView } from "./umpireQueue";
+import { lang, t } from "./i18n";
+import { me, Queue, whoAmI, type Op, type SheetBoard, type SheetReply, type SheetView } from "./umpireQueue";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -43,7 +44,12 @@ interface VariantState {
   ruling?: MatchState["ruling"];
 }
 
-const RULES: [string, string][] = [["icf", "ICF"], ["family", "Family"], ["point", "Point carrom"], ["three", "Three players"], ["pockets", "Buying the pockets"]];
+// The rules a sheet is opened under, and their names' keys.
+const RULES: [string, string][] = [["icf", "umpire.rules.icf"], ["family", "umpire.rules.family"], ["point", "umpire.rules.point"], ["three", "umpire.rules.three"], ["pockets", "umpire.rules.pockets"]];
+const rulesName = (r: string) => { const k = RULES.find(([v]) => v === r)?.[1]; return k ? t(k) : r; };
+
+// colour is a side's colour as the sheet writes it.
+const colour = (c: string) => c === "white" ? t("umpire.colour.white") : t("umpire.colour.black");
 
 // umpire shows /umpire/ (open a sheet, list this device's sheets) or /umpire/{id}.
 export function umpire(root: HTMLElement, id: string | undefined): void {
@@ -55,17 +61,17 @@ export function umpire(root: HTMLElement, id: string | undefined): void {
 
 function openSheet(root: HTMLElement): void {
   const rules = el("select", { id: "u-rules" });
-  for (const [v, t] of RULES) rules.append(el("option", { value: v }, t));
+  for (const [v, k] of RULES) rules.append(el("option", { value: v }, t(k)));
   const players = el("select", { id: "u-players" });
   const names = el("div", { class: "u-names" });
   const accounts = el("div", { class: "u-names" });
-  const rated = el("details", { class: "u-rated" }, el("summary", {}, "Rated match: every player's account"),
-    el("p", { class: "help" }, "The match is rated once it is over and every player has confirmed its result, signed in to his own account."), accounts);
+  const rated = el("details", { class: "u-rated" }, el("summary", {}, t("umpire.rated")),
+    el("p", { class: "help" }, t("umpire.rated.help")), accounts);
   const drawPlayers = () => {
     const colours = rules.value === "icf" || rules.value === "family";
     const opts = colours ? [2, 4] : rules.value === "three" ? [3] : [2, 3, 4];
     const keep = +players.value;
-    players.replaceChildren(...opts.map((n) => el("option", { value: String(n) }, colours ? (n === 2 ? "Singles" : "Doubles") : `${n} players`)));
+    players.replaceChildren(...opts.map((n) => el("option", { value: String(n) }, colours ? (n === 2 ? t("umpire.singles") : t("umpire.doubles")) : t("umpire.players.n", { Count: n }))));
     if (opts.includes(keep)) players.value = String(keep);
     drawNames();
   };
@@ -73,9 +79,9 @@ function openSheet(root: HTMLElement): void {
     const n = +players.value;
     const old = [...names.querySelectorAll("input")].map((i) => i.value);
     const oldAccounts = [...accounts.querySelectorAll("input")].map((i) => i.value);
-    names.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Seat ${i + 1}${n === 4 && (rules.value === "icf" || rules.value === "family") ? ` (side ${(i % 2) + 1})` : ""} `,
-      el("input", { id: `u-name-${i}`, maxlength: "80", required: "", value: old[i] ?? "", placeholder: i === 0 ? "breaks first" : "" }))));
-    accounts.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, `Account of seat ${i + 1} `,
+    names.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, (n === 4 && (rules.value === "icf" || rules.value === "family") ? t("umpire.seat.side", { N: i + 1, Side: (i % 2) + 1 }) : t("umpire.seat", { N: i + 1 })) + " ",
+      el("input", { id: `u-name-${i}`, maxlength: "80", required: "", value: old[i] ?? "", placeholder: i === 0 ? t("umpire.breaksFirst") : "" }))));
+    accounts.replaceChildren(...Array.from({ length: n }, (_, i) => el("label", {}, t("umpire.accountOf", { N: i + 1 }) + " ",
       el("input", { id: `u-account-${i}`, maxlength: "80", value: oldAccounts[i] ?? "" }))));
     // Rated as online play rates: ICF and family, and point carrom and
     // buying the pockets between two players.
@@ -83,10 +89,10 @@ function openSheet(root: HTMLElement): void {
   };
   rules.addEventListener("change", drawPlayers);
   players.addEventListener("change", drawNames);
-  const event = el("input", { id: "u-event", maxlength: "80", placeholder: "tournament, round, table" });
+  const event = el("input", { id: "u-event", maxlength: "80", placeholder: t("umpire.event.placeholder") });
   const ump = el("input", { id: "u-umpire", maxlength: "80" });
   const err = el("p", { class: "error", id: "error", role: "alert" });
-  const start = button("u-open", "Open the scoresheet", () => {
+  const start = button("u-open", t("umpire.open"), () => {
     const acc = rated.hidden ? [] : [...accounts.querySelectorAll("input")].map((i) => i.value.trim());
     const cfg = { rules: rules.value, players: +players.value, names: [...names.querySelectorAll("input")].map((i) => i.value.trim()),
       ...(acc.some(Boolean) ? { accounts: acc } : {}), event: event.value.trim(), umpire: ump.value.trim() };
@@ -95,17 +101,17 @@ function openSheet(root: HTMLElement): void {
       .catch((e: Error) => { err.textContent = e.message; });
   });
   const mine = el("ul", { class: "u-mine" });
-  root.replaceChildren(el("h1", {}, "Umpire's scoresheet"),
-    el("p", {}, "For a match on a real board: tap what each stroke did, and the referee says what the laws require now."),
-    el("div", { class: "card u-form" }, el("label", {}, "Rules ", rules), el("label", {}, "Players ", players), names, rated,
-      el("label", {}, "Event ", event), el("label", {}, "Umpire ", ump), start, err),
-    el("h2", {}, "Scoresheets opened on this device"), mine);
+  root.replaceChildren(el("h1", {}, t("umpire.title")),
+    el("p", {}, t("umpire.intro")),
+    el("div", { class: "card u-form" }, el("label", {}, t("umpire.label.rules") + " ", rules), el("label", {}, t("umpire.label.players") + " ", players), names, rated,
+      el("label", {}, t("umpire.label.event") + " ", event), el("label", {}, t("umpire.label.umpire") + " ", ump), start, err),
+    el("h2", {}, t("umpire.mine")), mine);
   drawPlayers();
   api<{ id: string; config: { names: string[]; rules: string }; created: string; finished?: string }[]>("GET", "/api/umpire").then((list) => {
-    if (!list.length) mine.append(el("li", {}, "None yet."));
+    if (!list.length) mine.append(el("li", {}, t("umpire.none")));
     for (const s of list) {
       mine.append(el("li", {}, el("a", { href: `/umpire/${s.id}` }, s.config.names.join(" v ")),
-        ` · ${s.config.rules} · ${new Date(s.created).toLocaleString()}${s.finished ? " · finished" : ""}`));
+        ` · ${rulesName(s.config.rules)} · ${new Date(s.created).toLocaleString(lang())}${s.finished ? " · " + t("umpire.finished") : ""}`));
     }
   }).catch(() => undefined);
 }
@@ -165,7 +171,7 @@ class SheetPage {
   constructor(root: HTMLElement, private id: string) {
     this.queue = new Queue(id, (r) => this.answer(r), () => this.draw(), (e) => { this.err.textContent = e; });
     root.replaceChildren(el("div", { class: "u-live" }, this.bar, this.now, this.err, this.padEl,
-      el("h2", {}, "This board"), this.changeEl, this.entries), this.sheet);
+      el("h2", {}, t("umpire.thisBoard")), this.changeEl, this.entries), this.sheet);
     api<SheetReply>("GET", `/api/umpire/${id}`).then((data) => {
       this.answer(data);
       this.queue.start();
@@ -217,8 +223,8 @@ class SheetPage {
   private names(): Names {
     const cfg = this.view!.config;
     return {
-      seat: (s) => cfg.names[s] ?? `Seat ${s + 1}`,
-      side: (sd) => this.colours ? cfg.names.filter((_, i) => i % 2 === sd).join(" & ") : cfg.names[sd] ?? `Player ${sd + 1}`,
+      seat: (s) => cfg.names[s] ?? t("umpire.seat", { N: s + 1 }),
+      side: (sd) => this.colours ? cfg.names.filter((_, i) => i % 2 === sd).join(" & ") : cfg.names[sd] ?? t("umpire.player", { N: sd + 1 }),
       you: () => false,
     };
   }
@@ -234,13 +240,13 @@ class SheetPage {
       const s = line.stroke;
       const bits: string[] = [];
       if (s) {
-        const p = [s.white ? `${s.white} white` : "", s.black ? `${s.black} black` : "", s.queen ? "the queen" : "", s.striker ? "the striker" : ""].filter(Boolean);
-        bits.push(p.length ? `${who} pocketed ${p.join(", ")}` : s.touched === false ? `${who} touched nothing` : `${who} pocketed nothing`);
-        if (s.foul) bits.push("a foul");
-      } else if (line.buy) bits.push(`${who} bought pocket ${line.buy.pocket + 1}`);
-      else if (line.concede) bits.push(`${who} conceded`);
+        const p = pieces(s.white, s.black, s.queen, s.striker);
+        bits.push(p.length ? t("umpire.v.pocketed", { Who: who, List: p.join(", ") }) : s.touched === false ? t("umpire.v.touchedNothing", { Who: who }) : t("umpire.v.pocketedNothing", { Who: who }));
+        if (s.foul) bits.push(t("umpire.v.foul"));
+      } else if (line.buy) bits.push(t("umpire.v.bought", { Who: who, N: line.buy.pocket + 1 }));
+      else if (line.concede) bits.push(t("umpire.v.conceded", { Who: who }));
       const v = after as unknown as VariantState;
-      if (v.result && v.result.winner !== null) bits.push(`board to ${names.side(v.result.winner)}, ${v.result.points} points`);
+      if (v.result && v.result.winner !== null) bits.push(t("umpire.v.boardTo", { Side: names.side(v.result.winner), Count: v.result.points }));
       return bits.join(" — ") + ".";
     }
     const state = (m: MatchState) => this.asGame(m);
@@ -250,8 +256,8 @@ class SheetPage {
     else if (line.toss !== undefined) action = { kind: "toss", seat, toss: line.toss };
     else if (line.forfeit) action = { kind: "forfeit", seat: line.forfeit.side, rule: line.forfeit.rule };
     else if (!line.stroke) {
-      const what = line.technical !== undefined ? `Technical foul by ${names.side(line.technical)}: a penalty at its next turn`
-        : line.void ? `Board void (${line.void}): replayed by the same breaker` : line.claim ? `${who} takes two turns (H-3)` : "Entry";
+      const what = line.technical !== undefined ? t("umpire.technicalBy", { Side: names.side(line.technical) })
+        : line.void ? t("umpire.voidBy", { Rule: line.void }) : line.claim ? t("umpire.twoTurns", { Who: who }) : t("umpire.entry");
       const end = describeResult(after, names.side, state(before));
       return `${what}.${end ? " " + end : ""}`;
     }
@@ -277,9 +283,9 @@ class SheetPage {
     const sideList = Array.from({ length: this.sides() }, (_, i) => i);
     const signing = v.must_sign ? v.boards[v.must_sign - 1] : undefined;
     this.bar.replaceChildren(
-      el("span", { class: "u-where" }, !colours ? "Board" : signing ? `Game ${signing.game} · Board ${signing.number} over` : `Game ${st.game} · Board ${st.board.number}`),
+      el("span", { class: "u-where" }, !colours ? t("umpire.bar.board") : signing ? t("umpire.bar.over", { Game: signing.game, N: signing.number }) : t("umpire.bar.where", { Game: st.game, N: st.board.number })),
       el("b", { class: "u-score", id: "u-score" }, sideList.map(score).join(" – ")),
-      colours ? el("span", { class: "games" }, `Games ${st.games[0]}–${st.games[1]}`) : "",
+      colours ? el("span", { class: "games" }, t("umpire.bar.games", { A: st.games[0], B: st.games[1] })) : "",
       this.sync);
     this.showSync();
 
@@ -287,46 +293,49 @@ class SheetPage {
     const rows: (Node | string)[] = [];
     const turnName = names.seat(st.turn);
     const colourOf = (sd: number) => st.board.white === sd ? "white" : "black";
+    const boardName = (b: SheetBoard) => colours ? t("umpire.boardOf", { N: b.number, Game: b.game }) : t("umpire.boardN", { N: b.number });
     if (v.must_sign) {
       const b = v.boards[v.must_sign - 1];
-      rows.push(el("p", { class: "u-turn", id: "u-turn" }, `Board ${b.number}${colours ? ` of game ${b.game}` : ""} is over; ${over ? "the match too" : `next: ${turnName} breaks${colours ? `, with ${colourOf(st.turn % 2)}` : ""}`}.`));
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, over ? t("umpire.over.matchToo", { Board: boardName(b) })
+        : colours ? t("umpire.over.nextWith", { Board: boardName(b), Who: turnName, Colour: colour(colourOf(st.turn % 2)) }) : t("umpire.over.next", { Board: boardName(b), Who: turnName })));
     } else if (over) {
       const w = st.match_winner ?? (st as unknown as VariantState).match_winner;
-      rows.push(el("p", { class: "u-turn", id: "u-turn" }, w !== null && w !== undefined ? `Match to ${names.side(w)}.` : "The match is over."));
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, w !== null && w !== undefined ? t("umpire.matchTo", { Side: names.side(w) }) : t("umpire.matchOver")));
     } else if (st.awaiting === "toss") {
-      rows.push(el("p", { class: "u-turn", id: "u-turn" }, "Toss for the break of the extra board (G-2): enter who won it."));
+      rows.push(el("p", { class: "u-turn", id: "u-turn" }, t("umpire.toss")));
     } else {
       rows.push(el("p", { class: "u-turn", id: "u-turn" }, colours ? el("span", { class: `chip ${colourOf(st.turn % 2)}` }) : "",
-        ` ${turnName} to play${colours ? ` (${colourOf(st.turn % 2)})` : ""}`));
+        " " + (colours ? t("umpire.toPlayColour", { Who: turnName, Colour: colour(colourOf(st.turn % 2)) }) : t("umpire.toPlay", { Who: turnName }))));
     }
     const last = v.entries[v.entries.length - 1];
     const ruling = last ? st.ruling : undefined;
     if (ruling && !v.must_sign) {
       for (const p of ruling.place) {
-        const placer = p.placer === null ? "on the centre circle" : `${names.seat(p.placer)} places ${p.count === 1 ? "it" : "them"} inside the outer circle`;
-        rows.push(el("p", { class: "u-place" }, `Back on the board: ${p.count} ${p.colour} c/m (${/^(D-[1-4]|Q-)/.test(p.rule) ? "due" : "penalty"}, ${p.rule}); ${placer}.`));
+        const placer = p.placer === null ? t("umpire.place.centre") : t("umpire.place.by", { Who: names.seat(p.placer), Count: p.count });
+        const kind = /^(D-[1-4]|Q-)/.test(p.rule) ? t("umpire.due") : t("umpire.penalty");
+        rows.push(el("p", { class: "u-place" }, t(p.colour === "white" ? "umpire.place.white" : "umpire.place.black", { Count: p.count, Kind: kind, Rule: p.rule, Placer: placer })));
       }
       const centre = ruling.centre;
-      if (centre.length) rows.push(el("p", { class: "u-place" }, `On the centre: ${centre.join(", ")}.`));
+      if (centre.length) rows.push(el("p", { class: "u-place" }, t("umpire.onCentre", { List: centre.join(", ") })));
     }
     if (colours) {
       const b = st.board;
-      const q = b.queen === "pending" && b.queen_side !== null ? `the queen waits for ${names.side(b.queen_side)}'s cover: the next stroke must pocket one of ${colourOf(b.queen_side)} (Q-4)`
-        : b.queen === "covered" && b.queen_side !== null ? `the queen is covered by ${names.side(b.queen_side)}` : "the queen is on the board";
+      const q = b.queen === "pending" && b.queen_side !== null ? t("umpire.queen.pending", { Side: names.side(b.queen_side), Colour: colour(colourOf(b.queen_side)) })
+        : b.queen === "covered" && b.queen_side !== null ? t("umpire.queen.covered", { Side: names.side(b.queen_side) }) : t("umpire.queen.on");
       rows.push(el("p", { id: "u-queenstate", "data-queen": b.queen }, `${q[0].toUpperCase()}${q.slice(1)}.`));
-      rows.push(el("p", {}, `On the board: ${b.on_board.white} white, ${b.on_board.black} black${b.on_board.queen ? ", the queen" : ""}.` +
-        (b.owed[0] || b.owed[1] ? ` Owed: ${sideList.filter((sd) => b.owed[sd]).map((sd) => `${names.side(sd)} ${b.owed[sd]}`).join(", ")}.` : "")));
+      rows.push(el("p", {}, t(b.on_board.queen ? "umpire.onBoardQueen" : "umpire.onBoard", { White: b.on_board.white, Black: b.on_board.black }) +
+        (b.owed[0] || b.owed[1] ? " " + t("umpire.owed", { List: sideList.filter((sd) => b.owed[sd]).map((sd) => `${names.side(sd)} ${b.owed[sd]}`).join(", ") }) : "")));
       if (v.queen_value && !over) {
         const qv = v.queen_value;
         const full = Math.max(...qv);
         const reduced = sideList.filter((sd) => qv[sd] < full);
         rows.push(el("p", { id: "u-22" }, reduced.length
-          ? `22-point rule (Q-12): the queen now adds ${qv[reduced[0]]} to a board ${names.side(reduced[0])} wins (${st.score[reduced[0]]} points), ${full} to ${names.side(1 - reduced[0])}.`
-          : `The queen adds ${full} to the board's winner while his score is ${cfg.rules === "family" ? 19 : 21} or less (Q-12).`));
+          ? t("umpire.q22.reduced", { Value: qv[reduced[0]], Side: names.side(reduced[0]), Score: st.score[reduced[0]], Full: full, Other: names.side(1 - reduced[0]) })
+          : t("umpire.q22.full", { Full: full, Limit: cfg.rules === "family" ? 19 : 21 })));
       }
     } else {
       const vs = st as unknown as VariantState;
-      rows.push(el("p", { id: "u-queenstate" }, `On the board: ${vs.board.on_board.white} white, ${vs.board.on_board.black} black${vs.board.on_board.queen ? ", the queen" : ""}; queen ${vs.board.queen}.`));
+      rows.push(el("p", { id: "u-queenstate" }, t(vs.board.on_board.queen ? "umpire.v.onBoardQueen" : "umpire.v.onBoard", { White: vs.board.on_board.white, Black: vs.board.on_board.black, State: vs.board.queen })));
     }
     if (last) {
       const before = v.entries.length > 1 ? v.entries[v.entries.length - 2].reply : v.start;
@@ -336,18 +345,18 @@ class SheetPage {
     }
     if (v.must_sign && !this.padEl.hidden) {
       const b = v.boards[v.must_sign - 1];
-      const res = b.winner === null ? "The board is void." : `Board ${b.number}${colours ? ` of game ${b.game}` : ""} to ${names.side(b.winner)}: ${b.points} point${b.points === 1 ? "" : "s"} (${b.rule}${b.slam ? `, ${b.slam} slam` : ""}).`;
+      const res = b.winner === null ? t("umpire.result.void") : t(b.slam ? "umpire.result.slam" : "umpire.result", { Board: boardName(b), Side: names.side(b.winner), Count: b.points, Rule: b.rule, Slam: b.slam ?? "" });
       // Why it ended and how its points were counted, as the table says it.
       const last = v.entries[b.last - 1], line = last.line as Line;
       const why = colours ? boardEnd(last.reply, this.asGame(b.last > 1 ? v.entries[b.last - 2].reply : v.start), strokeOf(line),
         { kind: line.concede ? "concede" : "strike", seat: last.seat }, names.side) : "";
       rows.push(el("div", { class: "u-result", id: "u-result" }, el("p", {}, res), why ? el("p", { id: "u-why" }, why) : "",
-        el("p", {}, "Check the board's entries below, then sign it: signed entries can no longer change."),
-        button("u-sign", `Sign board ${b.n}`, () => this.send({ sign: b.n }))));
+        el("p", {}, t("umpire.checkSign")),
+        button("u-sign", t("umpire.sign", { N: b.n }), () => this.send({ sign: b.n }))));
     }
-    if (colours && st.change_sides) rows.push(el("p", { class: "u-notice" }, "The players change sides before the next board: at most 2 minutes (S-5)."));
-    if (colours && !over && st.game === 3 && st.board.number === 1 && !st.board.broken) rows.push(el("p", { class: "u-notice" }, "Ten-minute interval between games 2 and 3 (G-3)."));
-    if (this.queue.length) rows.push(el("p", { class: "u-notice", id: "u-waiting" }, `${this.queue.length} entr${this.queue.length === 1 ? "y waits" : "ies wait"} to be sent: what the laws require after ${this.queue.length === 1 ? "it" : "them"} shows once the server has ${this.queue.length === 1 ? "it" : "them"}.`));
+    if (colours && st.change_sides) rows.push(el("p", { class: "u-notice" }, t("umpire.changeSides")));
+    if (colours && !over && st.game === 3 && st.board.number === 1 && !st.board.broken) rows.push(el("p", { class: "u-notice" }, t("umpire.interval")));
+    if (this.queue.length) rows.push(el("p", { class: "u-notice", id: "u-waiting" }, t("umpire.waiting", { Count: this.queue.length })));
     if (!over && !v.must_sign) rows.push(this.clock());
     this.now.replaceChildren(...rows);
     this.now.dataset.seq = String(v.seq);
@@ -361,7 +370,7 @@ class SheetPage {
   // element kept across redraws, so that its countdown goes on.
   private clock(): HTMLElement {
     const left = Math.ceil((this.clockEnd - Date.now()) / 1000);
-    this.clockBtn.textContent = this.clockEnd && left > 0 ? `${left} s` : this.clockEnd ? "Time! (TM-1)" : "Start the 15 s clock";
+    this.clockBtn.textContent = this.clockEnd && left > 0 ? t("umpire.clock.left", { N: left }) : this.clockEnd ? t("umpire.clock.time") : t("umpire.clock.start");
     this.clockBtn.className = left <= 5 && this.clockEnd ? "secondary low" : "secondary";
     return this.clockEl;
   }
@@ -403,11 +412,11 @@ class SheetPage {
       b.title = off ? why : "";
     };
     for (const [k, c] of [["white", "white"], ["jw", "white"], ["black", "black"], ["jb", "black"]] as const) {
-      set(`u-${k}-plus`, left[c] <= 0, `${on[c]} ${c} on the board`);
+      set(`u-${k}-plus`, left[c] <= 0, t(c === "white" ? "umpire.pad.whiteOn" : "umpire.pad.blackOn", { Count: on[c] }));
       set(`u-${k}-minus`, p[k] <= 0);
     }
-    set("u-queen", !p.queen && (!on.queen || p.jq), on.queen ? "" : "The queen is not on the board");
-    set("u-jq", !p.jq && (!on.queen || p.queen), on.queen ? "" : "The queen is not on the board");
+    set("u-queen", !p.queen && (!on.queen || p.jq), on.queen ? "" : t("umpire.pad.noQueen"));
+    set("u-jq", !p.jq && (!on.queen || p.queen), on.queen ? "" : t("umpire.pad.noQueen"));
   }
 
   private redrawPad(): void { if (this.view) this.drawPad(this.view.state); }
@@ -422,43 +431,43 @@ class SheetPage {
     const toggle = (label: string, k: "queen" | "striker" | "foul" | "missed" | "jq" | "off") =>
       button(`u-${k}`, label, () => { this.pad[k] = !this.pad[k]; this.redrawPad(); }, "u-toggle");
     if (this.view?.must_sign && !this.editing) {
-      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", "Undo the last entry (reopens the board)", () => this.send({ undo: true }), "secondary")));
+      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", t("umpire.undo.reopen"), () => this.send({ undo: true }), "secondary")));
       return;
     }
     if (st.awaiting === "over" && !this.editing) {
-      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", "Undo the last entry", () => this.send({ undo: true }), "secondary")));
+      this.padEl.replaceChildren(el("div", { class: "u-row u-main" }, button("u-undo", t("umpire.undo.last"), () => this.send({ undo: true }), "secondary")));
       return;
     }
-    const enter = button("u-enter", this.editing ? `Save entry ${this.editing}` : "Enter the stroke", () => {
+    const enter = button("u-enter", this.editing ? t("umpire.save", { N: this.editing }) : t("umpire.enter"), () => {
       const line = strokeLine(this.pad);
       const k = this.editing;
       if (k) this.correct({ edit: { entry: k, line } }, (n) => n === k ? undefined : n);
       else this.send({ line });
     });
     const rows: (Node | string)[] = [
-      el("div", { class: "u-row" }, el("b", {}, "Pocketed"), counter("White", "white"), counter("Black", "black"), toggle("Queen", "queen"), toggle("Striker", "striker")),
-      el("div", { class: "u-row" }, toggle("Foul", "foul"), toggle("Touched nothing", "missed")),
-      el("details", { class: "u-off" }, el("summary", {}, "Off the board (jumped)"),
-        el("div", { class: "u-row" }, counter("White", "jw"), counter("Black", "jb"), toggle("Queen", "jq"), toggle("Striker", "off"))),
+      el("div", { class: "u-row" }, el("b", {}, t("umpire.pad.pocketed")), counter(t("umpire.pad.white"), "white"), counter(t("umpire.pad.black"), "black"), toggle(t("umpire.pad.queen"), "queen"), toggle(t("umpire.pad.striker"), "striker")),
+      el("div", { class: "u-row" }, toggle(t("umpire.pad.foul"), "foul"), toggle(t("umpire.pad.missed"), "missed")),
+      el("details", { class: "u-off" }, el("summary", {}, t("umpire.pad.off")),
+        el("div", { class: "u-row" }, counter(t("umpire.pad.white"), "jw"), counter(t("umpire.pad.black"), "jb"), toggle(t("umpire.pad.queen"), "jq"), toggle(t("umpire.pad.striker"), "off"))),
       el("div", { class: "u-row u-main" }, enter,
-        this.editing ? button("u-cancel", "Cancel", () => { this.editing = 0; this.pad = emptyPad(); this.redrawPad(); }, "secondary")
-          : button("u-undo", "Undo", () => this.send({ undo: true }), "secondary")),
+        this.editing ? button("u-cancel", t("umpire.cancel"), () => { this.editing = 0; this.pad = emptyPad(); this.redrawPad(); }, "secondary")
+          : button("u-undo", t("umpire.undo"), () => this.send({ undo: true }), "secondary")),
     ];
     const more: (Node | string)[] = [
-      button("u-time", "Time ran out (TM-1)", () => this.send({ line: { stroke: { touched: false, foul: true } } }), "secondary"),
-      button("u-concede-board", "Concede board", () => this.send({ line: { concede: "board" } }), "secondary"),
+      button("u-time", t("umpire.timeOut"), () => this.send({ line: { stroke: { touched: false, foul: true } } }), "secondary"),
+      button("u-concede-board", t("umpire.concede.board"), () => this.send({ line: { concede: "board" } }), "secondary"),
     ];
     if (colours) {
-      more.push(button("u-concede-game", "Concede game", () => this.send({ line: { concede: "game" } }), "secondary"),
-        button("u-concede-match", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
-      for (const sd of [0, 1]) more.push(button("", `Technical foul: ${this.names().side(sd)}`, () => this.send({ line: { technical: sd } }), "secondary"));
-      more.push(button("", "Void the board (ST-3)", () => this.send({ line: { void: "ST-3" } }), "secondary"));
-      if (st.awaiting === "toss") for (const sd of [0, 1]) rows.unshift(button(`u-toss-${sd}`, `Toss won by ${this.names().side(sd)}`, () => this.send({ line: { toss: sd } })));
-      if (st.claimable?.some(Boolean)) more.push(button("", "Claim two turns (H-3)", () => this.send({ line: { claim: "two_turns" } }), "secondary"));
+      more.push(button("u-concede-game", t("umpire.concede.game"), () => this.send({ line: { concede: "game" } }), "secondary"),
+        button("u-concede-match", t("umpire.concede.match"), () => this.send({ line: { concede: "match" } }), "secondary"));
+      for (const sd of [0, 1]) more.push(button("", t("umpire.technical", { Side: this.names().side(sd) }), () => this.send({ line: { technical: sd } }), "secondary"));
+      more.push(button("", t("umpire.void"), () => this.send({ line: { void: "ST-3" } }), "secondary"));
+      if (st.awaiting === "toss") for (const sd of [0, 1]) rows.unshift(button(`u-toss-${sd}`, t("umpire.tossWon", { Side: this.names().side(sd) }), () => this.send({ line: { toss: sd } })));
+      if (st.claimable?.some(Boolean)) more.push(button("", t("umpire.claim"), () => this.send({ line: { claim: "two_turns" } }), "secondary"));
     } else {
-      more.push(button("u-concede-match", "Concede match", () => this.send({ line: { concede: "match" } }), "secondary"));
+      more.push(button("u-concede-match", t("umpire.concede.match"), () => this.send({ line: { concede: "match" } }), "secondary"));
     }
-    rows.push(el("details", { class: "u-more" }, el("summary", {}, "Other entries"), el("div", { class: "u-row" }, ...more)));
+    rows.push(el("details", { class: "u-more" }, el("summary", {}, t("umpire.more")), el("div", { class: "u-row" }, ...more)));
     this.padEl.replaceChildren(...rows);
   }
 
@@ -491,45 +500,45 @@ class SheetPage {
       if (was !== undefined && was !== w) {
         changed++;
         li.classList.add("u-changed");
-        li.append(el("small", { class: "u-was" }, `Read before: ${was}`));
+        li.append(el("small", { class: "u-was" }, t("umpire.readBefore", { Words: was })));
       }
       if (!this.padEl.hidden) {
         if (this.confirming === e.n) {
           li.append(el("div", { class: "u-confirm", role: "group" },
-            `Remove entry ${e.n}? The entries after it are ruled again and may read differently; you can put it back after.`,
-            button("u-remove-yes", `Remove entry ${e.n}`, () => this.correct({ remove: e.n }, (n) => n >= e.n ? n + 1 : n, { entry: e.n, line }), "u-small"),
-            button("u-remove-no", "Keep it", () => { this.confirming = 0; this.drawEntries(); }, "secondary u-small")));
+            t("umpire.remove.ask", { N: e.n }),
+            button("u-remove-yes", t("umpire.remove.yes", { N: e.n }), () => this.correct({ remove: e.n }, (n) => n >= e.n ? n + 1 : n, { entry: e.n, line }), "u-small"),
+            button("u-remove-no", t("umpire.remove.no"), () => { this.confirming = 0; this.drawEntries(); }, "secondary u-small")));
         } else {
-          if (line.stroke) li.append(button("", "Edit", () => { this.editing = e.n; this.pad = padOf(line); this.redrawPad(); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
-          li.append(button("", "Remove", () => { this.confirming = e.n; this.drawEntries(); }, "secondary u-small u-remove"));
+          if (line.stroke) li.append(button("", t("umpire.edit"), () => { this.editing = e.n; this.pad = padOf(line); this.redrawPad(); this.padEl.scrollIntoView({ block: "nearest" }); }, "secondary u-small"));
+          li.append(button("", t("umpire.remove"), () => { this.confirming = e.n; this.drawEntries(); }, "secondary u-small u-remove"));
         }
       }
       items.push(li);
     }
     for (const q of this.queue.pending()) {
-      items.push(el("li", { class: "u-waiting" }, `Waiting to be sent: ${this.describeOp(q)}.`));
+      items.push(el("li", { class: "u-waiting" }, t("umpire.waitingOp", { What: this.describeOp(q) })));
     }
     for (const q of this.queue.refused()) {
-      items.push(el("li", { class: "u-refused" }, `Not entered: ${this.describeOp(q.op)}. ${q.error}`));
+      items.push(el("li", { class: "u-refused" }, t("umpire.refusedOp", { What: this.describeOp(q.op), Error: q.error })));
     }
-    if (this.queue.refused().length) items.push(el("li", {}, button("u-discard", "Discard the refused entries", () => { this.queue.discard(); this.draw(); }, "secondary")));
+    if (this.queue.refused().length) items.push(el("li", {}, button("u-discard", t("umpire.discard"), () => { this.queue.discard(); this.draw(); }, "secondary")));
     this.entries.replaceChildren(...items);
     const r = ch?.removed;
     this.changeEl.replaceChildren(...(r && !this.padEl.hidden ? [el("p", { class: "u-notice", id: "u-removed" },
-      `Entry ${r.entry} removed (${r.words.replace(/\.$/, "")}). ${changed ? `${changed} later entr${changed === 1 ? "y now reads" : "ies now read"} differently, marked below.` : "The later entries read as before."} `,
-      button("u-unremove", `Undo: put entry ${r.entry} back`, () => this.correct({ insert: { entry: r.entry, line: r.line } }, (n) => n === r.entry ? undefined : n > r.entry ? n - 1 : n), "secondary u-small"))] : []));
+      `${t("umpire.removed", { N: r.entry, Words: r.words.replace(/[.।۔]$/, "") })} ${changed ? t("umpire.changedLater", { Count: changed }) : t("umpire.unchanged")} `,
+      button("u-unremove", t("umpire.unremove", { N: r.entry }), () => this.correct({ insert: { entry: r.entry, line: r.line } }, (n) => n === r.entry ? undefined : n > r.entry ? n - 1 : n), "secondary u-small"))] : []));
   }
 
   // describeOp says in words what an operation waiting or refused was.
   private describeOp(op: Op): string {
     const names = this.names();
     if (op.line) return describeLine(op.line as Line, names);
-    if (op.undo) return "undo the last entry";
-    if (op.edit) return `entry ${op.edit.entry} corrected to ${describeLine(op.edit.line as Line, names)}`;
-    if (op.insert) return `entry ${op.insert.entry} put back`;
-    if (op.remove) return `entry ${op.remove} removed`;
-    if (op.sign) return `board ${op.sign} signed`;
-    return "an entry";
+    if (op.undo) return t("umpire.op.undo");
+    if (op.edit) return t("umpire.op.edit", { N: op.edit.entry, Line: describeLine(op.edit.line as Line, names) });
+    if (op.insert) return t("umpire.op.insert", { N: op.insert.entry });
+    if (op.remove) return t("umpire.op.remove", { N: op.remove });
+    if (op.sign) return t("umpire.op.sign", { N: op.sign });
+    return t("umpire.op.entry");
   }
 
   // drawSheet is the ICF-style scoresheet: every board with its breaker,
@@ -540,40 +549,42 @@ class SheetPage {
     const names = this.names();
     const colours = this.colours;
     const sides = Array.from({ length: this.sides() }, (_, i) => i);
-    const head = el("tr", {}, ...(colours ? ["Game", "Board", "Break"] : ["Board"]).map((t) => el("th", {}, t)),
-      el("th", {}, "Won by"), el("th", {}, "Points"), el("th", {}, "Queen"), ...sides.map((sd) => el("th", {}, names.side(sd))), el("th", {}, "Signed"));
+    const head = el("tr", {}, ...(colours ? [t("sheet.game"), t("sheet.board"), t("sheet.break")] : [t("sheet.board")]).map((w) => el("th", {}, w)),
+      el("th", {}, t("sheet.wonBy")), el("th", {}, t("sheet.points")), el("th", {}, t("sheet.queen")), ...sides.map((sd) => el("th", {}, names.side(sd))), el("th", {}, t("sheet.signed")));
     const body = v.boards.map((b) => el("tr", { class: b.over ? "" : "u-inplay" },
-      ...(colours ? [String(b.game), String(b.number), names.seat(b.breaker)] : [String(b.n)]).map((t) => el("td", {}, t)),
-      el("td", {}, b.winner === null ? (b.over ? "void" : "in play") : names.side(b.winner)),
+      ...(colours ? [String(b.game), String(b.number), names.seat(b.breaker)] : [String(b.n)]).map((w) => el("td", {}, w)),
+      el("td", {}, b.winner === null ? (b.over ? t("sheet.void") : t("sheet.inPlay")) : names.side(b.winner)),
       el("td", {}, b.over ? String(b.points) : ""), el("td", {}, b.queen === null ? "" : names.side(b.queen)),
       ...sides.map((sd) => el("td", {}, b.score ? String(b.score[sd] ?? "") : "")),
       el("td", {}, b.signed ? "✓" : "")));
-    const games = colours ? el("p", {}, `Games: ${names.side(0)} ${v.state.games[0]}, ${names.side(1)} ${v.state.games[1]}.${v.winner !== null ? ` Match to ${names.side(v.winner)}.` : ""}`) : "";
-    const stats = el("table", { class: "list u-stats" }, el("tr", {}, el("th", {}, ""), ...["Boards", "Queens", "Slams", "Strokes", "Scoring", "Fouls"].map((t) => el("th", {}, t))),
+    const games = colours ? el("p", {}, t("sheet.games", { A: names.side(0), GA: v.state.games[0], B: names.side(1), GB: v.state.games[1] }) +
+      (v.winner !== null ? " " + t("umpire.matchTo", { Side: names.side(v.winner) }) : "")) : "";
+    const statsHead = [t("sheet.stats.boards"), t("sheet.stats.queens"), t("sheet.stats.slams"), t("sheet.stats.strokes"), t("sheet.stats.scoring"), t("sheet.stats.fouls")];
+    const stats = el("table", { class: "list u-stats" }, el("tr", {}, el("th", {}, ""), ...statsHead.map((w) => el("th", {}, w))),
       ...v.stats.map((s, sd) => el("tr", {}, el("td", {}, names.side(sd)), ...[s.boards, s.queens, s.slams, s.strokes, s.scoring, s.fouls].map((n) => el("td", {}, String(n))))));
     const rt = this.rating;
     let rating: HTMLElement | string = "";
     if (rt) {
       const who = rt.accounts.map((a, i) => `${a} (${cfg.names[i]})`).join(", ");
-      const status = rt.rated ? "Rated." : v.over ? `Confirmed by ${rt.confirmed.length ? rt.confirmed.join(", ") : "nobody yet"}; rated once every player has confirmed.`
-        : "Each player confirms the result from his own account once the match is over.";
-      rating = el("div", { class: "u-rating", id: "u-rating" }, el("p", {}, `Rated match: ${who}. ${status}`));
+      const status = rt.rated ? t("sheet.rated") : v.over ? t("sheet.confirmedBy", { List: rt.confirmed.length ? rt.confirmed.join(", ") : t("sheet.nobody") })
+        : t("sheet.confirmLater");
+      rating = el("div", { class: "u-rating", id: "u-rating" }, el("p", {}, `${t("sheet.ratedMatch", { Who: who })} ${status}`));
       if (v.over && !rt.rated && me.name && rt.accounts.includes(me.name) && !rt.confirmed.includes(me.name)) {
-        rating.append(el("p", { class: "u-noprint" }, button("u-confirm", `Confirm the result as ${me.name}`, () => {
+        rating.append(el("p", { class: "u-noprint" }, button("u-confirm", t("sheet.confirm", { Name: me.name }), () => {
           api<SheetReply>("POST", `/api/umpire/${this.id}/confirm`, {}).then((data) => this.answer(data)).catch((e: Error) => { this.err.textContent = e.message; });
         })));
       }
     }
     const signLine = (who: string) => el("div", { class: "u-signline" }, el("span", {}, ""), who);
     this.sheet.replaceChildren(
-      el("h2", {}, "Scoresheet"),
-      el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${this.created ? new Date(this.created).toLocaleDateString() + " · " : ""}${RULES.find(([r]) => r === cfg.rules)?.[1] ?? cfg.rules} rules · ${cfg.names.join(", ")}${cfg.umpire ? ` · umpire ${cfg.umpire}` : ""}`),
+      el("h2", {}, t("sheet.title")),
+      el("p", { class: "u-head" }, `${cfg.event ? cfg.event + " · " : ""}${this.created ? new Date(this.created).toLocaleDateString(lang(), { dateStyle: "long" }) + " · " : ""}${t("sheet.rules", { Rules: rulesName(cfg.rules) })} · ${cfg.names.join(", ")}${cfg.umpire ? " · " + t("sheet.umpire", { Name: cfg.umpire }) : ""}`),
       el("div", { class: "u-scroll" }, el("table", { class: "list u-boards", id: "u-boards" }, el("thead", {}, head), el("tbody", {}, ...body))),
-      games, rating, el("h3", {}, "Statistics"), el("div", { class: "u-scroll" }, stats),
-      el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(`Umpire${cfg.umpire ? ": " + cfg.umpire : ""}`)),
-      el("p", { class: "u-noprint" }, button("u-print", "Print the scoresheet", () => window.print(), "secondary"), " ",
-        el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, "the entries (carrom referee's input)"), " · ",
-        el("a", { href: `/api/umpire/${this.id}.txt`, download: "" }, "the match record")));
+      games, rating, el("h3", {}, t("sheet.statistics")), el("div", { class: "u-scroll" }, stats),
+      el("div", { class: "u-signatures" }, ...sides.map((sd) => signLine(names.side(sd))), signLine(cfg.umpire ? t("sheet.signUmpireName", { Name: cfg.umpire }) : t("sheet.signUmpire"))),
+      el("p", { class: "u-noprint" }, button("u-print", t("sheet.print"), () => window.print(), "secondary"), " ",
+        el("a", { href: `/api/umpire/${this.id}.jsonl`, download: "" }, t("sheet.entries")), " · ",
+        el("a", { href: `/api/umpire/${this.id}.txt`, download: "" }, t("sheet.record"))));
   }
 }
 
@@ -587,19 +598,25 @@ function strokeOf(line: Line): Stroke | undefined {
 function describeLine(l: Line, names: Names): string {
   const s = l.stroke;
   if (s) {
-    const list = (parts: string[]) => parts.length < 2 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
-    const down = [s.white ? `${s.white} white` : "", s.black ? `${s.black} black` : "", s.queen ? "the queen" : "", s.striker ? "the striker" : ""].filter(Boolean);
+    const list = (parts: string[]) => parts.length < 2 ? parts.join("") : t("umpire.and", { Most: parts.slice(0, -1).join(", "), Last: parts[parts.length - 1] });
+    const down = pieces(s.white, s.black, s.queen, s.striker);
     const j = s.jumped;
-    const off = [j?.white ? `${j.white} white` : "", j?.black ? `${j.black} black` : "", j?.queen ? "the queen" : "", s.striker_off ? "the striker" : ""].filter(Boolean);
-    const what = down.length ? `pocketing ${list(down)}` : s.touched === false ? "that touched nothing" : "pocketing nothing";
-    return `a stroke ${what}${off.length ? `, ${list(off)} off the board` : ""}${s.foul ? ", a foul" : ""}`;
+    const off = pieces(j?.white, j?.black, j?.queen, s.striker_off);
+    const what = down.length ? t("umpire.line.pocketing", { List: list(down) }) : s.touched === false ? t("umpire.line.touchedNothing") : t("umpire.line.pocketingNothing");
+    return t("umpire.line.stroke", { What: what }) + (off.length ? t("umpire.line.off", { List: list(off) }) : "") + (s.foul ? t("umpire.line.foul") : "");
   }
-  if (l.concede) return `a concession of the ${l.concede}`;
-  if (l.toss !== undefined) return `the toss, won by ${names.side(l.toss)}`;
-  if (l.void) return "the board voided";
-  if (l.technical !== undefined) return `a technical foul of ${names.side(l.technical)}`;
-  if (l.claim) return "a claim of two turns";
-  if (l.forfeit) return `a forfeit by ${names.side(l.forfeit.side)}`;
-  if (l.buy) return `the purchase of pocket ${l.buy.pocket + 1}`;
-  return "an entry";
+  if (l.concede) return t(l.concede === "board" ? "umpire.line.concede.board" : l.concede === "game" ? "umpire.line.concede.game" : "umpire.line.concede.match");
+  if (l.toss !== undefined) return t("umpire.line.toss", { Side: names.side(l.toss) });
+  if (l.void) return t("umpire.line.void");
+  if (l.technical !== undefined) return t("umpire.line.technical", { Side: names.side(l.technical) });
+  if (l.claim) return t("umpire.line.claim");
+  if (l.forfeit) return t("umpire.line.forfeit", { Side: names.side(l.forfeit.side) });
+  if (l.buy) return t("umpire.line.buy", { N: l.buy.pocket + 1 });
+  return t("umpire.op.entry");
+}
+
+// pieces lists what a stroke pocketed or put off the board: "2 white, the queen".
+function pieces(white = 0, black = 0, queen = false, striker = false): string[] {
+  return [white ? t("umpire.n.white", { Count: white }) : "", black ? t("umpire.n.black", { Count: black }) : "",
+    queen ? t("umpire.theQueen") : "", striker ? t("umpire.theStriker") : ""].filter(Boolean);
 }

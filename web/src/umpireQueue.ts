@@ -6,6 +6,7 @@
 // queue: it and the entries made after it are shown as refused until the
 // umpire discards them.
 import { ApiError, api, me as account } from "./api";
+import { t } from "./i18n";
 import type { MatchState } from "./protocol";
 
 export interface Op {
@@ -85,10 +86,9 @@ export class Queue {
 
   describe(): string {
     const n = this.ops.length;
-    const entries = `${n} entr${n === 1 ? "y" : "ies"}`;
-    if (this.offline) return `Offline: ${entries} kept on this device, sent when the connection returns`;
-    if (n) return `Sending ${entries}…`;
-    return "All entries saved";
+    if (this.offline) return t("umpire.sync.offline", { Count: n });
+    if (n) return t("umpire.sync.sending", { Count: n });
+    return t("umpire.sync.saved");
   }
 
   private save(): void { localStorage.setItem(this.key, JSON.stringify({ ops: this.ops, refused: this.bad } satisfies Stored)); }
@@ -118,7 +118,7 @@ export class Queue {
             return;
           }
           const error = err.message;
-          this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : "It was made after the refused entry above." })));
+          this.bad.push(...this.ops.map((o, i) => ({ op: o, error: i === 0 ? error : t("umpire.queue.after") })));
           this.ops = [];
           this.save();
           this.onError(error);

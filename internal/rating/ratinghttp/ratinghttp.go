@@ -3,12 +3,14 @@ package ratinghttp
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"slices"
 	"strings"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
+	"github.com/carrom-game/carrom/internal/i18n"
 	"github.com/carrom-game/carrom/internal/rating"
 )
 
@@ -140,7 +142,7 @@ func (h *Ratings) Chart(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	id, _, err := h.env.Store.Player(r.Context(), r.PathValue("name"))
+	id, name, err := h.env.Store.Player(r.Context(), r.PathValue("name"))
 	if err != nil {
 		fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", r.PathValue("name")))
 		return
@@ -152,19 +154,28 @@ func (h *Ratings) Chart(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Write([]byte(chart(pts, p)))
+	// The page names its language (?lang=), so that the image's address
+	// differs by language as its words do.
+	lang := i18n.Choose(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language")).Tag
+	say := func(id string, data map[string]any) string { return html.EscapeString(i18n.Localize(lang, id, data)) }
+	w.Write([]byte(chart(pts, p, name, say)))
+}
+
+// poolName is a pool in words: "ICF singles".
+func poolName(p rating.Pool, say func(string, map[string]any) string) string {
+	return say("ratings.pool", map[string]any{"Rules": say("ratings.rules."+p.Rules, nil), "Format": say("ratings."+p.Format, nil)})
 }
 
 // chart is the SVG of a rating history, 600×240: the rating after each
 // match, its ± 2 RD as a band and a bar, the scale's extremes and the
-// matches' count as labels.
-func chart(pts []rating.Point, p rating.Pool) string {
+// matches' count as labels; its words are say's, escaped.
+func chart(pts []rating.Point, p rating.Pool, name string, say func(string, map[string]any) string) string {
 	const W, H, left, right, top, bottom = 600.0, 240.0, 48.0, 12.0, 12.0, 28.0
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" font-family="sans-serif" font-size="12">`, W, H, W, H)
-	fmt.Fprintf(&b, `<title>Rating, %s %s</title><rect width="%g" height="%g" fill="#fbf4e4"/>`, p.Rules, p.Format, W, H)
+	fmt.Fprintf(&b, `<title>%s</title><rect width="%g" height="%g" fill="#fbf4e4"/>`, say("profile.chart", map[string]any{"Name": name, "Pool": poolName(p, say)}), W, H)
 	if len(pts) == 0 {
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#5a4630">No rated match yet</text></svg>`, W/2, H/2)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#5a4630">%s</text></svg>`, W/2, H/2, say("profile.noRated", nil))
 		return b.String()
 	}
 	lo, hi := pts[0].R, pts[0].R
@@ -192,7 +203,7 @@ func chart(pts []rating.Point, p rating.Pool) string {
 	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
 		fmt.Fprintf(&b, `<text x="%g" y="%.1f" text-anchor="end" fill="#5a4630">%.0f</text>`, left-4, y(v)+4, v)
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end" fill="#5a4630">%d rated match%s</text>`, W-right, H-8, len(pts), map[bool]string{true: "", false: "es"}[len(pts) == 1])
+	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end" fill="#5a4630">%s</text>`, W-right, H-8, say("profile.ratedMatches", map[string]any{"Count": len(pts)}))
 	fmt.Fprintf(&b, `<polygon points="%s" fill="#e4c98f" fill-opacity="0.6"><title>± 2 RD</title></polygon>`, strings.Join(band, " "))
 	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#8a2c0d" stroke-width="2"/>`, strings.Join(line, " "))
 	for i, pt := range pts {

@@ -1,0 +1,30 @@
+// The refusals a player meets, in his language: the server answers a
+// refusal's English sentence and, for the kinds a player meets most (a
+// wrong password, a name taken, a limit reached), a stable code, which is
+// mapped here to the catalogue's words (docs/i18n.md); a refusal without
+// a code, or with one the page has no words for, keeps the server's
+// sentence. The page's own failures (no answer, an unreadable one) are
+// said here too.
+import { sayErrors } from "./api";
+import { t } from "./i18n";
+
+const keys: Record<string, string> = {
+  sign_in: "error.signIn",
+  not_signed_in: "error.notSignedIn",
+  name_taken: "error.nameTaken",
+  bad_name: "error.badName",
+  bad_password: "error.badPassword",
+  bad_lang: "error.badLang",
+  unreachable: "error.unreachable",
+  unreadable: "error.unreadable",
+};
+
+// speakErrors makes api()'s refusals read in the page's language.
+export function speakErrors(): void {
+  sayErrors((code, { status, seconds }) => {
+    if (code === "too_many") return seconds ? t("error.tooManyWait", { Count: seconds }) : t("error.tooMany");
+    if (code === "status") return t("error.status", { Status: status });
+    const k = keys[code];
+    return k ? t(k) : undefined;
+  });
+}
