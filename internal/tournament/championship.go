@@ -13,6 +13,9 @@ import (
 	"github.com/carrom-game/carrom/tourney"
 )
 
+// champs is the championships: their HTTP and their ranking: the Domain's methods of this file, apart.
+type champs struct{ *Domain }
+
 // Limits of championships, stated in docs/tournaments.md.
 const (
 	// MaxChampionships is how many championships one organiser keeps.
@@ -62,7 +65,7 @@ func decodeChampionship(data []byte) (carrom.Championship, error) {
 }
 
 // ownTournament checks that the organiser organises tournament id.
-func (d *Domain) ownTournament(r *http.Request, organiser, id string) error {
+func (d champs) ownTournament(r *http.Request, organiser, id string) error {
 	t, err := d.env.Store.Tournament(r.Context(), id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return httpapi.Refuse(ErrBad, "no tournament %q", id)
@@ -76,7 +79,7 @@ func (d *Domain) ownTournament(r *http.Request, organiser, id string) error {
 	return nil
 }
 
-func (d *Domain) createChampionship(w http.ResponseWriter, r *http.Request) {
+func (d champs) createChampionship(w http.ResponseWriter, r *http.Request) {
 	a, ok := d.env.SignedIn(r)
 	if !ok {
 		httpapi.WriteError(w, ErrNotSignedIn)
@@ -106,7 +109,7 @@ func (d *Domain) createChampionship(w http.ResponseWriter, r *http.Request) {
 
 // addToChampionship adds one of the organiser's tournaments to a
 // championship of his.
-func (d *Domain) addToChampionship(w http.ResponseWriter, r *http.Request) {
+func (d champs) addToChampionship(w http.ResponseWriter, r *http.Request) {
 	a, ok := d.env.SignedIn(r)
 	if !ok {
 		httpapi.WriteError(w, ErrNotSignedIn)
@@ -142,7 +145,7 @@ func (d *Domain) addToChampionship(w http.ResponseWriter, r *http.Request) {
 }
 
 // championship loads a championship; one that does not exist is a 404.
-func (d *Domain) championship(r *http.Request, id string) (carrom.Championship, error) {
+func (d champs) championship(r *http.Request, id string) (carrom.Championship, error) {
 	c, err := d.env.Store.Championship(r.Context(), id)
 	if errors.Is(err, carrom.ErrNotFound) {
 		err = httpapi.WithStatus(httpapi.Refuse(carrom.ErrNotFound, "no such championship"), http.StatusNotFound)
@@ -150,7 +153,7 @@ func (d *Domain) championship(r *http.Request, id string) (carrom.Championship, 
 	return c, err
 }
 
-func (d *Domain) myChampionships(w http.ResponseWriter, r *http.Request) {
+func (d champs) myChampionships(w http.ResponseWriter, r *http.Request) {
 	a, ok := d.env.SignedIn(r)
 	if !ok {
 		httpapi.WriteError(w, ErrNotSignedIn)
@@ -173,7 +176,7 @@ func (d *Domain) myChampionships(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
-func (d *Domain) getChampionship(w http.ResponseWriter, r *http.Request) {
+func (d champs) getChampionship(w http.ResponseWriter, r *http.Request) {
 	d.answerChampionship(w, r, r.PathValue("id"), http.StatusOK)
 }
 
@@ -214,7 +217,7 @@ type ChampionshipLine struct {
 // its tournaments that are over. A player is the same across them by
 // name, in any case: an account's entry bears the account's name, so a
 // guest of an imported tournament is the account of the same name.
-func (d *Domain) answerChampionship(w http.ResponseWriter, r *http.Request, id string, code int) {
+func (d champs) answerChampionship(w http.ResponseWriter, r *http.Request, id string, code int) {
 	c, err := d.championship(r, id)
 	if err != nil {
 		httpapi.WriteError(w, err)

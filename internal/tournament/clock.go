@@ -11,6 +11,9 @@ import (
 	"github.com/carrom-game/carrom/record"
 )
 
+// roundClock is the rounds' clocks and the hall screen: the Domain's methods of this file, apart.
+type roundClock struct{ *Domain }
+
 // The round's countdown, stated in docs/tournaments.md: SoL's rounds are
 // 45 minutes with a warning 5 minutes before the end.
 const (
@@ -50,14 +53,14 @@ type HallView struct {
 	Clock *ClockView `json:"clock"`
 }
 
-func (d *Domain) clockStore() (ClockStore, bool) {
+func (d roundClock) clockStore() (ClockStore, bool) {
 	cs, ok := d.env.Store.(ClockStore)
 	return cs, ok
 }
 
 // clockView is the latest round's countdown of tournament id, nil if none
 // is started.
-func (d *Domain) clockView(ctx context.Context, id string) (*ClockView, error) {
+func (d roundClock) clockView(ctx context.Context, id string) (*ClockView, error) {
 	cs, ok := d.clockStore()
 	if !ok {
 		return nil, nil
@@ -106,7 +109,7 @@ func decodeClock(data []byte) (carrom.TournamentClock, error) {
 
 // startClock starts the countdown of the path's round now, on the
 // server's clock, over any it had; the hall's screens are told at once.
-func (d *Domain) startClock(w http.ResponseWriter, r *http.Request) {
+func (d roundClock) startClock(w http.ResponseWriter, r *http.Request) {
 	cs, ok := d.clockStore()
 	if !ok {
 		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no round clocks"))
@@ -134,7 +137,7 @@ func (d *Domain) startClock(w http.ResponseWriter, r *http.Request) {
 }
 
 // hall answers the hall's screen, to anyone.
-func (d *Domain) hall(w http.ResponseWriter, r *http.Request) {
+func (d roundClock) hall(w http.ResponseWriter, r *http.Request) {
 	t, err := d.env.Store.Tournament(r.Context(), r.PathValue("id"))
 	if errors.Is(err, carrom.ErrNotFound) {
 		err = ErrNoTournament

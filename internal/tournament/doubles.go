@@ -13,6 +13,9 @@ import (
 	"github.com/carrom-game/carrom/record"
 )
 
+// pairs is a tournament of doubles' pairs: the Domain's methods of this file, apart.
+type pairs struct{ *Domain }
+
 // PartnerStore keeps the partners of a tournament of doubles
 // (internal/store implements it); a store that does not keeps singles
 // only.
@@ -73,7 +76,7 @@ func decodeEntrant(data []byte, singles bool) (playerBody, *partnerBody, error) 
 
 // partners are the partners of tournament id's pairs, none if its store
 // keeps none.
-func (d *Domain) partners(ctx context.Context, id string) (map[int]carrom.TournamentPartner, error) {
+func (d pairs) partners(ctx context.Context, id string) (map[int]carrom.TournamentPartner, error) {
 	ps, ok := d.env.Store.(PartnerStore)
 	if !ok {
 		return nil, nil
@@ -99,7 +102,7 @@ func (s *state) entered(id string) (int, bool) {
 
 // enterable is the account named name, if it may enter the tournament:
 // it exists and plays in no entrant yet.
-func (d *Domain) enterable(ctx context.Context, s *state, name string) (account.Account, error) {
+func (d pairs) enterable(ctx context.Context, s *state, name string) (account.Account, error) {
 	a, err := d.env.Accounts.AccountByName(ctx, name)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, httpapi.Refuse(ErrBad, "no player is named %q", name)
@@ -115,7 +118,7 @@ func (d *Domain) enterable(ctx context.Context, s *state, name string) (account.
 
 // partner is the partner of a pair whose first player is the account
 // first ("" a guest), checked as the first player is.
-func (d *Domain) partner(ctx context.Context, s *state, b partnerBody, first string) (carrom.TournamentPartner, error) {
+func (d pairs) partner(ctx context.Context, s *state, b partnerBody, first string) (carrom.TournamentPartner, error) {
 	pt := carrom.TournamentPartner{Tournament: s.t.ID, Name: b.Name}
 	if _, ok := d.env.Store.(PartnerStore); !ok {
 		return pt, httpapi.Refuse(ErrConflict, "this server keeps no pairs: a tournament of doubles cannot be entered")
@@ -161,7 +164,7 @@ func (s *state) seatNames(m carrom.TournamentMatch) []string {
 }
 
 // accountsOf are the accounts of ids, in order.
-func (d *Domain) accountsOf(ctx context.Context, ids []string) ([]account.Account, error) {
+func (d pairs) accountsOf(ctx context.Context, ids []string) ([]account.Account, error) {
 	out := make([]account.Account, len(ids))
 	for i, id := range ids {
 		a, err := d.env.Accounts.AccountByID(ctx, id)

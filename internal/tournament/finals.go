@@ -11,6 +11,9 @@ import (
 	"github.com/carrom-game/carrom/tourney"
 )
 
+// finalsDesk is the finals and the prizes: the Domain's methods of this file, apart.
+type finalsDesk struct{ *Domain }
+
 // FinishStore keeps how tournaments finish (their finals and prizes) and
 // the championships that group them.
 type FinishStore interface {
@@ -27,13 +30,14 @@ type FinishStore interface {
 }
 
 // routeFinish adds the routes of finals, prizes and championships.
-func (d *Domain) routeFinish(mux *http.ServeMux) {
+func (d finalsDesk) routeFinish(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/finals", d.setFinals)
 	mux.HandleFunc("POST /api/tournaments/{id}/finals/rounds", d.pairFinals)
-	mux.HandleFunc("POST /api/championships", d.createChampionship)
-	mux.Handle("GET /api/championships", d.env.Session(d.myChampionships))
-	mux.Handle("GET /api/championships/{id}", d.env.Session(d.getChampionship))
-	mux.HandleFunc("POST /api/championships/{id}/tournaments", d.addToChampionship)
+	c := champs{d.Domain}
+	mux.HandleFunc("POST /api/championships", c.createChampionship)
+	mux.Handle("GET /api/championships", d.env.Session(c.myChampionships))
+	mux.Handle("GET /api/championships/{id}", d.env.Session(c.getChampionship))
+	mux.HandleFunc("POST /api/championships/{id}/tournaments", c.addToChampionship)
 }
 
 // FinalsView is how the tournament finishes: its finals after the Swiss
@@ -225,7 +229,7 @@ func decodeFinals(data []byte, cur carrom.TournamentFinals) (carrom.TournamentFi
 
 // setFinals chooses the finals after the Swiss and the prize method; the
 // finals stay once paired, the prizes may change until the end.
-func (d *Domain) setFinals(w http.ResponseWriter, r *http.Request) {
+func (d finalsDesk) setFinals(w http.ResponseWriter, r *http.Request) {
 	s, _, err := d.organised(r)
 	if err != nil {
 		httpapi.WriteError(w, err)
@@ -254,7 +258,7 @@ func (d *Domain) setFinals(w http.ResponseWriter, r *http.Request) {
 // pairFinals pairs the next finals round, once the Swiss is played: one
 // match of each final not yet decided, played as any round (online, on a
 // scoresheet or typed).
-func (d *Domain) pairFinals(w http.ResponseWriter, r *http.Request) {
+func (d finalsDesk) pairFinals(w http.ResponseWriter, r *http.Request) {
 	s, _, err := d.organised(r)
 	if err != nil {
 		httpapi.WriteError(w, err)

@@ -30,10 +30,10 @@ func (d *Domain) Route(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/online", d.online)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/sheets", d.sheets)
 	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/boards/{board}", d.result)
-	d.routeFinish(mux)
-	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/clock", d.startClock)
-	mux.HandleFunc("GET /api/tournaments/{id}/clock", d.hall)
-	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{round}/boards/{board}/qr.png", d.sheetQR)
+	finalsDesk{d}.routeFinish(mux)
+	mux.HandleFunc("POST /api/tournaments/{id}/rounds/{round}/clock", roundClock{d}.startClock)
+	mux.HandleFunc("GET /api/tournaments/{id}/clock", roundClock{d}.hall)
+	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{round}/boards/{board}/qr.png", scorecards{d}.sheetQR)
 }
 
 // View is a tournament as its live page shows it, to anyone.
@@ -184,7 +184,7 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 		v.Next = httpapi.Text(err)
 	}
 	s.finish(&v)
-	v.Clock, err = d.clockView(ctx, t.ID)
+	v.Clock, err = roundClock{d}.clockView(ctx, t.ID)
 	return v, err
 }
 
@@ -328,7 +328,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 	}
 	p := carrom.TournamentPlayer{Tournament: s.t.ID, Name: b.Name, Club: b.Club, Country: b.Country, Rating: b.Rating, Entered: len(s.rounds)}
 	if b.Account != "" {
-		a, err := d.enterable(r.Context(), s, b.Account)
+		a, err := pairs{d}.enterable(r.Context(), s, b.Account)
 		if err != nil {
 			httpapi.WriteError(w, err)
 			return
@@ -337,7 +337,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 	}
 	var pt carrom.TournamentPartner
 	if partner != nil {
-		if pt, err = d.partner(r.Context(), s, *partner, p.Account); err != nil {
+		if pt, err = (pairs{d}).partner(r.Context(), s, *partner, p.Account); err != nil {
 			httpapi.WriteError(w, err)
 			return
 		}
@@ -598,13 +598,13 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			return "", nil, nil
 		}
-		players, err := d.accountsOf(r.Context(), ids)
+		players, err := pairs{d}.accountsOf(r.Context(), ids)
 		if err != nil {
 			return "", nil, err
 		}
 		table, err := d.env.Tables.OpenTable(r.Context(), s.t.ID, s.t.Rules, players)
 		call := func() {
-			d.watchNoShow(table)
+			noShows{d}.watchNoShow(table)
 			for seat, p := range players {
 				other := []int{m.B, m.A}[seat%2]
 				d.env.Call(p.ID, protocol.TournamentCall{Tournament: s.t.ID, Name: s.t.Name, Round: round, Board: m.Board, Table: table,
@@ -627,7 +627,7 @@ func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
 		var names []string
 		if ids, ok := s.seats(m); ok {
-			players, err := d.accountsOf(r.Context(), ids)
+			players, err := pairs{d}.accountsOf(r.Context(), ids)
 			if err != nil {
 				return "", nil, err
 			}

@@ -9,6 +9,9 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
+// noShows is the no-show's wait and its result: the Domain's methods of this file, apart.
+type noShows struct{ *Domain }
+
 // NoShowGrace is how long after a round's online tables are made, and
 // their players called, a player may take his seat: ICF law 126 ("not
 // reporting to the umpire at one's match board within 15 minutes of the
@@ -39,9 +42,9 @@ type NoShowStore interface {
 // online table to take their seats, on the server's clock. The wait is
 // the tournament's, not the table's: the table knows nothing of it, and a
 // table whose players all sat plays on as any other.
-func (d *Domain) watchNoShow(table string) { d.watchNoShowFor(table, NoShowGrace) }
+func (d noShows) watchNoShow(table string) { d.watchNoShowFor(table, NoShowGrace) }
 
-func (d *Domain) watchNoShowFor(table string, wait time.Duration) {
+func (d noShows) watchNoShowFor(table string, wait time.Duration) {
 	if d.env.AfterFunc == nil {
 		return
 	}
@@ -52,7 +55,10 @@ func (d *Domain) watchNoShowFor(table string, wait time.Duration) {
 // matches without a result: each until NoShowGrace after it was made, at
 // once if that is past. A match a node has entered already is left by
 // the others (the result enters once).
-func (d *Domain) ResumeNoShows(ctx context.Context) error {
+func (d *Domain) ResumeNoShows(ctx context.Context) error { return noShows{d}.resume(ctx) }
+
+// resume is ResumeNoShows.
+func (d noShows) resume(ctx context.Context) error {
 	ns, ok := d.env.Store.(NoShowStore)
 	if !ok || d.env.Tables == nil {
 		return nil
@@ -80,7 +86,7 @@ func (d *Domain) ResumeNoShows(ctx context.Context) error {
 // NoShowScore, marked no-show, and the log says why. A match with a
 // result already (a finished table's, one typed by hand) is left, and so
 // is one whose sides both stayed away: the organiser scores it.
-func (d *Domain) noShow(ctx context.Context, table string) {
+func (d noShows) noShow(ctx context.Context, table string) {
 	st, err := d.env.Tables.Seated(ctx, table)
 	if err != nil {
 		d.env.Log.Error("reading the seats of a tournament's table", "table", table, "err", err)

@@ -9,6 +9,9 @@ import (
 	"github.com/carrom-game/carrom/internal/httpapi"
 )
 
+// scorecards is the scorecards' QR codes: the Domain's methods of this file, apart.
+type scorecards struct{ *Domain }
+
 // QRSize is the side of a scorecard's QR code, in pixels: about 3 cm on
 // paper, which a phone reads from its scorecard on the board's table.
 const QRSize = 256
@@ -17,7 +20,7 @@ const QRSize = 256
 // scoresheet, for its printed scorecard: the board's umpire opens the
 // sheet by pointing a phone at it. Anyone may read it, as the sheet's
 // link on the public page.
-func (d *Domain) sheetQR(w http.ResponseWriter, r *http.Request) {
+func (d scorecards) sheetQR(w http.ResponseWriter, r *http.Request) {
 	s, err := d.load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		httpapi.WriteError(w, err)

@@ -175,7 +175,7 @@ func (d *Domain) load(ctx context.Context, id string) (*state, error) {
 	if s.players, err = d.env.Store.TournamentPlayers(ctx, id); err != nil {
 		return nil, err
 	}
-	if s.partners, err = d.partners(ctx, id); err != nil {
+	if s.partners, err = (pairs{d}).partners(ctx, id); err != nil {
 		return nil, err
 	}
 	ms, err := d.env.Store.TournamentMatches(ctx, id)
