@@ -93,7 +93,7 @@ func TestTournamentFinalsInTheBrowser(t *testing.T) {
 	}
 	var head string
 	e.run(org, chromedp.Evaluate(`document.querySelector("#t-head p").textContent`, &head))
-	if !strings.Contains(head, "1 of 1 rounds") {
+	if !strings.Contains(head, "1 of 1 round") {
 		t.Errorf("the head: %q; want the Swiss's rounds counted, 1 of 1, the final aside", head)
 	}
 	e.shot(org, "tournament-prizes", "tournament-prizes.png")
