@@ -356,3 +356,38 @@ func TestTournamentDoubles(t *testing.T) {
 		t.Errorf("the guests' scoresheet: %d %+v; want four players, partners opposite: Eve, Gus, Flo, Hal", code, sheet.View.Config)
 	}
 }
+
+// TestTournamentChangesPushed (issue 28, a live page): a tournament's
+// pages are told over their live channel, opened with ?tournament=ID and
+// without an account, when it changes (a player registered, a round
+// paired, a result typed), so that they read it again without polling;
+// another tournament's change tells them nothing.
+func TestTournamentChangesPushed(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org, anon := e.player(), e.player()
+	csrf := signUp(t, org, "org")
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Live","rounds":2}`, http.StatusCreated)
+	other := organise(t, org, csrf, "/api/tournaments", `{"name":"Elsewhere","rounds":2}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	page := openLiveAt(t, e.http.URL, "/live?tournament="+v.ID, anon.Client)
+	changed := func(what string) {
+		t.Helper()
+		if p := page.next("tournament-changed"); !strings.Contains(p.raw, v.ID) {
+			t.Errorf("%s: the push %s; want the tournament %s", what, p.raw, v.ID)
+		}
+	}
+	organise(t, org, csrf, "/api/tournaments/"+other.ID+"/players", `{"name":"Zed"}`, http.StatusCreated)
+	for _, n := range []string{"Ann", "Bob"} {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated)
+		changed(n + " registered")
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	changed("round 1 paired")
+	organise(t, org, csrf, base+"/rounds/1/boards/1", `{"score":[25,10]}`, http.StatusOK)
+	changed("a result typed")
+	select {
+	case p := <-page.in:
+		t.Errorf("a push more: %s", p.raw)
+	case <-time.After(200 * time.Millisecond):
+	}
+}

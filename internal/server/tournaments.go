@@ -24,7 +24,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Announce: s.live.announceClock, Origin: s.front.origin, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Announce: s.live.announceClock, Changed: s.live.announceChange, Origin: s.front.origin, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}
@@ -71,6 +71,14 @@ func tournamentKey(id string) (string, bool) {
 func (h *liveHub) announceClock(id string) {
 	if key, ok := tournamentKey(id); ok {
 		h.push(key, liveMsg{Type: "tournament-clock", Tournament: &protocol.TournamentCall{Tournament: id}})
+	}
+}
+
+// announceChange tells the pages of a tournament, at every node, that it
+// has changed, so that they read it again.
+func (h *liveHub) announceChange(id string) {
+	if key, ok := tournamentKey(id); ok {
+		h.push(key, liveMsg{Type: "tournament-changed", Tournament: &protocol.TournamentCall{Tournament: id}})
 	}
 }
 

@@ -208,6 +208,9 @@ func (d *Domain) answer(w http.ResponseWriter, r *http.Request, id string, code 
 		httpapi.WriteError(w, err)
 		return
 	}
+	if r.Method != http.MethodGet {
+		d.changed(id)
+	}
 	httpapi.WriteJSON(w, code, v)
 }
 

@@ -127,7 +127,11 @@ func (d noShows) noShow(ctx context.Context, table string) {
 	m.Source = carrom.ResultNoShow
 	entry := &carrom.TournamentLog{At: d.env.Now(), Round: m.Round, Text: fmt.Sprintf("round %d, board %d: %s did not take the seat within %d minutes of the call (ICF law 126): %s wins %s, a no-show",
 		m.Round, m.Board, s.name(absent), int(NoShowGrace/time.Minute), s.name(present), scoreText(m.Score))}
-	if err := d.env.Store.SetTournamentResult(ctx, m, true, entry); err != nil && !errors.Is(err, carrom.ErrNotFound) {
-		d.env.Log.Error("entering a tournament's no-show", "table", table, "tournament", m.Tournament, "err", err)
+	if err := d.env.Store.SetTournamentResult(ctx, m, true, entry); err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("entering a tournament's no-show", "table", table, "tournament", m.Tournament, "err", err)
+		}
+		return
 	}
+	d.changed(m.Tournament)
 }

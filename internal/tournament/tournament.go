@@ -116,6 +116,10 @@ type Env struct {
 	// Announce tells the pages of a tournament, over their live channels,
 	// that its round's clock has changed; nil: they read it again in time.
 	Announce func(tournament string)
+	// Changed tells the pages of a tournament, over their live channels,
+	// that it has changed (a round paired, a result entered, a player
+	// registered), so that they read it again; nil: they are not told.
+	Changed func(tournament string)
 	// Origin is the site's address as the browser of r reaches it
 	// ("https://host"), for the links printed on paper.
 	Origin func(r *http.Request) string
@@ -380,5 +384,14 @@ func (d *Domain) enter(ctx context.Context, column, place, source string, winner
 	m.Score, m.Source = games, source
 	if err := d.env.Store.SetTournamentResult(ctx, m, true, nil); err != nil && !errors.Is(err, carrom.ErrNotFound) {
 		d.env.Log.Error("entering a tournament match's result", "at", place, "tournament", m.Tournament, "err", err)
+		return
+	}
+	d.changed(m.Tournament)
+}
+
+// changed tells the tournament's pages it has changed.
+func (d *Domain) changed(id string) {
+	if d.env.Changed != nil {
+		d.env.Changed(id)
 	}
 }

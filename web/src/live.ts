@@ -18,7 +18,7 @@ export type LiveMsg =
   | SeeksMsg
   | FriendMsg
   | { v: number; type: "tournament"; tournament: TournamentCall }
-  | { v: number; type: "tournament-clock"; tournament: TournamentCall };
+  | { v: number; type: "tournament-clock" | "tournament-changed"; tournament: TournamentCall };
 
 const listeners = new Set<(m: LiveMsg) => void>();
 
@@ -74,7 +74,7 @@ function show(m: LiveMsg): void {
     toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
     return;
   }
-  if (m.type === "seeks" || m.type === "tournament-clock") return;
+  if (m.type === "seeks" || m.type === "tournament-clock" || m.type === "tournament-changed") return;
   if (m.type === "friend") {
     toast(`${m.name} is online.`, h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, "Challenge"));
     return;

@@ -183,8 +183,11 @@ export function tournamentPage(root: HTMLElement, id: string): void {
       .catch((e: Error) => { err.textContent = e.message; throw e; });
   };
   load().catch((e: Error) => { err.textContent = e.message; });
-  setInterval(() => { load().catch(() => undefined); }, 5000);
-  onLive((m) => { if ((m.type === "tournament" || m.type === "tournament-clock") && m.tournament.tournament === id) load().catch(() => undefined); });
+  // Told of every change on the live channel; read again at each
+  // (re)connection, for what changed while it was down.
+  onLive((m) => {
+    if (m.type === "hello" || (m.type === "tournament" || m.type === "tournament-clock" || m.type === "tournament-changed") && m.tournament.tournament === id) load().catch(() => undefined);
+  });
 }
 
 type Act = (path: string, body: unknown) => Promise<void>;

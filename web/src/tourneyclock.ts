@@ -63,7 +63,8 @@ export function hallClock(root: HTMLElement, id: string): void {
     draw();
   }).catch((e: Error) => { err.textContent = e.message; });
   void load();
-  setInterval(() => { void load(); }, 5000);
   setInterval(draw, 250);
-  onLive((m) => { if (m.type === "tournament-clock" && m.tournament.tournament === id) void load(); });
+  // Told when the organiser starts a clock; read again at each
+  // (re)connection of the live channel, for a push missed while it was down.
+  onLive((m) => { if (m.type === "hello" || m.type === "tournament-clock" && m.tournament.tournament === id) void load(); });
 }
