@@ -33,7 +33,7 @@ type FinishStore interface {
 func (d finalsDesk) routeFinish(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/finals", d.setFinals)
 	mux.HandleFunc("POST /api/tournaments/{id}/finals/rounds", d.pairFinals)
-	c := champs{d.Domain}
+	c := champs(d)
 	mux.HandleFunc("POST /api/championships", c.createChampionship)
 	mux.Handle("GET /api/championships", d.env.Session(c.myChampionships))
 	mux.Handle("GET /api/championships/{id}", d.env.Session(c.getChampionship))
