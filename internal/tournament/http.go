@@ -209,7 +209,7 @@ func (d *Domain) answer(w http.ResponseWriter, r *http.Request, id string, code 
 		return
 	}
 	if r.Method != http.MethodGet {
-		d.changed(id)
+		d.env.changed(id)
 	}
 	httpapi.WriteJSON(w, code, v)
 }

@@ -133,5 +133,5 @@ func (d noShows) noShow(ctx context.Context, table string) {
 		}
 		return
 	}
-	d.changed(m.Tournament)
+	d.env.changed(m.Tournament)
 }

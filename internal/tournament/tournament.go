@@ -386,12 +386,12 @@ func (d *Domain) enter(ctx context.Context, column, place, source string, winner
 		d.env.Log.Error("entering a tournament match's result", "at", place, "tournament", m.Tournament, "err", err)
 		return
 	}
-	d.changed(m.Tournament)
+	d.env.changed(m.Tournament)
 }
 
 // changed tells the tournament's pages it has changed.
-func (d *Domain) changed(id string) {
-	if d.env.Changed != nil {
-		d.env.Changed(id)
+func (e Env) changed(id string) {
+	if e.Changed != nil {
+		e.Changed(id)
 	}
 }
