@@ -63,8 +63,9 @@ export function hallClock(root: HTMLElement, id: string): void {
     draw();
   }).catch((e: Error) => { err.textContent = e.message; });
   void load();
+  // The time left is read again every 5 s, so that a screen left on for
+  // hours (or a computer that slept) keeps the server's time, not its own.
+  setInterval(() => { void load(); }, 5000);
   setInterval(draw, 250);
-  // Told when the organiser starts a clock; read again at each
-  // (re)connection of the live channel, for a push missed while it was down.
-  onLive((m) => { if (m.type === "hello" || m.type === "tournament-clock" && m.tournament.tournament === id) void load(); });
+  onLive((m) => { if (m.type === "tournament-clock" && m.tournament.tournament === id) void load(); });
 }
