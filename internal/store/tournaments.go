@@ -40,9 +40,9 @@ func created(res sql.Result, err error, max int) error {
 }
 
 // ImportTournament stores a whole tournament in one step, as
-// CreateTournament, its guests numbered from 1 in order and its rounds,
-// or nothing.
-func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, max int) error {
+// CreateTournament, its guests numbered from 1 in order, its rounds and
+// how it finishes (nil: as one never set), or nothing.
+func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
 		if err := created(res, err, max); err != nil {
@@ -59,6 +59,11 @@ func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players 
 				if _, err := s.txExec(ctx, tx, insertMatch, t.ID, r+1, m.Board, m.A, m.B, m.Score[0], m.Score[1], m.Source); err != nil {
 					return fmt.Errorf("store: import round %d into %s: %w", r+1, t.ID, err)
 				}
+			}
+		}
+		if fin != nil {
+			if _, err := s.txExec(ctx, tx, insertFinals, t.ID, fin.Places, fin.BestOf, fin.Prizes); err != nil {
+				return fmt.Errorf("store: import the finals of %s: %w", t.ID, err)
 			}
 		}
 		return nil
