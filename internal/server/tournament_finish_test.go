@@ -2,8 +2,13 @@ package server_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // TestTournamentFinalsWithoutWithdrawn: a player who withdrew after the
@@ -50,5 +55,98 @@ func TestTournamentFinalsWithoutWithdrawn(t *testing.T) {
 	ev.typed(2, 1, [2]int{25, 3})
 	if fv = ev.view(); fv.Ranking[0].Num != m.A || fv.Ranking[1].Num != m.B || fv.Ranking[2].Num != leader.Num {
 		t.Errorf("the final ranking %+v after the final %+v won by its first; want its players first and second, %s third", fv.Ranking, m, leader.Name)
+	}
+}
+
+// TestTournamentBell: in a tournament of the format "bell", when the
+// round's clock reaches zero on the server's clock, each online table of
+// the round still in play ends with its score at the bell and enters its
+// result by itself: the side ahead on points wins; a table level is a
+// draw, a draw's points to each.
+func TestTournamentBell(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org := e.player()
+	csrf := signUp(t, org, "org")
+	if code, body, _ := org.request("POST", "/api/tournaments", `{"name":"Timed","rounds":2,"format":"blitz"}`, "X-CSRF-Token", csrf); code != http.StatusBadRequest || !strings.Contains(errorOf(body), `format "blitz": want laws`) {
+		t.Errorf("an unknown format: %d %s; want 400", code, body)
+	}
+	players, csrfs := map[string]*player{}, map[string]string{}
+	names := []string{"ann", "bob", "cyd", "dee"}
+	for _, n := range names {
+		p := e.player()
+		players[n], csrfs[n] = p, signUp(t, p, n)
+	}
+	var v struct {
+		tview
+		Format string
+	}
+	code, body, _ := org.request("POST", "/api/tournaments", `{"name":"Timed","rounds":2,"format":"bell"}`, "X-CSRF-Token", csrf)
+	if err := jsonInto(body, &v); err != nil || code != http.StatusCreated || v.Format != "bell" {
+		t.Fatalf("a tournament of the format bell: %d %s", code, body)
+	}
+	base := "/api/tournaments/" + v.ID
+	for i, n := range names {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"account":%q,"rating":%d}`, n, 1800-100*i), http.StatusCreated)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	round := organise(t, org, csrf, base+"/rounds/1/online", `{}`, http.StatusOK).Paired[0].Matches
+	organise(t, org, csrf, base+"/rounds/1/clock", `{"minutes":1,"warning":0}`, http.StatusOK)
+	byNum := map[int]string{1: "ann", 2: "bob", 3: "cyd", 4: "dee"}
+	var conceder int
+	for i, m := range round {
+		var cs [2]*conn
+		for seat, n := range []string{byNum[m.A], byNum[m.B]} {
+			cs[seat] = players[n].connect(m.Table, 0)
+			cs[seat].next("welcome")
+			cs[seat].send(sitWith(seat, "", csrfs[n]))
+			if w := cs[seat].next("welcome", "error"); len(w.Seats) != 1 {
+				t.Fatalf("%s takes the kept seat %d: %s", n, seat, w.Raw)
+			}
+		}
+		if i > 0 {
+			continue // the second table stays level
+		}
+		// On the first, the seat first to strike concedes the board: the
+		// other side leads on points at the bell.
+		rng := rand.New(rand.NewPCG(1, 2))
+		for {
+			st := cs[0].untilMine(0, 1)
+			if st.ToAct.Need == "strike" {
+				conceder = st.ToAct.Seat
+				cs[conceder].send(protocol.Concede("board"))
+				cs[0].next("event")
+				break
+			}
+			cs[st.ToAct.Seat].send(myMove(st, rng))
+			cs[0].next("event")
+		}
+	}
+	e.clock.Advance(61 * time.Second)
+	var now tview
+	eventually(t, "round 1's results entered at the bell", func() bool {
+		org.get(base, &now)
+		return now.Paired[0].Matches[0].Score != nil && now.Paired[0].Matches[1].Score != nil
+	})
+	want := [2]int{1, 0}
+	if conceder == 0 {
+		want = [2]int{0, 1}
+	}
+	if m := now.Paired[0].Matches[0]; *m.Score != want || m.Source != "online" {
+		t.Errorf("the table whose seat %d conceded a board: %+v %v; want %v, online", conceder, m, *m.Score, want)
+	}
+	if m := now.Paired[0].Matches[1]; *m.Score != [2]int{0, 0} || m.Source != "online" {
+		t.Errorf("the table level at the bell: %+v %v; want a draw 0-0, online", m, *m.Score)
+	}
+	level := map[string]bool{byNum[round[1].A]: true, byNum[round[1].B]: true}
+	for _, s := range now.Standings {
+		if level[s.Name] && s.Points != 1 {
+			t.Errorf("%s drew at the bell: %+v; want 1 point", s.Name, s)
+		}
+	}
+	if len(now.Log) != 1 || !strings.Contains(now.Log[0].Text, "a draw at the bell") {
+		t.Errorf("the log %+v; want the draw at the bell", now.Log)
+	}
+	if code, body, _ := org.request("GET", base+"/export", ""); code != http.StatusOK || !strings.Contains(body, `"match_format": "bell"`) {
+		t.Errorf("the export: %d %s; want its match format, bell", code, body)
 	}
 }

@@ -52,7 +52,7 @@ func (s *state) file() *tourney.File {
 			r.Matches[i].A, r.Matches[i].B = names[r.Matches[i].A], names[r.Matches[i].B]
 		}
 	}
-	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes)}
+	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes), MatchFormat: s.t.Format}
 }
 
 // safeName keeps a file name to letters, digits, '-' and '_'.
@@ -115,7 +115,7 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	if t.Name == "" {
 		t.Name = "Imported tournament"
 	}
-	t.Rules, t.Singles, t.System, t.Method = "icf", true, f.System, string(f.Options.Method)
+	t.Rules, t.Singles, t.System, t.Method, t.Format = "icf", true, f.System, string(f.Options.Method), f.MatchFormat
 	if t.System != "swiss" {
 		t.Method = ""
 	}

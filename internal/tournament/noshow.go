@@ -53,7 +53,8 @@ func (d noShows) watchNoShowFor(table string, wait time.Duration) {
 
 // ResumeNoShows waits again, at a server's start, for the tables of the
 // matches without a result: each until NoShowGrace after it was made, at
-// once if that is past. A match a node has entered already is left by
+// once if that is past; and for the bell of their rounds' clocks
+// (bell.go). A match a node has entered already is left by
 // the others (the result enters once).
 func (d *Domain) ResumeNoShows(ctx context.Context) error { return noShows{d}.resume(ctx) }
 
@@ -77,6 +78,7 @@ func (d noShows) resume(ctx context.Context) error {
 			d.watchNoShowFor(id, max(0, st.Created.Add(NoShowGrace).Sub(d.env.Now())))
 		}
 	}
+	bells(d).resume(ctx, tables)
 	return nil
 }
 
