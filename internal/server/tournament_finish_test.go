@@ -103,23 +103,16 @@ func TestTournamentBell(t *testing.T) {
 				t.Fatalf("%s takes the kept seat %d: %s", n, seat, w.Raw)
 			}
 		}
+		// A stroke, so that the stroke clock does not abort the match.
+		st := strikeOnce(cs, rand.New(rand.NewPCG(1, uint64(i))))
 		if i > 0 {
 			continue // the second table stays level
 		}
-		// On the first, the seat first to strike concedes the board: the
-		// other side leads on points at the bell.
-		rng := rand.New(rand.NewPCG(1, 2))
-		for {
-			st := cs[0].untilMine(0, 1)
-			if st.ToAct.Need == "strike" {
-				conceder = st.ToAct.Seat
-				cs[conceder].send(protocol.Concede("board"))
-				cs[0].next("event")
-				break
-			}
-			cs[st.ToAct.Seat].send(myMove(st, rng))
-			cs[0].next("event")
-		}
+		// On the first, the seat to strike concedes the board: the other
+		// side leads on points at the bell.
+		conceder = st.ToAct.Seat
+		cs[conceder].send(protocol.Concede("board"))
+		cs[0].next("event")
 	}
 	e.clock.Advance(61 * time.Second)
 	var now tview
@@ -148,5 +141,72 @@ func TestTournamentBell(t *testing.T) {
 	}
 	if code, body, _ := org.request("GET", base+"/export", ""); code != http.StatusOK || !strings.Contains(body, `"match_format": "bell"`) {
 		t.Errorf("the export: %d %s; want its match format, bell", code, body)
+	}
+}
+
+// strikeOnce plays a table's moves until one stroke is played, and
+// answers the state then, the next to strike to act.
+func strikeOnce(cs [2]*conn, rng *rand.Rand) *protocol.GameState {
+	struck := false
+	for {
+		st := cs[0].untilMine(0, 1)
+		if st.ToAct.Need == "strike" && struck {
+			return st
+		}
+		struck = struck || st.ToAct.Need == "strike"
+		cs[st.ToAct.Seat].send(myMove(st, rng))
+		cs[0].next("event")
+	}
+}
+
+// TestTournamentBellAfterRestart: the bell's wait survives a restart of
+// the server: the round's clock still ends its online tables at its end.
+func TestTournamentBellAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	e := newEnv(t, dir)
+	org := e.player()
+	csrf := signUp(t, org, "org")
+	names := []string{"ann", "bob"}
+	players, csrfs := map[string]*player{}, map[string]string{}
+	for _, n := range names {
+		p := e.player()
+		players[n], csrfs[n] = p, signUp(t, p, n)
+	}
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Timed","rounds":1,"format":"bell"}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for i, n := range names {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"account":%q,"rating":%d}`, n, 1800-100*i), http.StatusCreated)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	m := organise(t, org, csrf, base+"/rounds/1/online", `{}`, http.StatusOK).Paired[0].Matches[0]
+	organise(t, org, csrf, base+"/rounds/1/clock", `{"minutes":10,"warning":0}`, http.StatusOK)
+	var cs [2]*conn
+	for seat, n := range names {
+		cs[seat] = players[n].connect(m.Table, 0)
+		cs[seat].next("welcome")
+		cs[seat].send(sitWith(seat, "", csrfs[n]))
+		if w := cs[seat].next("welcome", "error"); len(w.Seats) != 1 {
+			t.Fatalf("%s takes the kept seat %d: %s", n, seat, w.Raw)
+		}
+	}
+	strikeOnce(cs, rand.New(rand.NewPCG(3, 4)))
+	e.clock.Advance(5 * time.Minute)
+	e.close()
+
+	later := newFakeClock()
+	later.now = e.clock.Now()
+	e2 := newEnvAt(t, dir, later)
+	org.Base = e2.http.URL
+	var now tview
+	if org.get(base, &now); now.Paired[0].Matches[0].Score != nil {
+		t.Fatalf("5 minutes before the bell, a restart between: %+v; want no result yet", now.Paired[0].Matches[0])
+	}
+	later.Advance(5*time.Minute + time.Second)
+	eventually(t, "the table ended at the bell after a restart", func() bool {
+		org.get(base, &now)
+		return now.Paired[0].Matches[0].Score != nil
+	})
+	if got := now.Paired[0].Matches[0]; *got.Score != [2]int{0, 0} || got.Source != "online" {
+		t.Errorf("the level table at the bell, a restart between: %+v %v; want a draw 0-0, online", got, *got.Score)
 	}
 }
