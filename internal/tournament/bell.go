@@ -86,19 +86,8 @@ func (d bells) resume(ctx context.Context, tables []string) {
 // score equal: a draw, its games equal, marked online and logged. A
 // knockout's or a final's match needs a winner: the organiser's.
 func (d bells) drawnAtBell(ctx context.Context, table string, games [2]int) {
-	m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
-	if err != nil {
-		if !errors.Is(err, carrom.ErrNotFound) {
-			d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
-		}
-		return
-	}
-	if m.Source != carrom.ResultNone {
-		return
-	}
-	s, err := d.load(ctx, m.Tournament)
-	if err != nil {
-		d.env.Log.Error("loading the tournament of a draw at the bell", "table", table, "err", err)
+	m, s, ok := waiting(ctx, d.Domain, table, "a draw at the bell")
+	if !ok {
 		return
 	}
 	if s.t.System == "knockout" || s.isFinal(m.Round) {
@@ -115,4 +104,25 @@ func (d bells) drawnAtBell(ctx context.Context, table string, games [2]int) {
 		return
 	}
 	d.changed(m.Tournament)
+}
+
+// waiting is the match of an online table still without a result, and its
+// tournament; false (logged if the store failed) if there is none.
+func waiting(ctx context.Context, d *Domain, table, what string) (carrom.TournamentMatch, *state, bool) {
+	m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
+	if err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
+		}
+		return m, nil, false
+	}
+	if m.Source != carrom.ResultNone {
+		return m, nil, false
+	}
+	s, err := d.load(ctx, m.Tournament)
+	if err != nil {
+		d.env.Log.Error("loading the tournament of "+what, "table", table, "err", err)
+		return m, nil, false
+	}
+	return m, s, true
 }

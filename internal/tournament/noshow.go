@@ -105,19 +105,8 @@ func (d noShows) noShow(ctx context.Context, table string) {
 		}
 		return
 	}
-	m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
-	if err != nil {
-		if !errors.Is(err, carrom.ErrNotFound) {
-			d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
-		}
-		return
-	}
-	if m.Source != carrom.ResultNone {
-		return
-	}
-	s, err := d.load(ctx, m.Tournament)
-	if err != nil {
-		d.env.Log.Error("loading the tournament of a no-show", "table", table, "err", err)
+	m, s, ok := waiting(ctx, d.Domain, table, "a no-show")
+	if !ok {
 		return
 	}
 	present, absent := m.A, m.B
