@@ -217,12 +217,16 @@ const (
 	// Buy: the seat in turn buys a pocket, Action.Buy (RULES V-3), before
 	// his stroke; he keeps the turn.
 	Buy
+	// Bell: a tournament's round time is up and the match ends with its
+	// score at the bell (rules.Match.Bell: a tournament's format, no ICF
+	// law, docs/tournaments.md); Action.Seat is not read.
+	Bell
 )
 
 // Actions is the number of action kinds: every kind is below it.
-const Actions = Buy + 1
+const Actions = Bell + 1
 
-var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss", "timeout", "forfeit", "buy"}
+var actionNames = [...]string{"strike", "place", "forgo", "concede", "toss", "timeout", "forfeit", "buy", "bell"}
 
 func (k ActionKind) String() string {
 	if k < 0 || int(k) >= len(actionNames) {
@@ -268,7 +272,7 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 	if turn.Need == NeedNothing {
 		return t, Outcome{}, fmt.Errorf("game: %w", rules.ErrMatchIsOver)
 	}
-	if a.Kind != Toss && a.Kind != Forfeit && a.Seat != turn.Seat {
+	if a.Kind != Toss && a.Kind != Forfeit && a.Kind != Bell && a.Seat != turn.Seat {
 		return t, Outcome{}, fmt.Errorf("game: seat %d acted, seat %d is to %v: %w", a.Seat, turn.Seat, turn.Need, ErrNotYourTurn)
 	}
 	next := t.clone()
@@ -300,6 +304,8 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) {
 			return m.Forfeit(m.SideOf(a.Seat), a.Rule)
 		}))
+	case a.Kind == Bell:
+		out.Ruling, err = ruled(next.referee(func(m rules.Match) (rules.Match, rules.Ruling, error) { return m.Bell() }))
 	case a.Kind == Buy && turn.Need == NeedStrike:
 		out.Ruling, out.Respotted, err = next.buy(a.Buy, turn)
 	case a.Kind < Strike || a.Kind >= Actions:

@@ -311,7 +311,7 @@ func ParseEntry(l string, n, players int) (Entry, error) {
 		}
 	}
 	if !known && k.err == nil {
-		return e, fmt.Errorf("action %q: want strike, place, forgo, concede, toss, timeout, forfeit or buy", kind)
+		return e, fmt.Errorf("action %q: want strike, place, forgo, concede, toss, timeout, forfeit, buy or bell", kind)
 	}
 	switch a.Kind {
 	case game.Strike:

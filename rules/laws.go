@@ -140,3 +140,30 @@ func (m Match) SideOf(seat int) Side {
 	}
 	return m.Rules.Laws.sideOf(seat)
 }
+
+// Bell ends the match at a tournament's time limit, the score at the bell
+// (SoL's rounds with a time limit; no ICF law, docs/tournaments.md): the
+// side ahead in games wins, else the side ahead in the current game's
+// points; equal is a draw, the match over with no Winner. A variant
+// without colours, whose match is one board, has no score to end on.
+func (m Match) Bell() (Match, Ruling, error) {
+	if err := m.ruled(); err != nil {
+		return m, newRuling(), err
+	}
+	if m.Awaiting == AwaitNothing {
+		return m, newRuling(), fmt.Errorf("rules: %w", ErrMatchIsOver)
+	}
+	if m.Rules.Variant != nil {
+		return m, newRuling(), fmt.Errorf("rules: a bell in %s: %w", m.Rules.Name, ErrNotAwaited)
+	}
+	rul := newRuling()
+	w := NoSide
+	switch {
+	case m.Games[0] != m.Games[1]:
+		w = Side(b2i(m.Games[1] > m.Games[0]))
+	case m.Score[0] != m.Score[1]:
+		w = Side(b2i(m.Score[1] > m.Score[0]))
+	}
+	m.endMatch(w, &rul)
+	return m, rul, nil
+}

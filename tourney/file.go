@@ -20,12 +20,16 @@ type File struct {
 	Name string
 	Request
 	Prizes PrizeMethod
+	// MatchFormat is how a match is played: "" or "laws" (as the laws
+	// say), or "bell" (a time limit per round, the score at the bell).
+	MatchFormat string
 }
 
 type wireFile struct {
-	Format *string `json:"format"`
-	Name   string  `json:"name"`
-	Prizes *string `json:"prizes"`
+	Format      *string `json:"format"`
+	Name        string  `json:"name"`
+	Prizes      *string `json:"prizes"`
+	MatchFormat *string `json:"match_format"`
 	wireRequest
 }
 
@@ -53,6 +57,15 @@ func ParseFile(r io.Reader) (*File, error) {
 		return nil, err
 	}
 	f := &File{Name: w.Name, Request: *req, Prizes: NoPrizes}
+	if w.MatchFormat != nil {
+		switch *w.MatchFormat {
+		case "laws":
+		case "bell":
+			f.MatchFormat = "bell"
+		default:
+			return nil, fmt.Errorf("match_format %q: want laws or bell", *w.MatchFormat)
+		}
+	}
 	if w.Prizes != nil {
 		if f.Prizes, err = ParsePrizeMethod(*w.Prizes); err != nil {
 			return nil, err
@@ -62,9 +75,10 @@ func ParseFile(r io.Reader) (*File, error) {
 }
 
 type outFile struct {
-	Format string `json:"format"`
-	Name   string `json:"name"`
-	Prizes string `json:"prizes"`
+	Format      string `json:"format"`
+	Name        string `json:"name"`
+	Prizes      string `json:"prizes"`
+	MatchFormat string `json:"match_format,omitempty"`
 	outRequest
 }
 
@@ -77,6 +91,10 @@ type outFinals struct {
 // Format writes f as a tournament file, indented, one field a line.
 func (f *File) Format(w io.Writer) error {
 	out := outFile{Format: FileFormat, Name: f.Name, Prizes: string(f.Prizes), outRequest: f.wire()}
+	if f.MatchFormat == "bell" {
+		// A file of the laws' matches leaves it out, as before it was kept.
+		out.MatchFormat = f.MatchFormat
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

@@ -24,6 +24,9 @@ type Tournament struct {
 	Phantom   int    // what a player scores against the phantom
 	Seed      uint64 // draws the first round among unrated players
 	Created   time.Time
+	// Format is the match format: "laws" (as the laws play a match) or
+	// "bell" (a time limit per round, the score at the bell).
+	Format string
 }
 
 // TournamentPlayer is an entrant: an account's, or a guest (Account "").

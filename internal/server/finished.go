@@ -22,6 +22,9 @@ type matchFinished struct {
 	Seats           []finishedSeat
 	// Games are the games each side won.
 	Games [2]int
+	// Drawn: the match ended at a tournament's bell with the score equal
+	// (game.Bell); it has no Winner.
+	Drawn bool
 
 	// Aborted: the rated match ended before its first stroke, left by
 	// the seat Leaver (fairplay.go); it has no Winner.
@@ -41,6 +44,9 @@ func (t *table) ended() matchFinished {
 		m.Leaver = t.leaver
 	} else if w := int(t.state.Match().Winner); w == 0 || w == 1 {
 		m.Winner = w
+	} else {
+		// A coloured match ends without a winner at the bell only.
+		m.Drawn = t.state.Match().Rules.Variant == nil
 	}
 	for _, s := range t.seats {
 		m.Seats = append(m.Seats, finishedSeat{Token: s.token, Nickname: s.nickname})

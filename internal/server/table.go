@@ -412,6 +412,11 @@ func (t *table) handle(ctx context.Context, m any) {
 			t.log.Info("player did not come to the match", "seat", m.seat)
 			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
 		}
+	case bellReq:
+		if !t.over() {
+			t.log.Info("the tournament round's time is up: the match ends at the bell")
+			t.commit(ctx, game.Action{Kind: game.Bell}, t.env.clock.Now(), nil)
+		}
 	case vacateReq:
 		t.vacateSeats(m)
 	case stateReq:

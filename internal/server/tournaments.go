@@ -32,7 +32,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 	if err := d.ResumeNoShows(context.Background()); err != nil {
 		s.log.Error("waiting again for the players of the tournaments' tables", "err", err)
 	}
-	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Games) })
+	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Drawn, m.Games) })
 	return d
 }
 
@@ -165,6 +165,16 @@ func (tt tournamentTables) Seated(ctx context.Context, id string) (tournament.Se
 		}
 	}
 	return st, nil
+}
+
+// bellReq ends a table's match at a tournament's bell (game.Bell).
+type bellReq struct{}
+
+// Bell ends the match of a tournament's table held by this node at the
+// bell; false if this node does not hold it.
+func (tt tournamentTables) Bell(id string) bool {
+	t := tt.s.table(id)
+	return t != nil && t.post(bellReq{})
 }
 
 // keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is

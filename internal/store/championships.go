@@ -20,6 +20,10 @@ func (s *DB) TournamentFinals(ctx context.Context, id string) (carrom.Tournament
 	return f, nil
 }
 
+// insertFinals stores how a tournament finishes, over what it was.
+const insertFinals = `INSERT INTO tournament_finals (tournament_id, places, best_of, prizes) VALUES (?, ?, ?, ?)
+	ON CONFLICT (tournament_id) DO UPDATE SET places = excluded.places, best_of = excluded.best_of, prizes = excluded.prizes`
+
 // SetTournamentFinals sets how a tournament finishes. With unpaired, it
 // changes nothing once a round after round swiss is stored (the finals
 // have begun): carrom.ErrNotFound.
@@ -34,9 +38,7 @@ func (s *DB) SetTournamentFinals(ctx context.Context, id string, f carrom.Tourna
 				return carrom.ErrNotFound
 			}
 		}
-		_, err := s.txExec(ctx, tx, `INSERT INTO tournament_finals (tournament_id, places, best_of, prizes) VALUES (?, ?, ?, ?)
-			ON CONFLICT (tournament_id) DO UPDATE SET places = excluded.places, best_of = excluded.best_of, prizes = excluded.prizes`,
-			id, f.Places, f.BestOf, f.Prizes)
+		_, err := s.txExec(ctx, tx, insertFinals, id, f.Places, f.BestOf, f.Prizes)
 		return err
 	})
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
-const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at`
+const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at, match_format`
 
 // CreateTournament stores a new tournament, unless its organiser has max
 // already (carrom.ErrLimit).
@@ -20,10 +20,10 @@ func (s *DB) CreateTournament(ctx context.Context, t carrom.Tournament, max int)
 
 // insertTournament stores a tournament unless its organiser keeps max.
 const insertTournament = `INSERT INTO tournaments (` + tournamentCols + `)
-	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
+	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
 
 func tournamentArgs(t carrom.Tournament, max int) []any {
-	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created),
+	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created), format(t.Format),
 		t.Organiser, max}
 }
 
@@ -40,9 +40,9 @@ func created(res sql.Result, err error, max int) error {
 }
 
 // ImportTournament stores a whole tournament in one step, as
-// CreateTournament, its guests numbered from 1 in order and its rounds,
-// or nothing.
-func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, max int) error {
+// CreateTournament, its guests numbered from 1 in order, its rounds and
+// how it finishes (nil: as one never set), or nothing.
+func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
 		if err := created(res, err, max); err != nil {
@@ -61,8 +61,21 @@ func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players 
 				}
 			}
 		}
+		if fin != nil {
+			if _, err := s.txExec(ctx, tx, insertFinals, t.ID, fin.Places, fin.BestOf, fin.Prizes); err != nil {
+				return fmt.Errorf("store: import the finals of %s: %w", t.ID, err)
+			}
+		}
 		return nil
 	})
+}
+
+// format is a tournament's match format as stored: "laws" unless told.
+func format(f string) string {
+	if f == "" {
+		return "laws"
+	}
+	return f
 }
 
 func boolInt(b bool) int {
@@ -78,7 +91,7 @@ func scanTournament(r scanner) (carrom.Tournament, error) {
 		singles       int
 		seed, created int64
 	)
-	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created); err != nil {
+	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created, &t.Format); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return t, carrom.ErrNotFound
 		}

@@ -21,7 +21,7 @@ func TestTournamentsKeepTheirRounds(t *testing.T) {
 			}
 		}
 		tn := carrom.Tournament{ID: "t1", Organiser: "org", Name: "Open", Date: "2026-05-01", Place: "Milano", Rules: "icf", Singles: true,
-			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at}
+			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at, Format: "bell"}
 		if err := st.CreateTournament(ctx, tn, 1); err != nil {
 			t.Fatal(err)
 		}
@@ -116,6 +116,49 @@ func TestTournamentsKeepTheirRounds(t *testing.T) {
 		}
 		if _, err := st.Tournament(ctx, "t1"); !errors.Is(err, carrom.ErrNotFound) {
 			t.Errorf("the tournament of a deleted organiser: %v; want it gone", err)
+		}
+	})
+}
+
+// TestTournamentImportAllOrNothing: an import stores the tournament, its
+// players, rounds and finals in one transaction; when its finals cannot
+// be stored, nothing of it is.
+func TestTournamentImportAllOrNothing(t *testing.T) {
+	eachOpenStore(t, func(t *testing.T, ctx context.Context, st *DB) {
+		if err := st.CreateAccount(ctx, account.Account{ID: "org", Name: "org", Password: "h", Created: at}, ""); err != nil {
+			t.Fatal(err)
+		}
+		tn := carrom.Tournament{ID: "t1", Organiser: "org", Name: "Open", Date: "2026-05-01", Rules: "icf", Singles: true,
+			System: "swiss", Method: "dutch", Rounds: 1, Win: 2, Draw: 1, Phantom: 25, Created: at}
+		players := []carrom.TournamentPlayer{{Name: "Ann"}, {Name: "Bea"}}
+		rounds := [][]carrom.TournamentMatch{{{Board: 1, A: 1, B: 2, Score: [2]int{25, 3}, Source: carrom.ResultHand}}}
+		fin := carrom.TournamentFinals{Places: 2, BestOf: 3, Prizes: "fixed"}
+		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := st.TournamentFinals(ctx, "t1"); err != nil || got != fin {
+			t.Errorf("the imported finals: %+v, %v; want %+v", got, err, fin)
+		}
+
+		refuse := `CREATE TRIGGER refuse_finals BEFORE INSERT ON tournament_finals BEGIN SELECT RAISE(ABORT, 'refused'); END`
+		if st.Dialect() == "postgres" {
+			if _, err := st.db.ExecContext(ctx, `CREATE FUNCTION refuse_finals() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`); err != nil {
+				t.Fatal(err)
+			}
+			refuse = `CREATE TRIGGER refuse_finals BEFORE INSERT ON tournament_finals FOR EACH ROW EXECUTE FUNCTION refuse_finals()`
+		}
+		if _, err := st.db.ExecContext(ctx, refuse); err != nil {
+			t.Fatal(err)
+		}
+		tn.ID = "t2"
+		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err == nil {
+			t.Fatal("an import whose finals are refused: no error")
+		}
+		if _, err := st.Tournament(ctx, "t2"); !errors.Is(err, carrom.ErrNotFound) {
+			t.Errorf("the tournament of an import whose finals were refused: %v; want none", err)
+		}
+		if ps, err := st.TournamentPlayers(ctx, "t2"); err != nil || len(ps) != 0 {
+			t.Errorf("its players: %+v, %v; want none", ps, err)
 		}
 	})
 }

@@ -133,6 +133,9 @@ func (d roundClock) startClock(w http.ResponseWriter, r *http.Request) {
 	if d.env.Announce != nil {
 		d.env.Announce(s.t.ID)
 	}
+	if s.t.Format == FormatBell {
+		bells(d).watch(c)
+	}
 	d.answer(w, r, s.t.ID, http.StatusOK)
 }
 

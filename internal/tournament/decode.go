@@ -33,18 +33,26 @@ type createBody struct {
 	Rounds       int         `json:"rounds"`
 	Points       *pointsJSON `json:"points"`
 	PhantomScore *int        `json:"phantom_score"`
+	Format       string      `json:"format"`
 }
+
+// The match formats: as the laws play a match, or a time limit per round
+// (the round's clock) with the score at the bell.
+const (
+	FormatLaws = "laws"
+	FormatBell = "bell"
+)
 
 // decodeCreate reads a new tournament: every field but its name and
 // rounds has a default (today, ICF rules, singles, a Swiss paired dazed,
-// 2-1-0 points, the phantom's 25-0).
+// 2-1-0 points, the phantom's 25-0, the laws' matches).
 func decodeCreate(data []byte, today time.Time) (carrom.Tournament, error) {
 	var b createBody
 	if err := record.DecodeJSON(data, &b); err != nil {
 		return carrom.Tournament{}, httpapi.Refuse(ErrBad, "the request's body: %v", err)
 	}
 	t := carrom.Tournament{Rules: "icf", Singles: true, System: "swiss", Method: string(tourney.Dazed), Rounds: b.Rounds,
-		Win: tourney.DefaultPoints.Win, Draw: tourney.DefaultPoints.Draw, Loss: tourney.DefaultPoints.Loss, Phantom: tourney.DefaultPhantomScore}
+		Win: tourney.DefaultPoints.Win, Draw: tourney.DefaultPoints.Draw, Loss: tourney.DefaultPoints.Loss, Phantom: tourney.DefaultPhantomScore, Format: FormatLaws}
 	var err error
 	if t.Name, err = text("name", b.Name, true); err != nil {
 		return t, err
@@ -67,6 +75,13 @@ func decodeCreate(data []byte, today time.Time) (carrom.Tournament, error) {
 	}
 	if b.Singles != nil {
 		t.Singles = *b.Singles
+	}
+	switch b.Format {
+	case "":
+	case FormatLaws, FormatBell:
+		t.Format = b.Format
+	default:
+		return t, httpapi.Refuse(ErrBad, "format %q: want laws (a match as the laws play it) or bell (a time limit per round, the score at the bell)", b.Format)
 	}
 	if b.System != "" {
 		t.System = b.System

@@ -52,7 +52,7 @@ func (s *state) file() *tourney.File {
 			r.Matches[i].A, r.Matches[i].B = names[r.Matches[i].A], names[r.Matches[i].B]
 		}
 	}
-	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes)}
+	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes), MatchFormat: s.t.Format}
 }
 
 // safeName keeps a file name to letters, digits, '-' and '_'.
@@ -115,7 +115,7 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	if t.Name == "" {
 		t.Name = "Imported tournament"
 	}
-	t.Rules, t.Singles, t.System, t.Method = "icf", true, f.System, string(f.Options.Method)
+	t.Rules, t.Singles, t.System, t.Method, t.Format = "icf", true, f.System, string(f.Options.Method), f.MatchFormat
 	if t.System != "swiss" {
 		t.Method = ""
 	}
@@ -221,15 +221,13 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 	}
 	t.ID, t.Organiser, t.Created = newID(d.env.Seed), a.ID, d.env.Now()
 	t.Date = t.Created.Format("2006-01-02")
-	if err := d.env.Store.ImportTournament(r.Context(), t, players, rounds, MaxTournaments); err != nil {
+	var fin *carrom.TournamentFinals
+	if ff := fileFinals(f); ff != (carrom.TournamentFinals{BestOf: 1, Prizes: string(tourney.NoPrizes)}) {
+		fin = &ff
+	}
+	if err := d.env.Store.ImportTournament(r.Context(), t, players, rounds, fin, MaxTournaments); err != nil {
 		httpapi.WriteError(w, tooMany(err))
 		return
-	}
-	if fin := fileFinals(f); fin != (carrom.TournamentFinals{BestOf: 1, Prizes: string(tourney.NoPrizes)}) {
-		if err := d.env.Store.SetTournamentFinals(r.Context(), t.ID, fin, false, t.Rounds); err != nil {
-			httpapi.WriteError(w, err)
-			return
-		}
 	}
 	d.answer(w, r, t.ID, http.StatusCreated)
 }

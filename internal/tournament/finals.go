@@ -108,6 +108,24 @@ func (s *state) swissRanking() []string {
 	return ids
 }
 
+// finalsSeeding is the Swiss's ranking as the finals take it: its first
+// places (the finals') go to the best players not withdrawn, as SoL's
+// final ranking lets a retired player leave them; the others follow in
+// the standings' order.
+func (s *state) finalsSeeding(f tourney.Finals) []string {
+	ids := s.swissRanking()
+	out := make([]string, 0, len(ids))
+	var rest []string
+	for _, id := range ids {
+		if p, ok := s.player(num(id)); ok && p.Withdrawn || len(out) == f.Places {
+			rest = append(rest, id)
+			continue
+		}
+		out = append(out, id)
+	}
+	return append(out, rest...)
+}
+
 // finalsPairing is the next finals round's matches, or why there is none.
 func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 	f := s.rule()
@@ -120,7 +138,7 @@ func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 	if err := s.playedUp(len(s.rounds)); err != nil {
 		return nil, err
 	}
-	ps, err := tourney.FinalsPairing(s.swissRanking(), *f, s.finalsRounds())
+	ps, err := tourney.FinalsPairing(s.finalsSeeding(*f), *f, s.finalsRounds())
 	if err != nil {
 		return nil, httpapi.Refuse(ErrConflict, "the finals cannot be paired: %v", err)
 	}
@@ -136,13 +154,22 @@ func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 }
 
 // finalRanking is the ids best first: the Swiss's standings, the places
-// of the finals decided as they were won.
+// of the finals (none withdrawn) decided as they were won.
 func (s *state) finalRanking() ([]string, error) {
-	ids := s.swissRanking()
-	if f := s.rule(); f != nil && len(s.rounds) > s.t.Rounds {
-		return tourney.FinalRanking(ids, *f, s.finalsRounds())
+	f := s.rule()
+	if f == nil {
+		return s.swissRanking(), nil
 	}
-	return ids, nil
+	ids := s.finalsSeeding(*f)
+	if len(s.rounds) <= s.t.Rounds {
+		return ids, nil
+	}
+	played := s.finalsRounds()
+	if s.unplayed() > 0 {
+		// A finals round still in play decides nothing yet.
+		played = played[:len(played)-1]
+	}
+	return tourney.FinalRanking(ids, *f, played)
 }
 
 // over says whether the tournament is over: every round planned played,
@@ -154,7 +181,7 @@ func (s *state) over() bool {
 	if s.rule() == nil {
 		return true
 	}
-	ps, err := tourney.FinalsPairing(s.swissRanking(), *s.rule(), s.finalsRounds())
+	ps, err := tourney.FinalsPairing(s.finalsSeeding(*s.rule()), *s.rule(), s.finalsRounds())
 	return err == nil && len(ps) == 0
 }
 

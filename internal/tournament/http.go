@@ -49,7 +49,8 @@ type View struct {
 	Rounds       int            `json:"rounds"`
 	Points       pointsJSON     `json:"points"`
 	PhantomScore int            `json:"phantom_score"`
-	Seed         string         `json:"seed"` // a uint64, in words: JavaScript's numbers would round it
+	Format       string         `json:"format"` // laws or bell
+	Seed         string         `json:"seed"`   // a uint64, in words: JavaScript's numbers would round it
 	Organiser    string         `json:"organiser"`
 	Mine         bool           `json:"mine"` // the viewer organises it
 	Online       bool           `json:"online"`
@@ -136,7 +137,7 @@ type Summary struct {
 
 func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error) {
 	t := s.t
-	v := View{ID: t.ID, Name: t.Name, Date: t.Date, Place: t.Place, Rules: t.Rules, Singles: t.Singles, System: t.System, Method: t.Method,
+	v := View{ID: t.ID, Name: t.Name, Date: t.Date, Place: t.Place, Rules: t.Rules, Singles: t.Singles, System: t.System, Method: t.Method, Format: t.Format,
 		Rounds: t.Rounds, Points: pointsJSON{t.Win, t.Draw, t.Loss}, PhantomScore: t.Phantom, Seed: strconv.FormatUint(t.Seed, 10),
 		Mine: viewer != "" && viewer == t.Organiser, Online: d.env.Tables != nil, Sheets: d.env.Sheets != nil,
 		Players: []PlayerView{}, Paired: []RoundView{}, Standings: []StandingView{}, Log: []LogView{}}

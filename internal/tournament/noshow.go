@@ -53,7 +53,8 @@ func (d noShows) watchNoShowFor(table string, wait time.Duration) {
 
 // ResumeNoShows waits again, at a server's start, for the tables of the
 // matches without a result: each until NoShowGrace after it was made, at
-// once if that is past. A match a node has entered already is left by
+// once if that is past; and for the bell of their rounds' clocks
+// (bell.go). A match a node has entered already is left by
 // the others (the result enters once).
 func (d *Domain) ResumeNoShows(ctx context.Context) error { return noShows{d}.resume(ctx) }
 
@@ -77,6 +78,7 @@ func (d noShows) resume(ctx context.Context) error {
 			d.watchNoShowFor(id, max(0, st.Created.Add(NoShowGrace).Sub(d.env.Now())))
 		}
 	}
+	bells(d).resume(ctx, tables)
 	return nil
 }
 
@@ -103,19 +105,8 @@ func (d noShows) noShow(ctx context.Context, table string) {
 		}
 		return
 	}
-	m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
-	if err != nil {
-		if !errors.Is(err, carrom.ErrNotFound) {
-			d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
-		}
-		return
-	}
-	if m.Source != carrom.ResultNone {
-		return
-	}
-	s, err := d.load(ctx, m.Tournament)
-	if err != nil {
-		d.env.Log.Error("loading the tournament of a no-show", "table", table, "err", err)
+	m, s, ok := waiting(ctx, d.Domain, table, "a no-show")
+	if !ok {
 		return
 	}
 	present, absent := m.A, m.B

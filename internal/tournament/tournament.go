@@ -50,7 +50,7 @@ type Store interface {
 	CreateTournament(ctx context.Context, t carrom.Tournament, max int) error
 	// ImportTournament stores a tournament with its guests (numbered from
 	// 1 in order) and its rounds, all or nothing, as CreateTournament.
-	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, max int) error
+	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error
 	Tournament(ctx context.Context, id string) (carrom.Tournament, error)
 	Tournaments(ctx context.Context, organiser string) ([]carrom.Tournament, error)
 	AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer, max int) (int, error)
@@ -83,6 +83,9 @@ type Tables interface {
 	// Seated says which of a table's seats a player has taken, whether
 	// its match is over, and when it was made.
 	Seated(ctx context.Context, table string) (Seats, error)
+	// Bell ends a table's match at the bell, with its score (game.Bell);
+	// false if this server does not hold the table.
+	Bell(table string) bool
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
@@ -347,8 +350,13 @@ func num(id string) int {
 }
 
 // TableFinished enters the result of a tournament's online table whose
-// match is over (side 0 is the match's first player), marked online.
-func (d *Domain) TableFinished(ctx context.Context, table string, winner int, games [2]int) {
+// match is over (side 0 is the match's first player), marked online; a
+// match drawn at the bell enters its equal games, a draw.
+func (d *Domain) TableFinished(ctx context.Context, table string, winner int, drawn bool, games [2]int) {
+	if drawn {
+		bells{d}.drawnAtBell(ctx, table, games)
+		return
+	}
 	d.enter(ctx, "table_id", table, carrom.ResultOnline, winner, games)
 }
 

@@ -66,7 +66,7 @@ export interface TrajEvent { t: number; kind: "pocket" | "cushion" | "contact" |
 export interface Trajectory { start: Disc[]; events: TrajEvent[]; time: number }
 
 export interface Action {
-  kind: "strike" | "place" | "forgo" | "concede" | "toss" | "timeout" | "forfeit" | "buy";
+  kind: "strike" | "place" | "forgo" | "concede" | "toss" | "timeout" | "forfeit" | "buy" | "bell";
   seat: number; shot?: { x: number; dir: [number, number]; speed: number };
   at?: [number, number]; concede?: string; toss?: number; rule?: string;
   buy?: { pocket: number; white: number; black: number; queen: boolean };

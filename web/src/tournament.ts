@@ -19,7 +19,7 @@ interface Round { round: number; matches: Match[]; final?: number }
 interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
-  points: { win: number; draw: number; loss: number }; phantom_score: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
+  points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
   finals: Finals; ranking: Rank[];
   clock: RoundClock | null;
@@ -53,16 +53,17 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, "Singles"), h("option", { value: "doubles" }, "Doubles (pairs)"));
+  const match = h("select", { id: "t-match" }, h("option", { value: "laws" }, i18n.t("tournament.match.laws")), h("option", { value: "bell" }, i18n.t("tournament.match.bell")));
   system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, i18n.t("tournament.new")),
-    h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format),
+    h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format), h("label", {}, match),
     h("label", {}, i18n.t("tournament.system") + " ", system, " ", method), h("label", {}, i18n.t("tournament.rounds") + " ", rounds), h("label", {}, i18n.t("tournament.phantom") + " ", phantom, "–0"),
     h("button", { type: "submit", id: "t-create" }, i18n.t("tournament.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles" };
+    const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles", format: match.value };
     if (date.value) body.date = date.value;
     if (system.value === "swiss") body.method = method.value;
     api<Tournament>("POST", "/api/tournaments", body)
@@ -150,7 +151,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t),
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t), t.format === "bell" ? i18n.t("tournament.match.bell") : "",
       i18n.t("tournament.roundsOf", { N: t.paired.filter((r) => !r.final).length, Count: t.rounds }), t.organiser ? i18n.t("tournament.organiser", { Name: t.organiser }) : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, i18n.t("tournament.download")), i18n.t("tournament.download.after")));
     // The organiser's forms are drawn once, not at each reading, so that

@@ -1,0 +1,128 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/carrom-game/carrom/internal/carrom"
+)
+
+// bells is the match format "bell", a time limit per round with the
+// score at the bell: the Domain's methods of this file, apart.
+type bells struct{ *Domain }
+
+// watch rings the bell of clock c's round when it reaches zero on the
+// server's clock, at once if that is past.
+func (d bells) watch(c carrom.TournamentClock) {
+	if d.env.AfterFunc == nil || d.env.Tables == nil {
+		return
+	}
+	d.env.AfterFunc(max(0, c.Ends().Sub(d.env.Now())), func() { d.ring(context.Background(), c.Tournament, c.Round, c.Ends()) })
+}
+
+// ring ends, at the bell, the online tables of a round still in play in
+// a tournament of the format bell, if its clock still ends then (one
+// started again rings at its own end). Each table's match ends with its
+// score (game.Bell) and enters its result as any finished table's; a
+// match on a scoresheet or typed by hand is the organiser's.
+func (d bells) ring(ctx context.Context, id string, round int, ends time.Time) {
+	cs, ok := roundClock(d).clockStore()
+	if !ok {
+		return
+	}
+	c, err := cs.TournamentClock(ctx, id)
+	if err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("reading a tournament's clock at the bell", "tournament", id, "err", err)
+		}
+		return
+	}
+	if c.Round != round || !c.Ends().Equal(ends) {
+		return
+	}
+	s, err := d.load(ctx, id)
+	if err != nil {
+		d.env.Log.Error("loading a tournament at the bell", "tournament", id, "err", err)
+		return
+	}
+	if s.t.Format != FormatBell || round > len(s.rounds) {
+		return
+	}
+	for _, m := range s.rounds[round-1] {
+		if m.Table != "" && m.Source == carrom.ResultNone && d.env.Tables.Bell(m.Table) {
+			d.env.Log.Info("a tournament's table ended at the bell", "tournament", id, "round", round, "board", m.Board, "table", m.Table)
+		}
+	}
+}
+
+// resume waits again, at a server's start, for the bell of the latest
+// round's clock of each tournament of the format bell with an online
+// table in play.
+func (d bells) resume(ctx context.Context, tables []string) {
+	cs, ok := roundClock(d).clockStore()
+	if !ok {
+		return
+	}
+	seen := map[string]bool{}
+	for _, table := range tables {
+		m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
+		if err != nil || seen[m.Tournament] {
+			continue
+		}
+		seen[m.Tournament] = true
+		t, err := d.env.Store.Tournament(ctx, m.Tournament)
+		if err != nil || t.Format != FormatBell {
+			continue
+		}
+		if c, err := cs.TournamentClock(ctx, m.Tournament); err == nil {
+			d.watch(c)
+		}
+	}
+}
+
+// drawnAtBell enters the match of a table that the bell ended with the
+// score equal: a draw, its games equal, marked online and logged. A
+// knockout's or a final's match needs a winner: the organiser's.
+func (d bells) drawnAtBell(ctx context.Context, table string, games [2]int) {
+	m, s, ok := waiting(ctx, d.Domain, table, "a draw at the bell")
+	if !ok {
+		return
+	}
+	if s.t.System == "knockout" || s.isFinal(m.Round) {
+		d.env.Log.Info("a match that needs a winner was drawn at the bell: its result is for the organiser", "table", table, "tournament", m.Tournament)
+		return
+	}
+	m.Score, m.Source = games, carrom.ResultOnline
+	entry := &carrom.TournamentLog{At: d.env.Now(), Round: m.Round, Text: fmt.Sprintf("round %d, board %d: the round's time was up with %s and %s level: a draw at the bell, %s",
+		m.Round, m.Board, s.name(m.A), s.name(m.B), scoreText(m.Score))}
+	if err := d.env.Store.SetTournamentResult(ctx, m, true, entry); err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("entering a draw at the bell", "table", table, "tournament", m.Tournament, "err", err)
+		}
+		return
+	}
+	d.changed(m.Tournament)
+}
+
+// waiting is the match of an online table still without a result, and its
+// tournament; false (logged if the store failed) if there is none.
+func waiting(ctx context.Context, d *Domain, table, what string) (carrom.TournamentMatch, *state, bool) {
+	m, err := d.env.Store.TournamentMatchAt(ctx, "table_id", table)
+	if err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("finding the tournament match of a table", "table", table, "err", err)
+		}
+		return m, nil, false
+	}
+	if m.Source != carrom.ResultNone {
+		return m, nil, false
+	}
+	s, err := d.load(ctx, m.Tournament)
+	if err != nil {
+		d.env.Log.Error("loading the tournament of "+what, "table", table, "err", err)
+		return m, nil, false
+	}
+	return m, s, true
+}
