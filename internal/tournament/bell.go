@@ -103,7 +103,7 @@ func (d bells) drawnAtBell(ctx context.Context, table string, games [2]int) {
 		}
 		return
 	}
-	d.changed(m.Tournament)
+	d.env.changed(m.Tournament)
 }
 
 // waiting is the match of an online table still without a result, and its
