@@ -82,3 +82,21 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 		t.Errorf("the Polish /tournaments still reads %q", english)
 	}
 }
+
+// TestVariantInLanguage (issue 29): a variant's side column, watched with
+// the browser set to Italian, reads its goal, its table's heading, the
+// pieces on the board and its rule set's name in the catalogue's words.
+func TestVariantInLanguage(t *testing.T) {
+	const lang = "it"
+	m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
+	e := newEnv(t)
+	id := e.createTable(`{"rules":"three","players":3,"clock":0,"seats":[{"kind":"computer","level":"beginner"},{"kind":"computer","level":"beginner"},{"kind":"computer","level":"beginner"}],"seed":5}`)
+	ctx := e.tab()
+	e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(e.base+"/t/"+id))
+	head := strings.Join([]string{m("variant.col.player", nil), m("variant.col.holds", nil), m("variant.col.points", nil)}, "|")
+	e.waitFor(ctx, "the variant's side column", `document.getElementById("goal")?.textContent === `+jsString(m("variant.goal.three", nil))+
+		` && [...document.querySelectorAll("#holdings th")].map((th) => th.textContent).join("|") === `+jsString(head)+
+		` && [...document.querySelectorAll(".games")].some((g) => g.textContent === `+jsString(m("lobby.rules.three", nil))+`)`+
+		` && document.body.textContent.includes(`+jsString(strings.Split(m("variant.onBoard", map[string]any{"White": "\x00"}), "\x00")[0])+`)`, 30*time.Second)
+}

@@ -7,12 +7,12 @@ import type { App } from "./app";
 import { askFirstStroke } from "./guide";
 import { api } from "./api";
 import type { Geometry, Piece, Practiced, StateMsg, TableConfig, TableInfo } from "./protocol";
-import { perStroke, QuickPlay, ruleName } from "./pool";
+import { perStroke, QuickPlay } from "./pool";
 import { levelName, nickName } from "./names";
 import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
-import { isVariant, playersOf, RULE_SETS } from "./variants";
+import { isVariant, playersOf, RULE_SETS, ruleName } from "./variants";
 import { t, when } from "./i18n";
 
 type Options = [string, string][];
