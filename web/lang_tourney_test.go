@@ -42,6 +42,11 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 	toast := m("live.challenged", map[string]any{"Name": "org", "Terms": terms})
 	e.waitFor(bob, "the challenge's toast", `[...document.querySelectorAll("#toasts .toast")].some((t) => t.textContent.includes(`+jsString(toast)+`) && t.textContent.includes(`+jsString(m("live.seeChallenge", nil))+`))`, 10*time.Second)
 
+	// A refusal with a code: a challenge to a name no account has.
+	e.run(org, chromedp.Navigate(e.base+"/challenges?to=nobody"), chromedp.WaitVisible("#challenge", chromedp.ByID),
+		chromedp.Click(`#challenge button[type="submit"]`, chromedp.ByQuery))
+	e.waitFor(org, "the refusal", `document.querySelector("#challenge .error")?.textContent === `+jsString(m("error.noPlayer", nil)), 10*time.Second)
+
 	// The tournament's finals card, prize list and round's clock.
 	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
 		chromedp.SendKeys("#t-name", "Turniej", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),

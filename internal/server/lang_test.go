@@ -122,7 +122,7 @@ func TestAccountLanguage(t *testing.T) {
 func TestErrorCodes(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	ann.account("signup", "Ann", "correct horse battery")
+	_, a, _ := ann.account("signup", "Ann", "correct horse battery")
 	for _, c := range []struct {
 		path, body string
 		status     int
@@ -138,6 +138,21 @@ func TestErrorCodes(t *testing.T) {
 		var got struct{ Error, Code string }
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
 			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
+		}
+	}
+	// The challenges' refusals a player meets most, signed in.
+	for _, c := range []struct {
+		body   string
+		status int
+		code   string
+	}{
+		{`{"to":"nobody","rules":"icf","clock":15}`, http.StatusNotFound, "no_player"},
+		{`{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
+	} {
+		code, body, _ := ann.request("POST", "/api/challenges", c.body, "X-CSRF-Token", a.CSRF)
+		var got struct{ Error, Code string }
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
+			t.Errorf("POST /api/challenges %s: %d %s; want %d, code %q and a sentence", c.body, code, body, c.status, c.code)
 		}
 	}
 }
