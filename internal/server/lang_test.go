@@ -140,19 +140,23 @@ func TestErrorCodes(t *testing.T) {
 			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
 		}
 	}
-	// The challenges' refusals a player meets most, signed in.
+	// The challenges' and the tournaments' refusals a player meets most,
+	// signed in (or not).
 	for _, c := range []struct {
-		body   string
-		status int
-		code   string
+		p                  *player
+		method, path, body string
+		status             int
+		code               string
 	}{
-		{`{"to":"nobody","rules":"icf","clock":15}`, http.StatusNotFound, "no_player"},
-		{`{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
+		{ann, "POST", "/api/challenges", `{"to":"nobody","rules":"icf","clock":15}`, http.StatusNotFound, "no_player"},
+		{ann, "POST", "/api/challenges", `{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
+		{ann, "GET", "/api/tournaments/000000000000", "", http.StatusNotFound, "no_tournament"},
+		{e.player(), "POST", "/api/tournaments", `{"name":"Open","rounds":3}`, http.StatusUnauthorized, "not_signed_in"},
 	} {
-		code, body, _ := ann.request("POST", "/api/challenges", c.body, "X-CSRF-Token", a.CSRF)
+		code, body, _ := c.p.request(c.method, c.path, c.body, "X-CSRF-Token", a.CSRF)
 		var got struct{ Error, Code string }
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
-			t.Errorf("POST /api/challenges %s: %d %s; want %d, code %q and a sentence", c.body, code, body, c.status, c.code)
+			t.Errorf("%s %s %s: %d %s; want %d, code %q and a sentence", c.method, c.path, c.body, code, body, c.status, c.code)
 		}
 	}
 }

@@ -19,6 +19,8 @@ const keys: Record<string, string> = {
   challenge_self: "error.challengeSelf",
   not_invited: "error.notInvited",
   answered: "error.answered",
+  not_organiser: "error.notOrganiser",
+  no_tournament: "error.noTournament",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
