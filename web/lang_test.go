@@ -313,6 +313,11 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 				t.Errorf("%s: the lobby's headings %q lack %q (%s)", lang, lobby.Headings, m(id, nil), id)
 			}
 		}
+		var levels []string
+		e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("#level option")].map((o) => o.textContent)`, &levels))
+		if !slices.Contains(levels, m("level.beginner", nil)) {
+			t.Errorf("%s: the computer's levels read %q; want %q among them", lang, levels, m("level.beginner", nil))
+		}
 
 		e.playBeginner(ctx)
 		e.waitFor(ctx, "my stroke", myStroke, 60*time.Second)
@@ -335,8 +340,11 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 				t.Errorf("%s: the table reads %q; want %q", lang, c.got, c.want)
 			}
 		}
-		if computer := m("table.computerLevel", map[string]any{"Level": "beginner"}); !strings.Contains(table.Seats, computer) {
-			t.Errorf("%s: the players read %q; want the computer named %q", lang, table.Seats, computer)
+		// The server names the computer's level by its code and a player
+		// who wrote no name "Player 1": the page writes both in its language.
+		computer := m("table.computerLevel", map[string]any{"Level": m("level.beginner", nil)})
+		if player := m("seat.default", map[string]any{"N": 1}); !strings.Contains(table.Seats, computer) || !strings.Contains(table.Seats, player) {
+			t.Errorf("%s: the players read %q; want the computer named %q and the player %q", lang, table.Seats, computer, player)
 		}
 		for _, id := range []string{"table.players", "table.moves", "table.concede", "table.lockOff", "table.yourStroke", "table.howto.title", "table.aimKeys", "table.wordsSpectators"} {
 			if english := msg(t, "en", id, nil); english != m(id, nil) && strings.Contains(table.Play, english) {
@@ -373,7 +381,7 @@ func TestLobbyAndTableInLanguage(t *testing.T) {
 		var over struct{ Title, Why, New string }
 		e.run(ctx, chromedp.Evaluate(`({title: document.querySelector("#match-over h2").textContent, why: document.getElementById("match-why").textContent,
 			new: document.getElementById("new-game").textContent})`, &over))
-		winner := m("table.computerLevel", map[string]any{"Level": "beginner"})
+		winner := computer
 		for _, c := range []struct{ got, want string }{
 			{over.Title, m("table.matchOver.who", map[string]any{"Who": winner})}, {over.Why, m("table.concededBy.you", nil)}, {over.New, m("table.newGame", nil)},
 		} {

@@ -83,9 +83,15 @@ func New(env Env) *Challenges { return &Challenges{env: env} }
 var (
 	// ErrNotInvited refuses an answer from an account a challenge is not
 	// for.
-	ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
+	ErrNotInvited = httpapi.NewCoded(http.StatusForbidden, "not_invited", "not for this account")
 	// ErrAnswered refuses an answer to a challenge answered already.
-	ErrAnswered = httpapi.New(http.StatusConflict, "answered already")
+	ErrAnswered = httpapi.NewCoded(http.StatusConflict, "answered", "answered already")
+	// ErrNoPlayer refuses a challenge to a name no account has.
+	ErrNoPlayer = httpapi.NewCoded(http.StatusNotFound, "no_player", "no such player")
+	// ErrSelf refuses a challenge to the challenger himself.
+	ErrSelf = httpapi.NewCoded(http.StatusBadRequest, "challenge_self", "a challenge is to another player")
+	// ErrSameBrowser refuses an acceptance from the challenger's own browser.
+	ErrSameBrowser = httpapi.New(http.StatusConflict, "the challenger's browser cannot take the other seat")
 )
 
 // fail answers an error as JSON in plain words, with its status.
@@ -157,11 +163,14 @@ func (h *Challenges) Create(w http.ResponseWriter, r *http.Request) {
 	}
 	to, err := h.env.Store.AccountByName(r.Context(), body.To)
 	if err != nil {
-		fail(w, httpapi.RefuseIf(err, carrom.ErrNotFound, "no player is named %q", body.To))
+		if errors.Is(err, carrom.ErrNotFound) {
+			err = httpapi.Refuse(ErrNoPlayer, "no player is named %q", body.To)
+		}
+		fail(w, err)
 		return
 	}
 	if to.ID == me.ID {
-		fail(w, httpapi.Refuse(httpapi.ErrBadRequest, "a challenge is to another player"))
+		fail(w, ErrSelf)
 		return
 	}
 	cfg := protocol.TableConfig{Rules: body.Rules, Players: 2, Clock: body.Clock, Rated: body.Rated, Seats: []protocol.SeatConfig{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}}
@@ -257,7 +266,7 @@ func (h *Challenges) Answer(w http.ResponseWriter, r *http.Request) {
 		}
 		claims = []carrom.SeatRecord{{Seat: 0, Token: c.FromToken, Nickname: c.FromName}, {Seat: 1, Token: h.env.Identity.Token(r), Nickname: me.Name}}
 		if c.FromToken == h.env.Identity.Token(r) {
-			fail(w, httpapi.Refuse(ErrAnswered, "the challenger's browser cannot take the other seat"))
+			fail(w, ErrSameBrowser)
 			return
 		}
 		// The table's ID is the challenge's first, in one step, so that of

@@ -122,7 +122,7 @@ func TestAccountLanguage(t *testing.T) {
 func TestErrorCodes(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	ann := e.player()
-	ann.account("signup", "Ann", "correct horse battery")
+	_, a, _ := ann.account("signup", "Ann", "correct horse battery")
 	for _, c := range []struct {
 		path, body string
 		status     int
@@ -138,6 +138,25 @@ func TestErrorCodes(t *testing.T) {
 		var got struct{ Error, Code string }
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
 			t.Errorf("POST %s %s: %d %s; want %d, code %q and a sentence", c.path, c.body, code, body, c.status, c.code)
+		}
+	}
+	// The challenges' and the tournaments' refusals a player meets most,
+	// signed in (or not).
+	for _, c := range []struct {
+		p                  *player
+		method, path, body string
+		status             int
+		code               string
+	}{
+		{ann, "POST", "/api/challenges", `{"to":"nobody","rules":"icf","clock":15}`, http.StatusNotFound, "no_player"},
+		{ann, "POST", "/api/challenges", `{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
+		{ann, "GET", "/api/tournaments/000000000000", "", http.StatusNotFound, "no_tournament"},
+		{e.player(), "POST", "/api/tournaments", `{"name":"Open","rounds":3}`, http.StatusUnauthorized, "not_signed_in"},
+	} {
+		code, body, _ := c.p.request(c.method, c.path, c.body, "X-CSRF-Token", a.CSRF)
+		var got struct{ Error, Code string }
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
+			t.Errorf("%s %s %s: %d %s; want %d, code %q and a sentence", c.method, c.path, c.body, code, body, c.status, c.code)
 		}
 	}
 }

@@ -145,11 +145,12 @@ func New(env Env) *Domain {
 	return &Domain{env: env}
 }
 
-// Errors of the tournaments' requests, each with its status.
+// Errors of the tournaments' requests, each with its status; those a
+// player meets most with a code the page says in his language.
 var (
-	ErrNotSignedIn  = httpapi.New(http.StatusUnauthorized, "sign in to organise a tournament")
-	ErrNotOrganiser = httpapi.New(http.StatusForbidden, "only the tournament's organiser may change it")
-	ErrNoTournament = httpapi.New(http.StatusNotFound, "no such tournament")
+	ErrNotSignedIn  = httpapi.NewCoded(http.StatusUnauthorized, "not_signed_in", "sign in to organise a tournament")
+	ErrNotOrganiser = httpapi.NewCoded(http.StatusForbidden, "not_organiser", "only the tournament's organiser may change it")
+	ErrNoTournament = httpapi.NewCoded(http.StatusNotFound, "no_tournament", "no such tournament")
 	ErrConflict     = httpapi.New(http.StatusConflict, "the tournament is not at that step")
 	ErrBad          = httpapi.ErrBadRequest
 )

@@ -5,7 +5,7 @@ import { api, me } from "./api";
 import { h } from "./dom";
 import { num } from "./format";
 import { t } from "./i18n";
-import { type Challenge, onLive } from "./live";
+import { type Challenge, onLive, terms } from "./live";
 
 // suggestNames offers under a name field (its list attribute, id) the
 // names of accounts that begin with what is typed, but the player's own;
@@ -85,9 +85,7 @@ export async function challengesPage(root: HTMLElement): Promise<void> {
     const cs = await api<Challenge[]>("GET", "/api/challenges");
     list.replaceChildren(cs.length ? h("table", { class: "list" }, ...cs.map((c) => {
       const mine = c.from === m.name;
-      const terms = [c.rules === "icf" ? t("challenge.rules.icf.short") : t("challenge.rules.family.short"), c.clock ? t("challenge.clock", { N: c.clock }) : t("challenge.noClock"),
-        ...(c.rated ? [t("challenge.rated")] : [])].join(", ");
-      const what = mine ? t("challenge.to", { Name: c.to, Terms: terms }) : t("challenge.from", { Name: c.from, Terms: terms });
+      const what = mine ? t("challenge.to", { Name: c.to, Terms: terms(c) }) : t("challenge.from", { Name: c.from, Terms: terms(c) });
       const act = c.status === "open"
         ? (mine ? [answer(c, "withdraw", t("challenge.withdraw"))] : [answer(c, "accept", t("challenge.accept")), " ", answer(c, "decline", t("challenge.decline"))])
         : c.link && c.status === "accepted" ? [h("a", { href: c.link, class: "button" }, t("challenge.goToTable"))] : [statusName(c.status)];

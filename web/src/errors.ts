@@ -15,6 +15,12 @@ const keys: Record<string, string> = {
   bad_name: "error.badName",
   bad_password: "error.badPassword",
   bad_lang: "error.badLang",
+  no_player: "error.noPlayer",
+  challenge_self: "error.challengeSelf",
+  not_invited: "error.notInvited",
+  answered: "error.answered",
+  not_organiser: "error.notOrganiser",
+  no_tournament: "error.noTournament",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };

@@ -6,6 +6,7 @@
 // /championships/{id}.
 import { api } from "./api";
 import { h } from "./dom";
+import * as i18n from "./i18n";
 
 export interface Finals { places: number; best_of: number; prizes: string; next: string }
 export interface Rank { place: number; num: number; name: string; prize: string }
@@ -18,30 +19,31 @@ interface Championship {
 
 type Act = (path: string, body: unknown) => Promise<void>;
 
-const prizeNames: Record<string, string> = {
-  none: "no prizes", fixed: "fixed (18, 16, 14, 13 …)", fixed40: "fixed 40 (1000, 900, 800, 750 …)",
-  millesimal: "millesimal (1000 down)", centesimal: "centesimal (100 down to 1)",
+const prizeKeys: Record<string, string> = {
+  none: "tournament.prize.none", fixed: "tournament.prize.fixed", fixed40: "tournament.prize.fixed40",
+  millesimal: "tournament.prize.millesimal", centesimal: "tournament.prize.centesimal",
 };
-const prizeOptions = (chosen: string, withNone: boolean) => Object.entries(prizeNames).filter(([k]) => withNone || k !== "none")
-  .map(([k, v]) => { const o = h("option", { value: k }, v); o.selected = k === chosen; return o; });
+const prizeName = (method: string) => prizeKeys[method] ? i18n.t(prizeKeys[method]) : method;
+const prizeOptions = (chosen: string, withNone: boolean) => Object.keys(prizeKeys).filter((k) => withNone || k !== "none")
+  .map((k) => { const o = h("option", { value: k }, prizeName(k)); o.selected = k === chosen; return o; });
 
 // finalsDesk is the organiser's card: the finals after a Swiss and the
 // prize method, and the button that pairs the next finals round.
 export function finalsDesk(t: { system: string; finals: Finals }, act: Act): HTMLElement {
-  const places = h("select", { id: "fin-places" }, h("option", { value: "0" }, "no finals"), h("option", { value: "2" }, "1st v 2nd"),
-    h("option", { value: "4" }, "1st v 2nd and 3rd v 4th"));
-  const bestOf = h("select", { id: "fin-best-of" }, h("option", { value: "1" }, "one match"), h("option", { value: "3" }, "best of three"));
+  const places = h("select", { id: "fin-places" }, h("option", { value: "0" }, i18n.t("tournament.finals.none")), h("option", { value: "2" }, i18n.t("tournament.finals.two")),
+    h("option", { value: "4" }, i18n.t("tournament.finals.four")));
+  const bestOf = h("select", { id: "fin-best-of" }, h("option", { value: "1" }, i18n.t("tournament.finals.one")), h("option", { value: "3" }, i18n.t("tournament.finals.three")));
   const prizes = h("select", { id: "fin-prizes" }, ...prizeOptions(t.finals.prizes, true));
   places.value = String(t.finals.places);
   bestOf.value = String(t.finals.best_of);
   const swiss = t.system === "swiss";
   places.disabled = bestOf.disabled = !swiss;
-  const save = h("button", { type: "submit", id: "fin-save", class: "secondary" }, "Save");
-  const pair = h("button", { type: "button", id: "pair-finals" }, "Pair the finals");
+  const save = h("button", { type: "submit", id: "fin-save", class: "secondary" }, i18n.t("tournament.finals.save"));
+  const pair = h("button", { type: "button", id: "pair-finals" }, i18n.t("tournament.finals.pair"));
   pair.addEventListener("click", () => { act("/finals/rounds", {}).catch(() => undefined); });
-  const f = h("form", { class: "card", id: "finals-form" }, h("h2", {}, "Finals and prizes"),
-    ...(swiss ? [h("label", {}, "Finals after the Swiss ", places), h("label", {}, "each ", bestOf)] : []),
-    h("label", {}, "Prizes ", prizes), save, ...(swiss ? [h("p", {}, pair), h("p", { id: "finals-why" })] : []));
+  const f = h("form", { class: "card", id: "finals-form" }, h("h2", {}, i18n.t("tournament.finals.card")),
+    ...(swiss ? [h("label", {}, i18n.t("tournament.finals.after") + " ", places), h("label", {}, i18n.t("tournament.finals.each") + " ", bestOf)] : []),
+    h("label", {}, i18n.t("tournament.finals.prizes") + " ", prizes), save, ...(swiss ? [h("p", {}, pair), h("p", { id: "finals-why" })] : []));
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const body: Record<string, unknown> = { prizes: prizes.value };
@@ -64,10 +66,10 @@ export function showFinals(t: { finals: Finals }): void {
 // prize list.
 export function prizeList(t: { finals: Finals; ranking: Rank[] }): HTMLElement[] {
   const prized = t.finals.prizes !== "none";
-  const title = t.finals.places ? "Final ranking, after the finals" : "Final ranking";
-  return [h("h2", {}, prized ? `${title}: prizes ${prizeNames[t.finals.prizes] ?? t.finals.prizes}` : title),
+  const title = i18n.t(t.finals.places ? "tournament.ranking.finals" : "tournament.ranking");
+  return [h("h2", {}, prized ? i18n.t("tournament.ranking.prizes", { Title: title, Method: prizeName(t.finals.prizes) }) : title),
     h("table", { class: "list", id: "prizes" },
-      h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), ...(prized ? [h("th", {}, "Prize")] : [])),
+      h("tr", {}, h("th", {}, i18n.t("tournament.ranking.place")), h("th", {}, i18n.t("tournament.ranking.player")), ...(prized ? [h("th", {}, i18n.t("tournament.ranking.prize"))] : [])),
       ...t.ranking.map((r) => h("tr", { "data-num": String(r.num) }, h("td", {}, String(r.place)), h("td", {}, r.name),
         ...(prized ? [h("td", {}, r.prize)] : []))))];
 }
@@ -81,10 +83,10 @@ export async function championshipsCard(tournaments: Summary[]): Promise<HTMLEle
   const skip = h("input", { id: "ch-skip", type: "number", min: "0", max: "50", value: "0" });
   const boxes = tournaments.map((t) => h("input", { type: "checkbox", value: t.id, "data-tournament": t.id }));
   const err = h("div", { class: "error", role: "alert", id: "ch-error" });
-  const f = h("form", { class: "card", id: "championship-new" }, h("h2", {}, "A new championship"),
-    h("label", {}, "Name ", name), h("label", {}, "Prizes ", prizes), h("label", {}, "Skip each player's ", skip, " worst results"),
+  const f = h("form", { class: "card", id: "championship-new" }, h("h2", {}, i18n.t("championship.new")),
+    h("label", {}, i18n.t("championship.name") + " ", name), h("label", {}, i18n.t("tournament.finals.prizes") + " ", prizes), h("label", {}, i18n.t("championship.skip") + " ", skip),
     ...tournaments.map((t, i) => h("label", {}, boxes[i], ` ${t.name} (${t.date})`)),
-    h("button", { type: "submit", id: "ch-create" }, "Create the championship"), err);
+    h("button", { type: "submit", id: "ch-create" }, i18n.t("championship.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -93,8 +95,8 @@ export async function championshipsCard(tournaments: Summary[]): Promise<HTMLEle
       .then((c) => { location.href = `/championships/${c.id}`; })
       .catch((e: Error) => { err.textContent = e.message; });
   });
-  return h("div", { id: "championships" }, f, h("h2", {}, "Your championships"),
-    mine.length ? h("ul", {}, ...mine.map((c) => h("li", {}, h("a", { href: `/championships/${c.id}` }, c.name)))) : h("p", {}, "No championship yet."));
+  return h("div", { id: "championships" }, f, h("h2", {}, i18n.t("championship.yours")),
+    mine.length ? h("ul", {}, ...mine.map((c) => h("li", {}, h("a", { href: `/championships/${c.id}` }, c.name)))) : h("p", {}, i18n.t("championship.none")));
 }
 
 // championshipPage is /championships/{id}, to anyone: its tournaments and
@@ -106,17 +108,19 @@ export function championshipPage(root: HTMLElement, id: string): void {
     const cell = (line: Championship["ranking"][number], i: number) => {
       const p = line.prizes[i];
       if (!counted(i)) return h("td", {}, "");
-      if (line.skipped[i]) return h("td", { class: "ch-skipped", title: "skipped: one of the worst" }, `(${p || "0"})`);
+      if (line.skipped[i]) return h("td", { class: "ch-skipped", title: i18n.t("championship.skipped") }, `(${p || "0"})`);
       return h("td", {}, p || "–");
     };
     const parts: (Node | string)[] = [h("h1", {}, c.name),
-      h("p", {}, [`prizes ${prizeNames[c.prizes] ?? c.prizes}`, c.skip_worst ? `each player's ${c.skip_worst} worst results skipped` : "every result counts",
-        c.organiser ? `organised by ${c.organiser}` : ""].filter(Boolean).join(" · ")),
-      h("h2", {}, "Tournaments"),
-      h("ol", {}, ...c.tournaments.map((t) => h("li", {}, h("a", { href: `/tournaments/${t.id}` }, t.name), ` ${t.date}`, t.counted ? "" : " (not over: not counted yet)"))),
-      h("h2", {}, "Ranking"),
+      h("p", {}, [i18n.t("championship.prizes", { Method: prizeName(c.prizes) }),
+        c.skip_worst ? i18n.t("championship.skipWorst", { Count: c.skip_worst }) : i18n.t("championship.everyResult"),
+        c.organiser ? i18n.t("tournament.organiser", { Name: c.organiser }) : ""].filter(Boolean).join(" · ")),
+      h("h2", {}, i18n.t("championship.tournaments")),
+      h("ol", {}, ...c.tournaments.map((t) => h("li", {}, h("a", { href: `/tournaments/${t.id}` }, t.name), ` ${t.date}`, t.counted ? "" : " " + i18n.t("championship.notCounted")))),
+      h("h2", {}, i18n.t("championship.ranking")),
       h("table", { class: "list", id: "championship-ranking" },
-        h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), ...c.tournaments.map((_, i) => h("th", {}, `T${i + 1}`)), h("th", {}, "Played"), h("th", {}, "Total")),
+        h("tr", {}, h("th", {}, i18n.t("championship.rank")), h("th", {}, i18n.t("tournament.ranking.player")),
+          ...c.tournaments.map((_, i) => h("th", {}, i18n.t("championship.column", { N: i + 1 }))), h("th", {}, i18n.t("championship.played")), h("th", {}, i18n.t("championship.total"))),
         ...c.ranking.map((l) => h("tr", {}, h("td", {}, String(l.rank)), h("td", {}, l.name), ...c.tournaments.map((_, i) => cell(l, i)),
           h("td", {}, String(l.played)), h("td", { class: "ch-total" }, l.total)))),
       err];
@@ -131,7 +135,7 @@ function addForm(c: Championship, show: (c: Championship) => void, err: HTMLElem
   api<Summary[]>("GET", "/api/tournaments").then((ts) => {
     pick.replaceChildren(...ts.filter((t) => !c.tournaments.some((x) => x.id === t.id)).map((t) => h("option", { value: t.id }, `${t.name} (${t.date})`)));
   }).catch(() => undefined);
-  const f = h("form", { class: "card", id: "championship-add" }, h("h2", {}, "Add a tournament"), pick, " ", h("button", { type: "submit", id: "ch-add" }, "Add"));
+  const f = h("form", { class: "card", id: "championship-add" }, h("h2", {}, i18n.t("championship.add.title")), pick, " ", h("button", { type: "submit", id: "ch-add" }, i18n.t("championship.add")));
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";

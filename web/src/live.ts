@@ -5,6 +5,7 @@
 // open challenges received. Screens listen for the pushes (onLive) instead of polling.
 import { api, me } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
 import type { FriendMsg, PairedMsg, SeeksMsg, TournamentCall } from "./protocol";
 import { choose } from "./seating";
 
@@ -52,7 +53,10 @@ export function openLive(): void {
   connect();
 }
 
-const rulesName = (c: Challenge) => `${c.rules === "icf" ? "ICF" : "family"} rules, ${c.clock ? `${c.clock} s a stroke` : "no clock"}${c.rated ? ", rated" : ""}`;
+// terms are a challenge's rules, clock and rating, as its toast and the
+// challenges page write them.
+export const terms = (c: Challenge) => [c.rules === "icf" ? t("challenge.rules.icf.short") : t("challenge.rules.family.short"),
+  c.clock ? t("challenge.clock", { N: c.clock }) : t("challenge.noClock"), ...(c.rated ? [t("challenge.rated")] : [])].join(", ");
 
 // show tells the player of a push: a toast, and the badge counted again.
 function show(m: LiveMsg): void {
@@ -60,30 +64,30 @@ function show(m: LiveMsg): void {
     // Another tab of the player (the lobby's waiting panel goes there
     // by itself): the way to the table.
     const seats = new URLSearchParams(m.link.split("?")[1] ?? "").getAll("seat").map(Number);
-    const go = h("a", { class: "button", href: m.link }, "Go to the table");
+    const go = h("a", { class: "button", href: m.link }, t("challenge.goToTable"));
     go.addEventListener("click", () => choose(m.table, seats));
-    toast(`An opponent is found${m.opponent ? `: ${m.opponent}` : ""}.`, go);
+    toast(m.opponent ? t("live.paired.name", { Name: m.opponent }) : t("live.paired"), go);
     return;
   }
   if (m.type === "rematch") {
     // The table's own page shows the offer over the board.
     if (location.pathname === `/t/${m.table}`) return;
     const seats = new URLSearchParams(m.link.split("?")[1] ?? "").getAll("seat").map(Number);
-    const go = h("a", { class: "button", href: m.link }, "Play the rematch");
+    const go = h("a", { class: "button", href: m.link }, t("live.playRematch"));
     go.addEventListener("click", () => choose(m.rematch, seats));
-    toast(`${m.by || "Your opponent"} asks for a rematch: your seat is kept for you.`, go);
+    toast(m.by ? t("live.rematch", { Name: m.by }) : t("live.rematch.anon"), go);
     return;
   }
   if (m.type === "seeks" || m.type === "tournament-clock" || m.type === "tournament-changed") return;
   if (m.type === "friend") {
-    toast(`${m.name} is online.`, h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, "Challenge"));
+    toast(t("live.friendOnline", { Name: m.name }), h("a", { class: "button", href: `/challenges?to=${encodeURIComponent(m.name)}` }, t("live.challengeFriend")));
     return;
   }
   if (m.type === "tournament") {
     const c = m.tournament;
-    const go = h("a", { class: "button", href: c.link, id: "toast-tournament" }, "Go to the table");
+    const go = h("a", { class: "button", href: c.link, id: "toast-tournament" }, t("challenge.goToTable"));
     go.addEventListener("click", () => choose(c.table, new URLSearchParams(c.link.split("?")[1] ?? "").getAll("seat").map(Number)));
-    toast(`${c.name}, round ${c.round}: your match against ${c.opponent} is on board ${c.board}, an online table.`, go);
+    toast(t("live.tournament", { Tournament: c.name, Round: c.round, Name: c.opponent, Board: c.board }), go);
     return;
   }
   // A page left while it counts drops the count, quietly.
@@ -92,10 +96,10 @@ function show(m: LiveMsg): void {
   void me().then((who) => {
     const c = m.challenge;
     const mine = c.from === who.name;
-    if (!mine && c.status === "open") toast(`${c.from} challenges you: ${rulesName(c)}.`, h("a", { class: "button", href: "/challenges" }, "See the challenge"));
-    if (mine && c.status === "accepted" && c.link) toast(`${c.to} accepted your challenge.`, h("a", { class: "button", href: c.link, id: "toast-table" }, "Go to the table"));
-    if (mine && c.status === "declined") toast(`${c.to} declined your challenge.`);
-    if (!mine && c.status === "withdrawn") toast(`${c.from} withdrew the challenge.`);
+    if (!mine && c.status === "open") toast(t("live.challenged", { Name: c.from, Terms: terms(c) }), h("a", { class: "button", href: "/challenges" }, t("live.seeChallenge")));
+    if (mine && c.status === "accepted" && c.link) toast(t("live.accepted", { Name: c.to }), h("a", { class: "button", href: c.link, id: "toast-table" }, t("challenge.goToTable")));
+    if (mine && c.status === "declined") toast(t("live.declined", { Name: c.to }));
+    if (!mine && c.status === "withdrawn") toast(t("live.withdrawn", { Name: c.from }));
   });
 }
 
@@ -107,7 +111,7 @@ function toast(text: string, action?: HTMLElement): void {
     box = h("div", { id: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(box);
   }
-  const close = h("button", { type: "button", class: "secondary", "aria-label": "Close" }, "×");
+  const close = h("button", { type: "button", class: "secondary", "aria-label": t("live.close") }, "×");
   const el = h("div", { class: "toast" }, h("span", {}, text), ...(action ? [action] : []), close);
   close.addEventListener("click", () => el.remove());
   box.append(el);
@@ -128,5 +132,5 @@ async function badge(): Promise<void> {
     link.append(b);
   }
   b.textContent = String(open);
-  b.setAttribute("aria-label", `${open} waiting`);
+  b.setAttribute("aria-label", t("live.waiting", { Count: open }));
 }

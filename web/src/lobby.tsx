@@ -7,11 +7,12 @@ import type { App } from "./app";
 import { askFirstStroke } from "./guide";
 import { api } from "./api";
 import type { Geometry, Piece, Practiced, StateMsg, TableConfig, TableInfo } from "./protocol";
-import { perStroke, QuickPlay, ruleName } from "./pool";
+import { perStroke, QuickPlay } from "./pool";
+import { levelName, nickName } from "./names";
 import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
-import { isVariant, playersOf, RULE_SETS } from "./variants";
+import { isVariant, playersOf, RULE_SETS, ruleName } from "./variants";
 import { t, when } from "./i18n";
 
 type Options = [string, string][];
@@ -113,7 +114,7 @@ export function Lobby({ app }: { app: App }) {
     <>
       <h1>Carrom</h1>
       <YourGames />
-      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>{t("lobby.playNow")}</button> <span class="help">{t("lobby.playNowHelp", { Level: lowest })}</span></p>
+      <p class="quick"><button id="play-now" type="button" class="big" ref={now} onClick={playNow}>{t("lobby.playNow")}</button> <span class="help">{t("lobby.playNowHelp", { Level: levelName(lowest) })}</span></p>
       <QuickPlay lowest={lowest} />
       <p>{dash("/rules", "how-to-play", "lobby.howTo", "lobby.howToHelp")}{dash("/practice", "practice", "lobby.practice", "lobby.practiceHelp")}{dash("/umpire/", "umpire-link", "lobby.umpire", "lobby.umpireHelp")}</p>
       <p><Label text={t("lobby.name")}><input id="nickname" maxLength={32} placeholder={t("lobby.namePlaceholder")} defaultValue={localStorage.getItem("carrom-nickname") ?? ""}
@@ -121,7 +122,7 @@ export function Lobby({ app }: { app: App }) {
       <div class="cards">
         <div class="card"><h2>{t("lobby.computer.title")}</h2>
           <Picture g={app.cfg.geometry} pieces={pics[0]} label={t("lobby.pic.break")} />
-          <Label text={t("lobby.level")}><Select id="level" options={levels.map((l) => [l, l])} value={lowest} sel={level} /></Label>
+          <Label text={t("lobby.level")}><Select id="level" options={levels.map((l) => [l, levelName(l)])} value={lowest} sel={level} /></Label>
           <Label text={t("lobby.rules")}><Select id="computer-rules" options={RULES} value="icf" sel={r1} onChange={() => setRules1(v(r1))} /></Label>
           <Label text={t("lobby.players")}><Players id="computer-players" rules={rules1} sel={p1} /></Label>
           <Label text={t("lobby.clock")}><Select options={CLOCKS} value="0" sel={c1} /></Label>
@@ -144,7 +145,7 @@ export function Lobby({ app }: { app: App }) {
               <Label text={isVariant(rules3) ? t("lobby.seat", { N: i + 1 }) : t("lobby.seatSide", { N: i + 1, Side: (i % 2) + 1 })}>
                 <select id={`seat-${i}`} ref={seatKinds[i]}>
                   <option value="human">{i === 0 ? t("lobby.seat.you") : t("lobby.seat.link")}</option>
-                  {levels.map((l) => <option value={"computer:" + l}>{t("lobby.seat.computer", { Level: l })}</option>)}
+                  {levels.map((l) => <option value={"computer:" + l}>{t("lobby.seat.computer", { Level: levelName(l) })}</option>)}
                 </select>
               </Label>
             ))}
@@ -189,7 +190,7 @@ function YourGames() {
 }
 
 // seatWord names a seat in the lists: its player, the computer, or free.
-const seatWord = (s: TableInfo["seats"][number]) => s.kind === "computer" ? t("lobby.computerLevel", { Level: s.level ?? "" }) : s.nickname || (s.taken ? t("lobby.player") : t("lobby.free"));
+const seatWord = (s: TableInfo["seats"][number]) => s.kind === "computer" ? t("lobby.computerLevel", { Level: levelName(s.level ?? "") }) : nickName(s.nickname ?? "") || (s.taken ? t("lobby.player") : t("lobby.free"));
 const names = (tb: TableInfo) => tb.seats.map(seatWord).join(" · ");
 
 // useList fetches a list once: undefined while loading, null if unavailable.

@@ -23,3 +23,16 @@ export function sentence(parts: string[], opener: string): string {
   if (opener && s.startsWith(opener)) return `${lead(opener)}${s.slice(opener.length)}${stop}`;
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}${stop}`;
 }
+
+const LEVELS: Record<string, string> = { beginner: "level.beginner", casual: "level.casual", club: "level.club", expert: "level.expert" };
+
+// levelName is a computer's level in the page's language: the server names
+// it by its code (beginner, casual, club, expert).
+export const levelName = (code: string) => LEVELS[code] ? t(LEVELS[code]) : code;
+
+// nickName is a seat's name as the page writes it: the server calls a
+// player who wrote no name "Player N", which the page writes in its language.
+export function nickName(nick: string): string {
+  const m = /^Player (\d+)$/.exec(nick);
+  return m ? t("seat.default", { N: Number(m[1]) }) : nick;
+}

@@ -4,7 +4,7 @@ import { signal } from "@preact/signals";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { EventMsg, GameState, SeatState } from "./protocol";
-import type { Names } from "./names";
+import { levelName, type Names, nickName } from "./names";
 import { t } from "./i18n";
 import { describeAction, explain, glossary, phrase } from "./rules";
 import { sectionOf } from "./rulespage";
@@ -13,8 +13,8 @@ import { playerColour, scoreBar, scoreBox } from "./variants";
 
 export function seatName(s: SeatState | undefined): string {
   if (!s) return "?";
-  if (s.kind === "computer") return t("table.computerLevel", { Level: s.level ?? "" });
-  return s.nickname || t("lobby.seat", { N: s.seat + 1 });
+  if (s.kind === "computer") return t("table.computerLevel", { Level: levelName(s.level ?? "") });
+  return nickName(s.nickname ?? "") || t("lobby.seat", { N: s.seat + 1 });
 }
 
 // COLOURS are the colours' words: white and black, and a variant's

@@ -10,7 +10,7 @@ import { onLive } from "./live";
 import type { PoolSpec, PoolStatus, Seek, TableConfig, TableInfo } from "./protocol";
 import { choose } from "./seating";
 import { t } from "./i18n";
-import { RULE_SETS } from "./variants";
+import { ruleName } from "./variants";
 
 // go takes the seat of a pairing: chosen in this tab, so that the table's
 // page sits at once.
@@ -21,11 +21,6 @@ function go(link: string): void {
   location.href = link;
 }
 
-// The rule sets' names in the page's language, by their IDs.
-const RULE_NAMES: Record<string, string> = {
-  icf: "lobby.rules.icf", family: "lobby.rules.family", point: "lobby.rules.point", three: "lobby.rules.three", pockets: "lobby.rules.pockets",
-};
-export const ruleName = (id: string): string => RULE_NAMES[id] ? t(RULE_NAMES[id]) : RULE_SETS.find((r) => r.id === id)?.name ?? id;
 export const perStroke = (clock: number): string => clock ? t("lobby.perStroke", { Seconds: clock }) : t("lobby.noClock");
 
 const query = (p: PoolSpec) => `rules=${p.rules}&clock=${p.clock}&rated=${p.rated}`;

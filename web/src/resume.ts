@@ -6,6 +6,7 @@ import { api } from "./api";
 import { h } from "./dom";
 import type { TableInfo } from "./protocol";
 import { t } from "./i18n";
+import { levelName, nickName } from "./names";
 
 export interface MyTable extends TableInfo { mine: number[]; resume: string }
 
@@ -38,5 +39,5 @@ export function resumeNav(): void {
 export function opponents(g: MyTable): string {
   const others = g.seats.filter((s) => !g.mine.includes(s.seat));
   if (!others.length) return t("lobby.hotseatGame");
-  return t("lobby.against", { Names: others.map((s) => s.kind === "computer" ? t("lobby.theComputer", { Level: s.level ?? "" }) : s.nickname || (s.taken ? t("lobby.aPlayer") : t("lobby.aFreeSeat"))).join(" & ") });
+  return t("lobby.against", { Names: others.map((s) => s.kind === "computer" ? t("lobby.theComputer", { Level: levelName(s.level ?? "") }) : nickName(s.nickname ?? "") || (s.taken ? t("lobby.aPlayer") : t("lobby.aFreeSeat"))).join(" & ") });
 }

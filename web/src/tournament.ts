@@ -52,7 +52,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
-  const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, "Singles"), h("option", { value: "doubles" }, "Doubles (pairs)"));
+  const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, i18n.t("tournament.format.singles")), h("option", { value: "doubles" }, i18n.t("tournament.format.doubles")));
   const match = h("select", { id: "t-match" }, h("option", { value: "laws" }, i18n.t("tournament.match.laws")), h("option", { value: "bell" }, i18n.t("tournament.match.bell")));
   system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
@@ -130,11 +130,12 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   const clockLine = h("p", { id: "t-clock", class: "t-noprint" });
   let clock: ReadClock | null = null;
   const tick = () => {
-    const hall = h("a", { href: `/tournaments/${id}/clock`, id: "t-hall" }, "Hall screen");
-    if (!clock) { clockLine.replaceChildren("No round's clock is running. ", hall); return; }
+    const hall = h("a", { href: `/tournaments/${id}/clock`, id: "t-hall" }, i18n.t("tournament.clock.hall"));
+    if (!clock) { clockLine.replaceChildren(i18n.t("tournament.clock.none") + " ", hall); return; }
     const p = phase(clock);
     clockLine.dataset.phase = p;
-    clockLine.replaceChildren(`Round ${clock.clock.round}'s clock: ${p === "over" ? "time is up" : `${mmss(leftOf(clock))} left`}${p === "warning" ? " (warning)" : ""}. `, hall);
+    const n = clock.clock.round, left = mmss(leftOf(clock));
+    clockLine.replaceChildren(i18n.t(p === "over" ? "tournament.clock.up" : p === "warning" ? "tournament.clock.leftWarning" : "tournament.clock.left", { N: n, Left: left }) + " ", hall);
   };
   setInterval(tick, 1000);
   // The organiser's clock form, drawn once so that what is typed stays:
@@ -142,11 +143,11 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   const clockDesk = h("p", { id: "t-clock-desk", class: "t-noprint" });
   let lastRound = 0;
   const drawClockDesk = () => {
-    const minutes = h("input", { type: "number", min: "1", max: "240", value: "45", "aria-label": "minutes of the round", class: "t-in", id: "clock-minutes" });
-    const warning = h("input", { type: "number", min: "0", max: "239", value: "5", "aria-label": "minutes of warning before the end", class: "t-in", id: "clock-warning" });
-    const start = h("button", { type: "button", class: "secondary", id: "clock-start" }, "Start the last round's clock");
+    const minutes = h("input", { type: "number", min: "1", max: "240", value: "45", class: "t-in", id: "clock-minutes" });
+    const warning = h("input", { type: "number", min: "0", max: "239", value: "5", class: "t-in", id: "clock-warning" });
+    const start = h("button", { type: "button", class: "secondary", id: "clock-start" }, i18n.t("tournament.clock.start"));
     start.addEventListener("click", () => { act(`/rounds/${lastRound}/clock`, { minutes: +minutes.value, warning: +warning.value }).catch(() => undefined); });
-    clockDesk.replaceChildren(start, " of ", minutes, " minutes, with a warning ", warning, " minutes before the end");
+    clockDesk.replaceChildren(start, " ", h("label", {}, i18n.t("tournament.clock.minutes") + " ", minutes), " ", h("label", {}, i18n.t("tournament.clock.warning") + " ", warning));
   };
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";

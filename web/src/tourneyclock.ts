@@ -6,6 +6,7 @@
 // reads it again every 5 s and at each push of the live channel.
 import { api } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
 import { onLive } from "./live";
 
 export interface RoundClock { round: number; started: string; ends: string; minutes: number; warning: number; now: string; left_ms: number }
@@ -45,20 +46,21 @@ export function hallClock(root: HTMLElement, id: string): void {
     if (!read) {
       round.textContent = "";
       time.textContent = "–:––";
-      note.textContent = "The round's clock has not started.";
+      note.textContent = t("tournament.hall.notStarted");
       document.body.dataset.phase = "";
       return;
     }
     const p = phase(read);
     document.body.dataset.phase = p;
-    round.textContent = `Round ${read.clock.round}`;
+    round.textContent = t("tournament.hall.round", { N: read.clock.round });
     time.textContent = mmss(leftOf(read));
-    note.textContent = p === "over" ? "Time: the round is over." : p === "warning" ? `Warning: ${read.clock.warning} minutes or less to play.` : `${read.clock.minutes}-minute round`;
+    note.textContent = p === "over" ? t("tournament.hall.over") : p === "warning" ? t("tournament.hall.warning", { Count: read.clock.warning })
+      : t("tournament.hall.length", { Count: read.clock.minutes });
   };
   const load = () => api<Hall>("GET", `/api/tournaments/${id}/clock`).then((v) => {
     err.textContent = "";
     name.textContent = v.name;
-    document.title = `${v.name}: the round's clock`;
+    document.title = t("tournament.hall.title", { Name: v.name });
     read = v.clock ? { clock: v.clock, at: performance.now() } : null;
     draw();
   }).catch((e: Error) => { err.textContent = e.message; });

@@ -5,6 +5,7 @@
 // variant's board; ICF and family play never reach them.
 import type { Counts, EventMsg, GameState, VariantState } from "./protocol";
 import { h } from "./dom";
+import { t } from "./i18n";
 import { lead, sentence, type Names } from "./names";
 
 // The rule sets a table may play, with the numbers of players each seats.
@@ -16,6 +17,12 @@ export const RULE_SETS: { id: string; name: string; players: number[] }[] = [
   { id: "pockets", name: "Buying the pockets", players: [2, 3, 4] },
 ];
 
+// The rule sets' names in the page's language, by their IDs.
+const RULE_NAMES: Record<string, string> = {
+  icf: "lobby.rules.icf", family: "lobby.rules.family", point: "lobby.rules.point", three: "lobby.rules.three", pockets: "lobby.rules.pockets",
+};
+export const ruleName = (id: string): string => RULE_NAMES[id] ? t(RULE_NAMES[id]) : RULE_SETS.find((r) => r.id === id)?.name ?? id;
+
 export const isVariant = (rules: string): boolean => !["icf", "family"].includes(rules);
 
 export function playersOf(rules: string): number[] {
@@ -23,11 +30,7 @@ export function playersOf(rules: string): number[] {
 }
 
 // What each variant asks, in a line.
-const GOAL: Record<string, string> = {
-  point: "First to 17 points wins: black 1, white 2, the queen 5 once covered (V-1).",
-  three: "Pocket 3 white and 3 black each, and have the queen covered (V-2).",
-  pockets: "Buy all four pockets: a free one costs 25 points, another player's 60; black 5, white 10, queen 25 (V-3).",
-};
+const GOAL: Record<string, string> = { point: "variant.goal.point", three: "variant.goal.three", pockets: "variant.goal.pockets" };
 
 // Each player's colour: the chips beside his name and the ring on each
 // pocket he owns.
@@ -37,15 +40,15 @@ export const playerHex = (p: number): string => PLAYER_COLOURS[p % 4][1];
 
 // The pockets by where the viewer sees them: pocket k is at the right-hand
 // end of base k's base line (board.Pocket).
-const CORNERS = ["bottom right", "top right", "top left", "bottom left"];
-export const pocketName = (k: number, view: number): string => `pocket ${k + 1} (${CORNERS[(k - view + 4) % 4]})`;
+const CORNERS = ["variant.corner.bottomRight", "variant.corner.topRight", "variant.corner.topLeft", "variant.corner.bottomLeft"];
+export const pocketName = (k: number, view: number): string => t("variant.pocket", { N: k + 1, Corner: t(CORNERS[(k - view + 4) % 4]) });
 
 export function holding(c: Counts): string {
   const parts = [];
-  if (c.white) parts.push(`${c.white} white`);
-  if (c.black) parts.push(`${c.black} black`);
-  if (c.queen) parts.push("the queen");
-  return parts.length ? parts.join(", ") : "nothing";
+  if (c.white) parts.push(t("variant.white", { Count: c.white }));
+  if (c.black) parts.push(t("variant.black", { Count: c.black }));
+  if (c.queen) parts.push(t("variant.theQueen"));
+  return parts.length ? parts.join(t("list.comma")) : t("variant.nothing");
 }
 
 const worthOf = (v: VariantState, c: Counts): number => c.white * v.worth.white + c.black * v.worth.black + (c.queen ? v.worth.queen : 0);
@@ -61,8 +64,8 @@ export function scoreBar(st: GameState, name: (seat: number) => string): HTMLEle
   return [
     ...v.score.map((pts, p) => h("span", { class: "side-score", "data-seat": String(p) },
       h("span", { class: `chip ${playerColour(p)}` }), ` ${name(p)} `, h("b", {}, String(pts)),
-      v.prices ? h("span", { class: "games" }, ` · ${plural(owned(v, p), "pocket")}`) : "")),
-    h("span", { class: "games" }, RULE_SETS.find((r) => r.id === v.rules)?.name ?? v.rules),
+      v.prices ? h("span", { class: "games" }, ` · ${t("variant.pocketCount", { Count: owned(v, p) })}`) : "")),
+    h("span", { class: "games" }, ruleName(v.rules)),
   ];
 }
 
@@ -76,17 +79,21 @@ export function scoreBox(st: GameState, name: (seat: number) => string): HTMLEle
   },
   h("td", {}, h("span", { class: `chip ${playerColour(p)}` }), " ", name(p)), h("td", {}, holding(v.held[p])),
   h("td", { class: "points" }, String(pts)), ...(v.prices ? [h("td", {}, String(owned(v, p)))] : [])));
-  const queen = b.queen === "board" ? "on the board" : `${b.queen === "pending" ? "awaiting its cover by" : "covered by"} ${b.queen_side === null ? "?" : name(b.queen_side)}`;
+  const queen = b.queen === "board" ? t("variant.queen.board")
+    : t(b.queen === "pending" ? "variant.queen.pending" : "variant.queen.covered", { Name: b.queen_side === null ? "?" : name(b.queen_side) });
   const owing = b.owed.map((n, p) => n ? `${name(p)} ${n}` : "").filter(Boolean);
   return [
-    h("p", { class: "help", id: "goal" }, GOAL[v.rules] ?? ""),
-    h("table", { class: "list", id: "holdings" },
-      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Holds"), h("th", {}, "Points"), ...(v.prices ? [h("th", {}, "Pockets")] : [])), ...rows),
-    h("div", {}, `On the board: ${b.on_board.white} white, ${b.on_board.black} black`),
-    h("div", {}, h("span", { class: "chip queen" }), ` Queen: ${queen}`),
-    ...(owing.length ? [h("div", {}, `Owed c/m: ${owing.join(", ")}`)] : []),
+    h("p", { class: "help", id: "goal" }, GOAL[v.rules] ? t(GOAL[v.rules]) : ""),
+    h("table", { class: "list", id: "holdings" }, holdingsHead(v), ...rows),
+    h("div", {}, t("variant.onBoard", { White: b.on_board.white, Black: b.on_board.black })),
+    h("div", {}, h("span", { class: "chip queen" }), " " + t("variant.queen", { State: queen })),
+    ...(owing.length ? [h("div", {}, t("variant.owed", { List: owing.join(t("list.comma")) }))] : []),
   ];
 }
+
+// holdingsHead is the heading row of a variant's table of points.
+const holdingsHead = (v: VariantState) => h("tr", {}, h("th", {}, t("variant.col.player")), h("th", {}, t("variant.col.holds")), h("th", {}, t("variant.col.points")),
+  ...(v.prices ? [h("th", {}, t("variant.col.pockets"))] : []));
 
 // pocketRings are the rings drawn on owned pockets, in their owners' colours.
 export function pocketRings(st: GameState): { pocket: number; colour: string }[] {
@@ -132,14 +139,14 @@ export class BuyPanel {
     const price = (k: number) => (v.board.owner?.[k] ?? null) === null ? prices.free : prices.owned;
     const why = (k: number): string => {
       const o = v.board.owner?.[k] ?? null;
-      if (o === me) return "yours already";
-      if (have < price(k)) return `costs ${price(k)}; you have ${have} banked`;
+      if (o === me) return t("variant.buy.yoursAlready");
+      if (have < price(k)) return t("variant.buy.costs", { Price: price(k), Have: have });
       return "";
     };
     const pocket = h("select", { id: "buy-pocket" });
     for (let k = 0; k < 4; k++) {
       const o = v.board.owner?.[k] ?? null, reason = why(k);
-      const whose = o === null ? "free" : o === me ? "yours" : `player ${o + 1}'s`;
+      const whose = o === null ? t("variant.buy.free") : o === me ? t("variant.buy.yours") : t("variant.buy.owner", { N: o + 1 });
       const opt = h("option", { value: String(k), "data-reason": reason, title: reason }, `${pocketName(k, view)}: ${whose}${o === me ? "" : `, ${price(k)}${reason ? ` (${reason})` : ""}`}`);
       opt.disabled = !!reason;
       pocket.append(opt);
@@ -150,18 +157,18 @@ export class BuyPanel {
     const white = num("buy-white", banked.white), black = num("buy-black", banked.black);
     const queen = h("input", { id: "buy-queen", type: "checkbox" });
     queen.disabled = !banked.queen;
-    const buy = h("button", { type: "button", id: "buy" }, "Buy");
+    const buy = h("button", { type: "button", id: "buy" }, t("variant.buy.button"));
     const reason = h("small", { id: "buy-why", class: "help" });
     const pay = (): Counts => ({ white: Math.floor(+white.value || 0), black: Math.floor(+black.value || 0), queen: queen.checked });
     const check = () => {
       const k = +pocket.value, p = pay(), worth = worthOf(v, p);
       let r = "";
-      if (first === undefined) r = `You have ${have} points banked; a free pocket costs ${prices.free}, another player's ${prices.owned}.`;
-      else if (p.white > banked.white || p.black > banked.black || p.white < 0 || p.black < 0) r = `You may pay only with what you held when your turn began: ${holding(banked)}.`;
-      else if (worth < price(k)) r = `${holding(p)} is worth ${worth}; ${pocketName(k, view)} costs ${price(k)}.`;
+      if (first === undefined) r = t("variant.buy.cannot", { Have: have, Free: prices.free, Owned: prices.owned });
+      else if (p.white > banked.white || p.black > banked.black || p.white < 0 || p.black < 0) r = t("variant.buy.onlyHeld", { Held: holding(banked) });
+      else if (worth < price(k)) r = t("variant.buy.short", { Pay: holding(p), Worth: worth, Pocket: pocketName(k, view), Price: price(k) });
       buy.disabled = !!r;
       buy.title = r;
-      reason.textContent = r || `Pay ${holding(p)} (${worth} points) for ${pocketName(k, view)}; they go back to the centre.`;
+      reason.textContent = r || t("variant.buy.pay", { Pay: holding(p), Count: worth, Pocket: pocketName(k, view) });
     };
     // The cheapest payment for the pocket chosen, to change at will.
     const suggest = () => {
@@ -173,10 +180,10 @@ export class BuyPanel {
     for (const i of [white, black, queen]) i.addEventListener("input", check);
     buy.addEventListener("click", () => { check(); if (!buy.disabled) this.send(+pocket.value, pay()); });
     pocket.disabled = first === undefined;
-    this.el.replaceChildren(h("legend", {}, "Buy a pocket"),
-      h("p", { class: "help" }, `Banked at the start of your turn: ${holding(banked)}, ${have} points.`),
-      h("label", { class: "pocket" }, "Pocket ", pocket),
-      h("span", { class: "pay" }, h("label", {}, "White ", white), h("label", {}, "Black ", black), h("label", {}, queen, " queen")),
+    this.el.replaceChildren(h("legend", {}, t("variant.buy.legend")),
+      h("p", { class: "help" }, t("variant.buy.banked", { Held: holding(banked), Count: have })),
+      h("label", { class: "pocket" }, t("variant.buy.pocket") + " ", pocket),
+      h("span", { class: "pay" }, h("label", {}, t("variant.buy.white") + " ", white), h("label", {}, t("variant.buy.black") + " ", black), h("label", {}, queen, " " + t("variant.buy.queen"))),
       buy, reason);
     suggest();
   }
@@ -289,7 +296,7 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
 export function finalPoints(st: GameState, name: (seat: number) => string): HTMLElement {
   const v = st.variant!;
   return h("table", { class: "list", id: "final-points" },
-    h("tr", {}, h("th", {}, "Player"), h("th", {}, "Holds"), h("th", {}, "Points"), ...(v.prices ? [h("th", {}, "Pockets")] : [])),
+    holdingsHead(v),
     ...v.score.map((pts, p) => h("tr", { "data-seat": String(p) }, h("td", {}, name(p)), h("td", {}, holding(v.held[p])), h("td", {}, String(pts)),
       ...(v.prices ? [h("td", {}, String(owned(v, p)))] : []))));
 }

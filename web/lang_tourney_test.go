@@ -1,0 +1,107 @@
+package web_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/carrom-game/carrom/internal/server"
+)
+
+// TestLiveAndTournamentInLanguage (issue 29): with the browsers set to
+// Polish, a challenge's toast, a tournament's finals card, prize list and
+// round's clock line, its hall screen and the championships' card read
+// the catalogue's words, and none of the English ones they replaced.
+func TestLiveAndTournamentInLanguage(t *testing.T) {
+	const lang = "pl"
+	m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
+	// before is a message's text up to its placeholder Name (filled with a mark).
+	before := func(id, name string, data map[string]any) string {
+		data[name] = "\x00"
+		return strings.Split(m(id, data), "\x00")[0]
+	}
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
+	org, bob, hall := e.tab(), e.tab(), e.tab()
+	for _, ctx := range []context.Context{org, bob, hall} {
+		e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 900))
+	}
+	e.signUp(org, "org", "org's password")
+	e.signUp(bob, "bob", "bob's password")
+
+	// The challenge's toast.
+	e.run(bob, chromedp.Navigate(e.base+"/rules"))
+	e.waitFor(bob, "bob's header", `!!document.getElementById("nav-challenges")`, 10*time.Second)
+	e.run(org, chromedp.Navigate(e.base+"/challenges?to=bob"), chromedp.WaitVisible("#challenge", chromedp.ByID),
+		chromedp.SetValue("#challenge-clock", "15", chromedp.ByID), chromedp.Click(`#challenge button[type="submit"]`, chromedp.ByQuery))
+	terms := strings.Join([]string{m("challenge.rules.icf.short", nil), m("challenge.clock", map[string]any{"N": 15}), m("challenge.rated", nil)}, ", ")
+	toast := m("live.challenged", map[string]any{"Name": "org", "Terms": terms})
+	e.waitFor(bob, "the challenge's toast", `[...document.querySelectorAll("#toasts .toast")].some((t) => t.textContent.includes(`+jsString(toast)+`) && t.textContent.includes(`+jsString(m("live.seeChallenge", nil))+`))`, 10*time.Second)
+
+	// A refusal with a code: a challenge to a name no account has.
+	e.run(org, chromedp.Navigate(e.base+"/challenges?to=nobody"), chromedp.WaitVisible("#challenge", chromedp.ByID),
+		chromedp.Click(`#challenge button[type="submit"]`, chromedp.ByQuery))
+	e.waitFor(org, "the refusal", `document.querySelector("#challenge .error")?.textContent === `+jsString(m("error.noPlayer", nil)), 10*time.Second)
+
+	// The tournament's finals card, prize list and round's clock.
+	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
+		chromedp.SendKeys("#t-name", "Turniej", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),
+		chromedp.Click("#t-create", chromedp.ByID))
+	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("finals-form") != null`, 30*time.Second)
+	var path string
+	e.run(org, chromedp.Evaluate(`location.pathname`, &path))
+	e.waitFor(org, "the finals card", `document.querySelector("#finals-form h2")?.textContent === `+jsString(m("tournament.finals.card", nil))+
+		` && document.querySelector("#fin-places option")?.textContent === `+jsString(m("tournament.finals.none", nil))+
+		` && document.querySelector("#t-prizes h2")?.textContent === `+jsString(m("tournament.ranking", nil)), 30*time.Second)
+	e.run(org, chromedp.SetValue("#fin-prizes", "fixed", chromedp.ByID), chromedp.Click("#fin-save", chromedp.ByID))
+	prizes := m("tournament.ranking.prizes", map[string]any{"Title": m("tournament.ranking", nil), "Method": m("tournament.prize.fixed", nil)})
+	e.waitFor(org, "the prize list's heading", `document.querySelector("#t-prizes h2")?.textContent === `+jsString(prizes)+
+		` && document.querySelector("#prizes th:nth-child(3)")?.textContent === `+jsString(m("tournament.ranking.prize", nil)), 30*time.Second)
+	e.waitFor(org, "the clock line", `document.getElementById("t-clock")?.textContent.startsWith(`+jsString(m("tournament.clock.none", nil))+`)`, 30*time.Second)
+	for i, name := range []string{"Ann", "Bob"} {
+		e.run(org, chromedp.SendKeys("#reg-name", name, chromedp.ByID), chromedp.Click("#reg-add", chromedp.ByID))
+		e.waitFor(org, name+" registered", `document.querySelectorAll("#t-players tr[data-num]").length === `+strconv.Itoa(i+1), 30*time.Second)
+	}
+	e.run(org, chromedp.Click("#pair-next", chromedp.ByID))
+	e.waitFor(org, "the clock's form", `document.getElementById("clock-start")?.textContent === `+jsString(m("tournament.clock.start", nil)), 30*time.Second)
+	e.run(org, chromedp.Click("#clock-start", chromedp.ByID))
+	e.waitFor(org, "the clock line running", `document.getElementById("t-clock")?.textContent.startsWith(`+jsString(before("tournament.clock.left", "Left", map[string]any{"N": 1}))+`)`, 30*time.Second)
+
+	// The hall screen.
+	e.run(hall, chromedp.Navigate(e.base+path+"/clock"))
+	e.waitFor(hall, "the hall's round", `document.getElementById("hall-round")?.textContent === `+jsString(m("tournament.hall.round", map[string]any{"N": 1}))+
+		` && document.getElementById("hall-note").textContent === `+jsString(m("tournament.hall.length", map[string]any{"Count": 45})), 30*time.Second)
+
+	// The championships' card on /tournaments.
+	e.run(org, chromedp.Navigate(e.base+"/tournaments"))
+	e.waitFor(org, "the championships' card", `document.querySelector("#championship-new h2")?.textContent === `+jsString(m("championship.new", nil))+
+		` && document.getElementById("ch-create").textContent === `+jsString(m("championship.create", nil)), 30*time.Second)
+
+	var english string
+	e.run(org, chromedp.Evaluate(`["A new championship", "Create the championship", "No championship yet."].find((w) => document.body.textContent.includes(w)) ?? ""`, &english))
+	if english != "" {
+		t.Errorf("the Polish /tournaments still reads %q", english)
+	}
+}
+
+// TestVariantInLanguage (issue 29): a variant's side column, watched with
+// the browser set to Italian, reads its goal, its table's heading, the
+// pieces on the board and its rule set's name in the catalogue's words.
+func TestVariantInLanguage(t *testing.T) {
+	const lang = "it"
+	m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
+	e := newEnv(t)
+	id := e.createTable(`{"rules":"three","players":3,"clock":0,"seats":[{"kind":"computer","level":"beginner"},{"kind":"computer","level":"beginner"},{"kind":"computer","level":"beginner"}],"seed":5}`)
+	ctx := e.tab()
+	e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(e.base+"/t/"+id))
+	head := strings.Join([]string{m("variant.col.player", nil), m("variant.col.holds", nil), m("variant.col.points", nil)}, "|")
+	e.waitFor(ctx, "the variant's side column", `document.getElementById("goal")?.textContent === `+jsString(m("variant.goal.three", nil))+
+		` && [...document.querySelectorAll("#holdings th")].map((th) => th.textContent).join("|") === `+jsString(head)+
+		` && [...document.querySelectorAll(".games")].some((g) => g.textContent === `+jsString(m("lobby.rules.three", nil))+`)`+
+		` && document.body.textContent.includes(`+jsString(strings.Split(m("variant.onBoard", map[string]any{"White": "\x00"}), "\x00")[0])+`)`, 30*time.Second)
+}
