@@ -21,13 +21,15 @@ func TestChallengeUnknownName(t *testing.T) {
 		chromedp.Click(`#challenge button[type="submit"]`, chromedp.ByQuery))
 	// The list is read once on arrival and again after a challenge sent:
 	// the second entry is the refused challenge's answer.
+	// The refusal is the catalogue's sentence for its code (no_player).
+	refused := msg(t, "en", "error.noPlayer", nil)
 	e.waitFor(ann, "the challenge refused", `performance.getEntriesByName(location.origin + "/api/challenges").length >= 2 &&
-		document.querySelector("#challenge .error").textContent.includes("nobody")`, 10*time.Second)
+		document.querySelector("#challenge .error").textContent === `+jsString(refused), 10*time.Second)
 	var shown []string
 	e.run(ann, chromedp.Evaluate(`[...document.querySelectorAll("#challenge *")]
-		.filter((el) => el.checkVisibility() && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.includes("nobody")))
+		.filter((el) => el.checkVisibility() && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent.includes("nobody") || n.textContent.includes(`+jsString(refused)+`))))
 		.map((el) => el.className + ": " + el.textContent)`, &shown))
-	if len(shown) != 1 || shown[0] != `error: no player is named "nobody"` {
+	if len(shown) != 1 || shown[0] != "error: "+refused {
 		t.Errorf("the unknown name is said %d times: %q; want once, in the error's style", len(shown), shown)
 	}
 }
