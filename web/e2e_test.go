@@ -292,7 +292,10 @@ func (e *env) striker(ctx context.Context) (x, y float64, ok bool) {
 }
 
 const myStroke = `(() => { const c = document.getElementById("board"); return !!(c && c.dataset.striker && !c.dataset.busy); })()`
-const myPlacing = `!!document.getElementById("forgo")`
+
+// myPlacing: a c/m is this page's to place. The ICF game offers Forgo
+// beside the marked spot; a variant's c/m cannot be forgone (RULES V-1).
+const myPlacing = `!!(document.getElementById("place-hint") || document.getElementById("forgo"))`
 
 // pull presses on the striker, pulls back by (dx, dy) pixels in steps, and
 // holds there; release lets go.

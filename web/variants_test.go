@@ -132,13 +132,20 @@ func TestThreePlayerHotSeat(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 2))
 	views := map[string]bool{}
 	for i := 0; i < 40 && len(views) < 3; i++ {
-		e.waitFor(ctx, "a stroke to play", myStroke+` || !!document.getElementById("match-over")`, 30*time.Second)
-		var over bool
-		e.run(ctx, chromedp.Evaluate(`!!document.getElementById("match-over")`, &over))
+		e.waitFor(ctx, "a stroke to play", myStroke+` || `+myPlacing+` || !!document.getElementById("match-over")`, 30*time.Second)
+		var over, placing bool
+		e.run(ctx, chromedp.Evaluate(`!!document.getElementById("match-over")`, &over),
+			chromedp.Evaluate(myPlacing, &placing))
 		if over {
 			break
 		}
 		sv := e.samePage(ctx, id)
+		if placing {
+			before := e.seq(ctx)
+			e.playMine(ctx, rng, true)
+			e.waitFor(ctx, "the placing", fmt.Sprintf(`+document.getElementById("board").dataset.seq > %d`, before), 20*time.Second)
+			continue
+		}
 		var view, toAct string
 		e.run(ctx, chromedp.Evaluate(`document.getElementById("board").dataset.view`, &view),
 			chromedp.Evaluate(`document.querySelector(".seats .toact")?.dataset.seat ?? ""`, &toAct))
@@ -390,7 +397,7 @@ func TestVariantAgainstTheComputer(t *testing.T) {
 	id, _, _ = strings.Cut(id, "?")
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := 0; i < 4; i++ {
-		e.waitFor(ctx, "my stroke or the end", myStroke+` || !!document.getElementById("match-over")`, 60*time.Second)
+		e.waitFor(ctx, "my stroke, my placing or the end", myStroke+` || `+myPlacing+` || !!document.getElementById("match-over")`, 60*time.Second)
 		var over bool
 		e.run(ctx, chromedp.Evaluate(`!!document.getElementById("match-over")`, &over))
 		if over {
