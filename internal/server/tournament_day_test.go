@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -254,6 +256,53 @@ func TestTournamentScorecardQR(t *testing.T) {
 		if code, body, _ := anon.request("GET", base+path, ""); code != http.StatusNotFound || !strings.Contains(errorOf(body), want) {
 			t.Errorf("GET %s: %d %s; want 404 %q", path, code, body, want)
 		}
+	}
+}
+
+// TestTournamentScorecardQRBounded: the QR codes need no account and cost
+// CPU to make, so one address makes at most 200 at once (then one each
+// 100 ms), and a code made before is answered again from memory, past
+// the limit too. Each request names another host, as a flood would to
+// make every code new.
+func TestTournamentScorecardQRBounded(t *testing.T) {
+	e := newEnv(t, t.TempDir())
+	org, anon := e.player(), e.player()
+	csrf := signUp(t, org, "org")
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Board night","rounds":1}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, n := range []string{"Ann", "Bob"} {
+		organise(t, org, csrf, base+"/players", fmt.Sprintf(`{"name":%q}`, n), http.StatusCreated)
+	}
+	organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	organise(t, org, csrf, base+"/rounds/1/sheets", `{}`, http.StatusOK)
+	qr := func(host string) (int, http.Header) {
+		req, err := http.NewRequestWithContext(context.Background(), "GET", e.http.URL+base+"/rounds/1/boards/1/qr.png", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		resp, err := anon.HTTP().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		io.Copy(io.Discard, resp.Body)
+		return resp.StatusCode, resp.Header
+	}
+	for i := range 200 {
+		if code, _ := qr(fmt.Sprintf("hall%d.example", i)); code != http.StatusOK {
+			t.Fatalf("QR code %d of 200 from one address: %d; want 200", i+1, code)
+		}
+	}
+	if code, h := qr("hall200.example"); code != http.StatusTooManyRequests || h.Get("Retry-After") == "" {
+		t.Errorf("a 201st new QR code from one address at once: %d, Retry-After %q; want 429 with when to ask again", code, h.Get("Retry-After"))
+	}
+	if code, _ := qr("hall7.example"); code != http.StatusOK {
+		t.Errorf("a QR code made before, past the limit: %d; want 200 from memory", code)
+	}
+	e.clock.Advance(100 * time.Millisecond)
+	if code, _ := qr("hall200.example"); code != http.StatusOK {
+		t.Errorf("a new QR code 100 ms later: %d; want 200", code)
 	}
 }
 

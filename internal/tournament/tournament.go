@@ -126,13 +126,19 @@ type Env struct {
 	// Origin is the site's address as the browser of r reaches it
 	// ("https://host"), for the links printed on paper.
 	Origin func(r *http.Request) string
+	// Address is the address a request comes from, as the server's
+	// limits count it (behind a trusted proxy, its client's).
+	Address func(r *http.Request) string
 	// Seed draws a new tournament's seed.
 	Seed func() uint64
 	Log  *slog.Logger
 }
 
 // Domain is the tournaments' rules and handlers.
-type Domain struct{ env Env }
+type Domain struct {
+	env Env
+	qr  *qrCodes
+}
 
 // New makes the domain.
 func New(env Env) *Domain {
@@ -142,7 +148,7 @@ func New(env Env) *Domain {
 	if env.Now == nil {
 		env.Now = time.Now
 	}
-	return &Domain{env: env}
+	return &Domain{env: env, qr: newQRCodes()}
 }
 
 // Errors of the tournaments' requests, each with its status; those a
