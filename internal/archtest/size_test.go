@@ -34,9 +34,8 @@ func TestNoLongFunctions(t *testing.T) {
 }
 
 // bigTypes are the types not split yet (issue 26), by directory under
-// internal/ and name: the table actor, and the store, whose one DB
-// implements every interface its users declare.
-var bigTypes = map[string]bool{"server.table": true, "store.DB": true}
+// internal/ and name: the table actor.
+var bigTypes = map[string]bool{"server.table": true}
 
 // TestNoBigTypes: no type of internal/'s packages but bigTypes has more
 // than maxMethods methods outside their tests.

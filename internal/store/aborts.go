@@ -8,7 +8,7 @@ import (
 
 // RecordAbort notes that an account left table's rated match before its
 // first stroke, at; noting it again changes nothing.
-func (s *DB) RecordAbort(ctx context.Context, accountID, tableID string, at time.Time) error {
+func (s playerRows) RecordAbort(ctx context.Context, accountID, tableID string, at time.Time) error {
 	_, err := s.exec(ctx, `INSERT INTO aborts (account_id, table_id, at) VALUES (?, ?, ?) ON CONFLICT (table_id, account_id) DO NOTHING`, accountID, tableID, nanos(at))
 	if err != nil {
 		return fmt.Errorf("store: abort of %s by %s: %w", tableID, accountID, err)
@@ -18,7 +18,7 @@ func (s *DB) RecordAbort(ctx context.Context, accountID, tableID string, at time
 
 // Aborts lists when an account left rated matches before their first
 // stroke, from since on, oldest first.
-func (s *DB) Aborts(ctx context.Context, accountID string, since time.Time) ([]time.Time, error) {
+func (s playerRows) Aborts(ctx context.Context, accountID string, since time.Time) ([]time.Time, error) {
 	rows, err := s.query(ctx, `SELECT at FROM aborts WHERE account_id = ? AND at >= ? ORDER BY at`, accountID, nanos(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: aborts of %s: %w", accountID, err)

@@ -22,7 +22,7 @@ func nameKey(name string) string { return account.NameKey(name) }
 // browser it signs up from) its own; a name in use is account.ErrNameTaken,
 // a name that reads like another account's (their skeletons are one)
 // account.ErrNameConfusable.
-func (s *DB) CreateAccount(ctx context.Context, a account.Account, token string) error {
+func (s accountRows) CreateAccount(ctx context.Context, a account.Account, token string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: create account: %w", err)
@@ -55,7 +55,7 @@ func (s *DB) CreateAccount(ctx context.Context, a account.Account, token string)
 // linkToken gives a browser token's games to an account; a token already
 // an account's stays with it. It reports whether the token is this
 // account's now, by a link that has not ended.
-func (s *DB) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string) (bool, error) {
+func (s accountRows) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string) (bool, error) {
 	if token == "" {
 		return false, nil
 	}
@@ -76,7 +76,7 @@ func (s *DB) linkToken(ctx context.Context, tx *sql.Tx, token, accountID string)
 // sign-in). It reports false, and changes nothing, if the token is or was
 // another account's, or its link to this one has ended: the browser is to
 // be given a new token.
-func (s *DB) LinkToken(ctx context.Context, token, accountID string) (bool, error) {
+func (s accountRows) LinkToken(ctx context.Context, token, accountID string) (bool, error) {
 	var ok bool
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -94,23 +94,23 @@ const linked = `st.token IN (SELECT k.token FROM account_tokens k WHERE k.accoun
 // The queries of this package's accounts, ratings and challenges, with ?
 // placeholders rewritten for the dialect.
 
-func (s *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+func (s *base) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	return s.db.QueryRowContext(ctx, s.d.q(query), args...)
 }
 
-func (s *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+func (s *base) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return s.db.QueryContext(ctx, s.d.q(query), args...)
 }
 
-func (s *DB) txExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+func (s *base) txExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
 	return tx.ExecContext(ctx, s.d.q(query), args...)
 }
 
-func (s *DB) txQueryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+func (s *base) txQueryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
 	return tx.QueryRowContext(ctx, s.d.q(query), args...)
 }
 
-func (s *DB) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+func (s *base) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
 	return tx.QueryContext(ctx, s.d.q(query), args...)
 }
 
@@ -132,18 +132,18 @@ func scanAccount(r scanner) (account.Account, error) {
 }
 
 // AccountByName finds an account by its name, in any case.
-func (s *DB) AccountByName(ctx context.Context, name string) (account.Account, error) {
+func (s accountRows) AccountByName(ctx context.Context, name string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE name_key = ?`, nameKey(name)))
 }
 
 // AccountByID finds an account by its ID.
-func (s *DB) AccountByID(ctx context.Context, id string) (account.Account, error) {
+func (s accountRows) AccountByID(ctx context.Context, id string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT `+accountCols+` FROM accounts WHERE id = ?`, id))
 }
 
 // AccountByToken finds the account a browser token belongs to, by a link
 // that has not ended.
-func (s *DB) AccountByToken(ctx context.Context, token string) (account.Account, error) {
+func (s accountRows) AccountByToken(ctx context.Context, token string) (account.Account, error) {
 	return scanAccount(s.queryRow(ctx, `SELECT a.id, a.name, a.password, a.created_at, a.lang FROM accounts a
 		JOIN account_tokens t ON t.account_id = a.id WHERE t.token = ? AND t.ended_at IS NULL`, token))
 }
@@ -151,7 +151,7 @@ func (s *DB) AccountByToken(ctx context.Context, token string) (account.Account,
 // AccountBySession finds the account whose session the browser of token
 // holds at now: the account it plays as, which its link (AccountByToken)
 // does not say once it has signed in as another.
-func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) (account.Account, error) {
+func (s accountRows) AccountBySession(ctx context.Context, token string, now time.Time) (account.Account, error) {
 	if token == "" {
 		return account.Account{}, carrom.ErrNotFound
 	}
@@ -161,7 +161,7 @@ func (s *DB) AccountBySession(ctx context.Context, token string, now time.Time) 
 }
 
 // SetPassword replaces an account's password hash.
-func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
+func (s accountRows) SetPassword(ctx context.Context, accountID, hash string) error {
 	res, err := s.exec(ctx, `UPDATE accounts SET password = ? WHERE id = ?`, hash, accountID)
 	if err != nil {
 		return fmt.Errorf("store: set password: %w", err)
@@ -173,7 +173,7 @@ func (s *DB) SetPassword(ctx context.Context, accountID, hash string) error {
 }
 
 // SetLang stores the language an account reads the page in.
-func (s *DB) SetLang(ctx context.Context, accountID, lang string) error {
+func (s accountRows) SetLang(ctx context.Context, accountID, lang string) error {
 	res, err := s.exec(ctx, `UPDATE accounts SET lang = ? WHERE id = ?`, lang, accountID)
 	if err != nil {
 		return fmt.Errorf("store: set language: %w", err)
@@ -196,7 +196,7 @@ const (
 // challenges; its seats in stored matches keep their moves under
 // DeletedName, held by no browser (DeletedToken). It returns those seats,
 // with the tokens that held them, for the tables in play to be told.
-func (s *DB) DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
+func (s accountRows) DeleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
 	seats, err := s.deleteAccount(ctx, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: delete account: %w", err)
@@ -204,7 +204,7 @@ func (s *DB) DeleteAccount(ctx context.Context, accountID string) ([]carrom.Held
 	return seats, nil
 }
 
-func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
+func (s accountRows) deleteAccount(ctx context.Context, accountID string) ([]carrom.HeldSeat, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -263,7 +263,7 @@ func (s *DB) deleteAccount(ctx context.Context, accountID string) ([]carrom.Held
 
 // CreateSession stores a signed-in browser's session; the browser's
 // earlier sessions end, so that it holds one.
-func (s *DB) CreateSession(ctx context.Context, se account.Session) error {
+func (s accountRows) CreateSession(ctx context.Context, se account.Session) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if se.Token != "" {
 			if _, err := s.txExec(ctx, tx, `DELETE FROM sessions WHERE token = ?`, se.Token); err != nil {
@@ -281,7 +281,7 @@ func (s *DB) CreateSession(ctx context.Context, se account.Session) error {
 }
 
 // Session returns a session that has not expired at now, with its account.
-func (s *DB) Session(ctx context.Context, hash string, now time.Time) (account.Session, account.Account, error) {
+func (s accountRows) Session(ctx context.Context, hash string, now time.Time) (account.Session, account.Account, error) {
 	var (
 		se               account.Session
 		created, expires int64
@@ -304,7 +304,7 @@ func (s *DB) Session(ctx context.Context, hash string, now time.Time) (account.S
 
 // DeleteSession ends one session (sign-out) and, at at, its browser's
 // link to the account.
-func (s *DB) DeleteSession(ctx context.Context, hash string, at time.Time) error {
+func (s accountRows) DeleteSession(ctx context.Context, hash string, at time.Time) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := s.txExec(ctx, tx, `UPDATE account_tokens SET ended_at = ? WHERE ended_at IS NULL
 			AND token IN (SELECT token FROM sessions WHERE id_hash = ?)`, nanos(at), hash); err != nil {
@@ -322,7 +322,7 @@ func (s *DB) DeleteSession(ctx context.Context, hash string, at time.Time) error
 // DeleteOtherSessions ends every session of an account but keep, and at at
 // every link to it of a browser but keep's (a new password signs every
 // other browser out, and what they play next is no longer the account's).
-func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error {
+func (s accountRows) DeleteOtherSessions(ctx context.Context, accountID, keep string, at time.Time) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := s.txExec(ctx, tx, `UPDATE account_tokens SET ended_at = ? WHERE account_id = ? AND ended_at IS NULL
 			AND token NOT IN (SELECT token FROM sessions WHERE id_hash = ?)`, nanos(at), accountID, keep); err != nil {
@@ -339,7 +339,7 @@ func (s *DB) DeleteOtherSessions(ctx context.Context, accountID, keep string, at
 
 // PlayedMatches lists the tables an account's browsers sat at, newest
 // first, with the rating change of the rated ones.
-func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]profile.PlayedMatch, error) {
+func (s accountRows) PlayedMatches(ctx context.Context, accountID string) ([]profile.PlayedMatch, error) {
 	rows, err := s.query(ctx, `SELECT DISTINCT t.id, t.config, t.created_at, t.finished_at, t.result, t.epoch FROM tables t
 		JOIN seats st ON st.table_id = t.id WHERE `+linked+` ORDER BY t.created_at DESC, t.id`, accountID)
 	if err != nil {
@@ -387,7 +387,7 @@ func (s *DB) PlayedMatches(ctx context.Context, accountID string) ([]profile.Pla
 
 // RatedSheets lists an account's rated real-board matches, newest first:
 // the rated results kept under a sheet's key (sheet:{id}).
-func (s *DB) RatedSheets(ctx context.Context, accountID string) ([]profile.RatedSheet, error) {
+func (s accountRows) RatedSheets(ctx context.Context, accountID string) ([]profile.RatedSheet, error) {
 	rows, err := s.query(ctx, `SELECT table_id, at, r_before, r_after, rd_after FROM rated_results
 		WHERE account_id = ? AND table_id LIKE 'sheet:%' ORDER BY at DESC, table_id`, accountID)
 	if err != nil {
@@ -410,7 +410,7 @@ func (s *DB) RatedSheets(ctx context.Context, accountID string) ([]profile.Rated
 	return out, rows.Err()
 }
 
-func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, error) {
+func (s accountRows) tokens(ctx context.Context, accountID string) (map[string]bool, error) {
 	rows, err := s.query(ctx, `SELECT token FROM account_tokens WHERE account_id = ?`, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: browsers of %s: %w", accountID, err)
@@ -432,7 +432,7 @@ func (s *DB) tokens(ctx context.Context, accountID string) (map[string]bool, err
 // makes it now. Of two old names that read alike (or fold alike), the
 // second keeps its name without a skeleton: nobody is renamed, and a new
 // name like either is refused through the first.
-func (s *DB) fillNames(ctx context.Context) error {
+func (s accountRows) fillNames(ctx context.Context) error {
 	rows, err := s.query(ctx, `SELECT id, name FROM accounts WHERE name_skeleton IS NULL`)
 	if err != nil {
 		return fmt.Errorf("store: names without skeletons: %w", err)
@@ -471,7 +471,7 @@ func (s *DB) fillNames(ctx context.Context) error {
 // have no row, hence no name. The prefix is a range of the index of
 // name_key: from the prefix's key to the first key past every key that
 // begins with it.
-func (s *DB) NamesByPrefix(ctx context.Context, prefix string, limit int) ([]string, error) {
+func (s accountRows) NamesByPrefix(ctx context.Context, prefix string, limit int) ([]string, error) {
 	lo := nameKey(prefix)
 	if lo == "" {
 		return []string{}, nil

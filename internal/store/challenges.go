@@ -11,7 +11,7 @@ import (
 )
 
 // CreateChallenge stores an open challenge.
-func (s *DB) CreateChallenge(ctx context.Context, c challenge.Challenge) error {
+func (s playerRows) CreateChallenge(ctx context.Context, c challenge.Challenge) error {
 	if _, err := s.exec(ctx, `INSERT INTO challenges (id, from_account, from_token, to_account, config, status, created_at) VALUES (?, ?, ?, ?, ?, 'open', ?)`,
 		c.ID, c.From, c.FromToken, c.To, string(c.Config), nanos(c.Created)); err != nil {
 		return fmt.Errorf("store: create challenge: %w", err)
@@ -40,13 +40,13 @@ func scanChallenge(r scanner) (challenge.Challenge, error) {
 }
 
 // Challenge returns one challenge.
-func (s *DB) Challenge(ctx context.Context, id string) (challenge.Challenge, error) {
+func (s playerRows) Challenge(ctx context.Context, id string) (challenge.Challenge, error) {
 	return scanChallenge(s.queryRow(ctx, challengeQuery+`WHERE c.id = ?`, id))
 }
 
 // Challenges lists the challenges an account sent or received, newest
 // first, at most 50.
-func (s *DB) Challenges(ctx context.Context, accountID string) ([]challenge.Challenge, error) {
+func (s playerRows) Challenges(ctx context.Context, accountID string) ([]challenge.Challenge, error) {
 	rows, err := s.query(ctx, challengeQuery+`WHERE c.from_account = ? OR c.to_account = ? ORDER BY c.created_at DESC, c.id LIMIT 50`, accountID, accountID)
 	if err != nil {
 		return nil, fmt.Errorf("store: challenges of %s: %w", accountID, err)
@@ -65,7 +65,7 @@ func (s *DB) Challenges(ctx context.Context, accountID string) ([]challenge.Chal
 
 // SetChallenge moves an open challenge to status (with the table made, if
 // accepted); one no longer open is carrom.ErrNotFound.
-func (s *DB) SetChallenge(ctx context.Context, id string, status challenge.Status, tableID string) error {
+func (s playerRows) SetChallenge(ctx context.Context, id string, status challenge.Status, tableID string) error {
 	var table any
 	if tableID != "" {
 		table = tableID
@@ -82,7 +82,7 @@ func (s *DB) SetChallenge(ctx context.Context, id string, status challenge.Statu
 
 // ReopenChallenge opens again a challenge accepted with tableID whose
 // table could not be made.
-func (s *DB) ReopenChallenge(ctx context.Context, id, tableID string) error {
+func (s playerRows) ReopenChallenge(ctx context.Context, id, tableID string) error {
 	if _, err := s.exec(ctx, `UPDATE challenges SET status = 'open', table_id = NULL WHERE id = ? AND status = 'accepted' AND table_id = ?`, id, tableID); err != nil {
 		return fmt.Errorf("store: challenge %s: %w", id, err)
 	}

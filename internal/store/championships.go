@@ -11,7 +11,7 @@ import (
 
 // TournamentFinals is how a tournament finishes; one never set has no
 // finals and prizes "none".
-func (s *DB) TournamentFinals(ctx context.Context, id string) (carrom.TournamentFinals, error) {
+func (s championshipRows) TournamentFinals(ctx context.Context, id string) (carrom.TournamentFinals, error) {
 	f := carrom.TournamentFinals{BestOf: 1, Prizes: "none"}
 	err := s.queryRow(ctx, `SELECT places, best_of, prizes FROM tournament_finals WHERE tournament_id = ?`, id).Scan(&f.Places, &f.BestOf, &f.Prizes)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -27,7 +27,7 @@ const insertFinals = `INSERT INTO tournament_finals (tournament_id, places, best
 // SetTournamentFinals sets how a tournament finishes. With unpaired, it
 // changes nothing once a round after round swiss is stored (the finals
 // have begun): carrom.ErrNotFound.
-func (s *DB) SetTournamentFinals(ctx context.Context, id string, f carrom.TournamentFinals, unpaired bool, swiss int) error {
+func (s championshipRows) SetTournamentFinals(ctx context.Context, id string, f carrom.TournamentFinals, unpaired bool, swiss int) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if unpaired {
 			var n int
@@ -49,7 +49,7 @@ func (s *DB) SetTournamentFinals(ctx context.Context, id string, f carrom.Tourna
 
 // CreateChampionship stores a new championship with its tournaments,
 // unless its organiser has max already (carrom.ErrLimit).
-func (s *DB) CreateChampionship(ctx context.Context, c carrom.Championship, max int) error {
+func (s championshipRows) CreateChampionship(ctx context.Context, c carrom.Championship, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, `INSERT INTO championships (id, organiser, name, prizes, skip_worst, created_at)
 			SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM championships WHERE organiser = ?) < ?`,
@@ -72,13 +72,13 @@ func (s *DB) CreateChampionship(ctx context.Context, c carrom.Championship, max 
 // AddChampionshipTournament adds a tournament to a championship after
 // the others, unless it holds max already (carrom.ErrLimit); one there
 // already is carrom.ErrDuplicate.
-func (s *DB) AddChampionshipTournament(ctx context.Context, id, tournament string, max int) error {
+func (s championshipRows) AddChampionshipTournament(ctx context.Context, id, tournament string, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error { return s.txAddChampionshipTournament(ctx, tx, id, tournament, max) })
 }
 
 // txAddChampionshipTournament adds a tournament to a championship; max 0
 // sets no limit.
-func (s *DB) txAddChampionshipTournament(ctx context.Context, tx *sql.Tx, id, tournament string, max int) error {
+func (s championshipRows) txAddChampionshipTournament(ctx context.Context, tx *sql.Tx, id, tournament string, max int) error {
 	var n, there int
 	if err := s.txQueryRow(ctx, tx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN tournament_id = ? THEN 1 ELSE 0 END), 0) FROM championship_tournaments WHERE championship_id = ?`,
 		tournament, id).Scan(&n, &there); err != nil {
@@ -114,7 +114,7 @@ func scanChampionship(r scanner) (carrom.Championship, error) {
 }
 
 // Championship returns one championship with its tournaments.
-func (s *DB) Championship(ctx context.Context, id string) (carrom.Championship, error) {
+func (s championshipRows) Championship(ctx context.Context, id string) (carrom.Championship, error) {
 	c, err := scanChampionship(s.queryRow(ctx, `SELECT `+championshipCols+` FROM championships WHERE id = ?`, id))
 	if err != nil {
 		return c, err
@@ -137,7 +137,7 @@ func (s *DB) Championship(ctx context.Context, id string) (carrom.Championship, 
 
 // Championships lists an organiser's championships, newest first, without
 // their tournaments.
-func (s *DB) Championships(ctx context.Context, organiser string) ([]carrom.Championship, error) {
+func (s championshipRows) Championships(ctx context.Context, organiser string) ([]carrom.Championship, error) {
 	rows, err := s.query(ctx, `SELECT `+championshipCols+` FROM championships WHERE organiser = ? ORDER BY created_at DESC, id`, organiser)
 	if err != nil {
 		return nil, fmt.Errorf("store: championships of %s: %w", organiser, err)

@@ -42,7 +42,7 @@ type appendReq struct {
 
 // startCommitter starts the committer; Close stops it once every action
 // sent to it is answered.
-func (s *DB) startCommitter() {
+func (s tableRows) startCommitter() {
 	s.appends = make(chan *appendReq, maxBatch)
 	s.committed = make(chan struct{})
 	// The goroutine returns when Close closes s.appends and the last batch
@@ -72,7 +72,7 @@ func (s *DB) startCommitter() {
 // refused with carrom.ErrStaleEpoch, storing nothing, if the table's epoch
 // is higher; otherwise the table's epoch becomes a.Epoch. It returns once
 // the action is committed (or refused).
-func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
+func (s tableRows) AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error {
 	r := &appendReq{ctx: ctx, tableID: tableID, a: a, done: make(chan error, 1)}
 	s.mu.RLock()
 	if s.closed {
@@ -97,7 +97,7 @@ func (s *DB) AppendAction(ctx context.Context, tableID string, a carrom.ActionRe
 // writes nothing, and the others go on. Should a run's transaction itself
 // fail, each of its actions is tried again alone, so that one cannot fail
 // the rest.
-func (s *DB) commitBatch(batch []*appendReq) {
+func (s tableRows) commitBatch(batch []*appendReq) {
 	live := batch[:0]
 	for _, r := range batch {
 		if err := r.ctx.Err(); err != nil {
@@ -161,7 +161,7 @@ type runStmts struct {
 	raise   *sql.Stmt               // UPDATE one table's epoch
 }
 
-func (s *DB) prepareRun(ctx context.Context) error {
+func (s tableRows) prepareRun(ctx context.Context) error {
 	prepare := func(query string) (*sql.Stmt, error) { return s.db.PrepareContext(ctx, s.d.q(query)) }
 	var err error
 	if s.run.raise, err = prepare(`UPDATE tables SET epoch = ? WHERE id = ?`); err != nil {
@@ -181,7 +181,7 @@ func (s *DB) prepareRun(ctx context.Context) error {
 	return nil
 }
 
-func (s *DB) closeRun() error {
+func (s tableRows) closeRun() error {
 	var errs []error
 	for _, st := range append(append([]*sql.Stmt{s.run.raise}, s.run.epochs[:]...), s.run.inserts[:]...) {
 		if st != nil {
@@ -199,7 +199,7 @@ func (s *DB) closeRun() error {
 // actions, not one per action: a database across the network
 // (PostgreSQL) answers each statement in a round trip, and the
 // transaction's locks are held through all of them.
-func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
+func (s tableRows) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -245,7 +245,7 @@ func (s *DB) storeRun(ctx context.Context, run []*appendReq) ([]error, error) {
 // insertActions inserts the actions of chunk, of distinct tables, in tx,
 // and marks in stored the tables whose action was inserted (not one whose
 // sequence number was stored already).
-func (s *DB) insertActions(ctx context.Context, tx *sql.Tx, chunk []*appendReq, stored map[string]bool) error {
+func (s tableRows) insertActions(ctx context.Context, tx *sql.Tx, chunk []*appendReq, stored map[string]bool) error {
 	args := make([]any, 0, 5*len(chunk))
 	for _, r := range chunk {
 		args = append(args, r.tableID, r.a.Seq, string(r.a.Action), nanos(r.a.At), r.a.Epoch)
@@ -274,7 +274,7 @@ func (s *DB) insertActions(ctx context.Context, tx *sql.Tx, chunk []*appendReq, 
 // their ids, as every batch locks them (each chunk in order, and the
 // chunks in order), so that two batches wait for each other instead of
 // deadlocking.
-func (s *DB) lockEpochs(ctx context.Context, tx *sql.Tx, run []*appendReq) (map[string]int64, error) {
+func (s tableRows) lockEpochs(ctx context.Context, tx *sql.Tx, run []*appendReq) (map[string]int64, error) {
 	ids := make([]any, len(run))
 	for i, r := range run {
 		ids[i] = r.tableID
@@ -289,7 +289,7 @@ func (s *DB) lockEpochs(ctx context.Context, tx *sql.Tx, run []*appendReq) (map[
 	return epochs, nil
 }
 
-func (s *DB) readEpochs(ctx context.Context, tx *sql.Tx, ids []any, epochs map[string]int64) error {
+func (s tableRows) readEpochs(ctx context.Context, tx *sql.Tx, ids []any, epochs map[string]int64) error {
 	rows, err := tx.StmtContext(ctx, s.run.epochs[len(ids)]).QueryContext(ctx, ids...)
 	if err != nil {
 		return err
@@ -314,7 +314,7 @@ func (s *DB) readEpochs(ctx context.Context, tx *sql.Tx, ids []any, epochs map[s
 // stored before is in what it reads, and nothing the old owner tries
 // after is stored. Fencing at the current epoch changes nothing; fencing
 // at a lower one is refused with carrom.ErrStaleEpoch.
-func (s *DB) Fence(ctx context.Context, tableID string, epoch int64) error {
+func (s tableRows) Fence(ctx context.Context, tableID string, epoch int64) error {
 	// One statement: it takes the row's write lock at once, so that two
 	// servers fencing the same table queue instead of deadlocking.
 	res, err := s.exec(ctx, `UPDATE tables SET epoch = ? WHERE id = ? AND epoch <= ?`, epoch, tableID, epoch)

@@ -12,7 +12,7 @@ import (
 // Follow makes follower follow followed, from at; following again changes
 // nothing. It reports false, and stores nothing, when follower follows
 // limit accounts already.
-func (s *DB) Follow(ctx context.Context, follower, followed string, at time.Time, limit int) (bool, error) {
+func (s playerRows) Follow(ctx context.Context, follower, followed string, at time.Time, limit int) (bool, error) {
 	ok := true
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var n int
@@ -40,7 +40,7 @@ func (s *DB) Follow(ctx context.Context, follower, followed string, at time.Time
 }
 
 // Unfollow makes follower follow followed no more.
-func (s *DB) Unfollow(ctx context.Context, follower, followed string) error {
+func (s playerRows) Unfollow(ctx context.Context, follower, followed string) error {
 	if _, err := s.exec(ctx, `DELETE FROM follows WHERE follower = ? AND followed = ?`, follower, followed); err != nil {
 		return fmt.Errorf("store: unfollow: %w", err)
 	}
@@ -50,7 +50,7 @@ func (s *DB) Unfollow(ctx context.Context, follower, followed string) error {
 // Follows lists the accounts follower follows, by name, each with the
 // newest unfinished table where one of its browsers holds a seat (by a
 // link to it that had not ended when the table was made).
-func (s *DB) Follows(ctx context.Context, follower string) ([]carrom.Followed, error) {
+func (s playerRows) Follows(ctx context.Context, follower string) ([]carrom.Followed, error) {
 	rows, err := s.query(ctx, `SELECT a.id, a.name, f.created_at FROM follows f JOIN accounts a ON a.id = f.followed
 		WHERE f.follower = ? ORDER BY a.name_key`, follower)
 	if err != nil {
@@ -98,7 +98,7 @@ func (s *DB) Follows(ctx context.Context, follower string) ([]carrom.Followed, e
 }
 
 // Followers lists the IDs of the accounts that follow followed.
-func (s *DB) Followers(ctx context.Context, followed string) ([]string, error) {
+func (s playerRows) Followers(ctx context.Context, followed string) ([]string, error) {
 	rows, err := s.query(ctx, `SELECT follower FROM follows WHERE followed = ? ORDER BY follower`, followed)
 	if err != nil {
 		return nil, fmt.Errorf("store: followers of %s: %w", followed, err)

@@ -13,17 +13,17 @@ import (
 // The leases of a cluster's nodes on the tables (migration 00003,
 // docs/cluster.md). Each statement is written once; q puts in the
 // dialect's placeholders and, for NOW, its time in Unix milliseconds.
-func (s *DB) lq(stmt string) string {
+func (s *base) lq(stmt string) string {
 	return s.d.q(strings.ReplaceAll(stmt, "NOW", s.d.nowMillis()))
 }
 
 // Ping checks that the database answers.
-func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s leaseRows) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Take gives node the leases of the tables named, each only if it is
 // free (expired, or never held) or already node's, for ttl; it returns
 // the leases it took, each with an epoch one above the table's last.
-func (s *DB) Take(ctx context.Context, node string, ttl time.Duration, tables []string) ([]carrom.Lease, error) {
+func (s leaseRows) Take(ctx context.Context, node string, ttl time.Duration, tables []string) ([]carrom.Lease, error) {
 	var out []carrom.Lease
 	stmt := s.lq(`INSERT INTO leases (table_id, node, epoch, expires) VALUES (?, ?, 1, NOW + ?)
 		ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1, expires = excluded.expires
@@ -46,7 +46,7 @@ func (s *DB) Take(ctx context.Context, node string, ttl time.Duration, tables []
 // Renew marks node alive and extends every lease it holds by ttl; it
 // returns them. A lease node held and that is missing has been taken by
 // another node.
-func (s *DB) Renew(ctx context.Context, node string, ttl time.Duration) ([]carrom.Lease, error) {
+func (s leaseRows) Renew(ctx context.Context, node string, ttl time.Duration) ([]carrom.Lease, error) {
 	if _, err := s.leaseDB.ExecContext(ctx, s.lq(`INSERT INTO nodes (id, expires) VALUES (?, NOW + ?)
 		ON CONFLICT (id) DO UPDATE SET expires = excluded.expires`), node, ttl.Milliseconds()); err != nil {
 		return nil, fmt.Errorf("store: renew node %s: %w", node, err)
@@ -72,7 +72,7 @@ func (s *DB) Renew(ctx context.Context, node string, ttl time.Duration) ([]carro
 
 // Candidates lists the tables in play that no node holds, and the nodes
 // alive, in order of their names.
-func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, error) {
+func (s leaseRows) Candidates(ctx context.Context) ([]carrom.Candidate, []string, error) {
 	rows, err := s.leaseDB.QueryContext(ctx, s.lq(`SELECT t.id, l.table_id IS NOT NULL, COALESCE(NOW - l.expires, NOW - t.created_at / 1000000) FROM tables t LEFT JOIN leases l ON l.table_id = t.id
 		WHERE t.finished_at IS NULL AND (l.table_id IS NULL OR l.expires < NOW) ORDER BY t.id`))
 	if err != nil {
@@ -115,7 +115,7 @@ func (s *DB) Candidates(ctx context.Context) ([]carrom.Candidate, []string, erro
 // them, so that another node may take them without waiting for them to
 // expire; with leave, node lets all its leases go and stops counting as
 // alive.
-func (s *DB) Release(ctx context.Context, node string, tables []string, leave bool) error {
+func (s leaseRows) Release(ctx context.Context, node string, tables []string, leave bool) error {
 	if leave {
 		// A node leaving lets all its leases go, in one statement.
 		tables = nil

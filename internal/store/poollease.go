@@ -12,7 +12,7 @@ import (
 // it if node holds it already, for ttl (migration 00040); it reports
 // whether node holds it now. Another node's lease is taken only once it
 // has expired.
-func (s *DB) HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error) {
+func (s leaseRows) HoldPool(ctx context.Context, node, pool string, ttl time.Duration) (bool, error) {
 	var holder string
 	err := s.leaseDB.QueryRowContext(ctx, s.lq(`INSERT INTO pool_leases (pool, node, expires) VALUES (?, ?, NOW + ?)
 		ON CONFLICT (pool) DO UPDATE SET node = excluded.node, expires = excluded.expires
@@ -29,7 +29,7 @@ func (s *DB) HoldPool(ctx context.Context, node, pool string, ttl time.Duration)
 
 // ReleasePools lets node's leases of the pools named go at once, all of
 // them if none is named, so that another node may take them.
-func (s *DB) ReleasePools(ctx context.Context, node string, pools ...string) error {
+func (s leaseRows) ReleasePools(ctx context.Context, node string, pools ...string) error {
 	var err error
 	if len(pools) == 0 {
 		_, err = s.leaseDB.ExecContext(ctx, s.d.q(`DELETE FROM pool_leases WHERE node = ?`), node)

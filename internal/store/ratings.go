@@ -15,7 +15,7 @@ import (
 // start from his old rating: PostgreSQL runs this serializable (and
 // refuses the later of two that conflict); SQLite has one writer at a
 // time.
-func (s *DB) Rate(ctx context.Context, policy func(rating.Ledger) error) error {
+func (s ratingRows) Rate(ctx context.Context, policy func(rating.Ledger) error) error {
 	var opts *sql.TxOptions
 	if s.d == postgres {
 		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
@@ -36,7 +36,7 @@ func (s *DB) Rate(ctx context.Context, policy func(rating.Ledger) error) error {
 
 // ledger is rating.Ledger on the rows of one transaction.
 type ledger struct {
-	s   *DB
+	s   ratingRows
 	ctx context.Context
 	tx  *sql.Tx
 }
@@ -108,7 +108,7 @@ func (l ledger) Record(r rating.Result) error {
 
 // ratedBetween counts the rated matches of a day in which accounts a and
 // b played against each other (their scores differ; partners' do not).
-func (s *DB) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int64) (int, error) {
+func (s ratingRows) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int64) (int, error) {
 	var n int
 	err := s.txQueryRow(ctx, tx, `SELECT COUNT(*) FROM rated_results x JOIN rated_results y ON y.table_id = x.table_id
 		WHERE x.account_id = ? AND y.account_id = ? AND x.day = ? AND x.score <> y.score`, a, b, day).Scan(&n)
@@ -117,7 +117,7 @@ func (s *DB) ratedBetween(ctx context.Context, tx *sql.Tx, a, b string, day int6
 
 // RatedBetween counts the rated matches accounts a and b played against
 // each other in a rating period (rating.Day).
-func (s *DB) RatedBetween(ctx context.Context, a, b string, day int64) (int, error) {
+func (s ratingRows) RatedBetween(ctx context.Context, a, b string, day int64) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -146,7 +146,7 @@ func scanRatings(rows *sql.Rows) ([]rating.Rating, error) {
 }
 
 // Ratings are an account's ratings, one per pool it has played in.
-func (s *DB) Ratings(ctx context.Context, accountID string) ([]rating.Rating, error) {
+func (s ratingRows) Ratings(ctx context.Context, accountID string) ([]rating.Rating, error) {
 	rows, err := s.query(ctx, `SELECT `+ratingCols+` FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.account_id = ? ORDER BY r.rules, r.format`, accountID)
 	if err != nil {
@@ -156,7 +156,7 @@ func (s *DB) Ratings(ctx context.Context, accountID string) ([]rating.Rating, er
 }
 
 // Leaderboard is a pool's ratings, best first, at most limit.
-func (s *DB) Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error) {
+func (s ratingRows) Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]rating.Rating, error) {
 	rows, err := s.query(ctx, `SELECT `+ratingCols+` FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.rules = ? AND r.format = ? ORDER BY r.r DESC, a.name_key LIMIT ?`, pool.Rules, pool.Format, limit)
 	if err != nil {
@@ -167,7 +167,7 @@ func (s *DB) Leaderboard(ctx context.Context, pool rating.Pool, limit int) ([]ra
 
 // RatingHistory is an account's rating after each rated match of a pool,
 // oldest first.
-func (s *DB) RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error) {
+func (s ratingRows) RatingHistory(ctx context.Context, accountID string, pool rating.Pool) ([]rating.Point, error) {
 	rows, err := s.query(ctx, `SELECT table_id, at, r_after, rd_after FROM rated_results
 		WHERE account_id = ? AND rules = ? AND format = ? ORDER BY at, table_id`, accountID, pool.Rules, pool.Format)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // CreateSheet stores a new scoresheet.
-func (s *DB) CreateSheet(ctx context.Context, sh umpire.Record) error {
+func (s sheetRows) CreateSheet(ctx context.Context, sh umpire.Record) error {
 	_, err := s.exec(ctx, `INSERT INTO sheets (id, token, config, created_at) VALUES (?, ?, ?, ?)`,
 		sh.ID, sh.Token, string(sh.Config), nanos(sh.Created))
 	if err != nil {
@@ -22,12 +22,12 @@ func (s *DB) CreateSheet(ctx context.Context, sh umpire.Record) error {
 }
 
 // Sheet returns one scoresheet.
-func (s *DB) Sheet(ctx context.Context, id string) (umpire.Record, error) {
+func (s sheetRows) Sheet(ctx context.Context, id string) (umpire.Record, error) {
 	return scanSheet(s.db.QueryRowContext(ctx, s.d.q(`SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE id = ?`), id))
 }
 
 // SheetsOf lists the scoresheets an identity opened, newest first.
-func (s *DB) SheetsOf(ctx context.Context, token string) ([]umpire.Record, error) {
+func (s sheetRows) SheetsOf(ctx context.Context, token string) ([]umpire.Record, error) {
 	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT id, token, config, created_at, finished_at, result FROM sheets WHERE token = ? ORDER BY created_at DESC, id`), token)
 	if err != nil {
 		return nil, fmt.Errorf("store: list sheets: %w", err)
@@ -70,7 +70,7 @@ func scanSheet(r scanner) (umpire.Record, error) {
 
 // AppendSheetOp stores operation op.Seq of a sheet; a number stored
 // already is carrom.ErrDuplicate, and the stored one stays.
-func (s *DB) AppendSheetOp(ctx context.Context, sheetID string, op umpire.StoredOp) error {
+func (s sheetRows) AppendSheetOp(ctx context.Context, sheetID string, op umpire.StoredOp) error {
 	res, err := s.exec(ctx, `INSERT INTO sheet_ops (sheet_id, seq, op, at) VALUES (?, ?, ?, ?) ON CONFLICT (sheet_id, seq) DO NOTHING`,
 		sheetID, op.Seq, string(op.Op), nanos(op.At))
 	if err != nil {
@@ -84,7 +84,7 @@ func (s *DB) AppendSheetOp(ctx context.Context, sheetID string, op umpire.Stored
 
 // SheetOps returns a sheet's operations numbered after after, in order:
 // a server that holds a sheet's state up to after reads only the newer.
-func (s *DB) SheetOps(ctx context.Context, sheetID string, after int64) ([]umpire.StoredOp, error) {
+func (s sheetRows) SheetOps(ctx context.Context, sheetID string, after int64) ([]umpire.StoredOp, error) {
 	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT seq, op, at FROM sheet_ops WHERE sheet_id = ? AND seq > ? ORDER BY seq`), sheetID, after)
 	if err != nil {
 		return nil, fmt.Errorf("store: entries of sheet %s: %w", sheetID, err)
@@ -107,7 +107,7 @@ func (s *DB) SheetOps(ctx context.Context, sheetID string, after int64) ([]umpir
 }
 
 // FinishSheet records the end of a sheet's match, or clears it (zero at).
-func (s *DB) FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error {
+func (s sheetRows) FinishSheet(ctx context.Context, sheetID string, at time.Time, result []byte) error {
 	var fin, res any
 	if !at.IsZero() {
 		fin, res = nanos(at), string(result)
@@ -124,7 +124,7 @@ func (s *DB) FinishSheet(ctx context.Context, sheetID string, at time.Time, resu
 
 // ConfirmSheet records that an account confirmed a sheet's result as it
 // stood at operation seq; a later confirmation replaces an earlier one.
-func (s *DB) ConfirmSheet(ctx context.Context, sheetID string, c umpire.Confirm) error {
+func (s sheetRows) ConfirmSheet(ctx context.Context, sheetID string, c umpire.Confirm) error {
 	_, err := s.exec(ctx, `INSERT INTO sheet_confirms (sheet_id, account_id, seq, at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (sheet_id, account_id) DO UPDATE SET seq = excluded.seq, at = excluded.at`,
 		sheetID, c.AccountID, c.Seq, nanos(c.At))
@@ -135,7 +135,7 @@ func (s *DB) ConfirmSheet(ctx context.Context, sheetID string, c umpire.Confirm)
 }
 
 // SheetConfirms lists a sheet's confirmations.
-func (s *DB) SheetConfirms(ctx context.Context, sheetID string) ([]umpire.Confirm, error) {
+func (s sheetRows) SheetConfirms(ctx context.Context, sheetID string) ([]umpire.Confirm, error) {
 	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT account_id, seq, at FROM sheet_confirms WHERE sheet_id = ? ORDER BY account_id`), sheetID)
 	if err != nil {
 		return nil, fmt.Errorf("store: confirmations of sheet %s: %w", sheetID, err)

@@ -7,6 +7,10 @@
 // stored only under the table's epoch or a higher one (which it then
 // becomes), so a server that lost a table to another can never write over
 // the new owner's actions. A single server uses epoch 0 throughout.
+//
+// The DB is one part for each domain's rows (tableRows, accountRows,
+// tournamentRows…), each in its own files, over a shared base of
+// connections and the committer.
 package store
 
 import (
@@ -35,8 +39,53 @@ import (
 var migrations embed.FS
 
 // DB keeps the tables in SQLite or PostgreSQL; it is the store the server
-// declares (internal/server.Store).
+// declares (internal/server.Store). Its rows are kept by one part for each
+// domain, each a file or a few, all on the same connections.
 type DB struct {
+	*base
+	tableRows
+	accountRows
+	playerRows
+	ratingRows
+	sheetRows
+	tournamentRows
+	championshipRows
+	leaseRows
+}
+
+// The parts of the DB, each the rows of one domain.
+type (
+	// tableRows: the tables, their seats and actions, and the committer
+	// (store.go, commit.go).
+	tableRows struct{ *base }
+	// accountRows: accounts, their tokens and sessions (accounts.go).
+	accountRows struct{ *base }
+	// playerRows: what passes between players: challenges, follows,
+	// rematches, aborts (challenges.go, follows.go, rematch.go, aborts.go).
+	playerRows struct{ *base }
+	// ratingRows: the rating periods and leaderboards (ratings.go).
+	ratingRows struct{ *base }
+	// sheetRows: the umpires' scoresheets (sheets.go).
+	sheetRows struct{ *base }
+	// tournamentRows: tournaments, their players, rounds, clocks and
+	// partners (tournament*.go).
+	tournamentRows struct{ *base }
+	// championshipRows: finals and championships (championships.go).
+	championshipRows struct{ *base }
+	// leaseRows: the cluster's table and pool leases (lease.go,
+	// poollease.go).
+	leaseRows struct{ *base }
+)
+
+func newDB(b *base) *DB {
+	return &DB{base: b, tableRows: tableRows{b}, accountRows: accountRows{b}, playerRows: playerRows{b},
+		ratingRows: ratingRows{b}, sheetRows: sheetRows{b}, tournamentRows: tournamentRows{b},
+		championshipRows: championshipRows{b}, leaseRows: leaseRows{b}}
+}
+
+// base is what every part of the DB shares: the connections, the dialect
+// and the committer's state.
+type base struct {
 	db *sql.DB
 	// rdb serves the reads of tables, seats and actions. On SQLite it is a
 	// pool of query-only connections of its own: WAL lets them read while
@@ -102,7 +151,7 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 	// One writer at a time is all SQLite allows; a single connection keeps
 	// writes in order without busy retries.
 	db.SetMaxOpenConns(1)
-	s := &DB{db: db, d: sqlite, lock: fl, leaseDB: db}
+	s := newDB(&base{db: db, d: sqlite, lock: fl, leaseDB: db})
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		fl.Unlock()
@@ -139,7 +188,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", redact(url), err)
 	}
-	s := &DB{db: db, rdb: db, d: postgres}
+	s := newDB(&base{db: db, rdb: db, d: postgres})
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", redact(url), err)
@@ -204,7 +253,7 @@ func (s *DB) migrate(ctx context.Context) error {
 }
 
 // provider is goose's migrator for the store's database.
-func (s *DB) provider() (*goose.Provider, error) {
+func (s *base) provider() (*goose.Provider, error) {
 	fsys, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return nil, err
@@ -225,7 +274,7 @@ func (s *DB) provider() (*goose.Provider, error) {
 }
 
 // Dialect names the database: "sqlite" or "postgres".
-func (s *DB) Dialect() string { return s.d.name }
+func (s *base) Dialect() string { return s.d.name }
 
 // Close stores the actions already sent, closes the database and unlocks
 // SQLite's data directory.
@@ -256,12 +305,12 @@ func nanos(t time.Time) int64 { return t.UnixNano() }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
-func (s *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+func (s *base) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return s.db.ExecContext(ctx, s.d.q(query), args...)
 }
 
 // CreateTable stores a new table, at epoch 0.
-func (s *DB) CreateTable(ctx context.Context, t carrom.TableRecord) error {
+func (s tableRows) CreateTable(ctx context.Context, t carrom.TableRecord) error {
 	_, err := s.exec(ctx, `INSERT INTO tables (id, config, created_at) VALUES (?, ?, ?)`,
 		t.ID, string(t.Config), nanos(t.Created))
 	if err != nil {
@@ -271,7 +320,7 @@ func (s *DB) CreateTable(ctx context.Context, t carrom.TableRecord) error {
 }
 
 // inTx runs f in a transaction, committed if f returns no error.
-func (s *DB) inTx(ctx context.Context, f func(*sql.Tx) error) error {
+func (s *base) inTx(ctx context.Context, f func(*sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -284,7 +333,7 @@ func (s *DB) inTx(ctx context.Context, f func(*sql.Tx) error) error {
 }
 
 // FinishTable records the end of a table's match.
-func (s *DB) FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error {
+func (s tableRows) FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error {
 	res, err := s.exec(ctx, `UPDATE tables SET finished_at = ?, result = ? WHERE id = ?`, nanos(at), string(result), tableID)
 	if err != nil {
 		return fmt.Errorf("store: finish table %s: %w", tableID, err)
@@ -296,7 +345,7 @@ func (s *DB) FinishTable(ctx context.Context, tableID string, at time.Time, resu
 }
 
 // ClaimSeat records who holds a human seat.
-func (s *DB) ClaimSeat(ctx context.Context, tableID string, seat carrom.SeatRecord) error {
+func (s tableRows) ClaimSeat(ctx context.Context, tableID string, seat carrom.SeatRecord) error {
 	_, err := s.exec(ctx, `INSERT INTO seats (table_id, seat, token, nickname) VALUES (?, ?, ?, ?)
 		ON CONFLICT (table_id, seat) DO UPDATE SET nickname = excluded.nickname WHERE seats.token = excluded.token`,
 		tableID, seat.Seat, seat.Token, seat.Nickname)
@@ -309,7 +358,7 @@ func (s *DB) ClaimSeat(ctx context.Context, tableID string, seat carrom.SeatReco
 const tableColumns = `id, config, created_at, finished_at, result, epoch`
 
 // Tables lists the unfinished or the finished tables, newest first.
-func (s *DB) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, error) {
+func (s tableRows) Tables(ctx context.Context, finished bool) ([]carrom.TableRecord, error) {
 	cond := "finished_at IS NULL"
 	if finished {
 		cond = "finished_at IS NOT NULL"
@@ -390,7 +439,7 @@ func scanTable(r scanner) (carrom.TableRecord, error) {
 }
 
 // Table returns one table with its seats.
-func (s *DB) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
+func (s tableRows) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
 	t, err := scanTable(s.rdb.QueryRowContext(ctx, s.d.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
 	if err != nil {
 		return t, err
@@ -399,7 +448,7 @@ func (s *DB) Table(ctx context.Context, id string) (carrom.TableRecord, error) {
 	return t, err
 }
 
-func (s *DB) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) {
+func (s *base) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) {
 	rows, err := s.rdb.QueryContext(ctx, s.d.q(`SELECT seat, token, nickname FROM seats WHERE table_id = ? ORDER BY seat`), id)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
@@ -417,7 +466,7 @@ func (s *DB) seats(ctx context.Context, id string) ([]carrom.SeatRecord, error) 
 }
 
 // Actions returns a table's actions in order.
-func (s *DB) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
+func (s tableRows) Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error) {
 	rows, err := s.rdb.QueryContext(ctx, s.d.q(`SELECT seq, action, at, epoch FROM actions WHERE table_id = ? ORDER BY seq`), tableID)
 	if err != nil {
 		return nil, fmt.Errorf("store: actions of %s: %w", tableID, err)

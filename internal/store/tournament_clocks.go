@@ -10,7 +10,7 @@ import (
 )
 
 // StartTournamentClock stores a round's countdown, over the one it had.
-func (s *DB) StartTournamentClock(ctx context.Context, c carrom.TournamentClock) error {
+func (s tournamentRows) StartTournamentClock(ctx context.Context, c carrom.TournamentClock) error {
 	_, err := s.exec(ctx, `INSERT INTO tournament_clocks (tournament_id, round_no, started_at, minutes, warning) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, round_no) DO UPDATE SET started_at = excluded.started_at, minutes = excluded.minutes, warning = excluded.warning`,
 		c.Tournament, c.Round, nanos(c.Started), c.Minutes, c.Warning)
@@ -22,7 +22,7 @@ func (s *DB) StartTournamentClock(ctx context.Context, c carrom.TournamentClock)
 
 // TournamentClock is the countdown of a tournament's latest round that
 // has one; carrom.ErrNotFound if none has.
-func (s *DB) TournamentClock(ctx context.Context, id string) (carrom.TournamentClock, error) {
+func (s tournamentRows) TournamentClock(ctx context.Context, id string) (carrom.TournamentClock, error) {
 	c := carrom.TournamentClock{Tournament: id}
 	var at int64
 	err := s.queryRow(ctx, `SELECT round_no, started_at, minutes, warning FROM tournament_clocks WHERE tournament_id = ? ORDER BY round_no DESC LIMIT 1`, id).

@@ -7,7 +7,7 @@ import (
 
 // TournamentTablesWaiting lists the online tables of tournament matches
 // still without a result, of every tournament.
-func (s *DB) TournamentTablesWaiting(ctx context.Context) ([]string, error) {
+func (s tournamentRows) TournamentTablesWaiting(ctx context.Context) ([]string, error) {
 	rows, err := s.query(ctx, `SELECT table_id FROM tournament_matches WHERE table_id IS NOT NULL AND source = ''`)
 	if err != nil {
 		return nil, fmt.Errorf("store: tournament tables waiting: %w", err)

@@ -8,7 +8,7 @@ import (
 )
 
 // AddTournamentPartner stores the partner of a pair, entrant p.Num.
-func (s *DB) AddTournamentPartner(ctx context.Context, p carrom.TournamentPartner) error {
+func (s tournamentRows) AddTournamentPartner(ctx context.Context, p carrom.TournamentPartner) error {
 	var acct any
 	if p.Account != "" {
 		acct = p.Account
@@ -21,7 +21,7 @@ func (s *DB) AddTournamentPartner(ctx context.Context, p carrom.TournamentPartne
 
 // TournamentPartners lists the partners of a tournament's pairs, by
 // entrant number.
-func (s *DB) TournamentPartners(ctx context.Context, id string) (map[int]carrom.TournamentPartner, error) {
+func (s tournamentRows) TournamentPartners(ctx context.Context, id string) (map[int]carrom.TournamentPartner, error) {
 	rows, err := s.query(ctx, `SELECT num, account_id, name FROM tournament_partners WHERE tournament_id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: partners of %s: %w", id, err)

@@ -13,7 +13,7 @@ const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pai
 
 // CreateTournament stores a new tournament, unless its organiser has max
 // already (carrom.ErrLimit).
-func (s *DB) CreateTournament(ctx context.Context, t carrom.Tournament, max int) error {
+func (s tournamentRows) CreateTournament(ctx context.Context, t carrom.Tournament, max int) error {
 	res, err := s.exec(ctx, insertTournament, tournamentArgs(t, max)...)
 	return created(res, err, max)
 }
@@ -42,7 +42,7 @@ func created(res sql.Result, err error, max int) error {
 // ImportTournament stores a whole tournament in one step, as
 // CreateTournament, its guests numbered from 1 in order, its rounds and
 // how it finishes (nil: as one never set), or nothing.
-func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
+func (s tournamentRows) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
 		if err := created(res, err, max); err != nil {
@@ -102,12 +102,12 @@ func scanTournament(r scanner) (carrom.Tournament, error) {
 }
 
 // Tournament returns one tournament.
-func (s *DB) Tournament(ctx context.Context, id string) (carrom.Tournament, error) {
+func (s tournamentRows) Tournament(ctx context.Context, id string) (carrom.Tournament, error) {
 	return scanTournament(s.queryRow(ctx, `SELECT `+tournamentCols+` FROM tournaments WHERE id = ?`, id))
 }
 
 // Tournaments lists an organiser's tournaments, newest first.
-func (s *DB) Tournaments(ctx context.Context, organiser string) ([]carrom.Tournament, error) {
+func (s tournamentRows) Tournaments(ctx context.Context, organiser string) ([]carrom.Tournament, error) {
 	rows, err := s.query(ctx, `SELECT `+tournamentCols+` FROM tournaments WHERE organiser = ? ORDER BY created_at DESC, id`, organiser)
 	if err != nil {
 		return nil, fmt.Errorf("store: tournaments of %s: %w", organiser, err)
@@ -126,7 +126,7 @@ func (s *DB) Tournaments(ctx context.Context, organiser string) ([]carrom.Tourna
 
 // AddTournamentPlayer enters a player, numbered after the last, unless the
 // tournament has max already (carrom.ErrLimit); it returns the number.
-func (s *DB) AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer, max int) (int, error) {
+func (s tournamentRows) AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer, max int) (int, error) {
 	var acct any
 	if p.Account != "" {
 		acct = p.Account
@@ -146,7 +146,7 @@ func (s *DB) AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer,
 }
 
 // TournamentPlayers lists a tournament's entrants by number.
-func (s *DB) TournamentPlayers(ctx context.Context, id string) ([]carrom.TournamentPlayer, error) {
+func (s tournamentRows) TournamentPlayers(ctx context.Context, id string) ([]carrom.TournamentPlayer, error) {
 	rows, err := s.query(ctx, `SELECT num, account_id, name, club, country, rating, withdrawn, entered FROM tournament_players WHERE tournament_id = ? ORDER BY num`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: players of %s: %w", id, err)
@@ -170,7 +170,7 @@ func (s *DB) TournamentPlayers(ctx context.Context, id string) ([]carrom.Tournam
 
 // SetTournamentWithdrawn withdraws a player (or takes the withdrawal
 // back).
-func (s *DB) SetTournamentWithdrawn(ctx context.Context, id string, num int, withdrawn bool) error {
+func (s tournamentRows) SetTournamentWithdrawn(ctx context.Context, id string, num int, withdrawn bool) error {
 	res, err := s.exec(ctx, `UPDATE tournament_players SET withdrawn = ? WHERE tournament_id = ? AND num = ?`, boolInt(withdrawn), id, num)
 	if err != nil {
 		return fmt.Errorf("store: withdraw %d from %s: %w", num, id, err)
@@ -201,7 +201,7 @@ func scanMatch(r scanner) (carrom.TournamentMatch, error) {
 }
 
 // TournamentMatches lists a tournament's matches by round and board.
-func (s *DB) TournamentMatches(ctx context.Context, id string) ([]carrom.TournamentMatch, error) {
+func (s tournamentRows) TournamentMatches(ctx context.Context, id string) ([]carrom.TournamentMatch, error) {
 	rows, err := s.query(ctx, `SELECT `+matchCols+` FROM tournament_matches WHERE tournament_id = ? ORDER BY round_no, board`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: matches of %s: %w", id, err)
@@ -221,7 +221,7 @@ func (s *DB) TournamentMatches(ctx context.Context, id string) ([]carrom.Tournam
 // AddTournamentRound stores the matches of round number round, which must
 // follow the last one stored (carrom.ErrDuplicate if another request has
 // stored it meanwhile).
-func (s *DB) AddTournamentRound(ctx context.Context, id string, round int, ms []carrom.TournamentMatch) error {
+func (s tournamentRows) AddTournamentRound(ctx context.Context, id string, round int, ms []carrom.TournamentMatch) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var last int
 		if err := s.txQueryRow(ctx, tx, `SELECT COALESCE(MAX(round_no), 0) FROM tournament_matches WHERE tournament_id = ?`, id).Scan(&last); err != nil {
@@ -246,7 +246,7 @@ func (s *DB) AddTournamentRound(ctx context.Context, id string, round int, ms []
 // SetTournamentPairings changes the players of matches not yet begun (no
 // result, no table) and logs it, in one step; a match begun meanwhile is
 // carrom.ErrNotFound and changes nothing.
-func (s *DB) SetTournamentPairings(ctx context.Context, id string, ms []carrom.TournamentMatch, entry carrom.TournamentLog) error {
+func (s tournamentRows) SetTournamentPairings(ctx context.Context, id string, ms []carrom.TournamentMatch, entry carrom.TournamentLog) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, m := range ms {
 			res, err := s.txExec(ctx, tx, `UPDATE tournament_matches SET player_a = ?, player_b = ?, score_a = ?, score_b = ?, source = ?
@@ -268,7 +268,7 @@ func (s *DB) SetTournamentPairings(ctx context.Context, id string, ms []carrom.T
 }
 
 // txLog appends a line to a tournament's log.
-func (s *DB) txLog(ctx context.Context, tx *sql.Tx, id string, e carrom.TournamentLog) error {
+func (s tournamentRows) txLog(ctx context.Context, tx *sql.Tx, id string, e carrom.TournamentLog) error {
 	_, err := s.txExec(ctx, tx, `INSERT INTO tournament_log (tournament_id, seq, round_no, entry, at)
 		SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM tournament_log WHERE tournament_id = ?`, id, e.Round, e.Text, nanos(e.At), id)
 	return err
@@ -279,7 +279,7 @@ func (s *DB) txLog(ctx context.Context, tx *sql.Tx, id string, e carrom.Tourname
 // without a result takes it (a result that comes by itself never
 // overwrites one typed); a match that does not take it is
 // carrom.ErrNotFound.
-func (s *DB) SetTournamentResult(ctx context.Context, m carrom.TournamentMatch, unplayed bool, entry *carrom.TournamentLog) error {
+func (s tournamentRows) SetTournamentResult(ctx context.Context, m carrom.TournamentMatch, unplayed bool, entry *carrom.TournamentLog) error {
 	cond := ""
 	if unplayed {
 		cond = ` AND source = ''`
@@ -307,7 +307,7 @@ func (s *DB) SetTournamentResult(ctx context.Context, m carrom.TournamentMatch, 
 // SetTournamentPlace gives a match without a result, a table or a sheet
 // its online table (column "table_id") or its umpire's scoresheet
 // ("sheet_id"); one that has any is carrom.ErrNotFound.
-func (s *DB) SetTournamentPlace(ctx context.Context, id string, round, board int, column, place string) error {
+func (s tournamentRows) SetTournamentPlace(ctx context.Context, id string, round, board int, column, place string) error {
 	if column != "table_id" && column != "sheet_id" {
 		return fmt.Errorf("store: a match is played at a table_id or a sheet_id, not a %s", column)
 	}
@@ -324,7 +324,7 @@ func (s *DB) SetTournamentPlace(ctx context.Context, id string, round, board int
 
 // TournamentMatchAt is the match played at an online table (column
 // "table_id") or on an umpire's scoresheet ("sheet_id").
-func (s *DB) TournamentMatchAt(ctx context.Context, column, place string) (carrom.TournamentMatch, error) {
+func (s tournamentRows) TournamentMatchAt(ctx context.Context, column, place string) (carrom.TournamentMatch, error) {
 	if column != "table_id" && column != "sheet_id" {
 		return carrom.TournamentMatch{}, fmt.Errorf("store: a match is played at a table_id or a sheet_id, not a %s", column)
 	}
@@ -332,7 +332,7 @@ func (s *DB) TournamentMatchAt(ctx context.Context, column, place string) (carro
 }
 
 // TournamentLog is a tournament's log, oldest first.
-func (s *DB) TournamentLog(ctx context.Context, id string) ([]carrom.TournamentLog, error) {
+func (s tournamentRows) TournamentLog(ctx context.Context, id string) ([]carrom.TournamentLog, error) {
 	rows, err := s.query(ctx, `SELECT round_no, entry, at FROM tournament_log WHERE tournament_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: log of %s: %w", id, err)
