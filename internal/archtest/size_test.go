@@ -33,12 +33,8 @@ func TestNoLongFunctions(t *testing.T) {
 	}
 }
 
-// bigTypes are the types not split yet (issue 26), by directory under
-// internal/ and name: the table actor.
-var bigTypes = map[string]bool{"server.table": true}
-
-// TestNoBigTypes: no type of internal/'s packages but bigTypes has more
-// than maxMethods methods outside their tests.
+// TestNoBigTypes: no type of internal/'s packages has more than
+// maxMethods methods outside their tests.
 func TestNoBigTypes(t *testing.T) {
 	fset := token.NewFileSet()
 	methods := map[string]int{}
@@ -48,10 +44,7 @@ func TestNoBigTypes(t *testing.T) {
 		}
 	}
 	for typ, n := range methods {
-		switch {
-		case bigTypes[typ]:
-			t.Logf("%s has %d methods, not split yet", typ, n)
-		case n > maxMethods:
+		if n > maxMethods {
 			t.Errorf("%s has %d methods; give its subsystems structs of their own, %d methods at most each", typ, n, maxMethods)
 		}
 	}

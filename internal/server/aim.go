@@ -21,7 +21,7 @@ type aimReq struct {
 
 // relayAim passes a player's aim on to the table's other pages, if he
 // holds the seat to strike; anything else is dropped without a word.
-func (t *table) relayAim(m aimReq) {
+func (t *tableViews) relayAim(m aimReq) {
 	turn := t.state.ToAct()
 	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.token {
 		return
@@ -30,7 +30,7 @@ func (t *table) relayAim(m aimReq) {
 }
 
 // showAim shows every page the stroke a computer is about to play.
-func (t *table) showAim(a game.Action) {
+func (t *tableViews) showAim(a game.Action) {
 	if a.Kind != game.Strike {
 		return
 	}

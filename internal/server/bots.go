@@ -22,11 +22,11 @@ type BotFactory func(level string) (Bot, error)
 
 // rng is the randomness of the action after t.seq: the same seed and
 // sequence number give the same computer's move and the same toss.
-func (t *table) rng() *rand.Rand { return rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))) }
+func (t *computerSeats) rng() *rand.Rand { return rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))) }
 
 // demo says the table has no human seat: its computers play only while
 // someone watches (issue 31: tables nobody watched pinned every core).
-func (t *table) demo() bool {
+func (t *computerSeats) demo() bool {
 	for _, s := range t.seats {
 		if s.bot == nil {
 			return false
@@ -43,7 +43,7 @@ func (t *table) demo() bool {
 // ends, which is when the position changes (commit), the table stops or
 // the server closes; its move then reaches the table as a botMove, or
 // nowhere if the table has ended.
-func (t *table) think(ctx context.Context, seat int) {
+func (t *computerSeats) think(ctx context.Context, seat int) {
 	if t.thinking != nil {
 		return
 	}
@@ -86,7 +86,7 @@ func takeSlots(ctx context.Context, slots []chan struct{}) (release func(), ok b
 
 // stopThinking cancels the search running, if any, and drops the move
 // held back for its pause.
-func (t *table) stopThinking() {
+func (t *computerSeats) stopThinking() {
 	if t.thinking != nil {
 		t.thinking()
 		t.thinking = nil
@@ -100,7 +100,7 @@ func (t *table) stopThinking() {
 // played commits a computer's move for the position it thought about,
 // once the previous action can have been watched (readyAt); a move for an
 // older position is dropped.
-func (t *table) played(ctx context.Context, m botMove) {
+func (t *computerSeats) played(ctx context.Context, m botMove) {
 	if m.seq != t.seq || t.thinking == nil || ctx.Err() != nil {
 		return
 	}

@@ -76,7 +76,7 @@ type coachSnap struct {
 
 // coachable answers a coachReq: the table's position, if the token holds
 // the seat to strike at a table with a computer player.
-func (t *table) coachable(token string) coachSnap {
+func (t *tableViews) coachable(token string) coachSnap {
 	turn := t.state.ToAct()
 	computer := false
 	for _, s := range t.seats {

@@ -14,10 +14,13 @@
 // here), replay.go (matches: the stored tables read back, a match's
 // record and replay, the table page), table.go (the table's goroutine:
 // run, handle, commit; its tableEnv, all it reaches of the server, built
-// once by New, and its fan-out), turn.go (the turn: tosses played, a
-// computer set thinking, a human awaited), seats.go (seats, joining and
-// leaving, the clock), bots.go (computer players), wire.go (decoding a
-// client's message, and a table's snapshots in the messages of package protocol,
+// once by New, and its fan-out; its subsystems, each a struct over the
+// table with the state it alone keeps: seating, turnClock, computerSeats,
+// presence, fairPlay, tableViews), turn.go (the turn: tosses played, a
+// computer set thinking, a human awaited), seats.go (seating: seats,
+// joining and leaving), turnclock.go (the clock of the player to act),
+// bots.go (computerSeats: computer players), wire.go (decoding a client's
+// message, and a table's snapshots in the messages of package protocol,
 // which declares them all), config.go (checking a table's configuration),
 // finished.go (a finished match announced to what reacts to it),
 // accounts.go (the store of accounts, ratings and challenges, and the

@@ -37,29 +37,17 @@ var ErrPlayban = pairing.ErrPlayban
 
 // abortable: the table's match, were it to end now, would be aborted,
 // not lost: it is rated and no stroke has been played.
-func (t *table) abortable() bool { return t.cfg.Rated && t.strokes == 0 }
+func (t *fairPlay) abortable() bool { return t.cfg.Rated && t.strokes == 0 }
 
 // noteEnd notes whether action a, just applied, aborted the match: it
 // ended it, before any stroke, by a player leaving or conceding. The
 // stored actions say it again when the table is restored.
-func (t *table) noteEnd(a game.Action) {
+func (t *fairPlay) noteEnd(a game.Action) {
 	left := a.Kind == game.Forfeit && a.Rule == "TM-3" || a.Kind == game.Concede
 	if !t.over() || !t.abortable() || !left {
 		return
 	}
 	t.aborted, t.leaver, t.unrated = true, a.Seat, abortedWhy
-}
-
-// clockAction is what the server plays for the seat whose clock ran out
-// (RULES TM-1): a timeout, or, for a rated match's break, his leaving it,
-// so that a player who never plays aborts the match rather than leave
-// his opponent to play on alone.
-func (t *table) clockAction() game.Action {
-	turn := t.state.ToAct()
-	if t.abortable() && turn.Need == game.NeedStrike {
-		return game.Action{Seat: turn.Seat, Kind: game.Forfeit, Rule: "TM-3"}
-	}
-	return game.Action{Seat: turn.Seat, Kind: game.Timeout}
 }
 
 // wasAborted: a stored match's result says it was aborted.

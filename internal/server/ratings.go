@@ -52,7 +52,7 @@ var ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
 // table: it holds the session of an account (the one it plays as, not the
 // one its token was once linked to) that holds no other seat there. It
 // returns the account.
-func (t *table) mayRate(ctx context.Context, seat int, token string) (account.Account, error) {
+func (t *fairPlay) mayRate(ctx context.Context, seat int, token string) (account.Account, error) {
 	a, err := t.env.players.PlaysAs(ctx, token)
 	if errors.Is(err, carrom.ErrNotFound) {
 		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
@@ -76,7 +76,7 @@ func (t *table) mayRate(ctx context.Context, seat int, token string) (account.Ac
 
 // countPlay counts a stroke, and a board it finished, toward the rating's
 // threshold (rating.TooShort).
-func (t *table) countPlay(before, after game.Table, a game.Action) {
+func (t *fairPlay) countPlay(before, after game.Table, a game.Action) {
 	if a.Kind != game.Strike {
 		return
 	}
@@ -90,7 +90,7 @@ func (t *table) countPlay(before, after game.Table, a game.Action) {
 // checkCap, when a rated match begins, tells its players if it will be
 // played unrated because two of its opponents have played their rated
 // matches of the day against each other (rating.PerPair).
-func (t *table) checkCap(ctx context.Context) {
+func (t *fairPlay) checkCap(ctx context.Context) {
 	if !t.cfg.Rated || t.env.accounts == nil {
 		return
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
@@ -31,7 +30,7 @@ type seat struct {
 const noShowWait = 15 * time.Minute
 
 // seated: every human seat is taken.
-func (t *table) seated() bool {
+func (t *seating) seated() bool {
 	for _, s := range t.seats {
 		if s.cfg.Kind == protocol.SeatHuman && s.token == "" {
 			return false
@@ -42,7 +41,7 @@ func (t *table) seated() bool {
 
 // started: the match has begun: every human seat is taken and each of
 // their players has come to the table (arrived).
-func (t *table) started() bool { return t.began }
+func (t *seating) started() bool { return t.began }
 
 // arrived notes that a player has come. Once every human seat is taken
 // and each of their players has come, the match begins: its clock starts
@@ -50,7 +49,7 @@ func (t *table) started() bool { return t.began }
 // true, the caller then letting the computer play (next). Until then a
 // seat taken whose player has not come, once another player has, waits
 // for him noShowWait, then he loses the match (noShowFired).
-func (t *table) arrived() bool {
+func (t *seating) arrived() bool {
 	if t.began || !t.seated() || t.over() {
 		return false
 	}
@@ -92,11 +91,11 @@ func (t *table) arrived() bool {
 
 // startGrace gives the player of a seat with no connection left the grace
 // period, after which he loses the match (RULES TM-3).
-func (t *table) startGrace(seat int) {
+func (t *seating) startGrace(seat int) {
 	t.seats[seat].graceStop = t.env.clock.AfterFunc(t.env.grace, func() { t.post(graceFired{seat: seat}) })
 }
 
-func (t *table) heldSeats(token string) []int {
+func (t *seating) heldSeats(token string) []int {
 	seats := []int{}
 	for i, s := range t.seats {
 		if s.token != "" && s.token == token {
@@ -106,7 +105,7 @@ func (t *table) heldSeats(token string) []int {
 	return seats
 }
 
-func (t *table) join(ctx context.Context, m joinReq) {
+func (t *seating) join(ctx context.Context, m joinReq) {
 	c := m.c
 	t.clients[c] = struct{}{}
 	t.env.metrics.clients.Inc()
@@ -149,13 +148,13 @@ func (t *table) join(ctx context.Context, m joinReq) {
 }
 
 // welcome tells c the seats it holds, under nickname.
-func (t *table) welcome(c *client, nickname string) []byte {
+func (t *seating) welcome(c *client, nickname string) []byte {
 	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
 }
 
 // leave takes c off the table: its connection ended, or the table
 // dropped it (deliver); its seats show disconnected.
-func (t *table) leave(c *client) {
+func (t *seating) leave(c *client) {
 	if _, ok := t.clients[c]; !ok {
 		return
 	}
@@ -181,7 +180,7 @@ const SeatsEvery = time.Second
 // seatsChanged tells the clients (joined, if one did, too) about the seats:
 // at once when a player came or went (changed), else, when only the
 // spectators did, within SeatsEvery.
-func (t *table) seatsChanged(joined *client, changed bool) {
+func (t *seating) seatsChanged(joined *client, changed bool) {
 	if changed {
 		if t.seatsStop != nil {
 			t.seatsStop()
@@ -201,12 +200,12 @@ func (t *table) seatsChanged(joined *client, changed bool) {
 
 // broadcastSeats sends everyone a seats message (docs/protocol.md): who
 // sits where, who is connected, and how many watch.
-func (t *table) broadcastSeats() {
+func (t *seating) broadcastSeats() {
 	t.seatsStop = nil
 	t.broadcast(t.seatsMessage(), nil)
 }
 
-func (t *table) seatsMessage() []byte {
+func (t *seating) seatsMessage() []byte {
 	spectators := 0
 	for c := range t.clients {
 		if len(t.heldSeats(c.token)) == 0 {
@@ -216,7 +215,7 @@ func (t *table) seatsMessage() []byte {
 	return encode(protocol.SeatsMsg{V: protocol.Version, Type: protocol.TypeSeats, Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
 }
 
-func (t *table) sit(ctx context.Context, m sitReq) error {
+func (t *seating) sit(ctx context.Context, m sitReq) error {
 	if m.seat < 0 || m.seat >= len(t.seats) {
 		return fmt.Errorf("server: seat %d: this table has seats 0 to %d: %w", m.seat, len(t.seats)-1, ErrNoSeat)
 	}
@@ -265,7 +264,7 @@ func (t *table) sit(ctx context.Context, m sitReq) error {
 // it already (held). A rated seat carries its account's name, always; a
 // second "sit" of an unrated seat renames it to the nickname it gives, if
 // any, while the match is on.
-func (t *table) seatName(ctx context.Context, m sitReq, held bool) (string, error) {
+func (t *seating) seatName(ctx context.Context, m sitReq, held bool) (string, error) {
 	if held {
 		if t.cfg.Rated || m.nickname == "" || t.over() {
 			return t.seats[m.seat].nickname, nil
@@ -294,29 +293,4 @@ func (t *table) seatName(ctx context.Context, m sitReq, held bool) (string, erro
 		return m.c.nickname, nil
 	}
 	return fmt.Sprintf("Player %d", m.seat+1), nil
-}
-
-// arm starts the clock of the human seat to act (RULES TM-1), from the
-// moment the last action was accepted.
-func (t *table) arm() {
-	t.stopClock()
-	if t.cfg.Clock == 0 || !t.started() || t.over() || t.awaited() {
-		return
-	}
-	turn := t.state.ToAct()
-	if t.seats[turn.Seat].bot != nil || turn.Need == game.NeedToss {
-		return
-	}
-	t.clockGen++
-	gen := t.clockGen
-	t.deadline = t.lastAt.Add(time.Duration(t.cfg.Clock) * time.Second)
-	t.clockStop = t.env.clock.AfterFunc(t.deadline.Sub(t.env.clock.Now()), func() { t.post(clockFired{gen: gen}) })
-}
-
-func (t *table) stopClock() {
-	if t.clockStop != nil {
-		t.clockStop()
-		t.clockStop = nil
-	}
-	t.deadline = time.Time{}
 }

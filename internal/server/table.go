@@ -139,34 +139,78 @@ type table struct {
 	in    chan any
 	done  chan struct{} // closed when run returns
 
-	state     game.Table
-	seq       int64
-	lastAt    time.Time // when the last action was accepted (or the table made)
-	seats     []seat
-	clients   map[*client]struct{}
-	said      saidAt // the times of each seat's last phrases (words.go)
-	backlog   backlog
-	clockGen  int
-	clockStop func() bool
-	deadline  time.Time
-	finished  bool
+	state    game.Table
+	seq      int64
+	lastAt   time.Time // when the last action was accepted (or the table made)
+	seats    []seat
+	clients  map[*client]struct{}
+	backlog  backlog
+	finished bool
 	// began: the match has begun (started), its players all come.
 	began bool
-	// strokes and boards count the strokes played and the boards they
-	// finished (countPlay); unrated says why a rated table's match is not
-	// (or will not be) rated.
+	log   *slog.Logger
+
+	// The table's subsystems, each with the state it alone keeps and its
+	// methods in its own file, over the table (joinParts).
+	seating
+	turnClock
+	computerSeats
+	presence
+	fairPlay
+	tableViews
+}
+
+// seating: who sits, comes, leaves and is waited for (seats.go). seatsStop
+// stops the timer of the next seats message; nil if none.
+type seating struct {
+	*table
+	seatsStop func() bool
+}
+
+// computerSeats: the computer's moves (bots.go). thinking ends the
+// computer's search (nil if none runs); paceStop stops the timer of a move
+// held back (nil if none), which is not played before readyAt
+// (Config.Pace).
+type computerSeats struct {
+	*table
+	thinking context.CancelFunc
+	paceStop func() bool
+	readyAt  time.Time
+}
+
+// presence: a game against the computer waits for its player (waits.go).
+type presence struct{ *table }
+
+// fairPlay: what the match counts towards its rating (fairplay.go,
+// ratings.go). strokes and boards count the strokes played and the boards
+// they finished (countPlay); unrated says why a rated table's match is not
+// (or will not be) rated; aborted: the rated match ended before its first
+// stroke, left by the player of seat leaver (noteEnd).
+type fairPlay struct {
+	*table
 	strokes, boards int
 	unrated         string
-	thinking        context.CancelFunc // ends the computer's search; nil if none runs
-	paceStop        func() bool        // stops the timer of a computer's move held back; nil if none
-	readyAt         time.Time          // a computer's move is not played before (Config.Pace)
-	seatsStop       func() bool        // stops the timer of the next seats message; nil if none
-	log             *slog.Logger
+	aborted         bool
+	leaver          int
+}
 
-	// aborted: the rated match ended before its first stroke, left by the
-	// player of seat leaver (noteEnd, fairplay.go).
-	aborted bool
-	leaver  int
+// tableViews: what the table's messages say (wire.go), and what passes
+// between its players: aims (aim.go), phrases (words.go, said holds the
+// times of each seat's last ones), the coach's hints (coach.go).
+type tableViews struct {
+	*table
+	said saidAt
+}
+
+// joinParts sets t's subsystems on t.
+func joinParts(t *table) *table {
+	t.seating = seating{table: t}
+	t.turnClock = turnClock{table: t}
+	t.computerSeats = computerSeats{table: t}
+	t.presence = presence{table: t}
+	t.fairPlay = fairPlay{table: t}
+	t.tableViews = tableViews{table: t}
+	return t
 }
 
 // tableEnv is all a table reaches beyond its own state, built once by the
@@ -250,7 +294,7 @@ func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.T
 		// the request's fault.
 		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
 	}
-	t := &table{
+	t := joinParts(&table{
 		id: id, cfg: cfg, created: created, env: env, store: env.store, out: connections{},
 		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
@@ -258,7 +302,7 @@ func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.T
 		seats:   make([]seat, cfg.Players),
 		clients: map[*client]struct{}{},
 		log:     env.log.With("table", id),
-	}
+	})
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
 		if sc.Kind == protocol.SeatComputer {

@@ -11,7 +11,7 @@ const ComputerWait = 24 * time.Hour
 
 // againstComputers: every seat not a computer's is held by one browser,
 // and there is a computer: nobody but the computer waits for that player.
-func (t *table) againstComputers() bool {
+func (t *presence) againstComputers() bool {
 	player, computers := "", 0
 	for _, s := range t.seats {
 		switch {
@@ -29,7 +29,7 @@ func (t *table) againstComputers() bool {
 // absent starts the wait for the player of a seat with no connection left:
 // the grace period (RULES TM-3), or, in a game against the computer,
 // ComputerWait, his clock stopped until he is back.
-func (t *table) absent(seat int) {
+func (t *presence) absent(seat int) {
 	if !t.againstComputers() {
 		t.startGrace(seat)
 		return
@@ -40,14 +40,14 @@ func (t *table) absent(seat int) {
 
 // awaited: the seat to act is the player of a game against the computer,
 // who is not there: his clock waits for him.
-func (t *table) awaited() bool {
+func (t *presence) awaited() bool {
 	return t.againstComputers() && t.seats[t.state.ToAct().Seat].connected == 0
 }
 
 // back starts the clock again, in full, for the player of a game against
 // the computer who has come back to it (its match begun and not over);
 // true if it did.
-func (t *table) back() bool {
+func (t *presence) back() bool {
 	if !t.began || t.over() || !t.againstComputers() {
 		return false
 	}
@@ -58,7 +58,7 @@ func (t *table) back() bool {
 
 // awaitAbsent gives the absent players of a game against the computer,
 // resumed after a restart, their wait.
-func (t *table) awaitAbsent() {
+func (t *presence) awaitAbsent() {
 	if !t.began || t.over() || !t.againstComputers() {
 		return
 	}

@@ -190,13 +190,13 @@ func errorMessage(err error) []byte {
 // eventMessage is the broadcast of an accepted action; its state's match
 // carries the action's ruling (rule IDs, placings) and the result of a
 // board it ended, which a state message alone does not.
-func (t *table) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
+func (t *tableViews) eventMessage(start game.Table, a game.Action, out game.Outcome) []byte {
 	return t.eventOf(start, t.state, t.seq, a, out, t.deadline)
 }
 
 // eventOf is the event of action a, number seq, which took the table from
 // start to after.
-func (t *table) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
+func (t *tableViews) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
 	return encode(t.view().event(start, after, seq, a, out, deadline))
 }
 
@@ -215,7 +215,7 @@ type tableView struct {
 	seats []protocol.SeatState
 }
 
-func (t *table) view() tableView {
+func (t *tableViews) view() tableView {
 	v := tableView{id: t.id, cfg: t.cfg, started: t.started(), unrated: t.unrated, aborted: t.aborted}
 	for i, s := range t.seats {
 		v.seats = append(v.seats, protocol.SeatState{
@@ -287,7 +287,7 @@ func (v tableView) gameState(st game.Table, deadline time.Time) protocol.GameSta
 }
 
 // seatList is who sits where at the table, with its game st.
-func (t *table) seatList(st game.Table) []protocol.SeatState { return t.view().seatList(st) }
+func (t *tableViews) seatList(st game.Table) []protocol.SeatState { return t.view().seatList(st) }
 
 func (v tableView) seatList(st game.Table) []protocol.SeatState {
 	out := slices.Clone(v.seats)
@@ -297,4 +297,6 @@ func (v tableView) seatList(st game.Table) []protocol.SeatState {
 	return out
 }
 
-func (t *table) snapshot() protocol.StateMsg { return t.view().snapshot(t.state, t.seq, t.deadline) }
+func (t *tableViews) snapshot() protocol.StateMsg {
+	return t.view().snapshot(t.state, t.seq, t.deadline)
+}

@@ -90,7 +90,7 @@ func TestPlacingEventNamesNoWinner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{id: "t", state: st, seats: make([]seat, 2)}
+	tb := joinParts(&table{id: "t", state: st, seats: make([]seat, 2)})
 	var ev struct {
 		State struct {
 			Match map[string]any `json:"match"`

@@ -46,7 +46,7 @@ func decodeSay(m protocol.ClientMsg) (intent, error) {
 }
 
 // say passes a player's phrase on, or tells him why not.
-func (t *table) say(m sayReq) {
+func (t *tableViews) say(m sayReq) {
 	held := t.heldSeats(m.c.token)
 	if len(held) == 0 {
 		t.deliver(m.c, errorMessage(msgErr("only a player at the table may say something; take a seat first")))
