@@ -181,7 +181,7 @@ func replayView(id string, cfg protocol.TableConfig, sat []carrom.SeatRecord) ta
 	for i := range v.seats {
 		v.seats[i].Seat = i
 		if i < len(cfg.Seats) {
-			computer := cfg.Seats[i].Kind == "computer"
+			computer := cfg.Seats[i].Kind == protocol.SeatComputer
 			v.seats[i].Kind, v.seats[i].Level, v.seats[i].Taken, v.seats[i].Connected = cfg.Seats[i].Kind, cfg.Seats[i].Level, computer, computer
 		}
 	}
