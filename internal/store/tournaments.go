@@ -9,7 +9,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
-const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at, match_format`
+const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at, match_format, delay_top, avoid_compatriots, avoid_clubmates`
 
 // CreateTournament stores a new tournament, unless its organiser has max
 // already (carrom.ErrLimit).
@@ -20,10 +20,10 @@ func (s *DB) CreateTournament(ctx context.Context, t carrom.Tournament, max int)
 
 // insertTournament stores a tournament unless its organiser keeps max.
 const insertTournament = `INSERT INTO tournaments (` + tournamentCols + `)
-	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
+	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
 
 func tournamentArgs(t carrom.Tournament, max int) []any {
-	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created), format(t.Format),
+	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created), format(t.Format), t.DelayTop, t.AvoidCompatriots, t.AvoidClubmates,
 		t.Organiser, max}
 }
 
@@ -91,7 +91,7 @@ func scanTournament(r scanner) (carrom.Tournament, error) {
 		singles       int
 		seed, created int64
 	)
-	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created, &t.Format); err != nil {
+	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created, &t.Format, &t.DelayTop, &t.AvoidCompatriots, &t.AvoidClubmates); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return t, carrom.ErrNotFound
 		}

@@ -21,7 +21,8 @@ func TestTournamentsKeepTheirRounds(t *testing.T) {
 			}
 		}
 		tn := carrom.Tournament{ID: "t1", Organiser: "org", Name: "Open", Date: "2026-05-01", Place: "Milano", Rules: "icf", Singles: true,
-			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at, Format: "bell"}
+			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at, Format: "bell",
+			DelayTop: 2, AvoidCompatriots: 1, AvoidClubmates: 3}
 		if err := st.CreateTournament(ctx, tn, 1); err != nil {
 			t.Fatal(err)
 		}

@@ -118,6 +118,8 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	t.Rules, t.Singles, t.System, t.Method, t.Format = "icf", true, f.System, string(f.Options.Method), f.MatchFormat
 	if t.System != "swiss" {
 		t.Method = ""
+	} else if err := swissOptions(swissOptionsBody{f.Options.DelayTop, f.Options.AvoidCompatriots, f.Options.AvoidClubmates}, &t); err != nil {
+		return t, nil, nil, err
 	}
 	t.Rounds = max(len(f.Rounds), 1)
 	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
@@ -142,25 +144,12 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		return t, nil, nil, httpapi.Refuse(ErrBad, "seed %d: the server keeps seeds up to %d", f.Seed, uint64(math.MaxInt64))
 	}
 	t.Seed = f.Seed
+	if players, err = importedPlayers(f); err != nil {
+		return t, nil, nil, err
+	}
 	nums := map[string]int{"": 0}
 	for i, p := range f.Players {
-		field := fmt.Sprintf("players[%d].", i)
-		tp := carrom.TournamentPlayer{Num: i + 1, Withdrawn: p.Withdrawn}
-		if tp.Name, err = text(field+"id", p.ID, true); err != nil {
-			return t, nil, nil, err
-		}
-		if tp.Club, err = text(field+"club", p.Club, false); err != nil {
-			return t, nil, nil, err
-		}
-		if tp.Country, err = text(field+"country", p.Country, false); err != nil {
-			return t, nil, nil, err
-		}
-		if p.Rating < 0 || p.Rating > MaxRating {
-			return t, nil, nil, httpapi.Refuse(ErrBad, "%srating: %v; want 0 to %d", field, p.Rating, MaxRating)
-		}
-		tp.Rating = int(math.Round(p.Rating))
 		nums[p.ID] = i + 1
-		players = append(players, tp)
 	}
 	for r, round := range append(slices.Clone(f.Rounds), f.FinalsRounds...) {
 		var ms []carrom.TournamentMatch
@@ -180,6 +169,34 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		rounds = append(rounds, ms)
 	}
 	return t, players, rounds, nil
+}
+
+// importedPlayers are the entrants of a file, guests numbered from 1 in
+// its order, each checked as a registration is.
+func importedPlayers(f *tourney.File) ([]carrom.TournamentPlayer, error) {
+	var (
+		players []carrom.TournamentPlayer
+		err     error
+	)
+	for i, p := range f.Players {
+		field := fmt.Sprintf("players[%d].", i)
+		tp := carrom.TournamentPlayer{Num: i + 1, Withdrawn: p.Withdrawn}
+		if tp.Name, err = text(field+"id", p.ID, true); err != nil {
+			return nil, err
+		}
+		if tp.Club, err = text(field+"club", p.Club, false); err != nil {
+			return nil, err
+		}
+		if tp.Country, err = text(field+"country", p.Country, false); err != nil {
+			return nil, err
+		}
+		if p.Rating < 0 || p.Rating > MaxRating {
+			return nil, httpapi.Refuse(ErrBad, "%srating: %v; want 0 to %d", field, p.Rating, MaxRating)
+		}
+		tp.Rating = int(math.Round(p.Rating))
+		players = append(players, tp)
+	}
+	return players, nil
 }
 
 // importFile makes a new tournament of the signed-in organiser from a

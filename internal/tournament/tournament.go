@@ -251,7 +251,7 @@ func (s *state) tourney() *tourney.Tournament {
 // far: anyone can run it again to check the next round's pairing.
 func (s *state) request() *tourney.Request {
 	req := &tourney.Request{System: s.t.System, Tournament: *s.tourney()}
-	req.Options.Method = tourney.Method(s.t.Method)
+	req.Options = tourney.SwissOptions{Method: tourney.Method(s.t.Method), DelayTop: s.t.DelayTop, AvoidCompatriots: s.t.AvoidCompatriots, AvoidClubmates: s.t.AvoidClubmates}
 	if s.t.System == "knockout" {
 		req.Seeds = s.seeds()
 	}

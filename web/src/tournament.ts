@@ -19,7 +19,7 @@ interface Round { round: number; matches: Match[]; final?: number }
 interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
-  points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
+  points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; delay_top: number; avoid_compatriots: number; avoid_clubmates: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
   finals: Finals; ranking: Rank[];
   clock: RoundClock | null;
@@ -54,18 +54,23 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, i18n.t("tournament.format.singles")), h("option", { value: "doubles" }, i18n.t("tournament.format.doubles")));
   const match = h("select", { id: "t-match" }, h("option", { value: "laws" }, i18n.t("tournament.match.laws")), h("option", { value: "bell" }, i18n.t("tournament.match.bell")));
-  system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
+  // A Swiss's pairing options, each a number of rounds (0: none).
+  const option = (id: string) => h("input", { id, type: "number", min: "0", max: "30", value: "0", class: "t-in" });
+  const delayTop = option("t-delay-top"), avoidCompatriots = option("t-avoid-compatriots"), avoidClubmates = option("t-avoid-clubmates");
+  const swissOnly = [method, delayTop, avoidCompatriots, avoidClubmates];
+  system.addEventListener("change", () => { for (const x of swissOnly) x.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, i18n.t("tournament.new")),
     h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format), h("label", {}, match),
     h("label", {}, i18n.t("tournament.system") + " ", system, " ", method), h("label", {}, i18n.t("tournament.rounds") + " ", rounds), h("label", {}, i18n.t("tournament.phantom") + " ", phantom, "–0"),
+    h("label", {}, i18n.t("tournament.delayTop") + " ", delayTop), h("label", {}, i18n.t("tournament.avoidCompatriots") + " ", avoidCompatriots), h("label", {}, i18n.t("tournament.avoidClubmates") + " ", avoidClubmates),
     h("button", { type: "submit", id: "t-create" }, i18n.t("tournament.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
     const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles", format: match.value };
     if (date.value) body.date = date.value;
-    if (system.value === "swiss") body.method = method.value;
+    if (system.value === "swiss") Object.assign(body, { method: method.value, delay_top: +delayTop.value, avoid_compatriots: +avoidCompatriots.value, avoid_clubmates: +avoidClubmates.value });
     api<Tournament>("POST", "/api/tournaments", body)
       .then((t) => { location.href = `/tournaments/${t.id}`; })
       .catch((e: Error) => { err.textContent = e.message; });
