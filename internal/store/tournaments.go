@@ -40,9 +40,10 @@ func created(res sql.Result, err error, max int) error {
 }
 
 // ImportTournament stores a whole tournament in one step, as
-// CreateTournament, its guests numbered from 1 in order, its rounds and
-// how it finishes (nil: as one never set), or nothing.
-func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
+// CreateTournament, its guests numbered from 1 in order, the partners of
+// its pairs (guests, by their entrant's number), its rounds and how it
+// finishes (nil: as one never set), or nothing.
+func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, partners []carrom.TournamentPartner, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
 		if err := created(res, err, max); err != nil {
@@ -52,6 +53,11 @@ func (s *DB) ImportTournament(ctx context.Context, t carrom.Tournament, players 
 			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_players (tournament_id, num, account_id, name, club, country, rating, withdrawn, entered)
 				VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)`, t.ID, i+1, p.Name, p.Club, p.Country, p.Rating, boolInt(p.Withdrawn), p.Entered); err != nil {
 				return fmt.Errorf("store: import player %d into %s: %w", i+1, t.ID, err)
+			}
+		}
+		for _, p := range partners {
+			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_partners (tournament_id, num, account_id, name) VALUES (?, ?, NULL, ?)`, t.ID, p.Num, p.Name); err != nil {
+				return fmt.Errorf("store: import the partner of entrant %d into %s: %w", p.Num, t.ID, err)
 			}
 		}
 		for r, ms := range rounds {

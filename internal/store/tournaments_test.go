@@ -134,7 +134,7 @@ func TestTournamentImportAllOrNothing(t *testing.T) {
 		players := []carrom.TournamentPlayer{{Name: "Ann"}, {Name: "Bea"}}
 		rounds := [][]carrom.TournamentMatch{{{Board: 1, A: 1, B: 2, Score: [2]int{25, 3}, Source: carrom.ResultHand}}}
 		fin := carrom.TournamentFinals{Places: 2, BestOf: 3, Prizes: "fixed"}
-		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err != nil {
+		if err := st.ImportTournament(ctx, tn, players, nil, rounds, &fin, 5); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := st.TournamentFinals(ctx, "t1"); err != nil || got != fin {
@@ -152,7 +152,7 @@ func TestTournamentImportAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		tn.ID = "t2"
-		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err == nil {
+		if err := st.ImportTournament(ctx, tn, players, nil, rounds, &fin, 5); err == nil {
 			t.Fatal("an import whose finals are refused: no error")
 		}
 		if _, err := st.Tournament(ctx, "t2"); !errors.Is(err, carrom.ErrNotFound) {

@@ -49,8 +49,9 @@ type Store interface {
 	FinishStore // finals, prizes and championships (finals.go)
 	CreateTournament(ctx context.Context, t carrom.Tournament, max int) error
 	// ImportTournament stores a tournament with its guests (numbered from
-	// 1 in order) and its rounds, all or nothing, as CreateTournament.
-	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error
+	// 1 in order), its pairs' partners (doubles), its rounds and how it
+	// finishes, all or nothing, as CreateTournament.
+	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, partners []carrom.TournamentPartner, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error
 	Tournament(ctx context.Context, id string) (carrom.Tournament, error)
 	Tournaments(ctx context.Context, organiser string) ([]carrom.Tournament, error)
 	AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer, max int) (int, error)

@@ -84,7 +84,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(h("h1", {}, i18n.t("tournament.title")), f, imp, h("h2", {}, i18n.t("tournament.yours")), list, await championshipsCard(mine));
 }
 
-// importForm sends a carrom-tourney/1 file or a SoL dump, as it is (a
+// importForm sends a carrom-tourney file or a SoL dump, as it is (a
 // dump may be gzipped), to make a new tournament of it.
 function importForm(): HTMLElement {
   const file = h("input", { id: "t-import-file", type: "file", accept: ".json,.sol,.yaml,.gz", required: "" });
