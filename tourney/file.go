@@ -181,7 +181,18 @@ func (req *Request) Ranking() ([]string, error) {
 			}
 		}
 	}
-	return FinalRanking(ids, *req.Finals, req.FinalsRounds)
+	return FinalRanking(ids, *req.Finals, req.FinalsRounds, req.withdrawn()...)
+}
+
+// withdrawn are the ids of the players withdrawn.
+func (t *Tournament) withdrawn() []string {
+	var out []string
+	for _, p := range t.Players {
+		if p.Withdrawn {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }
 
 // Report writes the standings with their tie-breaks, the final ranking

@@ -275,15 +275,15 @@ func (s *state) seeds() []string {
 	return out
 }
 
-// unplayed is the number of matches of the last round still without a
-// result.
+// unplayed is the number of matches of the last round still waiting for
+// a result (a withdrawn finalist's final waits for none).
 func (s *state) unplayed() int {
 	if len(s.rounds) == 0 {
 		return 0
 	}
 	n := 0
 	for _, m := range s.rounds[len(s.rounds)-1] {
-		if m.Source == carrom.ResultNone {
+		if s.pending(m) {
 			n++
 		}
 	}
