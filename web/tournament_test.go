@@ -63,8 +63,10 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 	if req.Seed, _ = strconv.ParseUint(seed, 10, 64); seed == "" {
 		t.Fatal("the tournament's seed is not shown")
 	}
-	if delayTop != 1 {
-		t.Errorf("the form's delay_top 1 is stored as %d", delayTop)
+	var head string
+	e.run(org, chromedp.Evaluate(`document.getElementById("t-head").textContent`, &head))
+	if delayTop != 1 || !strings.Contains(head, "Keep the top players apart, rounds 1") {
+		t.Errorf("the form's delay_top 1 is stored as %d, and the page's head says %q", delayTop, head)
 	}
 
 	// pairings reads a round's pairings on a page: board, a, b (0 the phantom).

@@ -33,6 +33,10 @@ const systemName = (t: { system: string; method?: string }) =>
 const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
 const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
 const rulesName = (r: string) => r === "icf" ? i18n.t("tournament.rules.icf") : i18n.t("tournament.rules.family");
+// The Swiss options a tournament pairs with, as the creation form names
+// them, with their rounds.
+const swissOptions = (t: Tournament) => ([["tournament.delayTop", t.delay_top], ["tournament.avoidCompatriots", t.avoid_compatriots], ["tournament.avoidClubmates", t.avoid_clubmates]] as const)
+  .filter(([, n]) => n > 0).map(([key, n]) => `${i18n.t(key)} ${n}`);
 // A tournament's date ("2026-11-27") in the reader's language; a date the
 // page cannot read is shown as it is.
 const dateOf = (d: string) => d && !Number.isNaN(Date.parse(d)) ? day(d + "T12:00:00") : d;
@@ -157,7 +161,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t), t.format === "bell" ? i18n.t("tournament.match.bell") : "",
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t), t.format === "bell" ? i18n.t("tournament.match.bell") : "", ...swissOptions(t),
       i18n.t("tournament.roundsOf", { N: t.paired.filter((r) => !r.final).length, Count: t.rounds }), t.organiser ? i18n.t("tournament.organiser", { Name: t.organiser }) : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, i18n.t("tournament.download")), i18n.t("tournament.download.after")));
     // The organiser's forms are drawn once, not at each reading, so that
