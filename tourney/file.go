@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,9 +10,14 @@ import (
 	"text/tabwriter"
 )
 
-// FileFormat is the version a tournament file names in its "format" field;
-// a reader refuses any other (docs/tournaments.md, "The tournament file").
-const FileFormat = "carrom-tourney/1"
+// FileFormat is the version a tournament file names in its "format" field,
+// the one written; a reader reads it and FileFormatV1, and refuses any
+// other (docs/tournaments.md, "The tournament file").
+const FileFormat = "carrom-tourney/2"
+
+// FileFormatV1 is the first version, a file without doubles' pairs: it
+// reads as it did.
+const FileFormatV1 = "carrom-tourney/1"
 
 // File is a whole tournament as kept in a file: what "carrom tourney pair"
 // reads (the system and its options, the players, the rounds with boards
@@ -23,14 +29,27 @@ type File struct {
 	// MatchFormat is how a match is played: "" or "laws" (as the laws
 	// say), or "bell" (a time limit per round, the score at the bell).
 	MatchFormat string
+	// Doubles says the entrants are pairs; Pairs holds, for each player's
+	// id, the names of the pair's two players, the first then the partner.
+	Doubles bool
+	Pairs   map[string][2]string
 }
 
 type wireFile struct {
-	Format      *string `json:"format"`
-	Name        string  `json:"name"`
-	Prizes      *string `json:"prizes"`
-	MatchFormat *string `json:"match_format"`
+	Format      *string    `json:"format"`
+	Name        string     `json:"name"`
+	Prizes      *string    `json:"prizes"`
+	MatchFormat *string    `json:"match_format"`
+	Doubles     bool       `json:"doubles"`
+	Pairs       []wirePair `json:"pairs"`
 	wireRequest
+}
+
+// wirePair is an entrant of doubles: its id in the file and its two
+// players' names.
+type wirePair struct {
+	ID      string   `json:"id"`
+	Players []string `json:"players"`
 }
 
 type wireFinals struct {
@@ -49,14 +68,17 @@ func ParseFile(r io.Reader) (*File, error) {
 	if w.Format == nil {
 		return nil, fmt.Errorf(`missing "format" (%q)`, FileFormat)
 	}
-	if *w.Format != FileFormat {
-		return nil, fmt.Errorf("format %q is not one this version reads (%s)", *w.Format, FileFormat)
+	if *w.Format != FileFormat && *w.Format != FileFormatV1 {
+		return nil, fmt.Errorf("format %q is not one this version reads (%s or %s)", *w.Format, FileFormat, FileFormatV1)
 	}
 	req, err := w.request()
 	if err != nil {
 		return nil, err
 	}
-	f := &File{Name: w.Name, Request: *req, Prizes: NoPrizes}
+	f := &File{Name: w.Name, Request: *req, Prizes: NoPrizes, Doubles: w.Doubles}
+	if f.Pairs, err = w.pairs(req.Players); err != nil {
+		return nil, err
+	}
 	if w.MatchFormat != nil {
 		switch *w.MatchFormat {
 		case "laws":
@@ -74,11 +96,46 @@ func ParseFile(r io.Reader) (*File, error) {
 	return f, nil
 }
 
+// pairs checks a file's pairs: none before version 2 or in singles, and
+// in doubles one of two named players for each player, in any order.
+func (w *wireFile) pairs(players []Player) (map[string][2]string, error) {
+	if *w.Format == FileFormatV1 && (w.Doubles || w.Pairs != nil) {
+		return nil, fmt.Errorf(`"doubles" and "pairs" are fields of %s, not of %s`, FileFormat, FileFormatV1)
+	}
+	if !w.Doubles {
+		if w.Pairs != nil {
+			return nil, errors.New(`"pairs" are for doubles: give "doubles": true`)
+		}
+		return nil, nil
+	}
+	out := make(map[string][2]string, len(w.Pairs))
+	for i, p := range w.Pairs {
+		switch {
+		case !slices.ContainsFunc(players, func(pl Player) bool { return pl.ID == p.ID }):
+			return nil, fmt.Errorf("pairs[%d]: unknown player %q", i, p.ID)
+		case len(p.Players) != 2 || p.Players[0] == "" || p.Players[1] == "":
+			return nil, fmt.Errorf("pairs[%d]: %q: want \"players\", the names of its two players", i, p.ID)
+		}
+		if _, twice := out[p.ID]; twice {
+			return nil, fmt.Errorf("pairs[%d]: %q has a pair already", i, p.ID)
+		}
+		out[p.ID] = [2]string{p.Players[0], p.Players[1]}
+	}
+	for _, p := range players {
+		if _, ok := out[p.ID]; !ok {
+			return nil, fmt.Errorf("player %q has no pair: in doubles each player is a pair, in \"pairs\"", p.ID)
+		}
+	}
+	return out, nil
+}
+
 type outFile struct {
-	Format      string `json:"format"`
-	Name        string `json:"name"`
-	Prizes      string `json:"prizes"`
-	MatchFormat string `json:"match_format,omitempty"`
+	Format      string     `json:"format"`
+	Name        string     `json:"name"`
+	Prizes      string     `json:"prizes"`
+	MatchFormat string     `json:"match_format,omitempty"`
+	Doubles     bool       `json:"doubles,omitempty"`
+	Pairs       []wirePair `json:"pairs,omitempty"`
 	outRequest
 }
 
@@ -94,6 +151,13 @@ func (f *File) Format(w io.Writer) error {
 	if f.MatchFormat == "bell" {
 		// A file of the laws' matches leaves it out, as before it was kept.
 		out.MatchFormat = f.MatchFormat
+	}
+	if f.Doubles {
+		out.Doubles, out.Pairs = true, []wirePair{}
+		for _, p := range f.Players {
+			pair := f.Pairs[p.ID]
+			out.Pairs = append(out.Pairs, wirePair{ID: p.ID, Players: pair[:]})
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -117,7 +181,18 @@ func (req *Request) Ranking() ([]string, error) {
 			}
 		}
 	}
-	return FinalRanking(ids, *req.Finals, req.FinalsRounds)
+	return FinalRanking(ids, *req.Finals, req.FinalsRounds, req.withdrawn()...)
+}
+
+// withdrawn are the ids of the players withdrawn.
+func (t *Tournament) withdrawn() []string {
+	var out []string
+	for _, p := range t.Players {
+		if p.Withdrawn {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }
 
 // Report writes the standings with their tie-breaks, the final ranking

@@ -48,6 +48,12 @@ func drawFile(t *rapid.T) *File {
 			f.Seeds = append(f.Seeds, p.ID)
 		}
 	}
+	if f.Doubles = rapid.Bool().Draw(t, "doubles"); f.Doubles {
+		f.Pairs = map[string][2]string{}
+		for _, p := range tr.Players {
+			f.Pairs[p.ID] = [2]string{rapid.StringMatching(`[A-Za-z]{1,8}`).Draw(t, "first"), rapid.StringMatching(`[A-Za-z]{1,8}`).Draw(t, "partner")}
+		}
+	}
 	return f
 }
 
@@ -75,8 +81,15 @@ func TestFileRefuses(t *testing.T) {
 	const players = `"system": "swiss", "method": "serial", "players": [{"id": "a"}, {"id": "b"}, {"id": "c"}],
 		"rounds": [{"matches": [{"a": "a", "b": "b", "score": [25, 0]}, {"a": "c", "b": null, "score": [25, 0]}]}]`
 	for _, c := range []struct{ in, want string }{
-		{`{` + players + `}`, `missing "format" ("carrom-tourney/1")`},
-		{`{"format": "carrom-tourney/2", ` + players + `}`, `format "carrom-tourney/2" is not one this version reads (carrom-tourney/1)`},
+		{`{` + players + `}`, `missing "format" ("carrom-tourney/2")`},
+		{`{"format": "carrom-tourney/3", ` + players + `}`, `format "carrom-tourney/3" is not one this version reads (carrom-tourney/2 or carrom-tourney/1)`},
+		{`{"format": "carrom-tourney/1", "doubles": true, ` + players + `}`, `"doubles" and "pairs" are fields of carrom-tourney/2, not of carrom-tourney/1`},
+		{`{"format": "carrom-tourney/2", "pairs": [], ` + players + `}`, `"pairs" are for doubles: give "doubles": true`},
+		{`{"format": "carrom-tourney/2", "doubles": true, "pairs": [{"id": "a", "players": ["Ann", "Cy"]}, {"id": "b", "players": ["Bo", "Di"]}], ` + players + `}`,
+			`player "c" has no pair: in doubles each player is a pair, in "pairs"`},
+		{`{"format": "carrom-tourney/2", "doubles": true, "pairs": [{"id": "x", "players": ["Ann", "Cy"]}], ` + players + `}`, `pairs[0]: unknown player "x"`},
+		{`{"format": "carrom-tourney/2", "doubles": true, "pairs": [{"id": "a", "players": ["Ann"]}], ` + players + `}`, `pairs[0]: "a": want "players", the names of its two players`},
+		{`{"format": "carrom-tourney/2", "doubles": true, "pairs": [{"id": "a", "players": ["Ann", "Cy"]}, {"id": "a", "players": ["Ann", "Cy"]}], ` + players + `}`, `pairs[1]: "a" has a pair already`},
 		{`{"format": "carrom-tourney/1", "prizes": "gold", ` + players + `}`, `unknown prize method "gold" (have none, fixed, fixed40, millesimal, centesimal)`},
 		{`{"format": "carrom-tourney/1", "finals": {"places": 2, "best_of": 1}, ` + players + `}`, `finals: want "places", "best_of" and "rounds" ([] before the first)`},
 		{`{"format": "carrom-tourney/1", "finals": {"places": 2, "best_of": 1, "rounds": [{"matches": [{"a": "a", "b": "b", "score": [25, 0]}]}]}, ` + players + `}`,
@@ -94,6 +107,7 @@ func TestFileRefuses(t *testing.T) {
 func FuzzParseFile(f *testing.F) {
 	f.Add(`{"format": "carrom-tourney/1", "name": "x", "prizes": "fixed", "system": "swiss", "method": "dazed", "players": [{"id": "a"}, {"id": "b"}], "rounds": [{"matches": [{"a": "a", "b": "b", "score": [25, 0]}]}], "finals": {"places": 2, "best_of": 3, "rounds": [{"matches": [{"a": "b", "b": "a", "score": [25, 1]}]}]}}`)
 	f.Add(`{"format": "carrom-tourney/1", "system": "knockout", "seeds": ["a"], "players": [{"id": "a"}], "rounds": []}`)
+	f.Add(`{"format": "carrom-tourney/2", "doubles": true, "pairs": [{"id": "a & b", "players": ["a", "b"]}], "system": "roundrobin", "players": [{"id": "a & b"}], "rounds": []}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		x, err := ParseFile(strings.NewReader(in))
 		if err != nil {

@@ -36,8 +36,12 @@ func (s *series) decided(bestOf int) bool {
 }
 
 // playFinals replays the finals rounds over the ranking after the Swiss:
-// each round holds one match of every final not yet decided, and no draw.
-func playFinals(ranking []string, f Finals, played []Round) ([]series, error) {
+// each round holds one match of every final not yet decided, and no draw;
+// a final of a player withdrawn may miss from a round (his match not
+// played), and is then forfeited: each final not yet decided after the
+// rounds played goes to the opponent of its withdrawn player (both
+// withdrawn: the better placed keeps his place).
+func playFinals(ranking []string, f Finals, played []Round, withdrawn []string) ([]series, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
@@ -58,7 +62,13 @@ func playFinals(ranking []string, f Finals, played []Round) ([]series, error) {
 		if len(open) == 0 {
 			return nil, fmt.Errorf("finals round %d: the finals were already decided", r+1)
 		}
-		if len(round.Matches) != len(open) {
+		need := 0
+		for _, i := range open {
+			if !slices.Contains(withdrawn, ss[i].players[0]) && !slices.Contains(withdrawn, ss[i].players[1]) {
+				need++
+			}
+		}
+		if len(round.Matches) < need || len(round.Matches) > len(open) {
 			if len(open) == 1 {
 				return nil, fmt.Errorf("finals round %d: want 1 match, the final not decided, got %d", r+1, len(round.Matches))
 			}
@@ -85,15 +95,30 @@ func playFinals(ranking []string, f Finals, played []Round) ([]series, error) {
 			s.wins[slices.Index(s.players[:], winner)]++
 		}
 	}
+	for i := range ss {
+		s := &ss[i]
+		if s.decided(f.BestOf) {
+			continue
+		}
+		switch {
+		case slices.Contains(withdrawn, s.players[0]):
+			s.wins = [2]int{0, f.BestOf/2 + 1}
+			if slices.Contains(withdrawn, s.players[1]) {
+				s.wins = [2]int{f.BestOf/2 + 1, 0}
+			}
+		case slices.Contains(withdrawn, s.players[1]):
+			s.wins = [2]int{f.BestOf/2 + 1, 0}
+		}
+	}
 	return ss, nil
 }
 
 // FinalsPairing is the next finals round after the rounds played: the
 // finals not yet decided, the better placed as A, 1st v 2nd on board 1;
 // none when every final is decided. ranking is the ids after the Swiss,
-// best first.
-func FinalsPairing(ranking []string, f Finals, played []Round) ([]Pairing, error) {
-	ss, err := playFinals(ranking, f, played)
+// best first; a withdrawn finalist forfeits his final (playFinals).
+func FinalsPairing(ranking []string, f Finals, played []Round, withdrawn ...string) ([]Pairing, error) {
+	ss, err := playFinals(ranking, f, played, withdrawn)
 	if err != nil {
 		return nil, err
 	}
@@ -108,9 +133,10 @@ func FinalsPairing(ranking []string, f Finals, played []Round) ([]Pairing, error
 
 // FinalRanking is the ranking after the finals: each final's winner above
 // its loser, in the places the final was played for; the others as they
-// were. A final not yet decided leaves its places as the Swiss gave them.
-func FinalRanking(ranking []string, f Finals, played []Round) ([]string, error) {
-	ss, err := playFinals(ranking, f, played)
+// were. A final not yet decided leaves its places as the Swiss gave them;
+// one a withdrawn finalist forfeits goes to his opponent (playFinals).
+func FinalRanking(ranking []string, f Finals, played []Round, withdrawn ...string) ([]string, error) {
+	ss, err := playFinals(ranking, f, played, withdrawn)
 	if err != nil {
 		return nil, err
 	}

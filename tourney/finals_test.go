@@ -77,3 +77,37 @@ func TestFinalsRefuses(t *testing.T) {
 		t.Error("finals for 2 places among 1 player were accepted")
 	}
 }
+
+// TestFinalsForfeit: a finalist withdrawn forfeits his final not yet
+// decided, to his opponent, even one he was winning; a round may then
+// miss his match, and the other final is paired and played on. A final
+// he finished stands.
+func TestFinalsForfeit(t *testing.T) {
+	ranking := []string{"p1", "p2", "p3", "p4", "p5"}
+	f := Finals{Places: 4, BestOf: 3}
+	win := func(a, b string) Match { return Match{A: a, B: b, Score: [2]int{25, 10}} }
+	round1 := Round{[]Match{win("p2", "p1"), win("p3", "p4")}}
+	check := func(played []Round, withdrawn []string, pairs, ranked string) {
+		t.Helper()
+		ps, err := FinalsPairing(ranking, f, played, withdrawn...)
+		if got := fmt.Sprint(ps); err != nil || got != pairs && !(got == "[]" && pairs == "[]") {
+			t.Errorf("%d rounds, %v withdrawn: pairs %s, %v; want %s", len(played), withdrawn, got, err, pairs)
+		}
+		rk, err := FinalRanking(ranking, f, played, withdrawn...)
+		if got := fmt.Sprint(rk); err != nil || got != ranked {
+			t.Errorf("%d rounds, %v withdrawn: ranking %s, %v; want %s", len(played), withdrawn, got, err, ranked)
+		}
+	}
+	check([]Round{round1}, nil, "[{1 p1 p2} {2 p3 p4}]", "[p1 p2 p3 p4 p5]")
+	check([]Round{round1}, []string{"p2"}, "[{2 p3 p4}]", "[p1 p2 p3 p4 p5]")
+	check([]Round{round1, {[]Match{win("p3", "p4")}}}, []string{"p2"}, "[]", "[p1 p2 p3 p4 p5]")
+	check([]Round{round1, {[]Match{win("p4", "p3")}}}, []string{"p2", "p4"}, "[]", "[p1 p2 p3 p4 p5]")
+	check([]Round{round1, {[]Match{win("p2", "p1"), win("p4", "p3")}}}, []string{"p2", "p4"}, "[]", "[p2 p1 p3 p4 p5]")
+	// Both finalists withdrawn: the better placed keeps his place.
+	check(nil, []string{"p3", "p4"}, "[{1 p1 p2}]", "[p1 p2 p3 p4 p5]")
+	// A round without the match of a final whose players are both in is
+	// still refused.
+	if _, err := FinalRanking(ranking, f, []Round{round1, {[]Match{win("p3", "p4")}}}); err == nil {
+		t.Error("a finals round without the 1st's final, no one withdrawn: accepted")
+	}
+}

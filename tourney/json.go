@@ -303,8 +303,9 @@ func Pair(req *Request) (*Answer, error) {
 		for _, s := range Standings(&req.Tournament, NoAdjustment) {
 			ranking = append(ranking, s.ID)
 		}
-		if pairs, err = FinalsPairing(ranking, *req.Finals, req.FinalsRounds); err == nil {
-			ans.FinalRanking, err = FinalRanking(ranking, *req.Finals, req.FinalsRounds)
+		out := req.withdrawn()
+		if pairs, err = FinalsPairing(ranking, *req.Finals, req.FinalsRounds, out...); err == nil {
+			ans.FinalRanking, err = FinalRanking(ranking, *req.Finals, req.FinalsRounds, out...)
 		}
 		ans.Round += len(req.FinalsRounds)
 	case req.System == "swiss":

@@ -2,7 +2,7 @@
 // the standings with their tie-breaks, the Swiss pairing methods of SoL
 // (serial, dazed, staggered) and a Dutch-style one, round robin, knockout
 // brackets, board numbers, finals after a Swiss, SoL's prize methods and
-// championships, and the tournament file carrom-tourney/1. It is pure: the same tournament gives the same
+// championships, and the tournament file carrom-tourney/2. It is pure: the same tournament gives the same
 // pairing on every machine, randomness comes from the tournament's own seed
 // (docs/tournaments.md specifies every rule, with worked examples).
 package tourney

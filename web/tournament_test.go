@@ -18,7 +18,8 @@ import (
 )
 
 // TestTournamentOrganisedInTheBrowser (issue 28): an organiser creates a
-// 5-player Swiss, registers the players as guests, pairs round 1 (one
+// 5-player Swiss (Dutch, its top players kept apart for a round: the
+// form's delay_top), registers the players as guests, pairs round 1 (one
 // player meets the phantom), types the results, pairs round 2. Another
 // browser, not signed in, reads the public page: its standings and
 // pairings are those "carrom tourney pair" answers on the same data
@@ -33,6 +34,7 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 		chromedp.SendKeys("#t-name", "Club open", chromedp.ByID),
 		chromedp.SetValue("#t-rounds", "3", chromedp.ByID),
 		chromedp.SetValue("#t-method", "dutch", chromedp.ByID),
+		chromedp.SetValue("#t-delay-top", "1", chromedp.ByID),
 		chromedp.Click("#t-create", chromedp.ByID))
 	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("register") != null`, 30*time.Second)
 	var path string
@@ -49,15 +51,22 @@ func TestTournamentOrganisedInTheBrowser(t *testing.T) {
 			chromedp.Click("#reg-add", chromedp.ByID))
 		e.waitFor(org, p.name+" registered", fmt.Sprintf(`document.querySelectorAll("#t-players tr[data-num]").length === %d`, i+1), 30*time.Second)
 	}
-	req := &tourney.Request{System: "swiss", Options: tourney.SwissOptions{Method: tourney.Dutch},
+	req := &tourney.Request{System: "swiss", Options: tourney.SwissOptions{Method: tourney.Dutch, DelayTop: 1},
 		Tournament: tourney.Tournament{Points: tourney.DefaultPoints, PhantomScore: tourney.DefaultPhantomScore}}
 	for i, p := range entrants {
 		req.Players = append(req.Players, tourney.Player{ID: fmt.Sprintf("p%d", i+1), Rating: float64(p.rating)})
 	}
 	var seed string
-	e.run(pub, chromedp.Navigate(e.base+"/api/tournaments/"+id), chromedp.Evaluate(`JSON.parse(document.body.innerText).seed`, &seed))
+	var delayTop int
+	e.run(pub, chromedp.Navigate(e.base+"/api/tournaments/"+id), chromedp.Evaluate(`JSON.parse(document.body.innerText).seed`, &seed),
+		chromedp.Evaluate(`JSON.parse(document.body.innerText).delay_top`, &delayTop))
 	if req.Seed, _ = strconv.ParseUint(seed, 10, 64); seed == "" {
 		t.Fatal("the tournament's seed is not shown")
+	}
+	var head string
+	e.run(org, chromedp.Evaluate(`document.getElementById("t-head").textContent`, &head))
+	if delayTop != 1 || !strings.Contains(head, "Keep the top players apart, rounds 1") {
+		t.Errorf("the form's delay_top 1 is stored as %d, and the page's head says %q", delayTop, head)
 	}
 
 	// pairings reads a round's pairings on a page: board, a, b (0 the phantom).

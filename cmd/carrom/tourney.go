@@ -120,8 +120,9 @@ func tourneyStandingsCommand(s streams) *cli.Command {
 		Name:      "standings",
 		Usage:     "write the standings, final ranking with prizes and crosstable of a tournament file",
 		UsageText: "carrom tourney standings -f tournament.json|dump.sol",
-		Description: `Reads a tournament file (the format carrom-tourney/1 of docs/tournaments.md:
-what pair reads, with "format", "name", "prizes" and "finals"; "-" is standard
+		Description: `Reads a tournament file (the format carrom-tourney/2 of docs/tournaments.md,
+or /1: what pair reads, with "format", "name", "prizes", "finals" and a
+doubles' "pairs"; "-" is standard
 input; a name ending in .sol is read as a SoL dump, each of its tourneys in
 turn) and writes, as text, its standings with their tie-breaks, its final
 ranking (after the finals) with the prize of each place, and its crosstable.`,

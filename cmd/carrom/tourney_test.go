@@ -136,7 +136,7 @@ func TestTourneyStandingsGolden(t *testing.T) {
 	}
 	for _, c := range []struct{ file, in, want string }{
 		{"testdata/tourneyfile/none.json", "", "carrom tourney standings: cannot read testdata/tourneyfile/none.json: no such file or directory\n"},
-		{"-", `{"system": "swiss"}`, "carrom tourney standings: missing \"format\" (\"carrom-tourney/1\")\n"},
+		{"-", `{"system": "swiss"}`, "carrom tourney standings: missing \"format\" (\"carrom-tourney/2\")\n"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run([]string{"tourney", "standings", "-f", c.file}, strings.NewReader(c.in), &out, &errOut); code != 1 || errOut.String() != c.want || out.Len() != 0 {
@@ -162,7 +162,7 @@ func TestTourneyChampionship(t *testing.T) {
 	}{
 		{[]string{"tourney", "championship"}, 2, "carrom tourney championship: no tournament files given"},
 		{[]string{"tourney", "championship", "-skip", "-1", "x.json"}, 2, "carrom tourney championship: invalid value -1 for flag -skip"},
-		{[]string{"tourney", "championship", "testdata/tourney/knockout.json"}, 1, `carrom tourney championship: testdata/tourney/knockout.json: missing "format" ("carrom-tourney/1")`},
+		{[]string{"tourney", "championship", "testdata/tourney/knockout.json"}, 1, `carrom tourney championship: testdata/tourney/knockout.json: missing "format" ("carrom-tourney/2")`},
 	} {
 		out.Reset()
 		errOut.Reset()

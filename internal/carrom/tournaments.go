@@ -27,6 +27,12 @@ type Tournament struct {
 	// Format is the match format: "laws" (as the laws play a match) or
 	// "bell" (a time limit per round, the score at the bell).
 	Format string
+	// A Swiss's pairing options, each a number of rounds (0: none), as
+	// tourney.SwissOptions: the top players ordered by rating while at
+	// most DelayTop rounds are played; compatriots and clubmates paired
+	// after the others of their score group in rounds up to
+	// AvoidCompatriots and AvoidClubmates.
+	DelayTop, AvoidCompatriots, AvoidClubmates int
 }
 
 // TournamentPlayer is an entrant: an account's, or a guest (Account "").

@@ -104,6 +104,10 @@ func TestTournamentExportImport(t *testing.T) {
 		t.Errorf("the standings after the round trip:\n%v\nwant:\n%v", standingsOf(v2), standingsOf(v1))
 	}
 
+	// A tournament of doubles: each pair's two players, accounts or
+	// guests, go out in the file and come back.
+	testDoublesRoundTrip(t, e, org, csrf)
+
 	// A SoL dump, gzipped: the standings of its tourney.
 	dump, err := os.ReadFile("../../tourney/sol/testdata/club_day.sol")
 	if err != nil {
@@ -126,7 +130,7 @@ func TestTournamentExportImport(t *testing.T) {
 	many := `{"format": "carrom-tourney/1", "system": "swiss", "method": "dazed", "points": {"win": 2, "draw": 1, "loss": 0}, "phantom_score": 25, "seed": 1, "players": [` + strings.Join(players, ",") + `], "rounds": []}`
 	for _, c := range []struct{ path, body, words string }{
 		{"/api/tournaments/import", strings.Replace(ioFile, "carrom-tourney/1", "carrom-tourney/9", 1), `format "carrom-tourney/9"`},
-		{"/api/tournaments/import", "garbage, not a tournament", "neither a carrom-tourney/1 file nor a SoL dump"},
+		{"/api/tournaments/import", "garbage, not a tournament", "neither a carrom-tourney/2 file nor a SoL dump"},
 		{"/api/tournaments/import", many, "501 players: a tournament enters 500 at most"},
 		{"/api/tournaments/import?tourney=2", string(dump), "tourney 2: the SoL dump holds 1"},
 	} {
@@ -137,8 +141,63 @@ func TestTournamentExportImport(t *testing.T) {
 		}
 	}
 	var mine []json.RawMessage
-	if code := org.get("/api/tournaments", &mine); code != http.StatusOK || len(mine) != 3 {
-		t.Errorf("the organiser's tournaments after the bad files: %d, %d; want the 3 imported", code, len(mine))
+	if code := org.get("/api/tournaments", &mine); code != http.StatusOK || len(mine) != 6 {
+		t.Errorf("the organiser's tournaments after the bad files: %d, %d; want the 3 imported and the 3 of doubles", code, len(mine))
+	}
+}
+
+// testDoublesRoundTrip plays a round of a tournament of doubles (two
+// pairs of accounts, two of guests), exports it, imports the export and
+// exports that again: the file names each pair's two players, the import
+// is of doubles with the same pairs and standings, and its export is the
+// first. A carrom-tourney/1 file of the pairs' old names imports as
+// singles, as it did.
+func testDoublesRoundTrip(t *testing.T, e *env, org *player, csrf string) {
+	t.Helper()
+	for _, name := range []string{"ann", "bob", "cyd", "dee"} {
+		signUp(t, e.player(), name)
+	}
+	v := organise(t, org, csrf, "/api/tournaments", `{"name":"Pairs open","rounds":2,"singles":false,"method":"serial"}`, http.StatusCreated)
+	base := "/api/tournaments/" + v.ID
+	for _, b := range []string{`{"account":"ann","partner":{"account":"cyd"},"rating":1800,"club":"Milano"}`, `{"account":"bob","partner":{"account":"dee"},"rating":1700}`,
+		`{"name":"Eve","partner":{"name":"Flo"},"rating":1600,"country":"FRA"}`, `{"name":"Gus","partner":{"name":"Hal"},"rating":1500}`} {
+		organise(t, org, csrf, base+"/players", b, http.StatusCreated)
+	}
+	v = organise(t, org, csrf, base+"/rounds", `{}`, http.StatusCreated)
+	for _, m := range v.Paired[0].Matches {
+		v = organise(t, org, csrf, fmt.Sprintf("%s/rounds/1/boards/%d", base, m.Board), `{"score":[25,`+fmt.Sprint(m.Board*7)+`]}`, http.StatusOK)
+	}
+	_, export1, _ := org.request("GET", base+"/export", "")
+	f, err := tourney.ParseFile(strings.NewReader(export1))
+	if err != nil {
+		t.Fatalf("the export of doubles: %v\n%s", err, export1)
+	}
+	want := map[string][2]string{"ann & cyd": {"ann", "cyd"}, "bob & dee": {"bob", "dee"}, "Eve & Flo": {"Eve", "Flo"}, "Gus & Hal": {"Gus", "Hal"}}
+	if !f.Doubles || fmt.Sprint(f.Pairs) != fmt.Sprint(want) || f.Players[0].Club != "Milano" || f.Players[2].Country != "FRA" {
+		t.Errorf("the export of doubles: doubles %v, pairs %v, players %+v; want the pairs %v", f.Doubles, f.Pairs, f.Players, want)
+	}
+	v2 := organise(t, org, csrf, "/api/tournaments/import", export1, http.StatusCreated)
+	var single struct{ Singles bool }
+	if code := org.get("/api/tournaments/"+v2.ID, &single); code != http.StatusOK || single.Singles {
+		t.Errorf("the import of doubles: %d, singles %v; want doubles", code, single.Singles)
+	}
+	var names []string
+	for _, p := range v2.Players {
+		names = append(names, p.Name)
+	}
+	if got := strings.Join(names, ", "); got != "ann & cyd, bob & dee, Eve & Flo, Gus & Hal" {
+		t.Errorf("the imported pairs: %s", got)
+	}
+	if !equalLines(standingsOf(v2), standingsOf(v)) {
+		t.Errorf("the standings of the imported doubles:\n%v\nwant:\n%v", standingsOf(v2), standingsOf(v))
+	}
+	if _, export2, _ := org.request("GET", "/api/tournaments/"+v2.ID+"/export", ""); export2 != export1 {
+		t.Errorf("the export of the imported doubles:\n%s\nwant the export again:\n%s", export2, export1)
+	}
+	old := `{"format": "carrom-tourney/1", "system": "swiss", "method": "serial", "players": [{"id": "ann"}, {"id": "bob"}], "rounds": []}`
+	v3 := organise(t, org, csrf, "/api/tournaments/import", old, http.StatusCreated)
+	if code := org.get("/api/tournaments/"+v3.ID, &single); code != http.StatusOK || !single.Singles || len(v3.Players) != 2 {
+		t.Errorf("a carrom-tourney/1 file: %d, singles %v, %d players; want singles of 2", code, single.Singles, len(v3.Players))
 	}
 }
 

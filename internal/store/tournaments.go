@@ -9,7 +9,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 )
 
-const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at, match_format`
+const tournamentCols = `id, organiser, name, held_on, place, rules, singles, pairing_system, method, rounds, win_points, draw_points, loss_points, phantom_score, seed, created_at, match_format, delay_top, avoid_compatriots, avoid_clubmates`
 
 // CreateTournament stores a new tournament, unless its organiser has max
 // already (carrom.ErrLimit).
@@ -20,10 +20,10 @@ func (s tournamentRows) CreateTournament(ctx context.Context, t carrom.Tournamen
 
 // insertTournament stores a tournament unless its organiser keeps max.
 const insertTournament = `INSERT INTO tournaments (` + tournamentCols + `)
-	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
+	SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM tournaments WHERE organiser = ?) < ?`
 
 func tournamentArgs(t carrom.Tournament, max int) []any {
-	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created), format(t.Format),
+	return []any{t.ID, t.Organiser, t.Name, t.Date, t.Place, t.Rules, boolInt(t.Singles), t.System, t.Method, t.Rounds, t.Win, t.Draw, t.Loss, t.Phantom, int64(t.Seed), nanos(t.Created), format(t.Format), t.DelayTop, t.AvoidCompatriots, t.AvoidClubmates,
 		t.Organiser, max}
 }
 
@@ -40,9 +40,10 @@ func created(res sql.Result, err error, max int) error {
 }
 
 // ImportTournament stores a whole tournament in one step, as
-// CreateTournament, its guests numbered from 1 in order, its rounds and
-// how it finishes (nil: as one never set), or nothing.
-func (s tournamentRows) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
+// CreateTournament, its guests numbered from 1 in order, the partners of
+// its pairs (guests, by their entrant's number), its rounds and how it
+// finishes (nil: as one never set), or nothing.
+func (s tournamentRows) ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, partners []carrom.TournamentPartner, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := s.txExec(ctx, tx, insertTournament, tournamentArgs(t, max)...)
 		if err := created(res, err, max); err != nil {
@@ -52,6 +53,11 @@ func (s tournamentRows) ImportTournament(ctx context.Context, t carrom.Tournamen
 			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_players (tournament_id, num, account_id, name, club, country, rating, withdrawn, entered)
 				VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)`, t.ID, i+1, p.Name, p.Club, p.Country, p.Rating, boolInt(p.Withdrawn), p.Entered); err != nil {
 				return fmt.Errorf("store: import player %d into %s: %w", i+1, t.ID, err)
+			}
+		}
+		for _, p := range partners {
+			if _, err := s.txExec(ctx, tx, `INSERT INTO tournament_partners (tournament_id, num, account_id, name) VALUES (?, ?, NULL, ?)`, t.ID, p.Num, p.Name); err != nil {
+				return fmt.Errorf("store: import the partner of entrant %d into %s: %w", p.Num, t.ID, err)
 			}
 		}
 		for r, ms := range rounds {
@@ -91,7 +97,7 @@ func scanTournament(r scanner) (carrom.Tournament, error) {
 		singles       int
 		seed, created int64
 	)
-	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created, &t.Format); err != nil {
+	if err := r.Scan(&t.ID, &t.Organiser, &t.Name, &t.Date, &t.Place, &t.Rules, &singles, &t.System, &t.Method, &t.Rounds, &t.Win, &t.Draw, &t.Loss, &t.Phantom, &seed, &created, &t.Format, &t.DelayTop, &t.AvoidCompatriots, &t.AvoidClubmates); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return t, carrom.ErrNotFound
 		}

@@ -21,7 +21,8 @@ func TestTournamentsKeepTheirRounds(t *testing.T) {
 			}
 		}
 		tn := carrom.Tournament{ID: "t1", Organiser: "org", Name: "Open", Date: "2026-05-01", Place: "Milano", Rules: "icf", Singles: true,
-			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at, Format: "bell"}
+			System: "swiss", Method: "dutch", Rounds: 5, Win: 2, Draw: 1, Phantom: 25, Seed: 1<<63 + 7, Created: at, Format: "bell",
+			DelayTop: 2, AvoidCompatriots: 1, AvoidClubmates: 3}
 		if err := st.CreateTournament(ctx, tn, 1); err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +134,7 @@ func TestTournamentImportAllOrNothing(t *testing.T) {
 		players := []carrom.TournamentPlayer{{Name: "Ann"}, {Name: "Bea"}}
 		rounds := [][]carrom.TournamentMatch{{{Board: 1, A: 1, B: 2, Score: [2]int{25, 3}, Source: carrom.ResultHand}}}
 		fin := carrom.TournamentFinals{Places: 2, BestOf: 3, Prizes: "fixed"}
-		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err != nil {
+		if err := st.ImportTournament(ctx, tn, players, nil, rounds, &fin, 5); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := st.TournamentFinals(ctx, "t1"); err != nil || got != fin {
@@ -151,7 +152,7 @@ func TestTournamentImportAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		tn.ID = "t2"
-		if err := st.ImportTournament(ctx, tn, players, rounds, &fin, 5); err == nil {
+		if err := st.ImportTournament(ctx, tn, players, nil, rounds, &fin, 5); err == nil {
 			t.Fatal("an import whose finals are refused: no error")
 		}
 		if _, err := st.Tournament(ctx, "t2"); !errors.Is(err, carrom.ErrNotFound) {

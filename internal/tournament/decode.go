@@ -34,6 +34,33 @@ type createBody struct {
 	Points       *pointsJSON `json:"points"`
 	PhantomScore *int        `json:"phantom_score"`
 	Format       string      `json:"format"`
+	swissOptionsBody
+}
+
+// swissOptionsBody is a Swiss's pairing options, each a number of rounds
+// (tourney.SwissOptions).
+type swissOptionsBody struct {
+	DelayTop         int `json:"delay_top"`
+	AvoidCompatriots int `json:"avoid_compatriots"`
+	AvoidClubmates   int `json:"avoid_clubmates"`
+}
+
+// swissOptions checks a Swiss's pairing options into t: each 0 (none) to
+// MaxRounds, and only for a Swiss.
+func swissOptions(b swissOptionsBody, t *carrom.Tournament) error {
+	for _, o := range []struct {
+		field string
+		n     int
+	}{{"delay_top", b.DelayTop}, {"avoid_compatriots", b.AvoidCompatriots}, {"avoid_clubmates", b.AvoidClubmates}} {
+		switch {
+		case o.n < 0 || o.n > MaxRounds:
+			return httpapi.Refuse(ErrBad, "%s: %d; want 0 (none) to %d rounds", o.field, o.n, MaxRounds)
+		case o.n > 0 && t.System != "swiss":
+			return httpapi.Refuse(ErrBad, "%s is an option of a swiss, not of a %s", o.field, t.System)
+		}
+	}
+	t.DelayTop, t.AvoidCompatriots, t.AvoidClubmates = b.DelayTop, b.AvoidCompatriots, b.AvoidClubmates
+	return nil
 }
 
 // The match formats: as the laws play a match, or a time limit per round
@@ -44,8 +71,9 @@ const (
 )
 
 // decodeCreate reads a new tournament: every field but its name and
-// rounds has a default (today, ICF rules, singles, a Swiss paired dazed,
-// 2-1-0 points, the phantom's 25-0, the laws' matches).
+// rounds has a default (today, ICF rules, singles, a Swiss paired dazed
+// with no pairing options, 2-1-0 points, the phantom's 25-0, the laws'
+// matches).
 func decodeCreate(data []byte, today time.Time) (carrom.Tournament, error) {
 	var b createBody
 	if err := record.DecodeJSON(data, &b); err != nil {
@@ -102,6 +130,9 @@ func decodeCreate(data []byte, today time.Time) (carrom.Tournament, error) {
 		t.Method = ""
 	default:
 		return t, httpapi.Refuse(ErrBad, "system %q: want swiss, roundrobin or knockout", b.System)
+	}
+	if err := swissOptions(b.swissOptionsBody, &t); err != nil {
+		return t, err
 	}
 	if t.Rounds < 1 || t.Rounds > MaxRounds {
 		return t, httpapi.Refuse(ErrBad, "rounds: %d; want 1 to %d", b.Rounds, MaxRounds)

@@ -21,22 +21,30 @@ import (
 // federation's whole list of players before its tourneys.
 const MaxImport = 8 << 20
 
-// file is the tournament as a carrom-tourney/1 file: its players named by
-// their names (a name entered twice followed by " #" and the entry
-// number), the matches with a result, its finals and prizes.
+// file is the tournament as a tournament file: its entrants named by
+// their names (a pair's "Ann & Cyd", with its two players' names apart; a
+// name entered twice followed by " #" and the entry number), the matches
+// with a result, its finals and prizes.
 func (s *state) file() *tourney.File {
 	req := s.request()
 	count := map[string]int{}
 	for _, p := range s.players {
-		count[p.Name]++
+		count[s.name(p.Num)]++
 	}
 	names := map[string]string{"": ""}
+	var pairs map[string][2]string
+	if !s.t.Singles {
+		pairs = map[string][2]string{}
+	}
 	for _, p := range s.players {
-		n := p.Name
+		n := s.name(p.Num)
 		if count[n] > 1 {
 			n += " #" + strconv.Itoa(p.Num)
 		}
 		names[pid(p.Num)] = n
+		if pairs != nil {
+			pairs[n] = [2]string{p.Name, s.partners[p.Num].Name}
+		}
 	}
 	for i := range req.Players {
 		req.Players[i].ID = names[req.Players[i].ID]
@@ -52,7 +60,7 @@ func (s *state) file() *tourney.File {
 			r.Matches[i].A, r.Matches[i].B = names[r.Matches[i].A], names[r.Matches[i].B]
 		}
 	}
-	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes), MatchFormat: s.t.Format}
+	return &tourney.File{Name: s.t.Name, Request: *req, Prizes: tourney.PrizeMethod(s.finals.Prizes), MatchFormat: s.t.Format, Doubles: pairs != nil, Pairs: pairs}
 }
 
 // safeName keeps a file name to letters, digits, '-' and '_'.
@@ -72,7 +80,7 @@ func (d *Domain) export(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// readImport reads an import's body: a carrom-tourney/1 file, or a SoL
+// readImport reads an import's body: a tournament file, or a SoL
 // dump (gzipped or not) whose tourney number index (from 1; 0 the first)
 // it takes.
 func readImport(data []byte, index int) (*tourney.File, error) {
@@ -115,9 +123,11 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	if t.Name == "" {
 		t.Name = "Imported tournament"
 	}
-	t.Rules, t.Singles, t.System, t.Method, t.Format = "icf", true, f.System, string(f.Options.Method), f.MatchFormat
+	t.Rules, t.Singles, t.System, t.Method, t.Format = "icf", !f.Doubles, f.System, string(f.Options.Method), f.MatchFormat
 	if t.System != "swiss" {
 		t.Method = ""
+	} else if err := swissOptions(swissOptionsBody{f.Options.DelayTop, f.Options.AvoidCompatriots, f.Options.AvoidClubmates}, &t); err != nil {
+		return t, nil, nil, err
 	}
 	t.Rounds = max(len(f.Rounds), 1)
 	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
@@ -142,25 +152,12 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		return t, nil, nil, httpapi.Refuse(ErrBad, "seed %d: the server keeps seeds up to %d", f.Seed, uint64(math.MaxInt64))
 	}
 	t.Seed = f.Seed
+	if players, err = importedPlayers(f); err != nil {
+		return t, nil, nil, err
+	}
 	nums := map[string]int{"": 0}
 	for i, p := range f.Players {
-		field := fmt.Sprintf("players[%d].", i)
-		tp := carrom.TournamentPlayer{Num: i + 1, Withdrawn: p.Withdrawn}
-		if tp.Name, err = text(field+"id", p.ID, true); err != nil {
-			return t, nil, nil, err
-		}
-		if tp.Club, err = text(field+"club", p.Club, false); err != nil {
-			return t, nil, nil, err
-		}
-		if tp.Country, err = text(field+"country", p.Country, false); err != nil {
-			return t, nil, nil, err
-		}
-		if p.Rating < 0 || p.Rating > MaxRating {
-			return t, nil, nil, httpapi.Refuse(ErrBad, "%srating: %v; want 0 to %d", field, p.Rating, MaxRating)
-		}
-		tp.Rating = int(math.Round(p.Rating))
 		nums[p.ID] = i + 1
-		players = append(players, tp)
 	}
 	for r, round := range append(slices.Clone(f.Rounds), f.FinalsRounds...) {
 		var ms []carrom.TournamentMatch
@@ -180,6 +177,56 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 		rounds = append(rounds, ms)
 	}
 	return t, players, rounds, nil
+}
+
+// importedPlayers are the entrants of a file, guests numbered from 1 in
+// its order (a pair by its first player), each checked as a registration
+// is.
+func importedPlayers(f *tourney.File) ([]carrom.TournamentPlayer, error) {
+	var (
+		players []carrom.TournamentPlayer
+		err     error
+	)
+	for i, p := range f.Players {
+		field := fmt.Sprintf("players[%d].", i)
+		tp := carrom.TournamentPlayer{Num: i + 1, Withdrawn: p.Withdrawn}
+		name, what := p.ID, field+"id"
+		if f.Doubles {
+			name, what = f.Pairs[p.ID][0], fmt.Sprintf("the pair %q's first player", p.ID)
+		}
+		if tp.Name, err = text(what, name, true); err != nil {
+			return nil, err
+		}
+		if tp.Club, err = text(field+"club", p.Club, false); err != nil {
+			return nil, err
+		}
+		if tp.Country, err = text(field+"country", p.Country, false); err != nil {
+			return nil, err
+		}
+		if p.Rating < 0 || p.Rating > MaxRating {
+			return nil, httpapi.Refuse(ErrBad, "%srating: %v; want 0 to %d", field, p.Rating, MaxRating)
+		}
+		tp.Rating = int(math.Round(p.Rating))
+		players = append(players, tp)
+	}
+	return players, nil
+}
+
+// importedPartners are the partners of a file's pairs, guests, by the
+// number of their pair's entrant; none in singles.
+func importedPartners(f *tourney.File) ([]carrom.TournamentPartner, error) {
+	if !f.Doubles {
+		return nil, nil
+	}
+	out := make([]carrom.TournamentPartner, len(f.Players))
+	for i, p := range f.Players {
+		name, err := text(fmt.Sprintf("the pair %q's partner", p.ID), f.Pairs[p.ID][1], true)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = carrom.TournamentPartner{Num: i + 1, Name: name}
+	}
+	return out, nil
 }
 
 // importFile makes a new tournament of the signed-in organiser from a
@@ -219,13 +266,18 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, err)
 		return
 	}
+	partners, err := importedPartners(f)
+	if err != nil {
+		httpapi.WriteError(w, err)
+		return
+	}
 	t.ID, t.Organiser, t.Created = newID(d.env.Seed), a.ID, d.env.Now()
 	t.Date = t.Created.Format("2006-01-02")
 	var fin *carrom.TournamentFinals
 	if ff := fileFinals(f); ff != (carrom.TournamentFinals{BestOf: 1, Prizes: string(tourney.NoPrizes)}) {
 		fin = &ff
 	}
-	if err := d.env.Store.ImportTournament(r.Context(), t, players, rounds, fin, MaxTournaments); err != nil {
+	if err := d.env.Store.ImportTournament(r.Context(), t, players, partners, rounds, fin, MaxTournaments); err != nil {
 		httpapi.WriteError(w, tooMany(err))
 		return
 	}

@@ -91,7 +91,7 @@ func (s *state) playedUp(n int) error {
 	}
 	for r := range n {
 		for _, m := range s.rounds[r] {
-			if m.Source == carrom.ResultNone {
+			if s.pending(m) {
 				return httpapi.Refuse(ErrConflict, "round %d has matches without a result: enter them first", r+1)
 			}
 		}
@@ -111,13 +111,20 @@ func (s *state) swissRanking() []string {
 // finalsSeeding is the Swiss's ranking as the finals take it: its first
 // places (the finals') go to the best players not withdrawn, as SoL's
 // final ranking lets a retired player leave them; the others follow in
-// the standings' order.
+// the standings' order. Once the finals are paired their players keep
+// their places: one withdrawn since forfeits his final (tourney.FinalRanking).
 func (s *state) finalsSeeding(f tourney.Finals) []string {
 	ids := s.swissRanking()
+	finalist := map[int]bool{}
+	if len(s.rounds) > s.t.Rounds {
+		for _, m := range s.rounds[s.t.Rounds] {
+			finalist[m.A], finalist[m.B] = true, true
+		}
+	}
 	out := make([]string, 0, len(ids))
 	var rest []string
 	for _, id := range ids {
-		if p, ok := s.player(num(id)); ok && p.Withdrawn || len(out) == f.Places {
+		if p, ok := s.player(num(id)); ok && p.Withdrawn && !finalist[p.Num] || len(out) == f.Places {
 			rest = append(rest, id)
 			continue
 		}
@@ -138,7 +145,7 @@ func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 	if err := s.playedUp(len(s.rounds)); err != nil {
 		return nil, err
 	}
-	ps, err := tourney.FinalsPairing(s.finalsSeeding(*f), *f, s.finalsRounds())
+	ps, err := tourney.FinalsPairing(s.finalsSeeding(*f), *f, s.finalsRounds(), withdrawn(s.players)...)
 	if err != nil {
 		return nil, httpapi.Refuse(ErrConflict, "the finals cannot be paired: %v", err)
 	}
@@ -169,7 +176,7 @@ func (s *state) finalRanking() ([]string, error) {
 		// A finals round still in play decides nothing yet.
 		played = played[:len(played)-1]
 	}
-	return tourney.FinalRanking(ids, *f, played)
+	return tourney.FinalRanking(ids, *f, played, withdrawn(s.players)...)
 }
 
 // over says whether the tournament is over: every round planned played,
@@ -181,8 +188,35 @@ func (s *state) over() bool {
 	if s.rule() == nil {
 		return true
 	}
-	ps, err := tourney.FinalsPairing(s.finalsSeeding(*s.rule()), *s.rule(), s.finalsRounds())
+	ps, err := tourney.FinalsPairing(s.finalsSeeding(*s.rule()), *s.rule(), s.finalsRounds(), withdrawn(s.players)...)
 	return err == nil && len(ps) == 0
+}
+
+// withdrawn are the ids of the players withdrawn of players.
+func withdrawn(players []carrom.TournamentPlayer) []string {
+	var out []string
+	for _, p := range players {
+		if p.Withdrawn {
+			out = append(out, pid(p.Num))
+		}
+	}
+	return out
+}
+
+// pending says whether match m waits for its result: one without, save
+// a final of a player withdrawn, which he forfeits unplayed.
+func (s *state) pending(m carrom.TournamentMatch) bool {
+	if m.Source != carrom.ResultNone {
+		return false
+	}
+	if s.isFinal(m.Round) {
+		for _, n := range []int{m.A, m.B} {
+			if p, ok := s.player(n); ok && p.Withdrawn {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // isFinal says whether round is one of the finals'.

@@ -65,6 +65,11 @@ type View struct {
 	Ranking []RankView `json:"ranking"`
 	// Clock is the latest round's countdown, null before any is started.
 	Clock *ClockView `json:"clock"`
+
+	// A Swiss's pairing options, in rounds (0: none).
+	DelayTop         int `json:"delay_top"`
+	AvoidCompatriots int `json:"avoid_compatriots"`
+	AvoidClubmates   int `json:"avoid_clubmates"`
 }
 
 // PlayerView is an entrant.
@@ -138,6 +143,7 @@ type Summary struct {
 func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error) {
 	t := s.t
 	v := View{ID: t.ID, Name: t.Name, Date: t.Date, Place: t.Place, Rules: t.Rules, Singles: t.Singles, System: t.System, Method: t.Method, Format: t.Format,
+		DelayTop: t.DelayTop, AvoidCompatriots: t.AvoidCompatriots, AvoidClubmates: t.AvoidClubmates,
 		Rounds: t.Rounds, Points: pointsJSON{t.Win, t.Draw, t.Loss}, PhantomScore: t.Phantom, Seed: strconv.FormatUint(t.Seed, 10),
 		Mine: viewer != "" && viewer == t.Organiser, Online: d.env.Tables != nil, Sheets: d.env.Sheets != nil,
 		Players: []PlayerView{}, Paired: []RoundView{}, Standings: []StandingView{}, Log: []LogView{}}

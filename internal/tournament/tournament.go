@@ -49,8 +49,9 @@ type Store interface {
 	FinishStore // finals, prizes and championships (finals.go)
 	CreateTournament(ctx context.Context, t carrom.Tournament, max int) error
 	// ImportTournament stores a tournament with its guests (numbered from
-	// 1 in order) and its rounds, all or nothing, as CreateTournament.
-	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error
+	// 1 in order), its pairs' partners (doubles), its rounds and how it
+	// finishes, all or nothing, as CreateTournament.
+	ImportTournament(ctx context.Context, t carrom.Tournament, players []carrom.TournamentPlayer, partners []carrom.TournamentPartner, rounds [][]carrom.TournamentMatch, fin *carrom.TournamentFinals, max int) error
 	Tournament(ctx context.Context, id string) (carrom.Tournament, error)
 	Tournaments(ctx context.Context, organiser string) ([]carrom.Tournament, error)
 	AddTournamentPlayer(ctx context.Context, p carrom.TournamentPlayer, max int) (int, error)
@@ -257,7 +258,7 @@ func (s *state) tourney() *tourney.Tournament {
 // far: anyone can run it again to check the next round's pairing.
 func (s *state) request() *tourney.Request {
 	req := &tourney.Request{System: s.t.System, Tournament: *s.tourney()}
-	req.Options.Method = tourney.Method(s.t.Method)
+	req.Options = tourney.SwissOptions{Method: tourney.Method(s.t.Method), DelayTop: s.t.DelayTop, AvoidCompatriots: s.t.AvoidCompatriots, AvoidClubmates: s.t.AvoidClubmates}
 	if s.t.System == "knockout" {
 		req.Seeds = s.seeds()
 	}
@@ -280,15 +281,15 @@ func (s *state) seeds() []string {
 	return out
 }
 
-// unplayed is the number of matches of the last round still without a
-// result.
+// unplayed is the number of matches of the last round still waiting for
+// a result (a withdrawn finalist's final waits for none).
 func (s *state) unplayed() int {
 	if len(s.rounds) == 0 {
 		return 0
 	}
 	n := 0
 	for _, m := range s.rounds[len(s.rounds)-1] {
-		if m.Source == carrom.ResultNone {
+		if s.pending(m) {
 			n++
 		}
 	}

@@ -19,7 +19,7 @@ interface Round { round: number; matches: Match[]; final?: number }
 interface Standing { rank: number; num: number; name: string; points: number; buchholz: number; net: number; total: number }
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
-  points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
+  points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; delay_top: number; avoid_compatriots: number; avoid_clubmates: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
   players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
   finals: Finals; ranking: Rank[];
   clock: RoundClock | null;
@@ -33,6 +33,10 @@ const systemName = (t: { system: string; method?: string }) =>
 const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
 const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
 const rulesName = (r: string) => r === "icf" ? i18n.t("tournament.rules.icf") : i18n.t("tournament.rules.family");
+// The Swiss options a tournament pairs with, as the creation form names
+// them, with their rounds.
+const swissOptions = (t: Tournament) => ([["tournament.delayTop", t.delay_top], ["tournament.avoidCompatriots", t.avoid_compatriots], ["tournament.avoidClubmates", t.avoid_clubmates]] as const)
+  .filter(([, n]) => n > 0).map(([key, n]) => `${i18n.t(key)} ${n}`);
 // A tournament's date ("2026-11-27") in the reader's language; a date the
 // page cannot read is shown as it is.
 const dateOf = (d: string) => d && !Number.isNaN(Date.parse(d)) ? day(d + "T12:00:00") : d;
@@ -54,18 +58,23 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, i18n.t("tournament.format.singles")), h("option", { value: "doubles" }, i18n.t("tournament.format.doubles")));
   const match = h("select", { id: "t-match" }, h("option", { value: "laws" }, i18n.t("tournament.match.laws")), h("option", { value: "bell" }, i18n.t("tournament.match.bell")));
-  system.addEventListener("change", () => { method.disabled = system.value !== "swiss"; });
+  // A Swiss's pairing options, each a number of rounds (0: none).
+  const option = (id: string) => h("input", { id, type: "number", min: "0", max: "30", value: "0", class: "t-in" });
+  const delayTop = option("t-delay-top"), avoidCompatriots = option("t-avoid-compatriots"), avoidClubmates = option("t-avoid-clubmates");
+  const swissOnly = [method, delayTop, avoidCompatriots, avoidClubmates];
+  system.addEventListener("change", () => { for (const x of swissOnly) x.disabled = system.value !== "swiss"; });
   const err = h("div", { class: "error", role: "alert", id: "t-error" });
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, i18n.t("tournament.new")),
     h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format), h("label", {}, match),
     h("label", {}, i18n.t("tournament.system") + " ", system, " ", method), h("label", {}, i18n.t("tournament.rounds") + " ", rounds), h("label", {}, i18n.t("tournament.phantom") + " ", phantom, "–0"),
+    h("label", {}, i18n.t("tournament.delayTop") + " ", delayTop), h("label", {}, i18n.t("tournament.avoidCompatriots") + " ", avoidCompatriots), h("label", {}, i18n.t("tournament.avoidClubmates") + " ", avoidClubmates),
     h("button", { type: "submit", id: "t-create" }, i18n.t("tournament.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.textContent = "";
     const body: Record<string, unknown> = { name: name.value, place: place.value, rules: rules.value, system: system.value, rounds: +rounds.value, phantom_score: +phantom.value, singles: format.value === "singles", format: match.value };
     if (date.value) body.date = date.value;
-    if (system.value === "swiss") body.method = method.value;
+    if (system.value === "swiss") Object.assign(body, { method: method.value, delay_top: +delayTop.value, avoid_compatriots: +avoidCompatriots.value, avoid_clubmates: +avoidClubmates.value });
     api<Tournament>("POST", "/api/tournaments", body)
       .then((t) => { location.href = `/tournaments/${t.id}`; })
       .catch((e: Error) => { err.textContent = e.message; });
@@ -79,7 +88,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(h("h1", {}, i18n.t("tournament.title")), f, imp, h("h2", {}, i18n.t("tournament.yours")), list, await championshipsCard(mine));
 }
 
-// importForm sends a carrom-tourney/1 file or a SoL dump, as it is (a
+// importForm sends a carrom-tourney file or a SoL dump, as it is (a
 // dump may be gzipped), to make a new tournament of it.
 function importForm(): HTMLElement {
   const file = h("input", { id: "t-import-file", type: "file", accept: ".json,.sol,.yaml,.gz", required: "" });
@@ -152,7 +161,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
   root.replaceChildren(head, clockLine, clockDesk, printBar, err, desk, rounds, standings, cross, prizes, log, cards);
   let deskFor = "";
   const show = (t: Tournament) => {
-    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t), t.format === "bell" ? i18n.t("tournament.match.bell") : "",
+    head.replaceChildren(h("h1", {}, t.name), h("p", {}, [dateOf(t.date), t.place, rulesName(t.rules), t.singles ? "" : i18n.t("tournament.doubles"), systemName(t), t.format === "bell" ? i18n.t("tournament.match.bell") : "", ...swissOptions(t),
       i18n.t("tournament.roundsOf", { N: t.paired.filter((r) => !r.final).length, Count: t.rounds }), t.organiser ? i18n.t("tournament.organiser", { Name: t.organiser }) : ""].filter(Boolean).join(" · ")),
       h("p", { class: "t-noprint" }, h("a", { id: "t-export", href: `/api/tournaments/${t.id}/export`, download: "" }, i18n.t("tournament.download")), i18n.t("tournament.download.after")));
     // The organiser's forms are drawn once, not at each reading, so that
