@@ -588,6 +588,13 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsubNodes()
 		return err
 	}
+	unsubBells, err := n.Bus.Subscribe(bellSubject, bells{n.srv}.rung)
+	if err != nil {
+		unsub()
+		unsubNodes()
+		unsubAccounts()
+		return err
+	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
 	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
@@ -618,6 +625,7 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsub()
 		unsubNodes()
 		unsubAccounts()
+		unsubBells()
 	}
 	return nil
 }

@@ -50,10 +50,15 @@ func (d bells) ring(ctx context.Context, id string, round int, ends time.Time) {
 	if s.t.Format != FormatBell || round > len(s.rounds) {
 		return
 	}
+	var tables []string
 	for _, m := range s.rounds[round-1] {
-		if m.Table != "" && m.Source == carrom.ResultNone && d.env.Tables.Bell(m.Table) {
-			d.env.Log.Info("a tournament's table ended at the bell", "tournament", id, "round", round, "board", m.Board, "table", m.Table)
+		if m.Table != "" && m.Source == carrom.ResultNone {
+			tables = append(tables, m.Table)
 		}
+	}
+	if len(tables) > 0 {
+		d.env.Log.Info("a tournament round's bell: its online tables in play end", "tournament", id, "round", round, "tables", len(tables))
+		d.env.Tables.Bell(id, tables)
 	}
 }
 

@@ -83,9 +83,10 @@ type Tables interface {
 	// Seated says which of a table's seats a player has taken, whether
 	// its match is over, and when it was made.
 	Seated(ctx context.Context, table string) (Seats, error)
-	// Bell ends a table's match at the bell, with its score (game.Bell);
-	// false if this server does not hold the table.
-	Bell(table string) bool
+	// Bell ends the matches of a tournament's tables still in play at
+	// the bell, each with its score (game.Bell), wherever they are
+	// played: on a cluster, every node ends those it holds.
+	Bell(tournament string, tables []string)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
