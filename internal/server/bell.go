@@ -44,7 +44,8 @@ func (b bells) ring(tournament string, tables []string) {
 func (b bells) here(tournament string, tables []string) {
 	for _, id := range tables {
 		if t := b.s.table(id); t != nil && t.post(bellReq{}) {
-			b.s.log.Info("a tournament's table ended at the bell", "tournament", tournament, "table", id)
+			// The table says whether it ended: it ignores a second bell.
+			b.s.log.Debug("a tournament's bell told to its table", "tournament", tournament, "table", id)
 		}
 	}
 }
