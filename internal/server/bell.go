@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/tournament"
 )
 
 // bellSubject carries a tournament round's bell to every node: the
@@ -47,6 +49,14 @@ func (b bells) here(tournament string, tables []string) {
 			// The table says whether it ended: it ignores a second bell.
 			b.s.log.Debug("a tournament's bell told to its table", "tournament", tournament, "table", id)
 		}
+	}
+}
+
+// adopted waits for the bell of a table this node has just taken over,
+// if it is a tournament's (tournament.WatchBells).
+func (b bells) adopted(ctx context.Context, id string) {
+	if b.s.tournaments != nil {
+		tournament.WatchBells(ctx, b.s.tournaments, []string{id})
 	}
 }
 

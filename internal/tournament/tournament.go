@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/account"
@@ -139,6 +140,8 @@ type Env struct {
 type Domain struct {
 	env Env
 	qr  *qrCodes
+	// awaited are the bells waited for (bell.go), each once.
+	awaited sync.Map
 }
 
 // New makes the domain.
