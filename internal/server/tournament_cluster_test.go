@@ -105,7 +105,7 @@ type bellRound struct {
 	t        *testing.T
 	org      *player
 	base     string
-	round    []tmatch
+	online   tview  // the view once the tables are made
 	atA, atB string // the tables
 	nodes    []*node
 	place    *placement
@@ -113,18 +113,6 @@ type bellRound struct {
 	csrfs    map[string]string
 	byNum    map[int]string
 	conceder int // the seat that conceded a board at b's table
-}
-
-// tmatch is a match of a tournament's view.
-type tmatch = struct {
-	Board  int
-	A, B   int
-	AName  string `json:"a_name"`
-	BName  string `json:"b_name"`
-	Score  *[2]int
-	Source string
-	Table  string
-	Link   string
 }
 
 func newBellRound(t *testing.T, place *placement) *bellRound {
@@ -144,12 +132,13 @@ func newBellRound(t *testing.T, place *placement) *bellRound {
 		organise(t, r.org, csrf, r.base+"/players", fmt.Sprintf(`{"account":%q,"rating":%d}`, n, 1800-100*i), http.StatusCreated)
 	}
 	organise(t, r.org, csrf, r.base+"/rounds", `{}`, http.StatusCreated)
-	r.round = organise(t, r.org, csrf, r.base+"/rounds/1/online", `{}`, http.StatusOK).Paired[0].Matches
-	if len(r.round) != 2 {
-		t.Fatalf("round 1: %+v; want two tables", r.round)
+	r.online = organise(t, r.org, csrf, r.base+"/rounds/1/online", `{}`, http.StatusOK)
+	round := r.online.Paired[0].Matches
+	if len(round) != 2 {
+		t.Fatalf("round 1: %+v; want two tables", round)
 	}
 	// The table at b: the one a could not take.
-	r.atB, r.atA = r.round[0].Table, r.round[1].Table
+	r.atB, r.atA = round[0].Table, round[1].Table
 	if place.at(r.atA, nodes) != a {
 		r.atA, r.atB = r.atB, r.atA
 	}
@@ -163,7 +152,7 @@ func newBellRound(t *testing.T, place *placement) *bellRound {
 // so that the other side leads on points at the bell. a's stays level.
 func (r *bellRound) play() {
 	t := r.t
-	for i, m := range r.round {
+	for i, m := range r.online.Paired[0].Matches {
 		holder := r.place.at(m.Table, r.nodes)
 		var cs [2]*conn
 		for seat, n := range []string{r.byNum[m.A], r.byNum[m.B]} {
