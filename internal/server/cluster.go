@@ -487,7 +487,8 @@ func rendezvousWeight(table, node string) uint64 {
 
 // adopt rebuilds a table whose lease this node has just taken, from the
 // store by replay, and starts it; its clock is re-armed from its last
-// action and its computer seats play on.
+// action and its computer seats play on; a tournament's table waits for
+// its round's bell here too (bell.go).
 func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 	// Fenced first, the table's history is complete when it is read: the
 	// old owner can store nothing after.
@@ -509,6 +510,7 @@ func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 				t.log.Warn("announcing the move", "err", err)
 			}
 			n.srv.start(t, l.Epoch)
+			bells{n.srv}.adopted(ctx, t.id)
 			n.srv.metrics.takeovers.Inc()
 			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", n.Node)
 			return
@@ -588,6 +590,13 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsubNodes()
 		return err
 	}
+	unsubBells, err := n.Bus.Subscribe(bellSubject, bells{n.srv}.rung)
+	if err != nil {
+		unsub()
+		unsubNodes()
+		unsubAccounts()
+		return err
+	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
 	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
@@ -618,6 +627,7 @@ func (n *node) startCluster(ctx context.Context) error {
 		unsub()
 		unsubNodes()
 		unsubAccounts()
+		unsubBells()
 	}
 	return nil
 }

@@ -30,7 +30,8 @@
 // live.go (liveHub: each browser page's live channel, challenges and
 // rematches pushed), waits.go (a game against the computer waiting for
 // its player), rematch.go (rematches: a finished table made again),
-// vacate.go (vacater: a deleted account's seats given up),
+// vacate.go (vacater: a deleted account's seats given up), bell.go
+// (bells: a tournament round's tables ended at its bell, on every node),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
 // challenges, internal/challenge, their tables and live pushes; the

@@ -167,14 +167,10 @@ func (tt tournamentTables) Seated(ctx context.Context, id string) (tournament.Se
 	return st, nil
 }
 
-// bellReq ends a table's match at a tournament's bell (game.Bell).
-type bellReq struct{}
-
-// Bell ends the match of a tournament's table held by this node at the
-// bell; false if this node does not hold it.
-func (tt tournamentTables) Bell(id string) bool {
-	t := tt.s.table(id)
-	return t != nil && t.post(bellReq{})
+// Bell ends the matches of a tournament's tables at the bell, on every
+// node (bell.go).
+func (tt tournamentTables) Bell(tournament string, tables []string) {
+	bells(tt).ring(tournament, tables)
 }
 
 // keptAccount begins a seat's keeper (protocol.TableConfig.Keep) that is

@@ -13,13 +13,28 @@ import (
 // score at the bell: the Domain's methods of this file, apart.
 type bells struct{ *Domain }
 
+// bellKey is a bell waited for: a tournament's round and its clock's end.
+type bellKey struct {
+	tournament string
+	round      int
+	ends       int64
+}
+
 // watch rings the bell of clock c's round when it reaches zero on the
-// server's clock, at once if that is past.
+// server's clock, at once if that is past; a bell waited for already is
+// not waited for twice.
 func (d bells) watch(c carrom.TournamentClock) {
 	if d.env.AfterFunc == nil || d.env.Tables == nil {
 		return
 	}
-	d.env.AfterFunc(max(0, c.Ends().Sub(d.env.Now())), func() { d.ring(context.Background(), c.Tournament, c.Round, c.Ends()) })
+	key := bellKey{c.Tournament, c.Round, c.Ends().UnixNano()}
+	if _, waiting := d.awaited.LoadOrStore(key, true); waiting {
+		return
+	}
+	d.env.AfterFunc(max(0, c.Ends().Sub(d.env.Now())), func() {
+		d.awaited.Delete(key)
+		d.ring(context.Background(), c.Tournament, c.Round, c.Ends())
+	})
 }
 
 // ring ends, at the bell, the online tables of a round still in play in
@@ -50,16 +65,29 @@ func (d bells) ring(ctx context.Context, id string, round int, ends time.Time) {
 	if s.t.Format != FormatBell || round > len(s.rounds) {
 		return
 	}
+	var tables []string
 	for _, m := range s.rounds[round-1] {
-		if m.Table != "" && m.Source == carrom.ResultNone && d.env.Tables.Bell(m.Table) {
-			d.env.Log.Info("a tournament's table ended at the bell", "tournament", id, "round", round, "board", m.Board, "table", m.Table)
+		if m.Table != "" && m.Source == carrom.ResultNone {
+			tables = append(tables, m.Table)
 		}
+	}
+	if len(tables) > 0 {
+		d.env.Log.Info("a tournament round's bell: its online tables in play end", "tournament", id, "round", round, "tables", len(tables))
+		d.env.Tables.Bell(id, tables)
 	}
 }
 
-// resume waits again, at a server's start, for the bell of the latest
-// round's clock of each tournament of the format bell with an online
-// table in play.
+// WatchBells waits for the bell of the latest round's clock of the
+// tournaments of online tables that a node of a cluster has just taken
+// over, at once if it is past, as a server does at its start: the node
+// that waited for it may be the one that died, and a table moving between
+// nodes when the bell rang was held by none. A function, not a method: the
+// Domain has as many as a type may.
+func WatchBells(ctx context.Context, d *Domain, tables []string) { bells{d}.resume(ctx, tables) }
+
+// resume waits, at a server's start or as a node takes tables over, for
+// the bell of the latest round's clock of each tournament of the format
+// bell with an online table of tables in play.
 func (d bells) resume(ctx context.Context, tables []string) {
 	cs, ok := roundClock(d).clockStore()
 	if !ok {

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/carrom-game/carrom/internal/account"
@@ -84,9 +85,10 @@ type Tables interface {
 	// Seated says which of a table's seats a player has taken, whether
 	// its match is over, and when it was made.
 	Seated(ctx context.Context, table string) (Seats, error)
-	// Bell ends a table's match at the bell, with its score (game.Bell);
-	// false if this server does not hold the table.
-	Bell(table string) bool
+	// Bell ends the matches of a tournament's tables still in play at
+	// the bell, each with its score (game.Bell), wherever they are
+	// played: on a cluster, every node ends those it holds.
+	Bell(tournament string, tables []string)
 }
 
 // Sheets opens umpires' scoresheets of real boards (the server
@@ -139,6 +141,8 @@ type Env struct {
 type Domain struct {
 	env Env
 	qr  *qrCodes
+	// awaited are the bells waited for (bell.go), each once.
+	awaited sync.Map
 }
 
 // New makes the domain.
