@@ -90,7 +90,11 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 
 // TestVariantInLanguage (issue 29): a variant's side column, watched with
 // the browser set to Italian, reads its goal, its table's heading, the
-// pieces on the board and its rule set's name in the catalogue's words.
+// pieces on the board and its rule set's name in the catalogue's words;
+// watched in Polish, the sentence after each stroke (explainVariant) is
+// the catalogue's: the first says what the stroke pocketed, the break and
+// the turn, and no ruling of the move list has the English words they
+// replaced.
 func TestVariantInLanguage(t *testing.T) {
 	const lang = "it"
 	m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
@@ -104,4 +108,37 @@ func TestVariantInLanguage(t *testing.T) {
 		` && [...document.querySelectorAll("#holdings th")].map((th) => th.textContent).join("|") === `+jsString(head)+
 		` && [...document.querySelectorAll(".games")].some((g) => g.textContent === `+jsString(m("lobby.rules.three", nil))+`)`+
 		` && document.body.textContent.includes(`+jsString(strings.Split(m("variant.onBoard", map[string]any{"White": "\x00"}), "\x00")[0])+`)`, 30*time.Second)
+
+	// The rulings after each stroke (explainVariant), watched in Polish.
+	ctx = e.tab()
+	e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "pl"}), chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(e.base+"/t/"+id))
+	e.waitFor(ctx, "three rulings", `document.querySelectorAll("#moves li").length >= 3`, 60*time.Second)
+	var moves []struct{ Ruling, Rules string }
+	e.run(ctx, chromedp.Evaluate(`[...document.querySelectorAll("#moves li")].map((li) => ({ruling: li.dataset.ruling, rules: li.dataset.rules}))`, &moves))
+	first := moves[0]
+	t.Logf("pl: %q (%s)", first.Ruling, first.Rules)
+	has := func(id string) bool { return strings.Contains(" "+first.Rules+" ", " "+id+" ") }
+	opened := false
+	for _, id := range []string{"act.pocketed", "act.nothing", "act.untouched"} {
+		opened = opened || holds(first.Ruling, said(t, "pl", id, nil))
+	}
+	if !opened {
+		t.Errorf("the first ruling %q does not say what the stroke pocketed in the catalogue's words", first.Ruling)
+	}
+	for _, id := range []string{"B-2", "B-3"} {
+		if has(id) && !holds(first.Ruling, said(t, "pl", "say."+id, nil)) {
+			t.Errorf("the server ruled %s; the ruling %q does not say %q", id, first.Ruling, said(t, "pl", "say."+id, nil))
+		}
+	}
+	if !holds(first.Ruling, said(t, "pl", "say.turnTo", nil)) && !holds(first.Ruling, said(t, "pl", "say.turnKept", nil)) {
+		t.Errorf("the ruling %q does not say whose turn it is in the catalogue's words", first.Ruling)
+	}
+	for _, mv := range moves {
+		for _, english := range []string{"pocketed", "touched nothing", "the turn", "is made", "now has", "credited", "goes back", "back to the centre"} {
+			if strings.Contains(strings.ToLower(mv.Ruling), english) {
+				t.Errorf("the ruling %q has the English %q", mv.Ruling, english)
+			}
+		}
+	}
 }

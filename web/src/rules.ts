@@ -6,7 +6,7 @@
 // beside it as a detail, each with the short phrase of RULES.md. Every
 // word comes from the catalogue of the reader's language (i18n.ts,
 // internal/i18n/locales): the sentences are composed from its messages.
-import { mid, sentence, type Names } from "./names";
+import { and, mid, sentence, type Names } from "./names";
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import { cite, t } from "./i18n";
 import { explainVariant } from "./variants";
@@ -42,12 +42,6 @@ function pocketList(s: Stroke, own: "white" | "black" | null): string {
   if (s.queen) parts.push(t("list.queen"));
   if (s.striker) parts.push(t("list.striker"));
   return and(parts);
-}
-
-// and joins words as a list: "a, b and c".
-function and(parts: string[]): string {
-  if (parts.length < 2) return parts[0] ?? "";
-  return t("list.and", { A: parts.slice(0, -1).join(t("list.comma")), B: parts[parts.length - 1] });
 }
 
 // explain is the event's ruling as plain sentences. prev is the state the
