@@ -2,15 +2,24 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/server"
+	"github.com/carrom-game/carrom/internal/servertest"
 )
 
 // TestLiveAndTournamentInLanguage (issue 29): with the browsers set to
@@ -139,6 +148,169 @@ func TestVariantInLanguage(t *testing.T) {
 			if strings.Contains(strings.ToLower(mv.Ruling), english) {
 				t.Errorf("the ruling %q has the English %q", mv.Ruling, english)
 			}
+		}
+	}
+}
+
+// stillClock is the server's time standing still, as the server's tests'
+// fake clock: it moves, and its timers fire, only when the test advances
+// it.
+type stillClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*stillTimer
+}
+
+type stillTimer struct {
+	at      time.Time
+	f       func()
+	stopped bool
+}
+
+func (c *stillClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stillClock) AfterFunc(d time.Duration, f func()) func() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &stillTimer{at: c.now.Add(d), f: f}
+	c.timers = append(c.timers, t)
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		was := !t.stopped
+		t.stopped = true
+		return was
+	}
+}
+
+// advance moves the clock on and fires the timers that fall due, the
+// earliest first.
+func (c *stillClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	var due []*stillTimer
+	for _, t := range c.timers {
+		if !t.stopped && !t.at.After(c.now) {
+			t.stopped = true
+			due = append(due, t)
+		}
+	}
+	c.mu.Unlock()
+	slices.SortFunc(due, func(a, b *stillTimer) int { return a.at.Compare(b.at) })
+	for _, t := range due {
+		t.f()
+	}
+}
+
+// TestBellInLanguage (issue 29): a tournament's online table ended at the
+// round's bell (the match format bell), watched with the browser set to
+// Polish: the move list's last line is the bell's, and its ruling says
+// in the catalogue's words that the round's time is up.
+func TestBellInLanguage(t *testing.T) {
+	const lang = "pl"
+	clock := &stillClock{now: time.Now()}
+	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts); c.Clock = clock })
+	ctx := context.Background()
+	signUp := func(name string) (*servertest.Client, string) {
+		c, err := servertest.NewClient(ctx, e.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a struct{ CSRF string }
+		call(t, c, "POST", "/api/account/signup", fmt.Sprintf(`{"name":%q,"password":"%s's password"}`, name, name), "", &a)
+		return c, a.CSRF
+	}
+	org, csrf := signUp("org")
+	var tv struct {
+		ID     string
+		Paired []struct{ Matches []struct{ Table string } }
+	}
+	call(t, org, "POST", "/api/tournaments", `{"name":"Gong","rounds":1,"format":"bell"}`, csrf, &tv)
+	base := "/api/tournaments/" + tv.ID
+	players := map[string]string{}
+	clients := map[string]*servertest.Client{}
+	for i, n := range []string{"ann", "bob"} {
+		clients[n], players[n] = signUp(n)
+		call(t, org, "POST", base+"/players", fmt.Sprintf(`{"account":%q,"rating":%d}`, n, 1800-100*i), csrf, nil)
+	}
+	call(t, org, "POST", base+"/rounds", `{}`, csrf, nil)
+	call(t, org, "POST", base+"/rounds/1/online", `{}`, csrf, &tv)
+	call(t, org, "POST", base+"/rounds/1/clock", `{"minutes":1,"warning":0}`, csrf, nil)
+	table := tv.Paired[0].Matches[0].Table
+	// ann, rated higher, is A: seat 0.
+	var conns [2]*servertest.Conn
+	for seat, n := range []string{"ann", "bob"} {
+		ws, err := clients[n].Connect(ctx, table, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(ws.Close)
+		sit := protocol.Sit(seat, "")
+		sit.CSRF = players[n]
+		if err := ws.Send(ctx, sit); err != nil {
+			t.Fatal(err)
+		}
+		conns[seat] = ws
+	}
+	// A stroke, so that the match has begun, then the bell.
+	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	rng := rand.New(rand.NewPCG(29, 1))
+	for struck := false; !struck; {
+		m, err := conns[0].Read(rctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == protocol.TypeEvent {
+			struck = true
+		} else if m.State != nil && m.State.Started && !m.State.Over && m.State.ToAct.Need == "strike" {
+			if err := conns[m.State.ToAct.Seat].Send(rctx, servertest.Move(m.State, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	clock.advance(61 * time.Second)
+
+	page := e.tab()
+	e.run(page, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": lang}), chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(e.base+"/t/"+table))
+	e.waitFor(page, "the bell's line", `document.querySelector("#moves li:last-child")?.textContent === `+jsString(msg(t, lang, "move.bell", nil)), 30*time.Second)
+	var ruling string
+	e.run(page, chromedp.Evaluate(`document.querySelector("#moves li:last-child").dataset.ruling`, &ruling))
+	t.Logf("%s: %q", lang, ruling)
+	if !holds(ruling, said(t, lang, "act.bell", nil)) && !holds(ruling, said(t, lang, "act.bell.drawn", nil)) {
+		t.Errorf("the bell's ruling reads %q; want the catalogue's %q or %q", ruling, msg(t, lang, "act.bell", nil), msg(t, lang, "act.bell.drawn", nil))
+	}
+}
+
+// call sends a request with c's cookies (and its CSRF token, if any) and
+// decodes its JSON answer into out; a status other than 2xx fails the test.
+func call(t *testing.T, c *servertest.Client, method, path, body, csrf string, out any) {
+	t.Helper()
+	req, err := http.NewRequest(method, c.Base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if csrf != "" {
+		req.Header.Set("X-CSRF-Token", csrf)
+	}
+	resp, err := c.HTTP().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
 		}
 	}
 }

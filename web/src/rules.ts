@@ -85,6 +85,9 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     case "concede": out.push(you ? t("act.conceded.you", { What: concedeWord(a.concede) }) : t("act.conceded", { Who: who, What: concedeWord(a.concede) })); break;
     case "toss": out.push(t("act.toss", { Side: word(names.side(a.toss ?? 0)) })); break;
     case "forfeit": out.push(you ? t("act.forfeit.you") : t("act.forfeit", { Who: who })); break;
+    // A tournament's bell (docs/tournaments.md): the match ends on its
+    // score, level a draw.
+    case "bell": out.push(m.match_winner === null ? t("act.bell.drawn") : t("act.bell")); break;
   }
 
   if (r) {
@@ -333,6 +336,7 @@ export function describeAction(a: Action, stroke: Stroke | undefined, name: stri
     case "timeout": return t("move.timeout", { Name: name });
     case "forfeit": return t("move.forfeit", { Name: name, Rule: a.rule ?? "" });
     case "buy": return t("move.buy", { Name: name, Pocket: (a.buy?.pocket ?? 0) + 1 });
+    case "bell": return t("move.bell");
   }
   return `${name}: ${a.kind}`;
 }
