@@ -23,9 +23,10 @@ import (
 )
 
 // TestLiveAndTournamentInLanguage (issue 29): with the browsers set to
-// Polish, a challenge's toast, a tournament's finals card, prize list and
-// round's clock line, its hall screen and the championships' card read
-// the catalogue's words, and none of the English ones they replaced.
+// Polish, a challenge's toast, the Swiss methods' names, a tournament's
+// system, finals card, prize list and round's clock line, its hall screen
+// and the championships' card read the catalogue's words, and none of the
+// English ones they replaced.
 func TestLiveAndTournamentInLanguage(t *testing.T) {
 	const lang = "pl"
 	m := func(id string, data map[string]any) string { return msg(t, lang, id, data) }
@@ -57,10 +58,22 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 	e.waitFor(org, "the refusal", `document.querySelector("#challenge .error")?.textContent === `+jsString(m("error.noPlayer", nil)), 10*time.Second)
 
 	// The tournament's finals card, prize list and round's clock.
-	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID),
-		chromedp.SendKeys("#t-name", "Turniej", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),
+	e.run(org, chromedp.Navigate(e.base+"/tournaments"), chromedp.WaitVisible("#tournament-new", chromedp.ByID))
+	// The Swiss methods' names, in the new tournament's menu.
+	var methods []string
+	e.run(org, chromedp.Evaluate(`[...document.querySelectorAll("#t-method option")].map((o) => o.textContent)`, &methods))
+	var want []string
+	for _, id := range []string{"dazed", "serial", "staggered", "dutch"} {
+		want = append(want, m("tournament.method."+id, nil))
+	}
+	if !slices.Equal(methods, want) {
+		t.Errorf("the Swiss methods read %q; want %q", methods, want)
+	}
+	e.run(org, chromedp.SendKeys("#t-name", "Turniej", chromedp.ByID), chromedp.SetValue("#t-rounds", "1", chromedp.ByID),
 		chromedp.Click("#t-create", chromedp.ByID))
 	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("finals-form") != null`, 30*time.Second)
+	system := m("tournament.system.swissBy", map[string]any{"Method": m("tournament.method.dazed", nil)})
+	e.waitFor(org, "the tournament's system", `document.querySelector("#t-head p")?.textContent.includes(`+jsString(system)+`)`, 10*time.Second)
 	var path string
 	e.run(org, chromedp.Evaluate(`location.pathname`, &path))
 	e.waitFor(org, "the finals card", `document.querySelector("#finals-form h2")?.textContent === `+jsString(m("tournament.finals.card", nil))+

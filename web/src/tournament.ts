@@ -28,7 +28,13 @@ interface Summary { id: string; name: string; date: string; place: string; syste
 
 // The page's words are i18n.t's: t names a tournament here.
 const systemName = (t: { system: string; method?: string }) =>
-  t.system === "swiss" ? i18n.t("tournament.system.swissBy", { Method: t.method ?? "" }) : t.system === "roundrobin" ? i18n.t("tournament.system.roundrobin.short") : i18n.t("tournament.system.knockout.short");
+  t.system === "swiss" ? (t.method ? i18n.t("tournament.system.swissBy", { Method: methodName(t.method) }) : i18n.t("tournament.system.swiss"))
+    : t.system === "roundrobin" ? i18n.t("tournament.system.roundrobin.short") : i18n.t("tournament.system.knockout.short");
+// The Swiss pairing methods (docs/tournaments.md), by the server's names.
+const methodKeys: Record<string, string> = {
+  dazed: "tournament.method.dazed", serial: "tournament.method.serial", staggered: "tournament.method.staggered", dutch: "tournament.method.dutch",
+};
+const methodName = (m: string) => methodKeys[m] ? i18n.t(methodKeys[m]) : m;
 
 const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
 const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
@@ -49,7 +55,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const place = h("input", { id: "t-place", maxlength: "80" });
   const rules = h("select", { id: "t-rules" }, h("option", { value: "icf" }, i18n.t("tournament.rules.icf")), h("option", { value: "family" }, i18n.t("tournament.rules.family")));
   const system = h("select", { id: "t-system" }, h("option", { value: "swiss" }, i18n.t("tournament.system.swiss")), h("option", { value: "roundrobin" }, i18n.t("tournament.system.roundrobin")), h("option", { value: "knockout" }, i18n.t("tournament.system.knockout")));
-  const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
+  const method = h("select", { id: "t-method" }, ...Object.keys(methodKeys).map((x) => h("option", { value: x }, methodName(x))));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, i18n.t("tournament.format.singles")), h("option", { value: "doubles" }, i18n.t("tournament.format.doubles")));
