@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/carrom-game/carrom/internal/protocol"
@@ -74,6 +75,9 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 	e.settle(org, "the tournament's page", `location.pathname.startsWith("/tournaments/") && document.getElementById("finals-form") != null`, 30*time.Second)
 	system := m("tournament.system.swissBy", map[string]any{"Method": m("tournament.method.dazed", nil)})
 	e.waitFor(org, "the tournament's system", `document.querySelector("#t-head p")?.textContent.includes(`+jsString(system)+`)`, 10*time.Second)
+	// Why the round and the finals cannot be paired: the server's codes.
+	e.waitFor(org, "why no round can be paired", `document.getElementById("pair-why")?.textContent === `+jsString(m("error.tooFewPlayers", map[string]any{"Count": 0}))+
+		` && document.getElementById("finals-why")?.textContent === `+jsString(m("error.noFinals", nil)), 10*time.Second)
 	var path string
 	e.run(org, chromedp.Evaluate(`location.pathname`, &path))
 	e.waitFor(org, "the finals card", `document.querySelector("#finals-form h2")?.textContent === `+jsString(m("tournament.finals.card", nil))+
@@ -97,6 +101,21 @@ func TestLiveAndTournamentInLanguage(t *testing.T) {
 	e.run(hall, chromedp.Navigate(e.base+path+"/clock"))
 	e.waitFor(hall, "the hall's round", `document.getElementById("hall-round")?.textContent === `+jsString(m("tournament.hall.round", map[string]any{"N": 1}))+
 		` && document.getElementById("hall-note").textContent === `+jsString(m("tournament.hall.length", map[string]any{"Count": 45})), 30*time.Second)
+
+	// A result typed over another: the log's entry, from its code.
+	var pair struct{ A, B string }
+	e.run(org, chromedp.Evaluate(`(async () => {
+		const me = await (await fetch("/api/account")).json();
+		const post = (score) => fetch(location.pathname.replace("/tournaments/", "/api/tournaments/") + "/rounds/1/boards/1",
+			{method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": me.csrf}, body: JSON.stringify({score})}).then((r) => r.json());
+		await post([2, 0]);
+		const m = (await post([0, 2])).paired[0].matches[0];
+		return {a: m.a_name, b: m.b_name};
+	})()`, &pair, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	entry := m("tournament.log.resultTyped", map[string]any{"Round": 1, "Board": 1, "Pair": m("tournament.log.pair", map[string]any{"A": pair.A, "B": pair.B}),
+		"Score": "0-2", "Was": "2-0", "Source": m("tournament.source.hand", nil)})
+	e.run(org, chromedp.Reload())
+	e.waitFor(org, "the log's entry", `[...document.querySelectorAll("#t-log li")].some((li) => li.textContent.endsWith(`+jsString(entry)+`))`, 30*time.Second)
 
 	// The championships' card on /tournaments.
 	e.run(org, chromedp.Navigate(e.base+"/tournaments"))

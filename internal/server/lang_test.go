@@ -159,6 +159,30 @@ func TestErrorCodes(t *testing.T) {
 			t.Errorf("%s %s %s: %d %s; want %d, code %q and a sentence", c.method, c.path, c.body, code, body, c.status, c.code)
 		}
 	}
+	// Why a round or the finals cannot be paired: a code and the values
+	// its sentence names, in the refusal and in the tournament's page.
+	var tv tview
+	code, body, _ := ann.request("POST", "/api/tournaments", `{"name":"Open","rounds":3}`, "X-CSRF-Token", a.CSRF)
+	if err := jsonInto(body, &tv); err != nil || code != http.StatusCreated {
+		t.Fatalf("a tournament: %d %s", code, body)
+	}
+	var fin struct {
+		Finals struct {
+			NextCode string `json:"next_code"`
+		}
+	}
+	jsonInto(body, &fin)
+	if tv.NextCode != "too_few_players" || tv.NextParams["Count"] != 0.0 || tv.Next == "" || fin.Finals.NextCode != "no_finals" {
+		t.Errorf("a tournament without players: next %q %q %v, the finals' %q; want too_few_players with Count 0, no_finals", tv.Next, tv.NextCode, tv.NextParams, fin.Finals.NextCode)
+	}
+	code, body, _ = ann.request("POST", "/api/tournaments/"+tv.ID+"/rounds", `{}`, "X-CSRF-Token", a.CSRF)
+	var got struct {
+		Error, Code string
+		Params      map[string]any
+	}
+	if err := json.Unmarshal([]byte(body), &got); err != nil || code != http.StatusConflict || got.Code != "too_few_players" || got.Params["Count"] != 0.0 || got.Error == "" {
+		t.Errorf("a round paired without players: %d %s; want 409, code too_few_players with Count 0 and a sentence", code, body)
+	}
 }
 
 // TestRatingChartInLanguage (issue 29): the rating chart the server draws

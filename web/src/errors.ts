@@ -21,16 +21,29 @@ const keys: Record<string, string> = {
   answered: "error.answered",
   not_organiser: "error.notOrganiser",
   no_tournament: "error.noTournament",
+  rounds_paired: "error.roundsPaired",
+  round_unplayed: "error.roundUnplayed",
+  too_few_players: "error.tooFewPlayers",
+  no_finals: "error.noFinals",
+  finals_after_swiss: "error.finalsAfterSwiss",
+  round_unplayed_first: "error.roundUnplayedFirst",
+  finals_decided: "error.finalsDecided",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
 
+// sayCode is a refusal's code in the page's language, with the values
+// its sentence names (params); undefined for a code it has no words for.
+export function sayCode(code: string, params: Record<string, string | number> = {}): string | undefined {
+  const k = keys[code];
+  return k ? t(k, params) : undefined;
+}
+
 // speakErrors makes api()'s refusals read in the page's language.
 export function speakErrors(): void {
-  sayErrors((code, { status, seconds }) => {
+  sayErrors((code, { status, seconds, params }) => {
     if (code === "too_many") return seconds ? t("error.tooManyWait", { Count: seconds }) : t("error.tooMany");
     if (code === "status") return t("error.status", { Status: status });
-    const k = keys[code];
-    return k ? t(k) : undefined;
+    return sayCode(code, params);
   });
 }
