@@ -152,6 +152,12 @@ func TestErrorCodes(t *testing.T) {
 		{ann, "POST", "/api/challenges", `{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
 		{ann, "GET", "/api/tournaments/000000000000", "", http.StatusNotFound, "no_tournament"},
 		{e.player(), "POST", "/api/tournaments", `{"name":"Open","rounds":3}`, http.StatusUnauthorized, "not_signed_in"},
+		// The friends', the lobby's and the umpire's a player meets.
+		{ann, "PUT", "/api/friends/nobody", "", http.StatusNotFound, "no_player"},
+		{ann, "PUT", "/api/friends/ann", "", http.StatusBadRequest, "follow_self"},
+		{e.player(), "POST", "/api/pool", `{"rules":"icf","clock":15,"rated":true}`, http.StatusUnauthorized, "rated_sign_in"},
+		{ann, "POST", "/api/seeks/000000000000/accept", "", http.StatusGone, "seek_gone"},
+		{ann, "GET", "/api/umpire/000000000000", "", http.StatusNotFound, "no_sheet"},
 	} {
 		code, body, _ := c.p.request(c.method, c.path, c.body, "X-CSRF-Token", a.CSRF)
 		var got struct{ Error, Code string }
