@@ -44,6 +44,7 @@ const keys: Record<string, string> = {
   no_sheet: "error.noSheet",
   sheet_full: "error.sheetFull",
   sheet_rated: "error.sheetRated",
+  busy: "error.busy",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
