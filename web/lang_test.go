@@ -484,7 +484,8 @@ func TestPseudoLocalePages(t *testing.T) {
 
 // TestErrorInLanguage (issue 29): a refusal the player meets is read in
 // his language: a wrong password at sign-in, in French and in Urdu, is
-// the catalogue's sentence for the server's code, not its English.
+// the catalogue's sentence for the server's code, not its English; so is,
+// in French, following oneself on the friends page.
 func TestErrorInLanguage(t *testing.T) {
 	e := newEnvWith(t, func(c *server.Config) { c.Accounts = c.Store.(server.Accounts) })
 	for _, lang := range []string{"fr", "ur"} {
@@ -501,4 +502,10 @@ func TestErrorInLanguage(t *testing.T) {
 			t.Errorf("%s: a wrong password reads %q; want %q", lang, got, want)
 		}
 	}
+	ctx := e.tab()
+	e.run(ctx, network.Enable(), network.SetExtraHTTPHeaders(network.Headers{"Accept-Language": "fr"}), chromedp.EmulateViewport(1280, 800))
+	e.signUp(ctx, "ann", "ann's password")
+	e.run(ctx, chromedp.Navigate(e.base+"/friends"), chromedp.WaitVisible("#friend-name", chromedp.ByID),
+		chromedp.SendKeys("#friend-name", "ann", chromedp.ByID), chromedp.Click(`#follow button[type="submit"]`, chromedp.ByQuery))
+	e.waitFor(ctx, "the refusal to follow oneself", `document.querySelector("#follow .error")?.textContent === `+jsString(msg(t, "fr", "error.followSelf", nil)), 10*time.Second)
 }

@@ -2,9 +2,7 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -96,28 +94,10 @@ func (e *env) ratedTable(ctx context.Context, name string) (*servertest.Client, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	post := func(path, body, csrf string) []byte {
-		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, "POST", e.base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if csrf != "" {
-			req.Header.Set("X-CSRF-Token", csrf)
-		}
-		resp, err := c.HTTP().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode/100 != 2 {
-			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, data)
-		}
-		return data
-	}
 	var acct struct{ CSRF string }
-	json.Unmarshal(post("/api/account/signup", fmt.Sprintf(`{"name":%q,"password":"%s's password"}`, name, name), ""), &acct)
+	call(t, c, "POST", "/api/account/signup", fmt.Sprintf(`{"name":%q,"password":"%s's password"}`, name, name), "", &acct)
 	var tbl struct{ ID string }
-	json.Unmarshal(post("/api/tables", `{"rules":"icf","players":2,"clock":15,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, acct.CSRF), &tbl)
+	call(t, c, "POST", "/api/tables", `{"rules":"icf","players":2,"clock":15,"rated":true,"seats":[{"kind":"human"},{"kind":"human"}]}`, acct.CSRF, &tbl)
 	ws, err := c.Connect(ctx, tbl.ID, 0)
 	if err != nil {
 		t.Fatal(err)

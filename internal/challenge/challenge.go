@@ -91,7 +91,7 @@ var (
 	// ErrSelf refuses a challenge to the challenger himself.
 	ErrSelf = httpapi.NewCoded(http.StatusBadRequest, "challenge_self", "a challenge is to another player")
 	// ErrSameBrowser refuses an acceptance from the challenger's own browser.
-	ErrSameBrowser = httpapi.New(http.StatusConflict, "the challenger's browser cannot take the other seat")
+	ErrSameBrowser = httpapi.NewCoded(http.StatusConflict, "same_browser", "the challenger's browser cannot take the other seat")
 )
 
 // fail answers an error as JSON in plain words, with its status.

@@ -55,9 +55,9 @@ type Env interface {
 
 // Errors of following.
 var (
-	ErrNoPlayer  = httpapi.New(http.StatusNotFound, "no such player")
+	ErrNoPlayer  = httpapi.NewCoded(http.StatusNotFound, "no_player", "no such player")
 	ErrTooMany   = httpapi.New(http.StatusConflict, "too many follows")
-	ErrYourself  = httpapi.New(http.StatusBadRequest, "you cannot follow yourself")
+	ErrYourself  = httpapi.NewCoded(http.StatusBadRequest, "follow_self", "you cannot follow yourself")
 	ErrNoSignIn  = httpapi.Refuse(account.ErrNotSignedIn, "sign in to follow players")
 	errNotFollow = httpapi.New(http.StatusNotFound, "not followed")
 )
@@ -187,7 +187,7 @@ func (s *Service) Follow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		httpapi.WriteError(w, httpapi.Refuse(ErrTooMany, "you follow %d players, the most: unfollow one first", MaxFollows))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrTooMany, "follows_max", map[string]any{"Count": MaxFollows}, "you follow %d players, the most: unfollow one first", MaxFollows))
 		return
 	}
 	s.List(w, r)

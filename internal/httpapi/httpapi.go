@@ -53,10 +53,14 @@ func NewCoded(status int, code, text string) error {
 }
 
 // refusal is an error in words of its own, one plain sentence for the
-// client; its kind sets its status.
+// client; its kind sets its status. A coded one carries a stable code and
+// the values its sentence names, for the page to say it in the reader's
+// language.
 type refusal struct {
-	text string
-	kind error
+	text   string
+	kind   error
+	code   string
+	params map[string]any
 }
 
 func (e *refusal) Error() string { return e.text }
@@ -66,6 +70,25 @@ func (e *refusal) Unwrap() error { return e.kind }
 // answer, the kind gives the status and what errors.Is matches.
 func Refuse(kind error, format string, args ...any) error {
 	return &refusal{text: fmt.Sprintf(format, args...), kind: kind}
+}
+
+// RefuseCoded is Refuse with a stable code and the values of its
+// sentence (params, named as the catalogues' placeholders: "Round"),
+// answered beside its words.
+func RefuseCoded(kind error, code string, params map[string]any, format string, args ...any) error {
+	return &refusal{text: fmt.Sprintf(format, args...), kind: kind, code: code, params: params}
+}
+
+// Code is err's stable code and the values of its sentence: the first
+// coded refusal's in its chain, else its kind's code; "" if none.
+func Code(err error) (string, map[string]any) {
+	if r := (*refusal)(nil); errors.As(err, &r) && r.code != "" {
+		return r.code, r.params
+	}
+	if e := (*Error)(nil); errors.As(err, &e) {
+		return e.Code, nil
+	}
+	return "", nil
 }
 
 // RefuseIf is err in words of its own (Refuse) if it is of kind, else
@@ -158,9 +181,9 @@ func Known(err error, kinds ...Kind) error {
 	return err
 }
 
-// WriteError answers err as JSON, {"error": Text(err)} and the code of
-// its kind if it has one, with its status;
-// a 429 says when to ask again (Retry-After).
+// WriteError answers err as JSON, {"error": Text(err)} and its code (Code)
+// if it has one, with the values of its sentence if any ("params"), with
+// its status; a 429 says when to ask again (Retry-After).
 func WriteError(w http.ResponseWriter, err error) {
 	code := Status(err)
 	if code == http.StatusTooManyRequests {
@@ -171,9 +194,12 @@ func WriteError(w http.ResponseWriter, err error) {
 		}
 		w.Header().Set("Retry-After", strconv.FormatInt(Seconds(d), 10))
 	}
-	body := map[string]string{"error": Text(err)}
-	if e := (*Error)(nil); errors.As(err, &e) && e.Code != "" {
-		body["code"] = e.Code
+	body := map[string]any{"error": Text(err)}
+	if c, params := Code(err); c != "" {
+		body["code"] = c
+		if len(params) > 0 {
+			body["params"] = params
+		}
 	}
 	WriteJSON(w, code, body)
 }

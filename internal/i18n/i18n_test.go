@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -261,5 +262,36 @@ func TestPseudo(t *testing.T) {
 		if strings.ContainsAny(strings.ReplaceAll(placeholder.ReplaceAllString(p, ""), "/", ""), "aeiou") {
 			t.Errorf("pseudo(%q) = %q: unaccented vowels", s, p)
 		}
+	}
+}
+
+// TestErrorCodesSaid: every stable code the server answers a refusal
+// with (httpapi.NewCoded, httpapi.RefuseCoded) has its words in the page's
+// errors.ts, whose keys TestKeysUsed finds in the catalogues.
+func TestErrorCodesSaid(t *testing.T) {
+	page, err := os.ReadFile("../../web/src/errors.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	coded := regexp.MustCompile(`(?:NewCoded\([^,]+|RefuseCoded\(.*?),\s*"([a-z_]+)"`)
+	seen := 0
+	err = filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range coded.FindAllStringSubmatch(string(src), -1) {
+			seen++
+			if code := m[1]; code != "too_many" && !strings.Contains(string(page), "\n  "+code+": \"error.") {
+				t.Errorf("%s: the code %s has no words in web/src/errors.ts", path, code)
+			}
+		}
+		return nil
+	})
+	if err != nil || seen == 0 {
+		t.Fatalf("reading the server's codes: %v, %d found", err, seen)
 	}
 }

@@ -103,7 +103,7 @@ type Cluster interface {
 // Errors of quick pairing.
 var (
 	ErrFull     = httpapi.New(http.StatusServiceUnavailable, "the pool is full")
-	ErrNotRated = httpapi.New(http.StatusUnauthorized, "not signed in")
+	ErrNotRated = httpapi.NewCoded(http.StatusUnauthorized, "rated_sign_in", "not signed in")
 	errMoving   = httpapi.New(http.StatusServiceUnavailable, "the pool is moving to another server: try again in a second")
 )
 
@@ -473,7 +473,7 @@ func (s *Service) handlePool(q request) (protocol.PoolStatus, error) {
 		e, ok := h.seekers[key]
 		if !ok {
 			if len(h.seekers) >= MaxSeekers {
-				return st, httpapi.Refuse(ErrFull, "%d players wait in this pool already, its most: try another pool, or again in a moment", MaxSeekers)
+				return st, httpapi.RefuseCoded(ErrFull, "pool_full", map[string]any{"Count": MaxSeekers}, "%d players wait in this pool already, its most: try another pool, or again in a moment", MaxSeekers)
 			}
 			e.since = s.env.Now()
 		}

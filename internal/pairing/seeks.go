@@ -55,11 +55,12 @@ func CheckSeek(sp protocol.SeekSpec) error {
 func (sk *seek) admits(who Seeker) error {
 	switch {
 	case who.Key == sk.by.Key:
-		return httpapi.Refuse(httpapi.ErrBadRequest, "this game is your own offer: wait for an opponent, or cancel it")
+		return httpapi.RefuseCoded(httpapi.ErrBadRequest, "own_seek", nil, "this game is your own offer: wait for an opponent, or cancel it")
 	case sk.spec.Rated && who.Account == "":
 		return httpapi.Refuse(ErrNotRated, "this game is rated, between accounts: sign in to play it")
 	case sk.spec.Min > 0 && who.Rating < sk.spec.Min, sk.spec.Max > 0 && who.Rating > sk.spec.Max:
-		return httpapi.Refuse(ErrNotAdmitted, "this game is for players rated %s; yours is %d", rangeText(sk.spec), who.Rating)
+		return httpapi.RefuseCoded(ErrNotAdmitted, "seek_range", map[string]any{"Range": rangeText(sk.spec), "Rating": who.Rating},
+			"this game is for players rated %s; yours is %d", rangeText(sk.spec), who.Rating)
 	}
 	return nil
 }
@@ -99,7 +100,7 @@ func (s *Service) handleSeeks(q request) (reply, error) {
 			}
 		}
 		if len(h.seeks) >= MaxSeeks {
-			return reply{}, httpapi.Refuse(ErrFull, "%d games are offered already, the most: play online, or offer yours in a moment", MaxSeeks)
+			return reply{}, httpapi.RefuseCoded(ErrFull, "seeks_full", map[string]any{"Count": MaxSeeks}, "%d games are offered already, the most: play online, or offer yours in a moment", MaxSeeks)
 		}
 		sk := &seek{id: newID(), by: q.Seeker, spec: *q.Seek, created: s.env.Now()}
 		h.seeks[sk.id] = sk
@@ -143,7 +144,7 @@ func (s *Service) handleSeeks(q request) (reply, error) {
 }
 
 // ErrGone refuses a seek that is no longer offered.
-var ErrGone = httpapi.New(http.StatusGone, "gone")
+var ErrGone = httpapi.NewCoded(http.StatusGone, "seek_gone", "gone")
 
 // startSeek makes the table of a seek taken and tells its player; if it
 // cannot, the seek is offered again.

@@ -152,12 +152,42 @@ func TestErrorCodes(t *testing.T) {
 		{ann, "POST", "/api/challenges", `{"to":"ann","rules":"icf","clock":15}`, http.StatusBadRequest, "challenge_self"},
 		{ann, "GET", "/api/tournaments/000000000000", "", http.StatusNotFound, "no_tournament"},
 		{e.player(), "POST", "/api/tournaments", `{"name":"Open","rounds":3}`, http.StatusUnauthorized, "not_signed_in"},
+		// The friends', the lobby's and the umpire's a player meets.
+		{ann, "PUT", "/api/friends/nobody", "", http.StatusNotFound, "no_player"},
+		{ann, "PUT", "/api/friends/ann", "", http.StatusBadRequest, "follow_self"},
+		{e.player(), "POST", "/api/pool", `{"rules":"icf","clock":15,"rated":true}`, http.StatusUnauthorized, "rated_sign_in"},
+		{ann, "POST", "/api/seeks/000000000000/accept", "", http.StatusGone, "seek_gone"},
+		{ann, "GET", "/api/umpire/000000000000", "", http.StatusNotFound, "no_sheet"},
 	} {
 		code, body, _ := c.p.request(c.method, c.path, c.body, "X-CSRF-Token", a.CSRF)
 		var got struct{ Error, Code string }
 		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" {
 			t.Errorf("%s %s %s: %d %s; want %d, code %q and a sentence", c.method, c.path, c.body, code, body, c.status, c.code)
 		}
+	}
+	// Why a round or the finals cannot be paired: a code and the values
+	// its sentence names, in the refusal and in the tournament's page.
+	var tv tview
+	code, body, _ := ann.request("POST", "/api/tournaments", `{"name":"Open","rounds":3}`, "X-CSRF-Token", a.CSRF)
+	if err := jsonInto(body, &tv); err != nil || code != http.StatusCreated {
+		t.Fatalf("a tournament: %d %s", code, body)
+	}
+	var fin struct {
+		Finals struct {
+			NextCode string `json:"next_code"`
+		}
+	}
+	jsonInto(body, &fin)
+	if tv.NextCode != "too_few_players" || tv.NextParams["Count"] != 0.0 || tv.Next == "" || fin.Finals.NextCode != "no_finals" {
+		t.Errorf("a tournament without players: next %q %q %v, the finals' %q; want too_few_players with Count 0, no_finals", tv.Next, tv.NextCode, tv.NextParams, fin.Finals.NextCode)
+	}
+	code, body, _ = ann.request("POST", "/api/tournaments/"+tv.ID+"/rounds", `{}`, "X-CSRF-Token", a.CSRF)
+	var got struct {
+		Error, Code string
+		Params      map[string]any
+	}
+	if err := json.Unmarshal([]byte(body), &got); err != nil || code != http.StatusConflict || got.Code != "too_few_players" || got.Params["Count"] != 0.0 || got.Error == "" {
+		t.Errorf("a round paired without players: %d %s; want 409, code too_few_players with Count 0 and a sentence", code, body)
 	}
 }
 

@@ -34,7 +34,7 @@ const (
 )
 
 // errBusy says the server is at its bound of some work; try again later.
-var errBusy = httpapi.New(http.StatusServiceUnavailable, "the server is busy")
+var errBusy = httpapi.NewCoded(http.StatusServiceUnavailable, "busy", "the server is busy")
 
 // matches serves the stored tables' records read back: a table's
 // description, a match's record, its replay and the page of a table

@@ -44,11 +44,15 @@ type tview struct {
 		Name                                    string
 	}
 	Log []struct {
-		Round int
-		Text  string
+		Round  int
+		Text   string
+		Code   string
+		Params map[string]any
 	}
-	Next  string
-	Error string
+	Next       string
+	NextCode   string         `json:"next_code"`
+	NextParams map[string]any `json:"next_params"`
+	Error      string
 }
 
 // errorOf is the words of an error answer, {"error": "…"}, or body.
@@ -204,8 +208,8 @@ func TestTournamentOverHTTP(t *testing.T) {
 	// second players; logged.
 	fix := fmt.Sprintf(`{"matches":[{"board":1,"a":%d,"b":%d},{"board":2,"a":%d,"b":%d}]}`, r1[0].A, r1[1].B, r1[1].A, r1[0].B)
 	v = organise(t, org, csrf, base+"/rounds/1/pairing", fix, http.StatusOK)
-	if len(v.Log) != 1 || !strings.Contains(v.Log[0].Text, "round 1 corrected by hand: board 1") {
-		t.Errorf("the log after a correction: %+v", v.Log)
+	if len(v.Log) != 1 || !strings.Contains(v.Log[0].Text, "round 1 corrected by hand: board 1") || v.Log[0].Code != "corrected" || v.Log[0].Params["Round"] != 1.0 {
+		t.Errorf("the log after a correction: %+v; want its English text, its code and the round", v.Log)
 	}
 	if code, body, _ := org.request("POST", base+"/rounds/1/pairing", fmt.Sprintf(`{"matches":[{"board":1,"a":%d,"b":%d}]}`, r1[0].A, r1[1].A), "X-CSRF-Token", csrf); code != http.StatusBadRequest || !strings.Contains(body, "would play on boards") {
 		t.Errorf("a correction that puts a player on two boards: %d %s; want 400", code, body)
@@ -242,8 +246,8 @@ func TestTournamentOverHTTP(t *testing.T) {
 		}
 	}
 	v = organise(t, org, csrf, base+"/rounds/1/boards/1", `{"score":[20,25]}`, http.StatusOK)
-	if len(v.Log) != 2 || !strings.Contains(v.Log[1].Text, "20-25 typed by hand, was 25-10 (hand)") {
-		t.Errorf("the log after a result typed over another: %+v", v.Log)
+	if len(v.Log) != 2 || !strings.Contains(v.Log[1].Text, "20-25 typed by hand, was 25-10 (hand)") || v.Log[1].Code != "result_typed" || v.Log[1].Params["Was"] != "25-10" {
+		t.Errorf("the log after a result typed over another: %+v; want its English text, its code and the result it replaced", v.Log)
 	}
 	if code, body, _ := org.request("POST", base+"/players/9", `{"withdrawn":true}`, "X-CSRF-Token", csrf); code != http.StatusNotFound {
 		t.Errorf("withdrawing player 9 of 5: %d %s; want 404", code, body)

@@ -123,9 +123,9 @@ func (d bells) drawnAtBell(ctx context.Context, table string, games [2]int) {
 		return
 	}
 	m.Score, m.Source = games, carrom.ResultOnline
-	entry := &carrom.TournamentLog{At: d.env.Now(), Round: m.Round, Text: fmt.Sprintf("round %d, board %d: the round's time was up with %s and %s level: a draw at the bell, %s",
-		m.Round, m.Board, s.name(m.A), s.name(m.B), scoreText(m.Score))}
-	if err := d.env.Store.SetTournamentResult(ctx, m, true, entry); err != nil {
+	entry := logEntry(d.env.Now(), m.Round, "bell_draw", map[string]any{"Round": m.Round, "Board": m.Board, "A": s.name(m.A), "B": s.name(m.B), "Score": scoreText(m.Score)},
+		fmt.Sprintf("round %d, board %d: the round's time was up with %s and %s level: a draw at the bell, %s", m.Round, m.Board, s.name(m.A), s.name(m.B), scoreText(m.Score)))
+	if err := d.env.Store.SetTournamentResult(ctx, m, true, &entry); err != nil {
 		if !errors.Is(err, carrom.ErrNotFound) {
 			d.env.Log.Error("entering a draw at the bell", "table", table, "tournament", m.Tournament, "err", err)
 		}

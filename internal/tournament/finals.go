@@ -46,8 +46,11 @@ type FinalsView struct {
 	Places int    `json:"places"`
 	BestOf int    `json:"best_of"`
 	Prizes string `json:"prizes"`
-	// Next says why the next finals round cannot be paired, "" if it can.
-	Next string `json:"next"`
+	// Next says why the next finals round cannot be paired, "" if it can;
+	// NextCode and NextParams say it for the page's catalogues, if coded.
+	Next       string         `json:"next"`
+	NextCode   string         `json:"next_code,omitempty"`
+	NextParams map[string]any `json:"next_params,omitempty"`
 }
 
 // RankView is a line of the final ranking: the standings after the
@@ -87,12 +90,13 @@ func (s *state) finalsRounds() []tourney.Round {
 // playedUp says why rounds up to n are not all played, or nil.
 func (s *state) playedUp(n int) error {
 	if len(s.rounds) < n {
-		return httpapi.Refuse(ErrConflict, "the finals follow the %d rounds of the swiss: %d are paired", s.t.Rounds, len(s.rounds))
+		return httpapi.RefuseCoded(ErrConflict, "finals_after_swiss", map[string]any{"Rounds": s.t.Rounds, "Count": len(s.rounds)},
+			"the finals follow the %d rounds of the swiss: %d are paired", s.t.Rounds, len(s.rounds))
 	}
 	for r := range n {
 		for _, m := range s.rounds[r] {
 			if s.pending(m) {
-				return httpapi.Refuse(ErrConflict, "round %d has matches without a result: enter them first", r+1)
+				return httpapi.RefuseCoded(ErrConflict, "round_unplayed_first", map[string]any{"Round": r + 1}, "round %d has matches without a result: enter them first", r+1)
 			}
 		}
 	}
@@ -137,7 +141,7 @@ func (s *state) finalsSeeding(f tourney.Finals) []string {
 func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 	f := s.rule()
 	if f == nil {
-		return nil, httpapi.Refuse(ErrConflict, "this tournament has no finals: choose them first")
+		return nil, httpapi.RefuseCoded(ErrConflict, "no_finals", nil, "this tournament has no finals: choose them first")
 	}
 	if err := s.playedUp(s.t.Rounds); err != nil {
 		return nil, err
@@ -150,7 +154,7 @@ func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 		return nil, httpapi.Refuse(ErrConflict, "the finals cannot be paired: %v", err)
 	}
 	if len(ps) == 0 {
-		return nil, httpapi.Refuse(ErrConflict, "the finals are decided")
+		return nil, httpapi.RefuseCoded(ErrConflict, "finals_decided", nil, "the finals are decided")
 	}
 	round := len(s.rounds) + 1
 	out := make([]carrom.TournamentMatch, len(ps))
@@ -227,6 +231,7 @@ func (s *state) finish(v *View) {
 	v.Finals = FinalsView{Places: s.finals.Places, BestOf: s.finals.BestOf, Prizes: s.finals.Prizes}
 	if _, err := s.finalsPairing(); err != nil {
 		v.Finals.Next = httpapi.Text(err)
+		v.Finals.NextCode, v.Finals.NextParams = httpapi.Code(err)
 	}
 	for i := range v.Paired {
 		if s.isFinal(v.Paired[i].Round) {

@@ -59,10 +59,13 @@ type View struct {
 	Paired       []RoundView    `json:"paired"`
 	Standings    []StandingView `json:"standings"`
 	Log          []LogView      `json:"log"`
-	// Next says why the next round cannot be paired, "" if it can.
-	Next    string     `json:"next"`
-	Finals  FinalsView `json:"finals"`
-	Ranking []RankView `json:"ranking"`
+	// Next says why the next round cannot be paired, "" if it can;
+	// NextCode and NextParams say it for the page's catalogues, if coded.
+	Next       string         `json:"next"`
+	NextCode   string         `json:"next_code,omitempty"`
+	NextParams map[string]any `json:"next_params,omitempty"`
+	Finals     FinalsView     `json:"finals"`
+	Ranking    []RankView     `json:"ranking"`
 	// Clock is the latest round's countdown, null before any is started.
 	Clock *ClockView `json:"clock"`
 
@@ -128,7 +131,11 @@ type StandingView struct {
 type LogView struct {
 	At    string `json:"at"`
 	Round int    `json:"round"`
-	Text  string `json:"text"`
+	Text  string `json:"text"` // in English
+	// Code and Params say it for the page's catalogues; an entry stored
+	// before them has its text alone.
+	Code   string         `json:"code,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
 }
 
 // Summary is a tournament in its organiser's list.
@@ -185,10 +192,11 @@ func (d *Domain) view(ctx context.Context, s *state, viewer string) (View, error
 		return v, err
 	}
 	for _, e := range log {
-		v.Log = append(v.Log, LogView{At: e.At.UTC().Format("2006-01-02 15:04"), Round: e.Round, Text: e.Text})
+		v.Log = append(v.Log, logView(e))
 	}
 	if err := s.mayPair(); err != nil {
 		v.Next = httpapi.Text(err)
+		v.NextCode, v.NextParams = httpapi.Code(err)
 	}
 	s.finish(&v)
 	v.Clock, err = roundClock{d}.clockView(ctx, t.ID)
@@ -479,6 +487,7 @@ func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
 		after[m.Board] = m
 	}
 	var words []string
+	var changed []map[string]any
 	for i, c := range changes {
 		old, ok := after[c.Board]
 		if !ok {
@@ -506,6 +515,7 @@ func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
 			c.Score, c.Source = [2]int{s.t.Phantom, 0}, carrom.ResultPhantom
 		}
 		words = append(words, fmt.Sprintf("board %d: %s (was %s)", c.Board, s.pairText(c), s.pairText(old)))
+		changed = append(changed, map[string]any{"Board": c.Board, "A": s.name(c.A), "B": s.name(c.B), "WasA": s.name(old.A), "WasB": s.name(old.B)})
 		after[c.Board], changes[i] = c, c
 	}
 	seen := map[int]int{}
@@ -525,7 +535,8 @@ func (d *Domain) correct(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	entry := carrom.TournamentLog{At: d.env.Now(), Round: round, Text: fmt.Sprintf("round %d corrected by hand: %s", round, strings.Join(words, "; "))}
+	entry := logEntry(d.env.Now(), round, "corrected", map[string]any{"Round": round, "Changes": changed},
+		fmt.Sprintf("round %d corrected by hand: %s", round, strings.Join(words, "; ")))
 	if err := d.env.Store.SetTournamentPairings(r.Context(), s.t.ID, changes, entry); err != nil {
 		if errors.Is(err, carrom.ErrNotFound) {
 			err = httpapi.Refuse(ErrConflict, "a board of round %d has just begun: read the round again", round)
@@ -584,8 +595,10 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 	}
 	var entry *carrom.TournamentLog
 	if m.Source != carrom.ResultNone && (m.Score != score || m.Source != carrom.ResultHand) {
-		entry = &carrom.TournamentLog{At: d.env.Now(), Round: round, Text: fmt.Sprintf("round %d, board %d, %s: %s typed by hand, was %s (%s)",
-			round, board, s.pairText(m), scoreText(score), scoreText(m.Score), m.Source)}
+		e := logEntry(d.env.Now(), round, "result_typed",
+			map[string]any{"Round": round, "Board": board, "A": s.name(m.A), "B": s.name(m.B), "Score": scoreText(score), "Was": scoreText(m.Score), "Source": string(m.Source)},
+			fmt.Sprintf("round %d, board %d, %s: %s typed by hand, was %s (%s)", round, board, s.pairText(m), scoreText(score), scoreText(m.Score), m.Source))
+		entry = &e
 	}
 	m.Score, m.Source = score, carrom.ResultHand
 	if err := d.env.Store.SetTournamentResult(r.Context(), m, false, entry); err != nil {

@@ -116,9 +116,12 @@ func (d noShows) noShow(ctx context.Context, table string) {
 		m.Score = [2]int{NoShowScore[1], NoShowScore[0]}
 	}
 	m.Source = carrom.ResultNoShow
-	entry := &carrom.TournamentLog{At: d.env.Now(), Round: m.Round, Text: fmt.Sprintf("round %d, board %d: %s did not take the seat within %d minutes of the call (ICF law 126): %s wins %s, a no-show",
-		m.Round, m.Board, s.name(absent), int(NoShowGrace/time.Minute), s.name(present), scoreText(m.Score))}
-	if err := d.env.Store.SetTournamentResult(ctx, m, true, entry); err != nil {
+	minutes := int(NoShowGrace / time.Minute)
+	entry := logEntry(d.env.Now(), m.Round, "no_show",
+		map[string]any{"Round": m.Round, "Board": m.Board, "Absent": s.name(absent), "Count": minutes, "Present": s.name(present), "Score": scoreText(m.Score)},
+		fmt.Sprintf("round %d, board %d: %s did not take the seat within %d minutes of the call (ICF law 126): %s wins %s, a no-show",
+			m.Round, m.Board, s.name(absent), minutes, s.name(present), scoreText(m.Score)))
+	if err := d.env.Store.SetTournamentResult(ctx, m, true, &entry); err != nil {
 		if !errors.Is(err, carrom.ErrNotFound) {
 			d.env.Log.Error("entering a tournament's no-show", "table", table, "tournament", m.Tournament, "err", err)
 		}

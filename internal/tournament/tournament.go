@@ -304,9 +304,10 @@ func (s *state) unplayed() int {
 func (s *state) mayPair() error {
 	switch n := s.unplayed(); {
 	case len(s.rounds) >= s.t.Rounds:
-		return httpapi.Refuse(ErrConflict, "the %d rounds planned are paired", s.t.Rounds)
+		return httpapi.RefuseCoded(ErrConflict, "rounds_paired", map[string]any{"Count": s.t.Rounds}, "the %d rounds planned are paired", s.t.Rounds)
 	case n > 0:
-		return httpapi.Refuse(ErrConflict, "round %d has %d matches without a result: enter them before pairing round %d", len(s.rounds), n, len(s.rounds)+1)
+		return httpapi.RefuseCoded(ErrConflict, "round_unplayed", map[string]any{"Round": len(s.rounds), "Count": n, "Next": len(s.rounds) + 1},
+			"round %d has %d matches without a result: enter them before pairing round %d", len(s.rounds), n, len(s.rounds)+1)
 	}
 	active := 0
 	for _, p := range s.players {
@@ -315,7 +316,7 @@ func (s *state) mayPair() error {
 		}
 	}
 	if active < 2 {
-		return httpapi.Refuse(ErrConflict, "%d players are in the tournament: a round needs at least 2", active)
+		return httpapi.RefuseCoded(ErrConflict, "too_few_players", map[string]any{"Count": active}, "%d players are in the tournament: a round needs at least 2", active)
 	}
 	return nil
 }

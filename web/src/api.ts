@@ -20,7 +20,7 @@ export class ApiError extends Error {
 // Words are the reader's language's for a refusal's code, or for the
 // page's own "unreachable", "status" and "unreadable"; undefined for a
 // code it has none for (the server's English sentence is shown then).
-type Words = (code: string, data: { status: number; seconds?: number }) => string | undefined;
+type Words = (code: string, data: { status: number; seconds?: number; params?: Record<string, string | number> }) => string | undefined;
 let words: Words = () => undefined;
 
 // sayErrors makes the refusals read in the reader's language (errors.ts).
@@ -58,9 +58,9 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
     data = undefined;
   }
   if (!res.ok) {
-    const { error: said, code } = (data ?? {}) as { error?: unknown; code?: unknown };
+    const { error: said, code, params } = (data ?? {}) as { error?: unknown; code?: unknown; params?: Record<string, string | number> };
     const after = retryAfter(res.headers.get("Retry-After"));
-    const own = typeof code === "string" && code ? words(code, { status: res.status, seconds: after === undefined ? undefined : Math.ceil(after / 1000) }) : undefined;
+    const own = typeof code === "string" && code ? words(code, { status: res.status, seconds: after === undefined ? undefined : Math.ceil(after / 1000), params }) : undefined;
     throw new ApiError(own ?? (typeof said === "string" && said ? said : words("status", { status: res.status }) ?? `The server could not answer (${res.status} ${res.statusText}); try again in a moment.`),
       res.status, after, typeof code === "string" ? code : undefined);
   }

@@ -21,16 +21,46 @@ const keys: Record<string, string> = {
   answered: "error.answered",
   not_organiser: "error.notOrganiser",
   no_tournament: "error.noTournament",
+  rounds_paired: "error.roundsPaired",
+  round_unplayed: "error.roundUnplayed",
+  too_few_players: "error.tooFewPlayers",
+  no_finals: "error.noFinals",
+  finals_after_swiss: "error.finalsAfterSwiss",
+  round_unplayed_first: "error.roundUnplayedFirst",
+  finals_decided: "error.finalsDecided",
+  follow_self: "error.followSelf",
+  follows_max: "error.followsMax",
+  rated_sign_in: "error.ratedSignIn",
+  pool_full: "error.poolFull",
+  seeks_full: "error.seeksFull",
+  seek_gone: "error.seekGone",
+  seek_range: "error.seekRange",
+  own_seek: "error.ownSeek",
+  same_browser: "error.sameBrowser",
+  no_hint: "error.noHint",
+  no_coach: "error.noCoach",
+  sheets_max: "error.sheetsMax",
+  not_sheet_owner: "error.notSheetOwner",
+  no_sheet: "error.noSheet",
+  sheet_full: "error.sheetFull",
+  sheet_rated: "error.sheetRated",
+  busy: "error.busy",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
 
+// sayCode is a refusal's code in the page's language, with the values
+// its sentence names (params); undefined for a code it has no words for.
+export function sayCode(code: string, params: Record<string, string | number> = {}): string | undefined {
+  const k = keys[code];
+  return k ? t(k, params) : undefined;
+}
+
 // speakErrors makes api()'s refusals read in the page's language.
 export function speakErrors(): void {
-  sayErrors((code, { status, seconds }) => {
+  sayErrors((code, { status, seconds, params }) => {
     if (code === "too_many") return seconds ? t("error.tooManyWait", { Count: seconds }) : t("error.tooMany");
     if (code === "status") return t("error.status", { Status: status });
-    const k = keys[code];
-    return k ? t(k) : undefined;
+    return sayCode(code, params);
   });
 }

@@ -6,9 +6,10 @@
 // /championships/{id}.
 import { api } from "./api";
 import { h } from "./dom";
+import { sayCode } from "./errors";
 import * as i18n from "./i18n";
 
-export interface Finals { places: number; best_of: number; prizes: string; next: string }
+export interface Finals { places: number; best_of: number; prizes: string; next: string; next_code?: string; next_params?: Record<string, string | number> }
 export interface Rank { place: number; num: number; name: string; prize: string }
 interface Summary { id: string; name: string; date: string }
 interface Championship {
@@ -56,9 +57,10 @@ export function finalsDesk(t: { system: string; finals: Finals }, act: Act): HTM
 // showFinals sets the finals button by the tournament as it is now.
 export function showFinals(t: { finals: Finals }): void {
   const pair = document.getElementById("pair-finals") as HTMLButtonElement | null;
-  if (pair) { pair.disabled = t.finals.next !== ""; pair.title = t.finals.next; }
+  const f = t.finals, next = f.next_code ? sayCode(f.next_code, f.next_params) ?? f.next : f.next;
+  if (pair) { pair.disabled = f.next !== ""; pair.title = next; }
   const why = document.getElementById("finals-why");
-  if (why) why.textContent = t.finals.next;
+  if (why) why.textContent = next;
 }
 
 // prizeList is the final ranking with each place's prize: the standings,

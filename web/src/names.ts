@@ -24,6 +24,12 @@ export function sentence(parts: string[], opener: string): string {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}${stop}`;
 }
 
+// and joins words as a list: "a, b and c".
+export function and(parts: string[]): string {
+  if (parts.length < 2) return parts[0] ?? "";
+  return t("list.and", { A: parts.slice(0, -1).join(t("list.comma")), B: parts[parts.length - 1] });
+}
+
 const LEVELS: Record<string, string> = { beginner: "level.beginner", casual: "level.casual", club: "level.club", expert: "level.expert" };
 
 // levelName is a computer's level in the page's language: the server names

@@ -6,7 +6,7 @@
 // beside it as a detail, each with the short phrase of RULES.md. Every
 // word comes from the catalogue of the reader's language (i18n.ts,
 // internal/i18n/locales): the sentences are composed from its messages.
-import { mid, sentence, type Names } from "./names";
+import { and, mid, sentence, type Names } from "./names";
 import type { Action, EventMsg, GameState, MatchState, Stroke } from "./protocol";
 import { cite, t } from "./i18n";
 import { explainVariant } from "./variants";
@@ -42,12 +42,6 @@ function pocketList(s: Stroke, own: "white" | "black" | null): string {
   if (s.queen) parts.push(t("list.queen"));
   if (s.striker) parts.push(t("list.striker"));
   return and(parts);
-}
-
-// and joins words as a list: "a, b and c".
-function and(parts: string[]): string {
-  if (parts.length < 2) return parts[0] ?? "";
-  return t("list.and", { A: parts.slice(0, -1).join(t("list.comma")), B: parts[parts.length - 1] });
 }
 
 // explain is the event's ruling as plain sentences. prev is the state the
@@ -91,6 +85,9 @@ export function explain(ev: EventMsg, prev: GameState | undefined, names: Names)
     case "concede": out.push(you ? t("act.conceded.you", { What: concedeWord(a.concede) }) : t("act.conceded", { Who: who, What: concedeWord(a.concede) })); break;
     case "toss": out.push(t("act.toss", { Side: word(names.side(a.toss ?? 0)) })); break;
     case "forfeit": out.push(you ? t("act.forfeit.you") : t("act.forfeit", { Who: who })); break;
+    // A tournament's bell (docs/tournaments.md): the match ends on its
+    // score, level a draw.
+    case "bell": out.push(m.match_winner === null ? t("act.bell.drawn") : t("act.bell")); break;
   }
 
   if (r) {
@@ -339,6 +336,7 @@ export function describeAction(a: Action, stroke: Stroke | undefined, name: stri
     case "timeout": return t("move.timeout", { Name: name });
     case "forfeit": return t("move.forfeit", { Name: name, Rule: a.rule ?? "" });
     case "buy": return t("move.buy", { Name: name, Pocket: (a.buy?.pocket ?? 0) + 1 });
+    case "bell": return t("move.bell");
   }
   return `${name}: ${a.kind}`;
 }

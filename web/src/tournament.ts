@@ -7,6 +7,7 @@
 // channel, so the standings move as results enter.
 import { api, me } from "./api";
 import { h } from "./dom";
+import { sayCode } from "./errors";
 import { championshipsCard, finalsDesk, prizeList, showFinals, type Finals, type Rank } from "./finals";
 import { date as day, figure, num } from "./format";
 import * as i18n from "./i18n";
@@ -20,18 +21,43 @@ interface Standing { rank: number; num: number; name: string; points: number; bu
 interface Tournament {
   id: string; name: string; date: string; place: string; rules: string; singles: boolean; system: string; method?: string; rounds: number;
   points: { win: number; draw: number; loss: number }; phantom_score: number; format: string; delay_top: number; avoid_compatriots: number; avoid_clubmates: number; seed: string; organiser: string; mine: boolean; online: boolean; sheets: boolean;
-  players: Player[]; paired: Round[]; standings: Standing[]; log: { at: string; round: number; text: string }[]; next: string;
+  players: Player[]; paired: Round[]; standings: Standing[]; log: LogEntry[]; next: string; next_code?: string; next_params?: Record<string, string | number>;
   finals: Finals; ranking: Rank[];
   clock: RoundClock | null;
 }
+// A log entry: its English text, and its code and values (docs/tournaments.md),
+// which the page says in its language; an entry stored before them has its text alone.
+interface LogEntry { at: string; round: number; text: string; code?: string; params?: Record<string, string | number | LogChange[]> }
+interface LogChange { Board: number; A: string; B: string; WasA: string; WasB: string }
 interface Summary { id: string; name: string; date: string; place: string; system: string }
 
 // The page's words are i18n.t's: t names a tournament here.
 const systemName = (t: { system: string; method?: string }) =>
-  t.system === "swiss" ? i18n.t("tournament.system.swissBy", { Method: t.method ?? "" }) : t.system === "roundrobin" ? i18n.t("tournament.system.roundrobin.short") : i18n.t("tournament.system.knockout.short");
+  t.system === "swiss" ? (t.method ? i18n.t("tournament.system.swissBy", { Method: methodName(t.method) }) : i18n.t("tournament.system.swiss"))
+    : t.system === "roundrobin" ? i18n.t("tournament.system.roundrobin.short") : i18n.t("tournament.system.knockout.short");
+// The Swiss pairing methods (docs/tournaments.md), by the server's names.
+const methodKeys: Record<string, string> = {
+  dazed: "tournament.method.dazed", serial: "tournament.method.serial", staggered: "tournament.method.staggered", dutch: "tournament.method.dutch",
+};
+const methodName = (m: string) => methodKeys[m] ? i18n.t(methodKeys[m]) : m;
 
 const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
 const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
+// logText is a log entry in the page's language, from its code and values;
+// an entry without a code, or with one the page has no words for, keeps its text.
+function logText(e: LogEntry): string {
+  const p = e.params ?? {}, v = (k: string) => p[k] as string | number;
+  const pair = (a: string, b: string) => i18n.t("tournament.log.pair", { A: a, B: b || i18n.t("tournament.phantomPlayer") });
+  switch (e.code) {
+    case "corrected": return i18n.t("tournament.log.corrected", { Round: v("Round"),
+      Changes: (p.Changes as LogChange[]).map((c) => i18n.t("tournament.log.change", { Board: c.Board, Now: pair(c.A, c.B), Was: pair(c.WasA, c.WasB) })).join("; ") });
+    case "result_typed": return i18n.t("tournament.log.resultTyped", { Round: v("Round"), Board: v("Board"), Pair: pair(String(v("A")), String(v("B"))),
+      Score: v("Score"), Was: v("Was"), Source: sourceName(String(v("Source"))) });
+    case "no_show": return i18n.t("tournament.log.noShow", { Round: v("Round"), Board: v("Board"), Absent: v("Absent"), Count: v("Count"), Present: v("Present"), Score: v("Score") });
+    case "bell_draw": return i18n.t("tournament.log.bellDraw", { Round: v("Round"), Board: v("Board"), A: v("A"), B: v("B"), Score: v("Score") });
+  }
+  return e.text;
+}
 const rulesName = (r: string) => r === "icf" ? i18n.t("tournament.rules.icf") : i18n.t("tournament.rules.family");
 // The Swiss options a tournament pairs with, as the creation form names
 // them, with their rounds.
@@ -53,7 +79,7 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const place = h("input", { id: "t-place", maxlength: "80" });
   const rules = h("select", { id: "t-rules" }, h("option", { value: "icf" }, i18n.t("tournament.rules.icf")), h("option", { value: "family" }, i18n.t("tournament.rules.family")));
   const system = h("select", { id: "t-system" }, h("option", { value: "swiss" }, i18n.t("tournament.system.swiss")), h("option", { value: "roundrobin" }, i18n.t("tournament.system.roundrobin")), h("option", { value: "knockout" }, i18n.t("tournament.system.knockout")));
-  const method = h("select", { id: "t-method" }, ...["dazed", "serial", "staggered", "dutch"].map((x) => h("option", { value: x }, x)));
+  const method = h("select", { id: "t-method" }, ...Object.keys(methodKeys).map((x) => h("option", { value: x }, methodName(x))));
   const rounds = h("input", { id: "t-rounds", type: "number", min: "1", max: "30", value: "5", required: "" });
   const phantom = h("input", { id: "t-phantom", type: "number", min: "0", max: "999", value: "25" });
   const format = h("select", { id: "t-format" }, h("option", { value: "singles" }, i18n.t("tournament.format.singles")), h("option", { value: "doubles" }, i18n.t("tournament.format.doubles")));
@@ -171,9 +197,10 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     showFinals(t);
     prizes.replaceChildren(...prizeList(t));
     const pairBtn = document.getElementById("pair-next") as HTMLButtonElement | null;
-    if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = t.next; pairBtn.textContent = i18n.t("tournament.pairRound", { N: t.paired.length + 1 }); }
+    const next = t.next_code ? sayCode(t.next_code, t.next_params) ?? t.next : t.next;
+    if (pairBtn) { pairBtn.disabled = t.next !== ""; pairBtn.title = next; pairBtn.textContent = i18n.t("tournament.pairRound", { N: t.paired.length + 1 }); }
     const why = document.getElementById("pair-why");
-    if (why) why.textContent = t.next;
+    if (why) why.textContent = next;
     clock = t.clock ? { clock: t.clock, at: performance.now() } : null;
     tick();
     lastRound = t.paired.length;
@@ -183,7 +210,7 @@ export function tournamentPage(root: HTMLElement, id: string): void {
     cross.replaceChildren(h("h2", {}, i18n.t("tournament.crosstable")), crosstable(t));
     const current = t.paired[t.paired.length - 1];
     cards.replaceChildren(...(current ? scorecards(t, current) : []));
-    log.replaceChildren(...(t.log.length ? [h("h2", {}, i18n.t("tournament.log")), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${e.text}`)))] : []));
+    log.replaceChildren(...(t.log.length ? [h("h2", {}, i18n.t("tournament.log")), h("ul", {}, ...t.log.map((e) => h("li", {}, `${e.at} UTC: ${logText(e)}`)))] : []));
     if (t.mine) playersTable(t, act);
   };
   const load = () => api<Tournament>("GET", `/api/tournaments/${id}`).then(show);

@@ -6,7 +6,7 @@
 import type { Counts, EventMsg, GameState, VariantState } from "./protocol";
 import { h } from "./dom";
 import { t } from "./i18n";
-import { lead, sentence, type Names } from "./names";
+import { and, sentence, type Names } from "./names";
 
 // The rule sets a table may play, with the numbers of players each seats.
 export const RULE_SETS: { id: string; name: string; players: number[] }[] = [
@@ -52,7 +52,6 @@ export function holding(c: Counts): string {
 }
 
 const worthOf = (v: VariantState, c: Counts): number => c.white * v.worth.white + c.black * v.worth.black + (c.queen ? v.worth.queen : 0);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function owned(v: VariantState, p: number): number {
   return (v.board.owner ?? []).filter((o) => o === p).length;
@@ -189,62 +188,66 @@ export class BuyPanel {
   }
 }
 
+// pocketedList is what a stroke pocketed, in the move list's words.
 function pocketedList(white: number, black: number, queen: boolean, striker: boolean): string {
   const parts: string[] = [];
-  if (white) parts.push(`${white} white`);
-  if (black) parts.push(`${black} black`);
-  if (queen) parts.push("the queen");
-  if (striker) parts.push("the striker");
-  return parts.length <= 1 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+  if (white) parts.push(t("list.white", { Count: white }));
+  if (black) parts.push(t("list.black", { Count: black }));
+  if (queen) parts.push(t("list.queen"));
+  if (striker) parts.push(t("list.striker"));
+  return and(parts);
 }
 
+// Why a variant's match ended, by the rule of its result.
 const ENDS: Record<string, string> = {
-  "V-1": "the first to 17 points, or the most once every c/m is down",
-  "V-2": "3 white and 3 black pocketed, the queen covered",
-  "V-3": "the owner of the pockets",
-  "G-4": "by a concession",
-  "TM-3": "the other left the match",
-  "TM-2": "a stroke out of turn",
-  "D-10": "a player left his seat",
+  "V-1": "variant.end.V-1", "V-2": "variant.end.V-2", "V-3": "variant.end.V-3", "G-4": "variant.end.G-4",
+  "TM-3": "variant.end.TM-3", "TM-2": "variant.end.TM-2", "D-10": "variant.end.D-10",
 };
 
 // explainVariant is a variant's ruling in plain words, read from the
 // boards before (prev) and after: what was pocketed or bought, who was
 // credited with what, the queen, what went back, the turn, and the end.
+// Each clause is a catalogue message, with a second one for the reader
+// (.you), as rules.ts writes the ICF game's.
 export function explainVariant(ev: EventMsg, prev: GameState | undefined, names: Names): string {
   const st = ev.state, v = st.variant!, a = ev.action, r = st.match.ruling, before = prev?.variant;
   const who = names.seat(a.seat), you = names.you(a.seat);
+  // said is a clause about player p: its second message for the reader.
+  const said = (p: number, id: string, idYou: string, data: Record<string, string | number> = {}) =>
+    names.you(p) ? t(idYou, data) : t(id, { Who: names.seat(p), ...data });
+  const points = (p: number) => t("end.points", { Count: v.score[p] });
   const rules = new Set(r?.rules ?? []);
   const out: string[] = [];
   switch (a.kind) {
     case "strike": case "timeout": {
       const s = ev.outcome.stroke;
-      if (a.kind === "timeout") out.push(`${who} ran out of time`);
+      let first = "";
+      if (a.kind === "timeout") first = said(a.seat, "act.timeout", "act.timeout.you");
       else if (s) {
-        const list = pocketedList(s.white, s.black, s.queen, s.striker);
-        out.push(list ? `${who} pocketed ${list}` : s.touched ? `${who} pocketed nothing` : `${who} touched nothing`);
+        const List = pocketedList(s.white, s.black, s.queen, s.striker);
+        first = List ? said(a.seat, "act.pocketed", "act.pocketed.you", { List }) : s.touched ? said(a.seat, "act.nothing", "act.nothing.you") : said(a.seat, "act.untouched", "act.untouched.you");
       }
-      if (s?.foul) out.push("a foul");
+      out.push(s?.foul ? t("act.foul", { Text: first }) : first);
       break;
     }
     case "buy": {
       const b = a.buy!;
       const paid = { white: b.white, black: b.black, queen: b.queen };
-      out.push(`${who} bought pocket ${b.pocket + 1} for ${holding(paid)} (${worthOf(v, paid)} points), which go back to the centre`);
-      out.push(`${names.you(a.seat) ? "you now have" : `${who} now has`} ${plural(v.score[a.seat], "point")} and ${plural(owned(v, a.seat), "pocket")}`);
+      out.push(said(a.seat, "variant.say.bought", "variant.say.bought.you", { Pocket: b.pocket + 1, Pay: holding(paid), Count: worthOf(v, paid) }));
+      out.push(said(a.seat, "variant.say.nowHasPockets", "variant.say.nowHasPockets.you", { Points: points(a.seat), Pockets: t("variant.pocketCount", { Count: owned(v, a.seat) }) }));
       break;
     }
-    case "place": out.push(`${who} placed a c/m within the outer circle`); break;
-    case "concede": out.push(`${who} conceded`); break;
-    case "forfeit": out.push(`${who} ${you ? "forfeit" : "forfeits"}`); break;
+    case "place": out.push(said(a.seat, "variant.say.placed", "variant.say.placed.you")); break;
+    case "concede": out.push(said(a.seat, "act.conceded", "act.conceded.you", { What: t("concede.match") })); break;
+    case "forfeit": out.push(said(a.seat, "act.forfeit", "act.forfeit.you")); break;
   }
   // RULES V-3: the striker costs every pocket bought and every c/m held.
   const lostAll = a.kind === "strike" && !!ev.outcome.stroke?.striker && rules.has("V-3");
-  if (lostAll) out.push(`the striker costs ${you ? "you" : who} every pocket bought and every c/m pocketed, back to the centre: ${you ? "you have" : `${who} has`} 0 points`);
-  if (rules.has("B-2")) out.push("the break is made");
-  else if (rules.has("B-3")) out.push("break missed: another attempt");
-  else if (rules.has("B-4")) out.push("three break attempts missed: the next player breaks");
-  else if (rules.has("B-5")) out.push("the break attempt failed");
+  if (lostAll) out.push(said(a.seat, "variant.say.strikerCosts", "variant.say.strikerCosts.you"));
+  if (rules.has("B-2")) out.push(t("say.B-2"));
+  else if (rules.has("B-3")) out.push(t("say.B-3"));
+  else if (rules.has("B-4")) out.push(t("variant.say.B-4"));
+  else if (rules.has("B-5")) out.push(t("variant.say.B-5"));
   if (before) {
     // Who was credited with what (V-2: a colour a player has three of goes
     // to the next who needs it), and who paid a debt.
@@ -252,42 +255,45 @@ export function explainVariant(ev: EventMsg, prev: GameState | undefined, names:
       const was = before.held[p];
       const gained = { white: Math.max(0, now.white - was.white), black: Math.max(0, now.black - was.black), queen: now.queen && !was.queen };
       const lost = { white: Math.max(0, was.white - now.white), black: Math.max(0, was.black - now.black), queen: was.queen && !now.queen };
-      const name = names.you(p) ? "you" : names.seat(p);
       if (gained.white || gained.black || gained.queen) {
-        if (p === a.seat) out.push(`${names.you(p) ? "you now have" : `${names.seat(p)} now has`} ${plural(v.score[p], "point")}`);
-        else out.push(`${holding(gained)} credited to ${name}, now ${plural(v.score[p], "point")}`);
+        if (p === a.seat) out.push(said(p, "variant.say.nowHas", "variant.say.nowHas.you", { Points: points(p) }));
+        else out.push(said(p, "variant.say.credited", "variant.say.credited.you", { Pieces: holding(gained), Points: points(p) }));
       }
-      if ((lost.white || lost.black) && a.kind !== "buy" && !(lostAll && p === a.seat)) out.push(`${name} ${names.you(p) ? "pay" : "pays"} ${holding(lost)} back (a due or penalty)`);
+      if ((lost.white || lost.black) && a.kind !== "buy" && !(lostAll && p === a.seat)) out.push(said(p, "variant.say.paysBack", "variant.say.paysBack.you", { Pieces: holding(lost) }));
     });
     const bq = before.board.queen, aq = v.board.queen;
-    if (bq !== "pending" && aq === "pending") out.push(you ? "queen pocketed: cover it by pocketing any c/m with your next stroke" : "queen pocketed: it waits for its cover by any c/m in the next stroke");
-    else if (aq === "covered" && bq !== "covered") out.push(`queen covered: ${v.worth.queen} points to ${names.seat(v.board.queen_side ?? a.seat)}`);
-    else if (bq === "pending" && aq === "board") out.push("queen not covered: back to the centre");
-    else if (ev.outcome.stroke?.queen && aq === "board") out.push(rules.has("Q-1") ? "the queen goes back: it needs one of your c/m first (Q-1)" : "the queen goes back to the centre");
+    if (bq !== "pending" && aq === "pending") out.push(you ? t("variant.say.queenPending.you") : t("variant.say.queenPending"));
+    else if (aq === "covered" && bq !== "covered") out.push(said(v.board.queen_side ?? a.seat, "variant.say.queenCovered", "variant.say.queenCovered.you", { Count: v.worth.queen }));
+    else if (bq === "pending" && aq === "board") out.push(t("queen.notCovered"));
+    else if (ev.outcome.stroke?.queen && aq === "board") out.push(rules.has("Q-1") ? t("variant.say.queenBackQ-1") : t("queen.back"));
     v.board.owed.forEach((n, p) => {
-      if (n > before.board.owed[p]) out.push(`${names.you(p) ? "you owe" : `${names.seat(p)} owes`} ${plural(n, "c/m")}, paid from the next one credited`);
+      if (n > before.board.owed[p]) out.push(said(p, "variant.say.owes", "variant.say.owes.you", { Count: n }));
     });
   }
   const centre = (r?.centre ?? []).filter((c) => c !== "queen");
-  if (centre.length && a.kind !== "buy" && !lostAll) out.push(`${centre.length === 1 ? `the ${centre[0]}` : centre.join(" and ")} ${centre.length === 1 ? "goes" : "go"} back to the centre`);
+  const whites = centre.filter((c) => c === "white").length, blacks = centre.length - whites;
+  if (a.kind !== "buy" && !lostAll) {
+    if (whites && blacks) out.push(t("say.centre.both"));
+    else if (whites) out.push(t("say.centre.white", { Count: whites }));
+    else if (blacks) out.push(t("say.centre.black", { Count: blacks }));
+  }
   // RULES V-1, V-2: dues, penalties and what they return are placed within
   // the outer circle, by the player the referee names.
   for (const p of r?.place ?? []) {
-    const n = p.count === 1 ? `a ${p.colour}` : `${p.count} ${p.colour}`;
-    const placer = p.placer === null ? "" : names.you(p.placer) ? "you place" : `${names.seat(p.placer)} places`;
-    out.push(`${placer} ${n} back within the outer circle`);
+    const Pieces = p.colour === "white" ? t("variant.white", { Count: p.count }) : t("variant.black", { Count: p.count });
+    out.push(p.placer === null ? t("variant.say.placeBack", { Pieces }) : said(p.placer, "variant.say.places", "variant.say.places.you", { Pieces }));
   }
   const over = st.match.match_winner !== null;
   if (!over && r && a.kind !== "concede" && a.kind !== "forfeit") {
-    if (r.turn_kept) out.push(you ? "your turn continues" : "the turn continues");
-    else if (a.kind === "strike" || a.kind === "timeout") out.push(`the turn passes to ${names.seat(st.to_act.seat)}`);
+    if (r.turn_kept) out.push(you ? t("say.turnKept.you") : t("say.turnKept"));
+    else if (a.kind === "strike" || a.kind === "timeout") out.push(names.you(st.to_act.seat) ? t("say.turnToYou") : t("say.turnTo", { Who: names.seat(st.to_act.seat) }));
   }
   let text = sentence(out, who);
   const res = st.match.result;
-  if (res && res.winner === null) text += ` The board is replayed from the break (${res.rule}).`;
+  if (res && res.winner === null) text += " " + t("variant.say.replayed", { Rule: res.rule });
   if (over) {
-    const w = st.match.match_winner!;
-    text += ` ${lead(names.seat(w))} ${names.you(w) ? "win" : "wins"} with ${plural(v.score[w], "point")}${ENDS[res?.rule ?? ""] ? `: ${ENDS[res!.rule]}` : ""}.`;
+    const w = st.match.match_winner!, why = ENDS[res?.rule ?? ""];
+    text += " " + (why ? said(w, "variant.say.winsWhy", "variant.say.winsWhy.you", { Points: points(w), Why: t(why) }) : said(w, "variant.say.wins", "variant.say.wins.you", { Points: points(w) }));
   }
   return text;
 }

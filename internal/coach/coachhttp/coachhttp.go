@@ -81,12 +81,12 @@ type Env struct {
 
 // Errors of the coach.
 var (
-	ErrNoHint  = httpapi.New(http.StatusConflict, "a hint is for your own stroke in a game against the computer, or in practice")
-	ErrNoCoach = httpapi.New(http.StatusServiceUnavailable, "this server has no coach")
+	ErrNoHint  = httpapi.NewCoded(http.StatusConflict, "no_hint", "a hint is for your own stroke in a game against the computer, or in practice")
+	ErrNoCoach = httpapi.NewCoded(http.StatusServiceUnavailable, "no_coach", "this server has no coach")
 	// ErrMessage is a practice request that cannot be played.
 	ErrMessage = httpapi.New(http.StatusBadRequest, "bad message")
 
-	errTooMany = httpapi.New(http.StatusTooManyRequests, "too many")
+	errTooMany = httpapi.NewCoded(http.StatusTooManyRequests, "too_many", "too many")
 )
 
 // maxCoaching bounds the searches the coach runs at once: each takes a

@@ -219,7 +219,7 @@ func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if open >= maxOpenSheets {
-		fail(w, httpapi.Refuse(errTooMany, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
+		fail(w, httpapi.RefuseCoded(errTooMany, "sheets_max", map[string]any{"Count": open}, "%d scoresheets open on this browser, the most it may have: finish one before opening another.", open))
 		return
 	}
 	conf, err := json.Marshal(cfg)
@@ -255,7 +255,7 @@ func (h *Sheets) Open(ctx context.Context, token string, cfg umpire.Config) (str
 func (h *Sheets) sheet(ctx context.Context, id string) (umpire.Record, error) {
 	rec, err := h.env.Store.Sheet(ctx, id)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return rec, httpapi.Refuse(carrom.ErrNotFound, "No scoresheet has this address: check the link, or open a new sheet.")
+		return rec, httpapi.RefuseCoded(carrom.ErrNotFound, "no_sheet", nil, "No scoresheet has this address: check the link, or open a new sheet.")
 	}
 	return rec, err
 }
@@ -379,7 +379,7 @@ func (h *Sheets) Entry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rec.Token != h.env.Identity.Token(r) {
-		fail(w, httpapi.New(http.StatusForbidden, "Only the browser that opened this scoresheet can write in it; here it can be read and printed."))
+		fail(w, httpapi.NewCoded(http.StatusForbidden, "not_sheet_owner", "Only the browser that opened this scoresheet can write in it; here it can be read and printed."))
 		return
 	}
 	st, err := h.lockSheet(ctx, rec)
@@ -410,7 +410,8 @@ func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec umpire.Re
 		refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
-		refuse(httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("This sheet holds %d entries, the most a sheet keeps: open a new sheet for the rest of the match.", maxSheetOps)))
+		refuse(httpapi.RefuseCoded(httpapi.New(http.StatusRequestEntityTooLarge, "sheet full"), "sheet_full", map[string]any{"Count": maxSheetOps},
+			"This sheet holds %d entries, the most a sheet keeps: open a new sheet for the rest of the match.", maxSheetOps))
 		return
 	}
 	if len(sh.Config.Accounts) > 0 {
@@ -420,7 +421,7 @@ func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec umpire.Re
 			return
 		}
 		if rt.Rated {
-			refuse(httpapi.Refuse(umpire.ErrRefused, "The match has been rated: its sheet no longer changes."))
+			refuse(httpapi.RefuseCoded(umpire.ErrRefused, "sheet_rated", nil, "The match has been rated: its sheet no longer changes."))
 			return
 		}
 	}
