@@ -181,7 +181,8 @@ func (req *Request) Ranking() ([]string, error) {
 			}
 		}
 	}
-	return FinalRanking(ids, *req.Finals, req.FinalsRounds, req.withdrawn()...)
+	out := req.withdrawn()
+	return FinalRanking(FinalsSeeding(ids, *req.Finals, finalists(req.FinalsRounds), out), *req.Finals, req.FinalsRounds, out...)
 }
 
 // withdrawn are the ids of the players withdrawn.

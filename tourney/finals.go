@@ -113,6 +113,36 @@ func playFinals(ranking []string, f Finals, played []Round, withdrawn []string) 
 	return ss, nil
 }
 
+// FinalsSeeding is the ranking after the Swiss as the finals take it: its
+// first places (the finals') go to the best players not withdrawn, as
+// SoL's final ranking lets a retired player leave them; the others follow
+// in ranking's order. finalists are the players of the finals' first
+// round, once it is paired: they keep their places, one withdrawn since
+// forfeiting his final (playFinals).
+func FinalsSeeding(ranking []string, f Finals, finalists, withdrawn []string) []string {
+	out := make([]string, 0, len(ranking))
+	var rest []string
+	for _, id := range ranking {
+		if len(out) == f.Places || slices.Contains(withdrawn, id) && !slices.Contains(finalists, id) {
+			rest = append(rest, id)
+			continue
+		}
+		out = append(out, id)
+	}
+	return append(out, rest...)
+}
+
+// finalists are the players of the finals' first round, if any.
+func finalists(played []Round) []string {
+	var out []string
+	if len(played) > 0 {
+		for _, m := range played[0].Matches {
+			out = append(out, m.A, m.B)
+		}
+	}
+	return out
+}
+
 // FinalsPairing is the next finals round after the rounds played: the
 // finals not yet decided, the better placed as A, 1st v 2nd on board 1;
 // none when every final is decided. ranking is the ids after the Swiss,

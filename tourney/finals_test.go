@@ -111,3 +111,45 @@ func TestFinalsForfeit(t *testing.T) {
 		t.Error("a finals round without the 1st's final, no one withdrawn: accepted")
 	}
 }
+
+// TestFinalsSeeding: the finals' places go to the best players not
+// withdrawn; once the finals' first round is paired, its players keep
+// theirs, withdrawn since or not.
+func TestFinalsSeeding(t *testing.T) {
+	ranking := []string{"p1", "p2", "p3", "p4", "p5", "p6"}
+	for _, c := range []struct {
+		places               int
+		finalists, withdrawn []string
+		want                 string
+	}{
+		{2, nil, nil, "[p1 p2 p3 p4 p5 p6]"},
+		{2, nil, []string{"p2"}, "[p1 p3 p2 p4 p5 p6]"},
+		{4, nil, []string{"p1", "p4"}, "[p2 p3 p5 p6 p1 p4]"},
+		{4, []string{"p1", "p2", "p3", "p4"}, []string{"p2"}, "[p1 p2 p3 p4 p5 p6]"},
+		{2, nil, []string{"p6"}, "[p1 p2 p3 p4 p5 p6]"},
+	} {
+		got := fmt.Sprint(FinalsSeeding(ranking, Finals{Places: c.places, BestOf: 1}, c.finalists, c.withdrawn))
+		if got != c.want {
+			t.Errorf("places %d, finalists %v, withdrawn %v: %s; want %s", c.places, c.finalists, c.withdrawn, got, c.want)
+		}
+	}
+}
+
+// TestPairFinalsWithdrawnBefore: "carrom tourney pair" seeds the finals as
+// the server does: the 2nd after the Swiss, withdrawn before the finals,
+// leaves his final to the 3rd.
+func TestPairFinalsWithdrawnBefore(t *testing.T) {
+	win := func(a, b string) Match { return Match{A: a, B: b, Score: [2]int{25, 0}} }
+	req := &Request{System: "swiss", Tournament: Tournament{
+		Players: []Player{{ID: "a"}, {ID: "b", Withdrawn: true}, {ID: "c"}, {ID: "d"}},
+		Rounds:  []Round{{[]Match{win("a", "d"), win("b", "c")}}, {[]Match{win("a", "b"), win("c", "d")}}},
+		Points:  Points{Win: 2, Draw: 1},
+	}, Finals: &Finals{Places: 2, BestOf: 1}}
+	ans, err := Pair(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Matches) != 1 || ans.Matches[0].A != "a" || ans.Matches[0].B == nil || *ans.Matches[0].B != "c" {
+		t.Errorf("the final: %+v; want a v c, b withdrawn", ans.Matches)
+	}
+}

@@ -304,6 +304,7 @@ func Pair(req *Request) (*Answer, error) {
 			ranking = append(ranking, s.ID)
 		}
 		out := req.withdrawn()
+		ranking = FinalsSeeding(ranking, *req.Finals, finalists(req.FinalsRounds), out)
 		if pairs, err = FinalsPairing(ranking, *req.Finals, req.FinalsRounds, out...); err == nil {
 			ans.FinalRanking, err = FinalRanking(ranking, *req.Finals, req.FinalsRounds, out...)
 		}

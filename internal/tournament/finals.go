@@ -112,29 +112,17 @@ func (s *state) swissRanking() []string {
 	return ids
 }
 
-// finalsSeeding is the Swiss's ranking as the finals take it: its first
-// places (the finals') go to the best players not withdrawn, as SoL's
-// final ranking lets a retired player leave them; the others follow in
-// the standings' order. Once the finals are paired their players keep
-// their places: one withdrawn since forfeits his final (tourney.FinalRanking).
+// finalsSeeding is the Swiss's ranking as the finals take it
+// (tourney.FinalsSeeding): the players of the finals' first round, once
+// paired, keep their places.
 func (s *state) finalsSeeding(f tourney.Finals) []string {
-	ids := s.swissRanking()
-	finalist := map[int]bool{}
+	var finalists []string
 	if len(s.rounds) > s.t.Rounds {
 		for _, m := range s.rounds[s.t.Rounds] {
-			finalist[m.A], finalist[m.B] = true, true
+			finalists = append(finalists, pid(m.A), pid(m.B))
 		}
 	}
-	out := make([]string, 0, len(ids))
-	var rest []string
-	for _, id := range ids {
-		if p, ok := s.player(num(id)); ok && p.Withdrawn && !finalist[p.Num] || len(out) == f.Places {
-			rest = append(rest, id)
-			continue
-		}
-		out = append(out, id)
-	}
-	return append(out, rest...)
+	return tourney.FinalsSeeding(s.swissRanking(), f, finalists, withdrawn(s.players))
 }
 
 // finalsPairing is the next finals round's matches, or why there is none.
