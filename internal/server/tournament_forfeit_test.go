@@ -44,6 +44,10 @@ func TestTournamentFinalistWithdrawn(t *testing.T) {
 	organise(t, org, csrf, fmt.Sprintf("%s/players/%d", base, second), `{"withdrawn":true}`, http.StatusOK)
 	ev.typed(3, 2, [2]int{10, 25})
 	fv := ev.view()
+	// The 1st v 2nd of round 2 stays unplayed, and says why.
+	if m := fv.Paired[len(fv.Paired)-1].Matches[0]; m.Board != 1 || m.Score != nil || m.Source != "withdrawn" {
+		t.Errorf("the final the 2nd left: %+v; want board 1 unplayed, source withdrawn", m)
+	}
 	places := func(fv fview) []int {
 		var out []int
 		for _, r := range fv.Ranking {

@@ -214,6 +214,10 @@ func (s *state) pending(m carrom.TournamentMatch) bool {
 // isFinal says whether round is one of the finals'.
 func (s *state) isFinal(round int) bool { return round > s.t.Rounds }
 
+// SourceWithdrawn is the source a view gives a final left unplayed by a
+// withdrawn finalist, who forfeits it: no result is stored for it.
+const SourceWithdrawn = "withdrawn"
+
 // finish adds the finals, the final ranking and its prizes to v.
 func (s *state) finish(v *View) {
 	v.Finals = FinalsView{Places: s.finals.Places, BestOf: s.finals.BestOf, Prizes: s.finals.Prizes}
@@ -222,8 +226,15 @@ func (s *state) finish(v *View) {
 		v.Finals.NextCode, v.Finals.NextParams = httpapi.Code(err)
 	}
 	for i := range v.Paired {
-		if s.isFinal(v.Paired[i].Round) {
-			v.Paired[i].Final = v.Paired[i].Round - s.t.Rounds
+		r := &v.Paired[i]
+		if !s.isFinal(r.Round) {
+			continue
+		}
+		r.Final = r.Round - s.t.Rounds
+		for j, m := range r.Matches {
+			if m.Score == nil && !s.pending(carrom.TournamentMatch{Round: r.Round, A: m.A, B: m.B}) {
+				r.Matches[j].Source = SourceWithdrawn
+			}
 		}
 	}
 	v.Ranking = []RankView{}

@@ -41,7 +41,7 @@ const methodKeys: Record<string, string> = {
 };
 const methodName = (m: string) => methodKeys[m] ? i18n.t(methodKeys[m]) : m;
 
-const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow" };
+const sourceKeys: Record<string, string> = { hand: "tournament.source.hand", online: "tournament.source.online", sheet: "tournament.source.sheet", phantom: "tournament.source.phantom", noshow: "tournament.source.noshow", withdrawn: "tournament.source.withdrawn" };
 const sourceName = (s: string) => sourceKeys[s] ? i18n.t(sourceKeys[s]) : s;
 // logText is a log entry in the page's language, from its code and values;
 // an entry without a code, or with one the page has no words for, keeps its text.
@@ -273,6 +273,7 @@ function roundTable(t: Tournament, r: Round, act: Act): HTMLElement {
   const rows = r.matches.map((m) => {
     const cells: (Node | string)[] = [];
     if (m.score) cells.push(h("span", { class: "t-score" }, `${m.score[0]}–${m.score[1]}`), " ", h("small", { class: "t-source" }, sourceName(m.source)));
+    else if (m.source === "withdrawn") cells.push(h("small", { class: "t-source" }, sourceName(m.source)));
     if (t.mine && m.b !== 0) {
       const a = h("input", { type: "number", min: "0", max: "999", "data-side": "a", "aria-label": i18n.t("tournament.scoreOf", { Name: m.a_name }), class: "t-in" });
       const b = h("input", { type: "number", min: "0", max: "999", "data-side": "b", "aria-label": i18n.t("tournament.scoreOf", { Name: m.b_name }), class: "t-in" });
