@@ -508,4 +508,16 @@ func TestErrorInLanguage(t *testing.T) {
 	e.run(ctx, chromedp.Navigate(e.base+"/friends"), chromedp.WaitVisible("#friend-name", chromedp.ByID),
 		chromedp.SendKeys("#friend-name", "ann", chromedp.ByID), chromedp.Click(`#follow button[type="submit"]`, chromedp.ByQuery))
 	e.waitFor(ctx, "the refusal to follow oneself", `document.querySelector("#follow .error")?.textContent === `+jsString(msg(t, "fr", "error.followSelf", nil)), 10*time.Second)
+
+	// A refusal at the table, over its WebSocket: a fourth phrase within
+	// 10 s, in French.
+	id := e.createTable(`{"rules":"icf","players":2,"clock":0,"seats":[{"kind":"human"},{"kind":"human"}],"seed":3}`)
+	e.run(ctx, chromedp.Navigate(e.base+"/t/"+id+"?seat=0"))
+	e.waitFor(ctx, "the seat offered", `!!document.getElementById("take-seat-0")`, 10*time.Second)
+	e.run(ctx, chromedp.Click("#take-seat-0", chromedp.ByID))
+	e.waitFor(ctx, "the phrases", `!!document.querySelector('#words [data-phrase="hello"]')`, 10*time.Second)
+	for range 4 {
+		e.run(ctx, chromedp.Click(`#words [data-phrase="hello"]`, chromedp.ByQuery))
+	}
+	e.waitFor(ctx, "the refusal of a fourth phrase", `document.getElementById("error")?.textContent === `+jsString(msg(t, "fr", "error.wordsWait", nil)), 10*time.Second)
 }

@@ -149,11 +149,15 @@ type RematchMsg struct {
 	Rematch string `json:"rematch"`
 }
 
-// ErrorMsg refuses a client's message, in a plain sentence.
+// ErrorMsg refuses a client's message, in a plain sentence; a refusal a
+// player meets at the table has a Code too, which the page says in his
+// language with the values of Params (docs/i18n.md).
 type ErrorMsg struct {
-	V     int    `json:"v"`
-	Type  string `json:"type"` // "error"
-	Error string `json:"error"`
+	V      int            `json:"v"`
+	Type   string         `json:"type"` // "error"
+	Error  string         `json:"error"`
+	Code   string         `json:"code,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
 }
 
 // PongMsg answers a ping.

@@ -52,7 +52,7 @@ var (
 	ErrNotSignedIn = account.ErrNotSignedIn
 	// ErrSitCSRF refuses a signed-in browser's "sit" without its session's
 	// CSRF token.
-	ErrSitCSRF = httpapi.New(http.StatusForbidden, `a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
+	ErrSitCSRF = httpapi.NewCoded(http.StatusForbidden, "sit_reload", `a signed-in browser's "sit" needs its session's "csrf" token (GET /api/account gives it)`)
 )
 
 // newAccounts is the accounts' service (package account) on the

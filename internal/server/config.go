@@ -21,15 +21,18 @@ func shown(c protocol.TableConfig, over bool) protocol.TableConfig {
 	return c
 }
 
-// Errors of table requests, with the HTTP status each answers with.
+// Errors of table requests, with the HTTP status each answers with; those
+// a player meets at the table with a code the page says in his language.
 var (
 	ErrBadConfig  = httpapi.New(http.StatusBadRequest, "bad table configuration")
-	ErrNotYours   = httpapi.New(http.StatusForbidden, "you do not hold the seat to act")
-	ErrSeatTaken  = httpapi.New(http.StatusConflict, "seat taken")
-	ErrNotStarted = httpapi.New(http.StatusConflict, "waiting for players to take their seats")
-	ErrTableGone  = httpapi.New(http.StatusGone, "table closed")
-	ErrNoSeat     = httpapi.New(http.StatusBadRequest, "no such seat")
+	ErrNotYours   = httpapi.NewCoded(http.StatusForbidden, "not_your_turn", "you do not hold the seat to act")
+	ErrSeatTaken  = httpapi.NewCoded(http.StatusConflict, "seat_taken", "seat taken")
+	ErrNotStarted = httpapi.NewCoded(http.StatusConflict, "not_started", "waiting for players to take their seats")
+	ErrTableGone  = httpapi.NewCoded(http.StatusGone, "table_gone", "table closed")
+	ErrNoSeat     = httpapi.NewCoded(http.StatusBadRequest, "no_seat", "no such seat")
 	ErrTooMany    = httpapi.ErrTooMany
+	// errMatchOver is rules.ErrMatchIsOver said to the player who acts.
+	errMatchOver = httpapi.NewCoded(http.StatusConflict, "match_over", "the match is over")
 )
 
 // gameConfig is the game c asks for, or why it is bad.

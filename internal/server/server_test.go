@@ -470,8 +470,8 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 	before := b.untilMine(0)
 	// Seat 0 is to break: Bob (seat 1) may not act for him.
 	b.send(protocol.Strike(0, 90, 0.5))
-	if m := b.next("error"); !strings.Contains(m.Error, "do not hold the seat") {
-		t.Errorf("forged intent: error %q", m.Error)
+	if m := b.next("error"); !strings.Contains(m.Error, "do not hold the seat") || m.Code != "not_your_turn" {
+		t.Errorf("forged intent: error %q, code %q; want not_your_turn", m.Error, m.Code)
 	}
 	bad := []string{
 		`not json`, `{"v":1,"type":"fly"}`, `{"v":2,"type":"ping"}`, `{"v":1,"type":"strike","x":0,"angle":90}`,
@@ -496,8 +496,8 @@ func TestForgedAndMalformedIntents(t *testing.T) {
 	a.send(protocol.Ping())
 	a.next("pong")
 	b.send(protocol.Sit(0, ""))
-	if m := b.next("error"); !strings.Contains(m.Error, "seat taken") {
-		t.Errorf("taking someone's seat: error %q", m.Error)
+	if m := b.next("error"); !strings.Contains(m.Error, "seat taken") || m.Code != "seat_taken" {
+		t.Errorf("taking someone's seat: error %q, code %q; want seat_taken", m.Error, m.Code)
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	ev := play(t, 1, rng, map[int]*conn{0: a, 1: b})

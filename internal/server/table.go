@@ -17,7 +17,6 @@ import (
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
 	"github.com/carrom-game/carrom/record"
-	"github.com/carrom-game/carrom/rules"
 )
 
 // Messages to a table's goroutine.
@@ -493,7 +492,7 @@ func (t *table) act(ctx context.Context, m actReq) {
 	turn := t.state.ToAct()
 	switch {
 	case t.over():
-		t.deliver(m.c, errorMessage(fmt.Errorf("server: %w", rules.ErrMatchIsOver)))
+		t.deliver(m.c, errorMessage(errMatchOver))
 		return
 	case !t.started():
 		t.deliver(m.c, errorMessage(fmt.Errorf("server: %w", ErrNotStarted)))

@@ -184,7 +184,8 @@ func encode(v any) []byte {
 }
 
 func errorMessage(err error) []byte {
-	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err)})
+	code, params := httpapi.Code(err)
+	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err), Code: code, Params: params})
 }
 
 // eventMessage is the broadcast of an accepted action; its state's match

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
@@ -49,7 +50,7 @@ func decodeSay(m protocol.ClientMsg) (intent, error) {
 func (t *tableViews) say(m sayReq) {
 	held := t.heldSeats(m.c.token)
 	if len(held) == 0 {
-		t.deliver(m.c, errorMessage(msgErr("only a player at the table may say something; take a seat first")))
+		t.deliver(m.c, errorMessage(httpapi.RefuseCoded(ErrMessage, "words_seated", nil, "only a player at the table may say something; take a seat first")))
 		return
 	}
 	seat, now := held[0], t.env.clock.Now()
@@ -58,7 +59,7 @@ func (t *tableViews) say(m sayReq) {
 	}
 	last := t.said[seat]
 	if len(last) >= sayBurst && now.Sub(last[len(last)-sayBurst]) < sayWindow {
-		t.deliver(m.c, errorMessage(msgErr("at most %d phrases every %d seconds; wait a moment", sayBurst, int(sayWindow/time.Second))))
+		t.deliver(m.c, errorMessage(httpapi.RefuseCoded(ErrMessage, "words_wait", nil, "at most %d phrases every %d seconds; wait a moment", sayBurst, int(sayWindow/time.Second))))
 		return
 	}
 	t.said[seat] = append(last[max(0, len(last)-sayBurst+1):], now)

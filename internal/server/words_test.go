@@ -49,16 +49,16 @@ func TestSayWords(t *testing.T) {
 		t.Errorf("a phrase off the list: %q", m.Error)
 	}
 	eve.send(protocol.Say("hello", true))
-	if m := eve.next("error"); !strings.Contains(m.Error, "only a player at the table may say something") {
-		t.Errorf("a spectator's phrase: %q", m.Error)
+	if m := eve.next("error"); !strings.Contains(m.Error, "only a player at the table may say something") || m.Code != "words_seated" {
+		t.Errorf("a spectator's phrase: %q, code %q; want words_seated", m.Error, m.Code)
 	}
 
 	// Ann has said one phrase; two more pass, the fourth in 10 s does not.
 	a.send(protocol.Say("oops", false))
 	a.send(protocol.Say("sorry", false))
 	a.send(protocol.Say("hello", false))
-	if m := a.next("error"); !strings.Contains(m.Error, "at most 3 phrases every 10 seconds") {
-		t.Errorf("a fourth phrase in 10 s: %q", m.Error)
+	if m := a.next("error"); !strings.Contains(m.Error, "at most 3 phrases every 10 seconds") || m.Code != "words_wait" {
+		t.Errorf("a fourth phrase in 10 s: %q, code %q; want words_wait", m.Error, m.Code)
 	}
 	for _, want := range []string{"oops", "sorry"} {
 		if _, phrase := said(t, b); phrase != want {

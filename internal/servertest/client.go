@@ -235,8 +235,9 @@ type Message struct {
 	// Seats: who sits where and is connected, and how many watch.
 	Seating    []protocol.SeatState `json:"seating"`
 	Spectators int                  `json:"spectators"`
-	// Error.
+	// Error: the refusal's words and, for one a player meets, its code.
 	Error string `json:"error"`
+	Code  string `json:"code"`
 	// State and event.
 	State *protocol.GameState `json:"state"`
 	// Event.

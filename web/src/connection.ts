@@ -8,7 +8,9 @@ export interface Listener {
   // since is the sequence number of the last state applied.
   since(): number;
   welcome(seats: number[]): void;
-  refused(error: string): void;
+  // refused: a message refused, in the server's English and, for a
+  // refusal a player meets, its code and values (protocol.ErrorMsg).
+  refused(error: string, code?: string, params?: Record<string, string | number>): void;
   // rematch: another player asked for a rematch of the finished match.
   rematch(m: RematchMsg): void;
   // aim is the live aim of the seat to strike, as it comes.
@@ -60,7 +62,7 @@ export class Connection {
   private receive(m: ServerMsg): void {
     switch (m.type) {
       case "welcome": this.l.welcome(m.seats); return;
-      case "error": this.l.refused(m.error); return;
+      case "error": this.l.refused(m.error, m.code, m.params); return;
       case "rematch": this.l.rematch(m); return;
       case "aim": this.l.aim(m); return;
       case "said": this.l.said(m); return;

@@ -11,6 +11,7 @@ import { colourOf, colourWord, MoveLog, seatName, sideName } from "./panel";
 import { t as tr } from "./i18n";
 import { hintWords } from "./coach";
 import { api, ApiError, me } from "./api";
+import { sayCode } from "./errors";
 import { chosen } from "./seating";
 import type { Action, AimMsg, ClientMsg, EventMsg, GameState, Hint, Replay, SeatsMsg, StateMsg, Stroke, TableInfo, Trajectory } from "./protocol";
 import { offerRematch } from "./rematch";
@@ -133,7 +134,7 @@ export class TableModel {
       // it is kept, and shown once that position is.
       aim: (m) => { if (m.seq >= this.seq && !this.held.peek().includes(m.seat)) this.remote.value = m; },
       said: (m) => this.words.hear(m),
-      refused: (e) => batch(() => { this.pending.value = false; this.error.value = e; }),
+      refused: (e, code, params) => batch(() => { this.pending.value = false; this.error.value = (code && sayCode(code, params)) || e; }),
       table: (m) => this.table(m),
       lost: async (welcomed) => {
         batch(() => { this.pending.value = false; this.lost.value = true; });
