@@ -3,13 +3,14 @@
 import type { Hint } from "./protocol";
 import type { Renderer } from "./render";
 import { vec } from "./vec";
-import { percent, t } from "./i18n";
+import { wholePercent } from "./format";
+import { t } from "./i18n";
 
 const PIECE: Record<string, string> = { w: "coach.piece.w", b: "coach.piece.b", q: "coach.piece.q" };
 const CORNER: Record<string, string> = { tl: "coach.corner.tl", tr: "coach.corner.tr", bl: "coach.corner.bl", br: "coach.corner.br" };
 
 export function hintWords(h: Hint, r: Renderer): string {
-  const Pct = percent(h.success);
+  const Pct = wholePercent(h.success);
   if (h.kind === "break") return t("coach.break", { Pct });
   const Piece = t(h.target ? PIECE[h.target[0]] ?? "coach.piece.cm" : "coach.piece.own");
   if (!h.pocket) return t("coach.to", { Pct, Piece });

@@ -2,7 +2,7 @@
 // language tag): a rating is a whole number without grouping, as rating
 // lists print it ("1500", not "1,500"); a date is the language's own
 // ("27 novembre 2026", "27.11.2026"). See docs/i18n.md.
-import { lang } from "./i18n";
+import { lang, t } from "./i18n";
 
 // Intl takes the pseudo-locale's tag for English.
 const tag = () => lang() === "en-XA" ? "en" : lang();
@@ -14,6 +14,10 @@ export const num = (x: number, digits = 0) =>
 // percent is a share (0.425) as a percentage with one decimal.
 export const percent = (x: number) =>
   new Intl.NumberFormat(tag(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+
+// wholePercent is a fraction (0.34) as a whole percentage in the
+// language's words for it ("34 %" in French): a power, a chance.
+export const wholePercent = (x: number) => t("table.percent", { N: num(Math.round(x * 100)) });
 
 // signedNum is a change with its sign: +12.5, −3.0, ±0.0.
 export const signedNum = (x: number, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "±") + num(Math.abs(x), digits);

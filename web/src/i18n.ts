@@ -55,16 +55,6 @@ export function t(key: string, data: Record<string, string | number> = {}): stri
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name: string) => String(data[name] ?? ""));
 }
 
-// num is a number as the page's language writes it (Intl): "0,50" in
-// French, "1 500" in Polish.
-export const num = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(current.lang, opts).format(n);
-
-// percent is a fraction (0.34) as the language writes a percentage.
-export const percent = (x: number): string => t("table.percent", { N: num(Math.round(x * 100)) });
-
-// when is a moment as the page's language writes a date and time (Intl).
-export const when = (d: string | number | Date): string => new Date(d).toLocaleString(current.lang);
-
 // expand lists the rule IDs a span names: "B-1…B-3, PL-1" is B-1, B-2,
 // B-3, PL-1.
 export function expand(span: string): string[] {

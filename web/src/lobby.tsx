@@ -13,7 +13,8 @@ import { type MyTable, myTables, opponents } from "./resume";
 import { choose } from "./seating";
 import { Thumb } from "./thumb";
 import { isVariant, playersOf, RULE_SETS, ruleName } from "./variants";
-import { t, when } from "./i18n";
+import { dateTime } from "./format";
+import { t } from "./i18n";
 
 type Options = [string, string][];
 
@@ -261,7 +262,7 @@ function Finished() {
         <table class="list">
           {ts!.slice(0, 50).map((tb) => (
             <tr>
-              <td>{names(tb)}</td><td class="result">{outcome(tb)}</td><td>{tb.finished ? when(tb.finished) : ""}</td>
+              <td>{names(tb)}</td><td class="result">{outcome(tb)}</td><td>{tb.finished ? dateTime(tb.finished) : ""}</td>
               <td><a href={`/replay/${tb.id}`}>{t("lobby.replay")}</a></td>
             </tr>
           ))}

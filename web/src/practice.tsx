@@ -15,7 +15,8 @@ import { MoveLog, Ruling } from "./panel";
 import { api } from "./api";
 import type { ClientMsg, GameState, Hint, Practiced } from "./protocol";
 import { HintLine } from "./table";
-import { num, percent, t as tr } from "./i18n";
+import { num, wholePercent } from "./format";
+import { t as tr } from "./i18n";
 import { len, sub, vec, type Vec } from "./vec";
 
 interface Step { position: string; state: GameState }
@@ -38,7 +39,7 @@ function loadBest(): Best | null {
 }
 
 // seconds writes a duration as the clock shows it: "83.4 s".
-export const seconds = (ms: number) => tr("practice.seconds", { S: num(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+export const seconds = (ms: number) => tr("practice.seconds", { S: num(ms / 1000, 1) });
 
 // bold writes text with name in bold where its placeholder was filled with a NUL.
 const bold = (text: string, name: string) => text.split("\u0000").flatMap((part, i) => i ? [<b>{name}</b>, part] : [part]);
@@ -263,7 +264,7 @@ export function PracticeScreen({ app }: { app: App }) {
           {!st ? tr("practice.settingUp") : st.over ? tr("practice.cleared") : p.editing.value ? tr("practice.editing")
             : busy ? "…" : st.to_act.need === "place" ? tr("practice.place") : tr("table.yourStroke")}
         </div>
-        <div class="meters"><span class="power" id="power">{aim ? tr("table.power", { Percent: percent(aim.power) }) : ""}</span></div>
+        <div class="meters"><span class="power" id="power">{aim ? tr("table.power", { Percent: wholePercent(aim.power) }) : ""}</span></div>
         <div class="controls">
           {aim && !p.editing.value && <button type="button" id="shoot" onClick={() => p.input.shoot()}>{tr("table.shoot")}</button>}
           <button type="button" class="secondary" id="hint" disabled={busy || running || p.editing.value || st?.to_act.need !== "strike"} onClick={() => void p.askHint()}>{tr("table.hint")}</button>

@@ -7,7 +7,8 @@ import { api } from "./api";
 import { h } from "./dom";
 import type { RematchMsg } from "./protocol";
 import { choose } from "./seating";
-import { num, t as tr } from "./i18n";
+import { num } from "./format";
+import { t as tr } from "./i18n";
 
 // requestRematch asks for the rematch and returns the link to this
 // browser's seats at it.
@@ -52,7 +53,7 @@ export async function ratedBanner(table: string, tries = 20): Promise<void> {
   const x = await api<{ expected: [number, number]; players: { name: string; rating: number }[] }>("GET",
     `/api/expected?rules=${t.config.rules}&players=${names.map(encodeURIComponent).join(",")}`).catch(() => null);
   if (!x) return;
-  const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${num(p.rating, { maximumFractionDigits: 0, useGrouping: false })}`).join(" & ");
-  const e = (n: number) => num(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const side = (s: number) => x.players.filter((_, i) => i % 2 === s).map((p) => `${p.name} ${num(p.rating)}`).join(" & ");
+  const e = (n: number) => num(n, 2);
   el.textContent = tr("table.ratedVs", { A: side(0), B: side(1), EA: e(x.expected[0]), EB: e(x.expected[1]) });
 }

@@ -12,7 +12,8 @@ import type { Hint } from "./protocol";
 import { requestRematch } from "./rematch";
 import { TableModel, type BoardSummary, type MatchSummary } from "./tablemodel";
 import { WordsRow } from "./words";
-import { percent, t as tr } from "./i18n";
+import { wholePercent } from "./format";
+import { t as tr } from "./i18n";
 
 // A touch screen's pointer: no keyboard to aim with is assumed.
 const COARSE = matchMedia("(pointer: coarse)").matches;
@@ -41,7 +42,7 @@ export function TableScreen({ app, id, seats }: { app: App; id: string; seats: n
         <Status t={t} />
         <div class="meters">
           <span class={t.clock.value !== null && t.clock.value <= 5 ? "clock low" : "clock"} id="clock">{t.clock.value === null ? "" : tr("table.clock", { Seconds: t.clock.value })}</span>
-          <span class="power" id="power">{t.input?.aim.value && t.mine.value ? tr("table.power", { Percent: percent(t.input.aim.value.power) }) : ""}</span>
+          <span class="power" id="power">{t.input?.aim.value && t.mine.value ? tr("table.power", { Percent: wholePercent(t.input.aim.value.power) }) : ""}</span>
         </div>
         <Controls t={t} />
         <Nodes nodes={[t.buy.el]} />
