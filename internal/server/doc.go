@@ -54,8 +54,9 @@
 //   - a computer's search (table.think) ends when the player returns,
 //     which it must once its context ends: the position changed, the table
 //     stopped or the server closed; Server.Close waits for it too;
-//   - a connection's reader is its HTTP handler (Server.serveWS), which
-//     ends with the connection or the server; its writer (outbox.write)
+//   - a connection's reader (Server.readWS) is started by its HTTP
+//     handler, which returns at once so that net/http lets go of the
+//     request; it ends with the connection or the server; its writer (outbox.write)
 //     runs only while messages wait to be written, and ends when none do,
 //     when a write fails, or once it has closed the connection of a client
 //     the table drops (too slow to keep up, or the table moved);

@@ -81,9 +81,9 @@ func TestTableWeight(t *testing.T) {
 	}
 }
 
-// serverGoroutines counts the goroutines running the server's code (the
-// test's clients run none of it).
-func serverGoroutines() int {
+// goroutinesIn counts the goroutines whose stack has a function of code
+// (a package path and a dot, or a function's name).
+func goroutinesIn(code string) int {
 	buf := make([]byte, 1<<20)
 	for {
 		n := runtime.Stack(buf, true)
@@ -95,7 +95,7 @@ func serverGoroutines() int {
 	}
 	count := 0
 	for g := range strings.SplitSeq(string(buf), "\n\n") {
-		if strings.Contains(g, "carrom/internal/server.") {
+		if strings.Contains(g, code) {
 			count++
 		}
 	}
@@ -104,7 +104,9 @@ func serverGoroutines() int {
 
 // TestIdleConnection (issue 26): an idle connection to a table holds one
 // goroutine, its reader; a writer runs only while messages wait (there
-// was one for the connection's whole life, over a queue of 256 slots).
+// was one for the connection's whole life, over a queue of 256 slots);
+// and its HTTP handler has returned, so that net/http keeps neither the
+// request nor its own state for the connection.
 func TestIdleConnection(t *testing.T) {
 	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerIdentity = 1000 })
 	id := e.player().create(servertest.Humans(2, 3))
@@ -129,13 +131,14 @@ func TestIdleConnection(t *testing.T) {
 	// A first connection starts what the server keeps once for all.
 	dial()
 	const conns = 32
+	const ours, handler = "carrom/internal/server.", "net/http.(*conn).serve"
 	// The count once the writers of the messages sent at a join have
 	// ended: the same for a while.
 	settle := func() int {
-		n, same := serverGoroutines(), 0
+		n, same := goroutinesIn(ours), 0
 		for deadline := time.Now().Add(10 * time.Second); same < 10 && time.Now().Before(deadline); {
 			time.Sleep(10 * time.Millisecond)
-			if m := serverGoroutines(); m == n {
+			if m := goroutinesIn(ours); m == n {
 				same++
 			} else {
 				n, same = m, 0
@@ -143,13 +146,21 @@ func TestIdleConnection(t *testing.T) {
 		}
 		return n
 	}
-	before := settle()
+	before, handlers := settle(), goroutinesIn(handler)
+	heap0, _ := heldMemory()
 	for range conns {
 		dial()
 	}
 	after := settle()
-	t.Logf("%d idle connections: %d goroutines of the server more", conns, after-before)
+	heap1, _ := heldMemory()
+	heap := (float64(heap1) - float64(heap0)) / conns / 1024
+	handlers = goroutinesIn(handler) - handlers
+	// The heap is the test's end of each connection too: logged.
+	t.Logf("%d idle connections: %d goroutines of the server more, %d in net/http's handlers, %.1f KiB of heap each, both ends", conns, after-before, handlers, heap)
 	if after-before > conns {
 		t.Errorf("%d idle connections hold %d goroutines of the server; want one each, their reader", conns, after-before)
+	}
+	if handlers > 0 {
+		t.Errorf("%d idle connections hold %d HTTP handlers; want none, each handler returned once its connection was accepted", conns, handlers)
 	}
 }

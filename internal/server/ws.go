@@ -179,15 +179,33 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer release()
 	tok := token(r)
 	leave, err := s.conns.admit(tok)
 	if err != nil {
+		release()
 		apiError(w, err)
 		return
 	}
-	defer leave()
 	c := newClient(r, tok)
+	conn, sk := s.acceptWS(w, r, c, id, t, since)
+	if conn == nil {
+		leave()
+		release()
+		return
+	}
+	// The handler returns, so that net/http lets go of the request, its
+	// headers and what it kept for the connection; the connection is read
+	// on a goroutine of its own.
+	go func() {
+		defer release()
+		defer leave()
+		s.readWS(conn, sk, c)
+	}()
+}
+
+// acceptWS joins c to its table, here (t) or at its owner, and accepts
+// the WebSocket; nil once either has failed, and answered.
+func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id string, t *table, since int64) (*websocket.Conn, sink) {
 	var sk sink
 	if t != nil {
 		sk = localSink{t: t, srv: s}
@@ -196,27 +214,31 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			s.log.Warn("joining a table of another node", "table", id, "err", err)
 			apiError(w, err)
-			return
+			return nil, nil
 		}
 		sk = rs
 	}
 	conn, err := websocket.Accept(w, r, s.front.wsOptions())
 	if err != nil {
 		sk.leave(c)
-		return
+		return nil, nil
 	}
 	// Oversized messages are answered and discarded below, never allowed to
 	// end the connection.
 	conn.SetReadLimit(-1)
 	if t != nil && !t.post(joinReq{c: c, since: since}) {
 		conn.Close(websocket.StatusGoingAway, "table closed")
-		return
+		return nil, nil
 	}
+	return conn, sk
+}
+
+// readWS reads c's connection until it ends, then tells the table. A
+// writer runs while messages wait; it closes the connection when the
+// table drops the client.
+func (s *Server) readWS(conn *websocket.Conn, sk sink, c *client) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	// A writer runs while messages wait; it closes the connection when the
-	// table drops the client, and the reader (this goroutine) then tells
-	// the table.
 	c.out.start(ctx, cancel, conn)
 	readLoop(ctx, conn, sk, c, s.physics.MaxSpeed)
 	c.out.end()
