@@ -62,11 +62,18 @@ func (o *outbox) close(code websocket.StatusCode, why string) {
 	o.wake()
 }
 
-// end discards what waits: the connection is over.
-func (o *outbox) end() {
+// end discards what waits: the connection is over. It returns what to
+// close the connection with: the reason the client was dropped, if it was
+// (its writer may not have closed the connection yet), or a normal
+// closure.
+func (o *outbox) end() (websocket.StatusCode, string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.ended, o.queue = true, nil
+	if o.closing {
+		return o.code, o.why
+	}
+	return websocket.StatusNormalClosure, ""
 }
 
 // wake starts a writer if there is something to do and none runs; o.mu

@@ -75,6 +75,11 @@ func TestOutboxTooSlow(t *testing.T) {
 	if !closing || code != websocket.StatusPolicyViolation || why != "too slow" || queued != 0 {
 		t.Errorf("a client too slow: closing %v, code %v, why %q, %d queued; want its connection closed, policy violation, too slow, none", closing, code, why, queued)
 	}
+	// Its reader, ending before a writer has closed the connection, closes
+	// it with the same reason.
+	if code, why := slow.out.end(); code != websocket.StatusPolicyViolation || why != "too slow" {
+		t.Errorf("a dropped client's reader closes its connection with %v %q; want policy violation, too slow", code, why)
+	}
 	// The dropped client's connection, once started, is closed with the
 	// reason.
 	c.drop(websocket.StatusPolicyViolation, "too slow")

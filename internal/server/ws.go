@@ -241,9 +241,9 @@ func (s *Server) readWS(conn *websocket.Conn, sk sink, c *client) {
 	defer cancel()
 	c.out.start(ctx, cancel, conn)
 	readLoop(ctx, conn, sk, c, s.physics.MaxSpeed)
-	c.out.end()
+	code, why := c.out.end()
 	sk.leave(c)
-	conn.Close(websocket.StatusNormalClosure, "")
+	conn.Close(code, why)
 }
 
 // newClient is the client of a WebSocket request from the browser of tok:
