@@ -168,7 +168,7 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 	n.srv.mu.Lock()
 	rc, ok := n.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{lt: lt, node: f.Node, run: f.Run, joined: n.srv.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn, gone: make(chan struct{})}}
+		rc = remoteClient{lt: lt, node: f.Node, run: f.Run, joined: n.srv.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn}}
 		n.remotes[f.Conn] = rc
 		ok = true
 	}

@@ -91,18 +91,12 @@ func (r remoteSink) sit(c *client, seat int, nickname string) ([]byte, bool) {
 func (r remoteSink) act(c *client, a game.Action) bool {
 	data, err := record.FormatAction(a)
 	if err != nil {
-		select {
-		case c.send <- errorMessage(err):
-		default:
-		}
+		c.reply(errorMessage(err))
 		return true
 	}
 	rep, ok := r.send(c, forward{Op: "act", Conn: c.conn, Action: data})
 	if ok && rep.Error != nil {
-		select {
-		case c.send <- rep.Error:
-		default:
-		}
+		c.reply(rep.Error)
 	}
 	return ok
 }
@@ -205,13 +199,7 @@ func (n *node) relayed(rl *relay, m carrom.BusMsg) {
 		}
 		return
 	}
-	pass := func(rc *remoteConn) {
-		select {
-		case rc.c.send <- m.Data:
-		default:
-			rc.c.drop(websocket.StatusPolicyViolation, "too slow")
-		}
-	}
+	pass := func(rc *remoteConn) { rc.c.reply(m.Data) }
 	if to := m.Header["to"]; to != "" {
 		if rc := rl.conns[to]; rc != nil && epoch >= rc.epoch {
 			rc.epoch = epoch

@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,5 +78,89 @@ func TestTableWeight(t *testing.T) {
 	t.Logf("%d tables of %d actions each: %.1f KiB of heap and %.1f KiB of stacks per table", tables, 2*half, heap, stacks)
 	if heap > 64 {
 		t.Errorf("a table in play holds %.1f KiB of heap; want at most 64", heap)
+	}
+}
+
+// goroutinesIn counts the goroutines whose stack has a function of code
+// (a package path and a dot, or a function's name).
+func goroutinesIn(code string) int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	count := 0
+	for g := range strings.SplitSeq(string(buf), "\n\n") {
+		if strings.Contains(g, code) {
+			count++
+		}
+	}
+	return count
+}
+
+// TestIdleConnection (issue 26): an idle connection to a table holds one
+// goroutine, its reader; a writer runs only while messages wait (there
+// was one for the connection's whole life, over a queue of 256 slots);
+// and its HTTP handler has returned, so that net/http keeps neither the
+// request nor its own state for the connection.
+func TestIdleConnection(t *testing.T) {
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerIdentity = 1000 })
+	id := e.player().create(servertest.Humans(2, 3))
+	watcher := e.player()
+	ctx := context.Background()
+	dial := func() *servertest.Conn {
+		ws, err := watcher.Connect(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(ws.Close)
+		for {
+			m, err := ws.Read(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Type == "state" {
+				return ws
+			}
+		}
+	}
+	// A first connection starts what the server keeps once for all.
+	dial()
+	const conns = 32
+	const ours, handler = "carrom/internal/server.", "net/http.(*conn).serve"
+	// The count once the writers of the messages sent at a join have
+	// ended: the same for a while.
+	settle := func() int {
+		n, same := goroutinesIn(ours), 0
+		for deadline := time.Now().Add(10 * time.Second); same < 10 && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+			if m := goroutinesIn(ours); m == n {
+				same++
+			} else {
+				n, same = m, 0
+			}
+		}
+		return n
+	}
+	before, handlers := settle(), goroutinesIn(handler)
+	heap0, _ := heldMemory()
+	for range conns {
+		dial()
+	}
+	after := settle()
+	heap1, _ := heldMemory()
+	heap := (float64(heap1) - float64(heap0)) / conns / 1024
+	handlers = goroutinesIn(handler) - handlers
+	// The heap is the test's end of each connection too: logged.
+	t.Logf("%d idle connections: %d goroutines of the server more, %d in net/http's handlers, %.1f KiB of heap each, both ends", conns, after-before, handlers, heap)
+	if after-before > conns {
+		t.Errorf("%d idle connections hold %d goroutines of the server; want one each, their reader", conns, after-before)
+	}
+	if handlers > 0 {
+		t.Errorf("%d idle connections hold %d HTTP handlers; want none, each handler returned once its connection was accepted", conns, handlers)
 	}
 }

@@ -26,38 +26,33 @@ type client struct {
 	// "sit" messages must carry.
 	account string
 	csrf    string
-	send    chan []byte   // messages to write; full means too slow
-	gone    chan struct{} // closed when the table drops the client
+	out     outbox // messages to write; full means too slow
 	// conn names a client at another node, on its table's owner; such a
-	// client is reached over the bus, never through send.
+	// client is reached over the bus, never through out.
 	conn string
 
 	once sync.Once
-	code websocket.StatusCode // why gone was closed
-	why  string
 }
 
 // drop closes the client's connection, once, with the reason given.
 func (c *client) drop(code websocket.StatusCode, why string) {
-	c.once.Do(func() {
-		c.code, c.why = code, why
-		close(c.gone)
-	})
+	c.once.Do(func() { c.out.close(code, why) })
+}
+
+// reply queues msg for c, or drops c if it is too slow to take it.
+func (c *client) reply(msg []byte) bool {
+	if c.out.put(msg) {
+		return true
+	}
+	c.drop(websocket.StatusPolicyViolation, "too slow")
+	return false
 }
 
 // connections is the fan-out of a table's messages to its clients'
 // connections here: a client too slow to keep up is dropped.
 type connections struct{}
 
-func (connections) deliver(c *client, msg []byte) bool {
-	select {
-	case c.send <- msg:
-		return true
-	default:
-		c.drop(websocket.StatusPolicyViolation, "too slow")
-		return false
-	}
-}
+func (connections) deliver(c *client, msg []byte) bool { return c.reply(msg) }
 
 func (cs connections) broadcast(clients map[*client]struct{}, msg []byte, skip *client) (dropped []*client) {
 	for c := range clients {
@@ -68,7 +63,8 @@ func (cs connections) broadcast(clients map[*client]struct{}, msg []byte, skip *
 	return dropped
 }
 
-// Per connection: at most this many messages a second, in bursts of burst.
+// Per connection: at most this many messages a second, in bursts of
+// burst, and sendBuf messages waiting to be written.
 const (
 	msgRate  = 20
 	msgBurst = 40
@@ -183,15 +179,33 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer release()
 	tok := token(r)
 	leave, err := s.conns.admit(tok)
 	if err != nil {
+		release()
 		apiError(w, err)
 		return
 	}
-	defer leave()
 	c := newClient(r, tok)
+	conn, sk := s.acceptWS(w, r, c, id, t, since)
+	if conn == nil {
+		leave()
+		release()
+		return
+	}
+	// The handler returns, so that net/http lets go of the request, its
+	// headers and what it kept for the connection; the connection is read
+	// on a goroutine of its own.
+	go func() {
+		defer release()
+		defer leave()
+		s.readWS(conn, sk, c)
+	}()
+}
+
+// acceptWS joins c to its table, here (t) or at its owner, and accepts
+// the WebSocket; nil once either has failed, and answered.
+func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id string, t *table, since int64) (*websocket.Conn, sink) {
 	var sk sink
 	if t != nil {
 		sk = localSink{t: t, srv: s}
@@ -200,36 +214,42 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			s.log.Warn("joining a table of another node", "table", id, "err", err)
 			apiError(w, err)
-			return
+			return nil, nil
 		}
 		sk = rs
 	}
 	conn, err := websocket.Accept(w, r, s.front.wsOptions())
 	if err != nil {
 		sk.leave(c)
-		return
+		return nil, nil
 	}
 	// Oversized messages are answered and discarded below, never allowed to
 	// end the connection.
 	conn.SetReadLimit(-1)
 	if t != nil && !t.post(joinReq{c: c, since: since}) {
 		conn.Close(websocket.StatusGoingAway, "table closed")
-		return
+		return nil, nil
 	}
+	return conn, sk
+}
+
+// readWS reads c's connection until it ends, then tells the table. A
+// writer runs while messages wait; it closes the connection when the
+// table drops the client.
+func (s *Server) readWS(conn *websocket.Conn, sk sink, c *client) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	// The writer goroutine ends when the table drops the client or the
-	// connection ends; the reader (this goroutine) then tells the table.
-	go writeLoop(ctx, cancel, conn, c)
+	c.out.start(ctx, cancel, conn)
 	readLoop(ctx, conn, sk, c, s.physics.MaxSpeed)
+	code, why := c.out.end()
 	sk.leave(c)
-	conn.Close(websocket.StatusNormalClosure, "")
+	conn.Close(code, why)
 }
 
 // newClient is the client of a WebSocket request from the browser of tok:
 // its nickname, and its account and session's CSRF token if signed in.
 func newClient(r *http.Request, tok string) *client {
-	c := &client{token: tok, send: make(chan []byte, sendBuf), gone: make(chan struct{})}
+	c := &client{token: tok}
 	if ck, err := r.Cookie(nicknameCookie); err == nil {
 		if name, err := cleanNickname(ck.Value); err == nil {
 			c.nickname = name
@@ -241,37 +261,11 @@ func newClient(r *http.Request, tok string) *client {
 	return c
 }
 
-// writeLoop writes what the table sends the client until the table drops
-// it or the connection ends, then cancels the connection's context.
-func writeLoop(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *client) {
-	defer cancel()
-	for {
-		select {
-		case msg := <-c.send:
-			if err := write(ctx, conn, msg); err != nil {
-				return
-			}
-		case <-c.gone:
-			conn.Close(c.code, c.why)
-			return
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
 // readLoop reads the client's messages until the connection ends. A bad,
 // oversized or too frequent message is answered with an error message; a
 // strike faster than maxSpeed is bad.
 func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, maxSpeed float64) {
 	limiter := rate.NewLimiter(msgRate, msgBurst)
-	reply := func(msg []byte) {
-		select {
-		case c.send <- msg:
-		case <-c.gone:
-		case <-ctx.Done():
-		}
-	}
 	for {
 		_, rd, err := conn.Reader(ctx)
 		if err != nil {
@@ -285,27 +279,27 @@ func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, max
 			if _, err := io.Copy(io.Discard, rd); err != nil {
 				return
 			}
-			reply(errorMessage(fmt.Errorf("server: message over %d bytes: %w", MaxMessage, ErrMessage)))
+			c.reply(errorMessage(fmt.Errorf("server: message over %d bytes: %w", MaxMessage, ErrMessage)))
 			continue
 		}
 		if !limiter.Allow() {
-			reply(errorMessage(fmt.Errorf("server: more than %d messages a second: %w", msgRate, ErrMessage)))
+			c.reply(errorMessage(fmt.Errorf("server: more than %d messages a second: %w", msgRate, ErrMessage)))
 			continue
 		}
 		in, err := decodeMessage(data, maxSpeed)
 		if err != nil {
-			reply(errorMessage(err))
+			c.reply(errorMessage(err))
 			continue
 		}
 		switch in.kind {
 		case "ping":
-			reply(encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
+			c.reply(encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
 		case "sit":
 			// The page of another site may navigate a signed-in browser to
 			// a table, never read its session's CSRF token: a seat is taken
 			// by the player's own page.
 			if c.csrf != "" && subtle.ConstantTimeCompare([]byte(in.csrf), []byte(c.csrf)) != 1 {
-				reply(errorMessage(fmt.Errorf("server: seat %d: a signed-in player takes a seat from his own page; reload it: %w", in.seat, ErrSitCSRF)))
+				c.reply(errorMessage(fmt.Errorf("server: seat %d: a signed-in player takes a seat from his own page; reload it: %w", in.seat, ErrSitCSRF)))
 				continue
 			}
 			msg, ok := sk.sit(c, in.seat, in.nickname)
@@ -313,7 +307,7 @@ func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, max
 				return
 			}
 			if msg != nil {
-				reply(msg)
+				c.reply(msg)
 			}
 		case "act":
 			if !sk.act(c, in.action) {

@@ -1,0 +1,113 @@
+package server
+
+import (
+	"context"
+	"sync"
+
+	"github.com/coder/websocket"
+)
+
+// outbox is a connection's messages waiting to be written, in order. A
+// goroutine writes them only while there are some, and the queue grows
+// with them up to sendBuf: an idle connection holds neither (a table in
+// play has two connections idle nearly all the time). More than sendBuf
+// waiting means the client is too slow.
+type outbox struct {
+	mu     sync.Mutex
+	queue  [][]byte
+	conn   *websocket.Conn // nil until the connection is accepted
+	ctx    context.Context
+	cancel context.CancelFunc // ends the connection's reader when a write fails
+	// writing is true while a writer goroutine runs; ended once the
+	// connection is over, after which nothing is queued or written.
+	writing, ended bool
+	// closing asks the writer to close the connection with code and why
+	// (the table dropped the client) instead of writing what waits.
+	closing bool
+	code    websocket.StatusCode
+	why     string
+}
+
+// put queues msg: false if sendBuf messages wait already. Once the client
+// is dropped or its connection over, msg is discarded.
+func (o *outbox) put(msg []byte) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closing || o.ended {
+		return true
+	}
+	if len(o.queue) >= sendBuf {
+		return false
+	}
+	o.queue = append(o.queue, msg)
+	o.wake()
+	return true
+}
+
+// start begins writing to conn what waits and what comes; a failed write
+// cancels ctx.
+func (o *outbox) start(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.ctx, o.cancel, o.conn = ctx, cancel, conn
+	o.wake()
+}
+
+// close has the connection closed with code and why, once it has started.
+func (o *outbox) close(code websocket.StatusCode, why string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.closing, o.code, o.why = true, code, why
+	o.queue = nil
+	o.wake()
+}
+
+// end discards what waits: the connection is over. It returns what to
+// close the connection with: the reason the client was dropped, if it was
+// (its writer may not have closed the connection yet), or a normal
+// closure.
+func (o *outbox) end() (websocket.StatusCode, string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.ended, o.queue = true, nil
+	if o.closing {
+		return o.code, o.why
+	}
+	return websocket.StatusNormalClosure, ""
+}
+
+// wake starts a writer if there is something to do and none runs; o.mu
+// is held.
+func (o *outbox) wake() {
+	if o.conn != nil && !o.writing && !o.ended && (o.closing || len(o.queue) > 0) {
+		o.writing = true
+		go o.write()
+	}
+}
+
+// write writes what waits, in order, and ends when nothing does.
+func (o *outbox) write() {
+	for {
+		o.mu.Lock()
+		if o.closing && !o.ended {
+			o.ended, o.writing = true, false
+			code, why := o.code, o.why
+			o.mu.Unlock()
+			o.conn.Close(code, why)
+			return
+		}
+		if o.ended || len(o.queue) == 0 {
+			o.writing, o.queue = false, nil
+			o.mu.Unlock()
+			return
+		}
+		msg := o.queue[0]
+		o.queue[0], o.queue = nil, o.queue[1:]
+		o.mu.Unlock()
+		if err := write(o.ctx, o.conn, msg); err != nil {
+			o.end()
+			o.cancel()
+			return
+		}
+	}
+}
