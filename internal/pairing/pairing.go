@@ -249,7 +249,10 @@ func New(env Env, cl Cluster, ttl time.Duration, log *slog.Logger) (*Service, er
 		}
 		s.unsub = unsub
 	}
+	// tick sets the next stop under the lock, maybe before this returns.
+	s.mu.Lock()
 	s.stop = env.AfterFunc(0, s.tick)
+	s.mu.Unlock()
 	return s, nil
 }
 
