@@ -17,10 +17,12 @@ const bellSubject = "carrom.tournaments.bell"
 type bellReq struct{}
 
 // rungBell is a bell on the bus: the tournament's ID, for the logs, and
-// its tables.
+// its tables; or, with Clock, a round's clock just started, whose bell
+// every node waits for (tournament.WatchClock).
 type rungBell struct {
 	Tournament string   `json:"tournament"`
-	Tables     []string `json:"tables"`
+	Tables     []string `json:"tables,omitempty"`
+	Clock      bool     `json:"clock,omitempty"`
 }
 
 // bells ends a tournament round's tables at its bell: this node's, and
@@ -60,11 +62,29 @@ func (b bells) adopted(ctx context.Context, id string) {
 	}
 }
 
-// rung handles a bell rung at another node (or this one: the bus's echo).
+// clockStarted tells every node that a tournament's round clock has
+// started, so that each waits for its bell.
+func (b bells) clockStarted(tournament string) {
+	if b.s.cluster == nil {
+		return
+	}
+	if err := b.s.cluster.Bus.Publish(bellSubject, carrom.BusMsg{Data: encode(rungBell{Tournament: tournament, Clock: true})}); err != nil {
+		b.s.log.Error("telling the other nodes of a tournament's clock", "tournament", tournament, "err", err)
+	}
+}
+
+// rung handles a bell rung at another node (or this one: the bus's echo),
+// or a clock started there.
 func (b bells) rung(m carrom.BusMsg) {
 	var r rungBell
 	if err := json.Unmarshal(m.Data, &r); err != nil {
 		b.s.log.Warn("a tournament's bell unread", "err", err)
+		return
+	}
+	if r.Clock {
+		if b.s.tournaments != nil {
+			tournament.WatchClock(context.Background(), b.s.tournaments, r.Tournament)
+		}
 		return
 	}
 	b.here(r.Tournament, r.Tables)

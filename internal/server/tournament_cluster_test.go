@@ -263,3 +263,15 @@ func TestClusterTournamentBellClockNodeDies(t *testing.T) {
 	place.shared.Advance(11 * time.Second)
 	r.check()
 }
+
+// TestClusterTournamentBellEveryNode: every node waits for a round's bell,
+// not only the one where its clock was started (a) or that took a table
+// over: the clock runs out at b alone, which rings the bell for its own
+// table and, over the bus, for a's.
+func TestClusterTournamentBellEveryNode(t *testing.T) {
+	place := &placement{holder: map[string]string{}, room: map[string]int{"a": 1, "c": 0}, clocks: map[string]*fakeClock{}}
+	r := newBellRound(t, place)
+	r.play()
+	place.clock("b").Advance(61 * time.Second)
+	r.check()
+}

@@ -24,7 +24,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 		return nil
 	}
 	env := tournament.Env{Store: ts, Accounts: s.accounts, Tables: tournamentTables{s}, SignedIn: signedIn, Session: s.acct.WithSession,
-		Call: s.callPlayer, Announce: s.live.announceClock, Changed: s.live.announceChange, Origin: s.front.origin, Address: address, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
+		Call: s.callPlayer, Announce: func(id string) { s.live.announceClock(id); bells{s}.clockStarted(id) }, Changed: s.live.announceChange, Origin: s.front.origin, Address: address, Now: s.clock.Now, AfterFunc: s.clock.AfterFunc, Seed: randomUint64, Log: s.log}
 	if s.sheets.Keeps() {
 		env.Sheets = tournamentSheets{s}
 	}

@@ -85,6 +85,30 @@ func (d bells) ring(ctx context.Context, id string, round int, ends time.Time) {
 // Domain has as many as a type may.
 func WatchBells(ctx context.Context, d *Domain, tables []string) { bells{d}.resume(ctx, tables) }
 
+// WatchClock waits, at every node of a cluster, for the bell of the clock
+// a tournament's round was just given at one of them, so that the bell
+// rings though that node dies before it: each node rings it for the
+// tables it holds, and tells the others (a bell rung twice ends a table
+// once).
+func WatchClock(ctx context.Context, d *Domain, id string) {
+	cs, ok := roundClock{d}.clockStore()
+	if !ok {
+		return
+	}
+	t, err := d.env.Store.Tournament(ctx, id)
+	if err != nil || t.Format != FormatBell {
+		return
+	}
+	c, err := cs.TournamentClock(ctx, id)
+	if err != nil {
+		if !errors.Is(err, carrom.ErrNotFound) {
+			d.env.Log.Error("reading a tournament's clock started at another node", "tournament", id, "err", err)
+		}
+		return
+	}
+	bells{d}.watch(c)
+}
+
 // resume waits, at a server's start or as a node takes tables over, for
 // the bell of the latest round's clock of each tournament of the format
 // bell with an online table of tables in play.

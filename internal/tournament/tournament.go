@@ -120,7 +120,9 @@ type Env struct {
 	// no wait.
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Announce tells the pages of a tournament, over their live channels,
-	// that its round's clock has changed; nil: they read it again in time.
+	// that its round's clock has changed, and in a cluster the other nodes,
+	// which wait for its bell too (WatchClock); nil: the pages read it
+	// again in time.
 	Announce func(tournament string)
 	// Changed tells the pages of a tournament, over their live channels,
 	// that it has changed (a round paired, a result entered, a player
