@@ -108,8 +108,9 @@ var (
 )
 
 // ErrPlayban refuses rated games to a player who has left too many before
-// their first stroke lately (docs/accounts.md), for a while.
-var ErrPlayban = httpapi.New(http.StatusTooManyRequests, "no rated games for now")
+// their first stroke lately (docs/accounts.md), for a while: its refusal
+// names the aborts (Count) and the wait in seconds (Seconds).
+var ErrPlayban = httpapi.NewCoded(http.StatusTooManyRequests, "playban", "no rated games for now")
 
 // Service is quick pairing: the pools held at this node (all of them on
 // a single node) and the pairings of the last minute.

@@ -6,6 +6,7 @@
 // sentence. The page's own failures (no answer, an unreadable one) are
 // said here too.
 import { sayErrors } from "./api";
+import { wait } from "./format";
 import { t } from "./i18n";
 
 const keys: Record<string, string> = {
@@ -45,6 +46,7 @@ const keys: Record<string, string> = {
   sheet_full: "error.sheetFull",
   sheet_rated: "error.sheetRated",
   busy: "error.busy",
+  playban: "error.playban",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
@@ -53,6 +55,8 @@ const keys: Record<string, string> = {
 // its sentence names (params); undefined for a code it has no words for.
 export function sayCode(code: string, params: Record<string, string | number> = {}): string | undefined {
   const k = keys[code];
+  // A wait in seconds is said in minutes and hours (the playban's).
+  if (typeof params.Seconds === "number") params = { ...params, Wait: wait(params.Seconds) };
   return k ? t(k, params) : undefined;
 }
 
