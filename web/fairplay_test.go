@@ -74,7 +74,7 @@ func TestQuickPairingAborted(t *testing.T) {
 	// Rated is ticked once the page knows him signed in.
 	e.waitFor(breaker, "Rated offered", `!!document.getElementById("pool-rated")?.checked`, 10*time.Second)
 	e.run(breaker, chromedp.Click("#play-pool", chromedp.ByID))
-	e.waitFor(breaker, "the playban said", `(document.querySelector("#quick-pairing .error")?.textContent ?? "").startsWith("You left 3 rated games before their first stroke in the last 24 hours: you can play rated again in 10 min.")`, 10*time.Second)
+	e.waitFor(breaker, "the playban said", `(document.querySelector("#quick-pairing .error")?.textContent ?? "").startsWith("You left 3 rated games before their first stroke in the last 24 hours: you can play rated again in 10 minutes.")`, 10*time.Second)
 	e.poolPlay(other)
 
 	// The replay ends on the same words, and the profile lists the match

@@ -185,9 +185,10 @@ func (s *Service) Accept(w http.ResponseWriter, r *http.Request) {
 	}
 	// Whether the seek is rated is known where it is held: a taker who may
 	// not play rated now goes with why.
-	if err := s.playban(r.Context(), who, true); errors.Is(err, ErrPlayban) {
-		who.Playban = err.Error()
-	} else if err != nil {
+	ban := s.playban(r.Context(), who, true)
+	if errors.Is(ban, ErrPlayban) {
+		who.Playban = ban.Error()
+	} else if err := ban; err != nil {
 		httpapi.WriteError(w, err)
 		return
 	}
@@ -199,6 +200,11 @@ func (s *Service) Accept(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	out, err := s.ask(r.Context(), q)
+	if code, _ := httpapi.Code(err); code == "playban" && who.Playban != "" {
+		// The holder refused the playban: answered as it was found here,
+		// with its values and its wait.
+		err = ban
+	}
 	if err != nil {
 		httpapi.WriteError(w, err)
 		return

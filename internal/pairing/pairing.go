@@ -108,8 +108,9 @@ var (
 )
 
 // ErrPlayban refuses rated games to a player who has left too many before
-// their first stroke lately (docs/accounts.md), for a while.
-var ErrPlayban = httpapi.New(http.StatusTooManyRequests, "no rated games for now")
+// their first stroke lately (docs/accounts.md), for a while: its refusal
+// names the aborts (Count) and the wait in seconds (Seconds).
+var ErrPlayban = httpapi.NewCoded(http.StatusTooManyRequests, "playban", "no rated games for now")
 
 // Service is quick pairing: the pools held at this node (all of them on
 // a single node) and the pairings of the last minute.
@@ -429,12 +430,15 @@ func poolRequest(op string, p protocol.PoolSpec, who Seeker) request {
 }
 
 // reply is the holder's answer: the status, the seeks, or a refusal's
-// words and status.
+// words, status (Code), and stable code and values if it has them, for
+// the asking node to answer them as the holder would.
 type reply struct {
 	Status protocol.PoolStatus `json:"status"`
 	Seeks  []protocol.Seek     `json:"seeks,omitempty"`
 	Error  string              `json:"error,omitempty"`
 	Code   int                 `json:"code,omitempty"`
+	Kind   string              `json:"kind,omitempty"`
+	Params map[string]any      `json:"params,omitempty"`
 }
 
 // serve answers a request from the bus.
@@ -445,6 +449,7 @@ func (s *Service) serve(data []byte) []byte {
 		out.Error, out.Code = "the pairing request could not be read", http.StatusBadRequest
 	} else if out, err = s.handle(q); err != nil {
 		out.Error, out.Code = httpapi.Text(err), httpapi.Status(err)
+		out.Kind, out.Params = httpapi.Code(err)
 	}
 	data, _ = json.Marshal(out)
 	return data
@@ -525,7 +530,7 @@ func (s *Service) ask(ctx context.Context, q request) (reply, error) {
 		return reply{}, fmt.Errorf("pairing: the answer of pool %s's holder: %w", name, err)
 	}
 	if out.Error != "" {
-		return out, httpapi.New(out.Code, out.Error)
+		return out, httpapi.RefuseCoded(httpapi.New(out.Code, out.Error), out.Kind, out.Params, "%s", out.Error)
 	}
 	return out, nil
 }

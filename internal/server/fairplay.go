@@ -122,7 +122,8 @@ func (s *Server) mayPlayRated(ctx context.Context, accountID string) error {
 		return nil
 	}
 	left := until.Sub(now)
-	return httpapi.RetryAfter(httpapi.Refuse(ErrPlayban, "You left %d rated games before their first stroke in the last 24 hours: you can play rated again in %s. Unrated games are open to you now.", n, waitWords(left)), left)
+	params := map[string]any{"Count": n, "Seconds": httpapi.Seconds(left)}
+	return httpapi.RetryAfter(httpapi.RefuseCoded(ErrPlayban, "playban", params, "You left %d rated games before their first stroke in the last 24 hours: you can play rated again in %s. Unrated games are open to you now.", n, waitWords(left)), left)
 }
 
 // waitWords says a wait in whole minutes, rounded up, and hours past one.

@@ -165,20 +165,29 @@ func TestPlayban(t *testing.T) {
 	if want := "You left 3 rated games before their first stroke in the last 24 hours: you can play rated again in 9 min."; !strings.HasPrefix(msg, want) {
 		t.Errorf("the pool refuses ann: %q; want %q", msg, want)
 	}
-	if code, body, _ := ann.request("POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true}`, "X-CSRF-Token", a); code != http.StatusTooManyRequests || !strings.Contains(body, "9 min") {
-		t.Errorf("ann offers a rated game: %d %s; want 429, 9 min", code, body)
+	// Each refusal carries its code, the aborts and the wait in seconds,
+	// for the page to say them in the reader's language.
+	banned := func(what, method, path, body string) {
+		t.Helper()
+		code, got, h := ann.request(method, path, body, "X-CSRF-Token", a)
+		var out struct {
+			Code   string
+			Params map[string]any
+		}
+		if err := json.Unmarshal([]byte(got), &out); err != nil || code != http.StatusTooManyRequests || !strings.Contains(got, "9 min") ||
+			out.Code != "playban" || out.Params["Count"] != 3.0 || out.Params["Seconds"] != 540.0 || h.Get("Retry-After") != "540" {
+			t.Errorf("%s: %d %s, Retry-After %q; want 429, 9 min, code playban with Count 3 and Seconds 540", what, code, got, h.Get("Retry-After"))
+		}
 	}
-	if code, body, _ := ann.request("POST", "/api/challenges", `{"to":"bob","rules":"icf","clock":0,"rated":true}`, "X-CSRF-Token", a); code != http.StatusTooManyRequests || !strings.Contains(body, "9 min") {
-		t.Errorf("ann challenges bob to a rated game: %d %s; want 429, 9 min", code, body)
-	}
+	banned("ann joins the rated pool", "POST", "/api/pool", rated)
+	banned("ann offers a rated game", "POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true}`)
+	banned("ann challenges bob to a rated game", "POST", "/api/challenges", `{"to":"bob","rules":"icf","clock":0,"rated":true}`)
 	code, body, _ := bob.request("POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true}`, "X-CSRF-Token", b)
 	var sk protocol.Seek
 	if err := json.Unmarshal([]byte(body), &sk); err != nil || code != http.StatusCreated {
 		t.Fatalf("bob offers a rated game: %d %s", code, body)
 	}
-	if code, body, _ := ann.request("POST", "/api/seeks/"+sk.ID+"/accept", "", "X-CSRF-Token", a); code != http.StatusTooManyRequests || !strings.Contains(body, "9 min") {
-		t.Errorf("ann takes bob's rated game: %d %s; want 429, 9 min", code, body)
-	}
+	banned("ann takes bob's rated game", "POST", "/api/seeks/"+sk.ID+"/accept", "")
 	joinPool(t, ann, a, `{"rules":"icf","clock":30}`)
 	ann.request("DELETE", "/api/pool", "", "X-CSRF-Token", a)
 	joinPool(t, bob, b, rated)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -256,6 +257,31 @@ func TestClusterPoolPairs(t *testing.T) {
 	}
 	if p := lb.next("paired"); p.Table != st.Table {
 		t.Errorf("bob at node b is pushed %s; want the table %s", p.raw, st.Table)
+	}
+
+	// The seeks' holder, node b, refuses ann at node a: its code and the
+	// values its sentence names come across the bus.
+	code, body, _ = bob.request("POST", "/api/seeks", `{"rules":"icf","clock":30,"rated":true,"min":1600,"max":2000}`, "X-CSRF-Token", csrfB)
+	var ranged protocol.Seek
+	if err := json.Unmarshal([]byte(body), &ranged); err != nil || code != http.StatusCreated {
+		t.Fatalf("bob offers a rated game, 1600 to 2000, at node b: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		id, code string
+		status   int
+		params   map[string]any
+	}{
+		{ranged.ID, "seek_range", http.StatusForbidden, map[string]any{"Range": "1600 to 2000", "Rating": 1500.0}},
+		{sk.ID, "seek_gone", http.StatusGone, nil},
+	} {
+		code, body, _ := ann.request("POST", "/api/seeks/"+c.id+"/accept", "", "X-CSRF-Token", csrfA)
+		var got struct {
+			Error, Code string
+			Params      map[string]any
+		}
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || got.Error == "" || !maps.Equal(got.Params, c.params) {
+			t.Errorf("ann takes a game held at node b, at node a: %d %s; want %d, code %s with %v", code, body, c.status, c.code, c.params)
+		}
 	}
 }
 

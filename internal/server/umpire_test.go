@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -41,10 +42,12 @@ type sheetReply struct {
 		Over     bool            `json:"over"`
 		Winner   *int            `json:"winner"`
 	} `json:"view"`
-	Yours     bool   `json:"yours"`
-	Duplicate bool   `json:"duplicate"`
-	Error     string `json:"error"`
-	Next      int64  `json:"next"`
+	Yours     bool           `json:"yours"`
+	Duplicate bool           `json:"duplicate"`
+	Error     string         `json:"error"`
+	Code      string         `json:"code"`
+	Params    map[string]any `json:"params"`
+	Next      int64          `json:"next"`
 }
 
 func (p *player) sheet(method, path, body string) (int, sheetReply) {
@@ -106,6 +109,21 @@ func TestSheetAPI(t *testing.T) {
 	// The answer to entry 3 was lost: the device sends it again.
 	if code, r := ump.entry(id, 3, `"line": `+lines[2]); code != http.StatusOK || !r.Duplicate || r.View.Seq != 3 || len(r.View.Entries) != 3 {
 		t.Errorf("entry 3 again: %d, duplicate %v, seq %d, %d entries; want 200, a duplicate, nothing applied twice", code, r.Duplicate, r.View.Seq, len(r.View.Entries))
+	}
+	// An entry out of step carries its code (and the entries it names),
+	// for the page to say it in the reader's language.
+	for _, tc := range []struct {
+		seq    int
+		field  string
+		code   string
+		params map[string]any
+	}{
+		{3, `"undo": true`, "entry_taken", nil},
+		{5, `"line": {"stroke": {}}`, "entries_missing", map[string]any{"From": 4.0, "To": 4.0}},
+	} {
+		if _, r := ump.entry(id, tc.seq, tc.field); r.Code != tc.code || !maps.Equal(r.Params, tc.params) {
+			t.Errorf("entry %d out of step: code %q %v; want %q %v", tc.seq, r.Code, r.Params, tc.code, tc.params)
+		}
 	}
 	for _, tc := range []struct {
 		seq        int
@@ -253,8 +271,9 @@ func TestRatedSheet(t *testing.T) {
 		}
 		csrf[p] = a.CSRF
 	}
-	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "nobody"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, `"nobody"`) {
-		t.Errorf("a sheet naming an unknown account: %d %q; want 400", code, r.Error)
+	if code, r := ump.sheet("POST", "/api/umpire", `{"rules": "icf", "players": 2, "names": ["Ann", "Bob"], "accounts": ["ann", "nobody"]}`); code != http.StatusBadRequest || !strings.Contains(r.Error, `"nobody"`) ||
+		r.Code != "no_account" || r.Params["Name"] != "nobody" {
+		t.Errorf("a sheet naming an unknown account: %d %q, code %q %v; want 400, code no_account with Name nobody", code, r.Error, r.Code, r.Params)
 	}
 	// The names typed on the sheet are not the accounts': the match is
 	// listed under the accounts', as the accounts spell them.
@@ -309,8 +328,8 @@ func TestRatedSheet(t *testing.T) {
 	if ann.get("/api/expected?rules=icf&players=ann,bob", &exp); len(exp.Expected) != 2 || exp.Expected[0] <= 0.5 {
 		t.Errorf("expected scores after the rated match Ann won: %v; want above ½ for Ann", exp.Expected)
 	}
-	if code, r := ump.entry(id, 4, `"undo": true`); code != http.StatusUnprocessableEntity || !strings.Contains(r.Error, "rated") {
-		t.Errorf("an undo after the rating: %d %q; want 422", code, r.Error)
+	if code, r := ump.entry(id, 4, `"undo": true`); code != http.StatusUnprocessableEntity || !strings.Contains(r.Error, "rated") || r.Code != "sheet_rated" {
+		t.Errorf("an undo after the rating: %d %q, code %q; want 422, code sheet_rated", code, r.Error, r.Code)
 	}
 	// Confirming again rates nothing twice.
 	confirm(ann, true)

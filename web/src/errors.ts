@@ -6,6 +6,7 @@
 // sentence. The page's own failures (no answer, an unreadable one) are
 // said here too.
 import { sayErrors } from "./api";
+import { wait } from "./format";
 import { t } from "./i18n";
 
 const keys: Record<string, string> = {
@@ -44,6 +45,11 @@ const keys: Record<string, string> = {
   no_sheet: "error.noSheet",
   sheet_full: "error.sheetFull",
   sheet_rated: "error.sheetRated",
+  entry_taken: "error.entryTaken",
+  entries_missing: "error.entriesMissing",
+  rules_unrated: "error.rulesUnrated",
+  no_accounts: "error.noAccounts",
+  no_account: "error.noAccount",
   busy: "error.busy",
   not_your_turn: "error.notYourTurn",
   seat_taken: "error.seatTaken",
@@ -54,6 +60,7 @@ const keys: Record<string, string> = {
   words_seated: "error.wordsSeated",
   words_wait: "error.wordsWait",
   sit_reload: "error.sitReload",
+  playban: "error.playban",
   unreachable: "error.unreachable",
   unreadable: "error.unreadable",
 };
@@ -62,6 +69,8 @@ const keys: Record<string, string> = {
 // its sentence names (params); undefined for a code it has no words for.
 export function sayCode(code: string, params: Record<string, string | number> = {}): string | undefined {
   const k = keys[code];
+  // A wait in seconds is said in minutes and hours (the playban's).
+  if (typeof params.Seconds === "number") params = { ...params, Wait: wait(params.Seconds) };
   return k ? t(k, params) : undefined;
 }
 

@@ -28,3 +28,13 @@ export const dateTime = (iso: string | number | Date) => new Date(iso).toLocaleS
 
 // figure is a score or a tie-break as it is, up to two decimals (1.5, -3).
 export const figure = (x: number) => new Intl.NumberFormat(tag(), { maximumFractionDigits: 2, useGrouping: false }).format(x);
+
+// wait is a wait of seconds in the language's words, in whole minutes
+// rounded up, and hours past one ("9 minutes", "1 hour 20 minutes").
+export function wait(seconds: number): string {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  const unit = (n: number, u: "hour" | "minute") =>
+    new Intl.NumberFormat(tag(), { style: "unit", unit: u, unitDisplay: "long" }).format(n);
+  if (m < 60) return unit(m, "minute");
+  return m % 60 ? unit(Math.floor(m / 60), "hour") + " " + unit(m % 60, "minute") : unit(m / 60, "hour");
+}

@@ -172,8 +172,10 @@ type sheetRating struct {
 // sheetError is the answer to an operation refused: the error, and the
 // number the sheet expects next.
 type sheetError struct {
-	Error string `json:"error"`
-	Next  int64  `json:"next"`
+	Error  string         `json:"error"`
+	Code   string         `json:"code,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
+	Next   int64          `json:"next"`
 }
 
 // Create opens a scoresheet for the browser that asks: only it may
@@ -193,7 +195,7 @@ func (h *Sheets) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(cfg.Accounts) > 0 && !slices.Contains(rating.Rules, cfg.Rules) {
-		fail(w, httpapi.Refuse(umpire.ErrConfig, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(rating.Rules, ", ")))
+		fail(w, httpapi.RefuseCoded(umpire.ErrConfig, "rules_unrated", map[string]any{"Rated": strings.Join(rating.Rules, ", ")}, "Matches under these rules are not rated (rated: %s): leave the accounts out.", strings.Join(rating.Rules, ", ")))
 		return
 	}
 	accounts, err := h.sheetAccounts(r.Context(), cfg)
@@ -396,18 +398,20 @@ func (h *Sheets) Entry(w http.ResponseWriter, r *http.Request) {
 func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec umpire.Record, st *sheetState, op umpire.Op, canon []byte) {
 	id, sh := rec.ID, st.sh
 	refuse := func(err error) {
-		httpapi.WriteJSON(w, httpapi.Status(httpapi.Known(err, kinds...)), sheetError{Error: httpapi.Text(err), Next: sh.Seq + 1})
+		code, params := httpapi.Code(err)
+		httpapi.WriteJSON(w, httpapi.Status(httpapi.Known(err, kinds...)), sheetError{Error: httpapi.Text(err), Code: code, Params: params, Next: sh.Seq + 1})
 	}
 	switch {
 	case op.Seq <= sh.Seq:
 		if !bytes.Equal(st.ops[op.Seq-1], canon) {
-			refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet holds another entry in this one's place (the sheet has other contents than this page): reload the page and enter it again."))
+			refuse(httpapi.RefuseCoded(umpire.ErrSequence, "entry_taken", nil, "The sheet holds another entry in this one's place (the sheet has other contents than this page): reload the page and enter it again."))
 			return
 		}
 		h.sheetDuplicate(ctx, w, rec, sh)
 		return
 	case op.Seq > sh.Seq+1:
-		refuse(httpapi.Refuse(umpire.ErrSequence, "The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
+		refuse(httpapi.RefuseCoded(umpire.ErrSequence, "entries_missing", map[string]any{"From": sh.Seq + 1, "To": op.Seq - 1},
+			"The sheet lacks the entries made before this one (entries %d to %d missing): reload the page and enter them again.", sh.Seq+1, op.Seq-1))
 		return
 	case len(st.ops) >= maxSheetOps:
 		refuse(httpapi.RefuseCoded(httpapi.New(http.StatusRequestEntityTooLarge, "sheet full"), "sheet_full", map[string]any{"Count": maxSheetOps},
@@ -439,7 +443,7 @@ func (h *Sheets) apply(ctx context.Context, w http.ResponseWriter, rec umpire.Re
 				h.sheetDuplicate(ctx, w, rec, st.sh)
 				return
 			}
-			refuse(httpapi.Refuse(umpire.ErrSequence, "Another entry was stored in this one's place meanwhile: reload the page and enter it again."))
+			refuse(httpapi.RefuseCoded(umpire.ErrSequence, "entry_taken", nil, "Another entry was stored in this one's place meanwhile: reload the page and enter it again."))
 			return
 		}
 		fail(w, err)
@@ -499,13 +503,13 @@ func (h *Sheets) sheetAccounts(ctx context.Context, cfg umpire.Config) ([]accoun
 		return nil, nil
 	}
 	if h.env.Accounts == nil {
-		return nil, httpapi.Refuse(umpire.ErrConfig, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
+		return nil, httpapi.RefuseCoded(umpire.ErrConfig, "no_accounts", nil, "This server keeps no accounts, so it rates no matches: leave the accounts out.")
 	}
 	out := make([]account.Account, len(cfg.Accounts))
 	for i, name := range cfg.Accounts {
 		a, err := h.env.Accounts.AccountByName(ctx, name)
 		if errors.Is(err, carrom.ErrNotFound) {
-			return nil, httpapi.Refuse(umpire.ErrConfig, "No account is named %q: check the name, or leave the accounts out.", name)
+			return nil, httpapi.RefuseCoded(umpire.ErrConfig, "no_account", map[string]any{"Name": name}, "No account is named %q: check the name, or leave the accounts out.", name)
 		}
 		if err != nil {
 			return nil, err
