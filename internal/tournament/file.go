@@ -88,22 +88,22 @@ func readImport(data []byte, index int) (*tourney.File, error) {
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		f, err := tourney.ParseFile(bytes.NewReader(data))
 		if err != nil {
-			return nil, httpapi.Refuse(ErrBad, "the tournament file: %v", err)
+			return nil, httpapi.RefuseCoded(ErrBad, "bad_tournament_file", map[string]any{"Detail": httpapi.Text(err)}, "the tournament file: %v", err)
 		}
 		return f, nil
 	}
 	fs, err := sol.Read(bytes.NewReader(data))
 	if err != nil {
-		return nil, httpapi.Refuse(ErrBad, "neither a %s file nor a SoL dump: %v", tourney.FileFormat, err)
+		return nil, httpapi.RefuseCoded(ErrBad, "not_tournament_file", map[string]any{"Format": tourney.FileFormat, "Detail": httpapi.Text(err)}, "neither a %s file nor a SoL dump: %v", tourney.FileFormat, err)
 	}
 	if len(fs) == 0 {
-		return nil, httpapi.Refuse(ErrBad, "the SoL dump holds no tourney")
+		return nil, httpapi.RefuseCoded(ErrBad, "sol_empty", nil, "the SoL dump holds no tourney")
 	}
 	if index == 0 {
 		index = 1
 	}
 	if index < 1 || index > len(fs) {
-		return nil, httpapi.Refuse(ErrBad, "tourney %d: the SoL dump holds %d", index, len(fs))
+		return nil, httpapi.RefuseCoded(ErrBad, "sol_tourney", map[string]any{"Tourney": index, "Count": len(fs)}, "tourney %d: the SoL dump holds %d", index, len(fs))
 	}
 	return fs[index-1], nil
 }
@@ -131,13 +131,13 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	}
 	t.Rounds = max(len(f.Rounds), 1)
 	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "finals played before any round of the swiss: the server keeps them after its rounds")
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_finals_first", nil, "finals played before any round of the swiss: the server keeps them after its rounds")
 	}
 	if len(f.Rounds) > MaxRounds {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_rounds_max", map[string]any{"Count": len(f.Rounds), "Max": MaxRounds}, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
 	}
 	if len(f.Players) > MaxPlayers {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "%d players: a tournament enters %d at most", len(f.Players), MaxPlayers)
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_players_max", map[string]any{"Count": len(f.Players), "Max": MaxPlayers}, "%d players: a tournament enters %d at most", len(f.Players), MaxPlayers)
 	}
 	pts := f.Points
 	if !(MaxScore >= pts.Win && pts.Win >= pts.Draw && pts.Draw >= pts.Loss && pts.Loss >= 0) {

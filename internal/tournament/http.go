@@ -289,7 +289,7 @@ func (d *Domain) create(w http.ResponseWriter, r *http.Request) {
 // tooMany says a store's carrom.ErrLimit of tournaments in words.
 func tooMany(err error) error {
 	if errors.Is(err, carrom.ErrLimit) {
-		return httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
+		return httpapi.RefuseCoded(ErrConflict, "tournaments_max", map[string]any{"Max": MaxTournaments}, "an organiser keeps %d tournaments at most", MaxTournaments)
 	}
 	return err
 }
@@ -341,7 +341,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(s.rounds) > 0 && s.t.System != "swiss" {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "a %s takes its entries before its first round; only a swiss takes late entries", s.t.System))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "entries_closed", nil, "a %s takes its entries before its first round; only a swiss takes late entries", s.t.System))
 		return
 	}
 	p := carrom.TournamentPlayer{Tournament: s.t.ID, Name: b.Name, Club: b.Club, Country: b.Country, Rating: b.Rating, Entered: len(s.rounds)}
@@ -363,7 +363,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 	num, err := d.env.Store.AddTournamentPlayer(r.Context(), p, MaxPlayers)
 	if err != nil {
 		if errors.Is(err, carrom.ErrLimit) {
-			err = httpapi.Refuse(ErrConflict, "a tournament enters %d players at most", MaxPlayers)
+			err = httpapi.RefuseCoded(ErrConflict, "players_max", map[string]any{"Max": MaxPlayers}, "a tournament enters %d players at most", MaxPlayers)
 		}
 		httpapi.WriteError(w, err)
 		return
@@ -434,7 +434,7 @@ func (d *Domain) pairNext(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := d.env.Store.AddTournamentRound(r.Context(), s.t.ID, len(s.rounds)+1, ms); err != nil {
 		if errors.Is(err, carrom.ErrDuplicate) {
-			err = httpapi.Refuse(ErrConflict, "round %d has just been paired", len(s.rounds)+1)
+			err = httpapi.RefuseCoded(ErrConflict, "round_just_paired", map[string]any{"Round": len(s.rounds) + 1}, "round %d has just been paired", len(s.rounds)+1)
 		}
 		httpapi.WriteError(w, err)
 		return
