@@ -209,6 +209,9 @@ func TestErrorCodes(t *testing.T) {
 	}{
 		{`{"account":"ann","partner":{"account":"ann"}}`, http.StatusBadRequest, "partner_self", map[string]any{"Name": "Ann"}},
 		{`{"account":"ann","partner":{"account":"nobody"}}`, http.StatusBadRequest, "no_player", map[string]any{"Name": "nobody"}},
+		{`{"account":"ann","partner":{"name":" "}}`, http.StatusBadRequest, "partner_missing", nil},
+		{`{"partner":{"name":"Bea"}}`, http.StatusBadRequest, "entrant_missing", nil},
+		{`{"name":"` + strings.Repeat("क", 27) + `","partner":{"name":"Bea"}}`, http.StatusBadRequest, "text_too_long", map[string]any{"Max": 80.0}},
 		{`{"account":"ann","partner":{"name":"Bea"}}`, http.StatusCreated, "", nil},
 		{`{"account":"ann","partner":{"name":"Cyd"}}`, http.StatusConflict, "entered_already", map[string]any{"Name": "Ann", "Player": 1.0}},
 	} {

@@ -64,6 +64,8 @@ func decodeEntrant(data []byte, singles bool) (playerBody, *partnerBody, error) 
 	switch {
 	case p.Account != "" && strings.TrimSpace(p.Name) != "":
 		return b, nil, httpapi.Refuse(ErrBad, "partner: give an account's name or a guest's name, not both")
+	case p.Account == "" && strings.TrimSpace(p.Name) == "":
+		return b, nil, httpapi.RefuseCoded(ErrBad, "partner_missing", nil, "partner.name: missing")
 	case p.Account == "":
 		if p.Name, err = text("partner.name", p.Name, true); err != nil {
 			return b, nil, err

@@ -21,6 +21,9 @@ import (
 // federation's whole list of players before its tourneys.
 const MaxImport = 8 << 20
 
+// errTooLarge is an import whose body is over MaxImport.
+var errTooLarge = httpapi.New(http.StatusRequestEntityTooLarge, "the file is too large")
+
 // file is the tournament as a tournament file: its entrants named by
 // their names (a pair's "Ann & Cyd", with its two players' names apart; a
 // name entered twice followed by " #" and the entry number), the matches
@@ -251,7 +254,7 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			err = httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is over %d bytes", MaxImport))
+			err = httpapi.RefuseCoded(errTooLarge, "file_too_large", map[string]any{"MiB": MaxImport >> 20}, "the file is over %d bytes", MaxImport)
 		}
 		httpapi.WriteError(w, err)
 		return

@@ -590,7 +590,7 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if (s.t.System == "knockout" || s.isFinal(round)) && score[0] == score[1] {
-		httpapi.WriteError(w, httpapi.Refuse(ErrBad, "a knockout's match and a final have a winner: %s is a draw", scoreText(score)))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrBad, "winner_needed", map[string]any{"Score": scoreText(score)}, "a knockout's match and a final have a winner: %s is a draw", scoreText(score)))
 		return
 	}
 	var entry *carrom.TournamentLog
@@ -613,7 +613,7 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 // tells its players where to play. A guest's match stays for a real board.
 func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 	if d.env.Tables == nil {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server plays no online tables"))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_online", nil, "this server plays no online tables"))
 		return
 	}
 	d.place(w, r, "table_id", "match between accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
@@ -644,7 +644,7 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 // by itself.
 func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 	if d.env.Sheets == nil {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no scoresheets"))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_sheets", nil, "this server keeps no scoresheets"))
 		return
 	}
 	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
