@@ -221,6 +221,37 @@ func TestErrorCodes(t *testing.T) {
 			t.Errorf("entering %s: %d %s; want %d, code %q with %v", c.body, code, body, c.status, c.code, c.params)
 		}
 	}
+	// A round of guests: the refusals of its desk.
+	code, body, _ = ann.request("POST", "/api/tournaments", `{"name":"Club night","rounds":3}`, "X-CSRF-Token", a.CSRF)
+	if err := jsonInto(body, &tv); err != nil || code != http.StatusCreated {
+		t.Fatalf("a tournament of guests: %d %s", code, body)
+	}
+	base := "/api/tournaments/" + tv.ID
+	for _, g := range []string{`{"name":"Bea"}`, `{"name":"Cyd"}`} {
+		if code, body, _ := ann.request("POST", base+"/players", g, "X-CSRF-Token", a.CSRF); code != http.StatusCreated {
+			t.Fatalf("entering %s: %d %s", g, code, body)
+		}
+	}
+	if code, body, _ := ann.request("POST", base+"/rounds", `{}`, "X-CSRF-Token", a.CSRF); code != http.StatusCreated {
+		t.Fatalf("pairing round 1: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		path, body string
+		status     int
+		code       string
+		params     map[string]any
+	}{
+		{"/rounds/1/online", `{}`, http.StatusConflict, "no_table_match", map[string]any{"Round": 1.0}},
+		{"/rounds/1/boards/1", `{"score":[1000,0]}`, http.StatusBadRequest, "score_range", map[string]any{"Max": 999.0}},
+		{"/rounds/1/clock", `{"minutes":0}`, http.StatusBadRequest, "clock_minutes", map[string]any{"Max": 240.0}},
+		{"/rounds/1/clock", `{"minutes":30,"warning":30}`, http.StatusBadRequest, "clock_warning", map[string]any{"Minutes": 30.0}},
+	} {
+		code, body, _ := ann.request("POST", base+c.path, c.body, "X-CSRF-Token", a.CSRF)
+		got.Code, got.Params = "", nil
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || !maps.Equal(got.Params, c.params) {
+			t.Errorf("POST %s %s: %d %s; want %d, code %q with %v", c.path, c.body, code, body, c.status, c.code, c.params)
+		}
+	}
 }
 
 // TestRatingChartInLanguage (issue 29): the rating chart the server draws

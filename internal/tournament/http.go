@@ -616,7 +616,9 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_online", nil, "this server plays no online tables"))
 		return
 	}
-	d.place(w, r, "table_id", "match between accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+	d.place(w, r, "table_id", func(round int) error {
+		return httpapi.RefuseCoded(ErrConflict, "no_table_match", map[string]any{"Round": round}, "round %d has no match between accounts waiting for a table", round)
+	}, func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
 		ids, ok := s.seats(m)
 		if !ok {
 			return "", nil, nil
@@ -647,7 +649,9 @@ func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_sheets", nil, "this server keeps no scoresheets"))
 		return
 	}
-	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+	d.place(w, r, "sheet_id", func(round int) error {
+		return httpapi.RefuseCoded(ErrConflict, "no_sheet_match", map[string]any{"Round": round}, "round %d has no match waiting for a scoresheet", round)
+	}, func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
 		var names []string
 		if ids, ok := s.seats(m); ok {
 			players, err := pairs{d}.accountsOf(r.Context(), ids)
@@ -671,8 +675,8 @@ type opener func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.To
 // place gives each match of the path's round that waits for one (no
 // result, table or sheet; not the phantom's) a place made by open, stored
 // in column, and answers the tournament; a round with none waiting is
-// refused, saying what was looked for.
-func (d *Domain) place(w http.ResponseWriter, r *http.Request, column, waiting string, open opener) {
+// refused by none, which says what was looked for.
+func (d *Domain) place(w http.ResponseWriter, r *http.Request, column string, none func(round int) error, open opener) {
 	s, round, err := d.organisedRound(r)
 	if err != nil {
 		httpapi.WriteError(w, err)
@@ -704,7 +708,7 @@ func (d *Domain) place(w http.ResponseWriter, r *http.Request, column, waiting s
 		}
 	}
 	if made == 0 {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no %s", round, waiting))
+		httpapi.WriteError(w, none(round))
 		return
 	}
 	d.answer(w, r, s.t.ID, http.StatusOK)

@@ -64,6 +64,8 @@ const keys: Record<string, string> = {
   clock_minutes: "error.clockMinutes",
   clock_warning: "error.clockWarning",
   file_too_large: "error.fileTooLarge",
+  no_table_match: "error.noTableMatch",
+  no_sheet_match: "error.noSheetMatch",
   follow_self: "error.followSelf",
   follows_max: "error.followsMax",
   rated_sign_in: "error.ratedSignIn",
