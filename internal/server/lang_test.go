@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"html"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -158,6 +159,11 @@ func TestErrorCodes(t *testing.T) {
 		{e.player(), "POST", "/api/pool", `{"rules":"icf","clock":15,"rated":true}`, http.StatusUnauthorized, "rated_sign_in"},
 		{ann, "POST", "/api/seeks/000000000000/accept", "", http.StatusGone, "seek_gone"},
 		{ann, "GET", "/api/umpire/000000000000", "", http.StatusNotFound, "no_sheet"},
+		// The organiser's: a championship, an import.
+		{ann, "GET", "/api/championships/000000000000", "", http.StatusNotFound, "no_championship"},
+		{ann, "POST", "/api/championships", `{"name":"Cup","prizes":"fixed","tournaments":["000000000000"]}`, http.StatusBadRequest, "no_tournament_named"},
+		{ann, "POST", "/api/tournaments/import", `not a tournament`, http.StatusBadRequest, "not_tournament_file"},
+		{ann, "POST", "/api/tournaments/import", `{"format":"nonsense"}`, http.StatusBadRequest, "bad_tournament_file"},
 	} {
 		code, body, _ := c.p.request(c.method, c.path, c.body, "X-CSRF-Token", a.CSRF)
 		var got struct{ Error, Code string }
@@ -188,6 +194,63 @@ func TestErrorCodes(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(body), &got); err != nil || code != http.StatusConflict || got.Code != "too_few_players" || got.Params["Count"] != 0.0 || got.Error == "" {
 		t.Errorf("a round paired without players: %d %s; want 409, code too_few_players with Count 0 and a sentence", code, body)
+	}
+	// A pair refused in a tournament of doubles, with the values its
+	// sentence names.
+	code, body, _ = ann.request("POST", "/api/tournaments", `{"name":"Pairs","rounds":3,"singles":false}`, "X-CSRF-Token", a.CSRF)
+	if err := jsonInto(body, &tv); err != nil || code != http.StatusCreated {
+		t.Fatalf("a tournament of doubles: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		body   string
+		status int
+		code   string
+		params map[string]any
+	}{
+		{`{"account":"ann","partner":{"account":"ann"}}`, http.StatusBadRequest, "partner_self", map[string]any{"Name": "Ann"}},
+		{`{"account":"ann","partner":{"account":"nobody"}}`, http.StatusBadRequest, "no_player", map[string]any{"Name": "nobody"}},
+		{`{"account":"ann","partner":{"name":" "}}`, http.StatusBadRequest, "partner_missing", nil},
+		{`{"partner":{"name":"Bea"}}`, http.StatusBadRequest, "entrant_missing", nil},
+		{`{"name":"` + strings.Repeat("क", 27) + `","partner":{"name":"Bea"}}`, http.StatusBadRequest, "text_too_long", map[string]any{"Max": 80.0}},
+		{`{"account":"ann","partner":{"name":"Bea"}}`, http.StatusCreated, "", nil},
+		{`{"account":"ann","partner":{"name":"Cyd"}}`, http.StatusConflict, "entered_already", map[string]any{"Name": "Ann", "Player": 1.0}},
+	} {
+		code, body, _ := ann.request("POST", "/api/tournaments/"+tv.ID+"/players", c.body, "X-CSRF-Token", a.CSRF)
+		got.Code, got.Params = "", nil
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || !maps.Equal(got.Params, c.params) {
+			t.Errorf("entering %s: %d %s; want %d, code %q with %v", c.body, code, body, c.status, c.code, c.params)
+		}
+	}
+	// A round of guests: the refusals of its desk.
+	code, body, _ = ann.request("POST", "/api/tournaments", `{"name":"Club night","rounds":3}`, "X-CSRF-Token", a.CSRF)
+	if err := jsonInto(body, &tv); err != nil || code != http.StatusCreated {
+		t.Fatalf("a tournament of guests: %d %s", code, body)
+	}
+	base := "/api/tournaments/" + tv.ID
+	for _, g := range []string{`{"name":"Bea"}`, `{"name":"Cyd"}`} {
+		if code, body, _ := ann.request("POST", base+"/players", g, "X-CSRF-Token", a.CSRF); code != http.StatusCreated {
+			t.Fatalf("entering %s: %d %s", g, code, body)
+		}
+	}
+	if code, body, _ := ann.request("POST", base+"/rounds", `{}`, "X-CSRF-Token", a.CSRF); code != http.StatusCreated {
+		t.Fatalf("pairing round 1: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		path, body string
+		status     int
+		code       string
+		params     map[string]any
+	}{
+		{"/rounds/1/online", `{}`, http.StatusConflict, "no_table_match", map[string]any{"Round": 1.0}},
+		{"/rounds/1/boards/1", `{"score":[1000,0]}`, http.StatusBadRequest, "score_range", map[string]any{"Max": 999.0}},
+		{"/rounds/1/clock", `{"minutes":0}`, http.StatusBadRequest, "clock_minutes", map[string]any{"Max": 240.0}},
+		{"/rounds/1/clock", `{"minutes":30,"warning":30}`, http.StatusBadRequest, "clock_warning", map[string]any{"Minutes": 30.0}},
+	} {
+		code, body, _ := ann.request("POST", base+c.path, c.body, "X-CSRF-Token", a.CSRF)
+		got.Code, got.Params = "", nil
+		if err := json.Unmarshal([]byte(body), &got); err != nil || code != c.status || got.Code != c.code || !maps.Equal(got.Params, c.params) {
+			t.Errorf("POST %s %s: %d %s; want %d, code %q with %v", c.path, c.body, code, body, c.status, c.code, c.params)
+		}
 	}
 }
 

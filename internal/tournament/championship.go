@@ -54,7 +54,7 @@ func decodeChampionship(data []byte) (carrom.Championship, error) {
 		return c, httpapi.Refuse(ErrBad, "skip_worst: %d; want 0 to %d", c.SkipWorst, MaxChampionshipTournaments)
 	}
 	if len(c.Tournaments) > MaxChampionshipTournaments {
-		return c, httpapi.Refuse(ErrBad, "tournaments: %d; a championship groups %d at most", len(c.Tournaments), MaxChampionshipTournaments)
+		return c, httpapi.RefuseCoded(ErrBad, "championship_full", map[string]any{"Max": MaxChampionshipTournaments}, "tournaments: %d; a championship groups %d at most", len(c.Tournaments), MaxChampionshipTournaments)
 	}
 	for i, t := range c.Tournaments {
 		if slices.Contains(c.Tournaments[:i], t) {
@@ -68,13 +68,13 @@ func decodeChampionship(data []byte) (carrom.Championship, error) {
 func (d champs) ownTournament(r *http.Request, organiser, id string) error {
 	t, err := d.env.Store.Tournament(r.Context(), id)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return httpapi.Refuse(ErrBad, "no tournament %q", id)
+		return httpapi.RefuseCoded(ErrBad, "no_tournament_named", map[string]any{"Tournament": id}, "no tournament %q", id)
 	}
 	if err != nil {
 		return err
 	}
 	if t.Organiser != organiser {
-		return httpapi.Refuse(ErrNotOrganiser, "tournament %q is not yours: a championship groups its organiser's own", id)
+		return httpapi.RefuseCoded(ErrNotOrganiser, "not_your_tournament", map[string]any{"Tournament": id}, "tournament %q is not yours: a championship groups its organiser's own", id)
 	}
 	return nil
 }
@@ -99,7 +99,7 @@ func (d champs) createChampionship(w http.ResponseWriter, r *http.Request) {
 	c.ID, c.Organiser, c.Created = newID(d.env.Seed), a.ID, d.env.Now()
 	if err := d.env.Store.CreateChampionship(r.Context(), c, MaxChampionships); err != nil {
 		if errors.Is(err, carrom.ErrLimit) {
-			err = httpapi.Refuse(ErrConflict, "an organiser keeps %d championships at most", MaxChampionships)
+			err = httpapi.RefuseCoded(ErrConflict, "championships_max", map[string]any{"Max": MaxChampionships}, "an organiser keeps %d championships at most", MaxChampionships)
 		}
 		httpapi.WriteError(w, err)
 		return
@@ -117,7 +117,7 @@ func (d champs) addToChampionship(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := d.championship(r, r.PathValue("id"))
 	if err == nil && c.Organiser != a.ID {
-		err = httpapi.Refuse(ErrNotOrganiser, "only the championship's organiser may change it")
+		err = httpapi.RefuseCoded(ErrNotOrganiser, "not_championship_organiser", nil, "only the championship's organiser may change it")
 	}
 	var b struct {
 		Tournament string `json:"tournament"`
@@ -132,9 +132,9 @@ func (d champs) addToChampionship(w http.ResponseWriter, r *http.Request) {
 		err = d.env.Store.AddChampionshipTournament(r.Context(), c.ID, b.Tournament, MaxChampionshipTournaments)
 		switch {
 		case errors.Is(err, carrom.ErrDuplicate):
-			err = httpapi.Refuse(ErrConflict, "tournament %q is in the championship already", b.Tournament)
+			err = httpapi.RefuseCoded(ErrConflict, "in_championship", map[string]any{"Tournament": b.Tournament}, "tournament %q is in the championship already", b.Tournament)
 		case errors.Is(err, carrom.ErrLimit):
-			err = httpapi.Refuse(ErrConflict, "a championship groups %d tournaments at most", MaxChampionshipTournaments)
+			err = httpapi.RefuseCoded(ErrConflict, "championship_full", map[string]any{"Max": MaxChampionshipTournaments}, "a championship groups %d tournaments at most", MaxChampionshipTournaments)
 		}
 	}
 	if err != nil {
@@ -148,7 +148,7 @@ func (d champs) addToChampionship(w http.ResponseWriter, r *http.Request) {
 func (d champs) championship(r *http.Request, id string) (carrom.Championship, error) {
 	c, err := d.env.Store.Championship(r.Context(), id)
 	if errors.Is(err, carrom.ErrNotFound) {
-		err = httpapi.WithStatus(httpapi.Refuse(carrom.ErrNotFound, "no such championship"), http.StatusNotFound)
+		err = httpapi.WithStatus(httpapi.RefuseCoded(carrom.ErrNotFound, "no_championship", nil, "no such championship"), http.StatusNotFound)
 	}
 	return c, err
 }

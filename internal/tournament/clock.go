@@ -99,10 +99,10 @@ func decodeClock(data []byte) (carrom.TournamentClock, error) {
 		c.Warning = *b.Warning
 	}
 	if c.Minutes < 1 || c.Minutes > MaxClockMinutes {
-		return c, httpapi.Refuse(ErrBad, "minutes: %d; want 1 to %d", c.Minutes, MaxClockMinutes)
+		return c, httpapi.RefuseCoded(ErrBad, "clock_minutes", map[string]any{"Max": MaxClockMinutes}, "minutes: %d; want 1 to %d", c.Minutes, MaxClockMinutes)
 	}
 	if c.Warning < 0 || c.Warning >= c.Minutes {
-		return c, httpapi.Refuse(ErrBad, "warning: %d minutes before the end of a %d-minute round; want 0 to %d", c.Warning, c.Minutes, c.Minutes-1)
+		return c, httpapi.RefuseCoded(ErrBad, "clock_warning", map[string]any{"Minutes": c.Minutes}, "warning: %d minutes before the end of a %d-minute round; want 0 to %d", c.Warning, c.Minutes, c.Minutes-1)
 	}
 	return c, nil
 }
@@ -112,7 +112,7 @@ func decodeClock(data []byte) (carrom.TournamentClock, error) {
 func (d roundClock) startClock(w http.ResponseWriter, r *http.Request) {
 	cs, ok := d.clockStore()
 	if !ok {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no round clocks"))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_clocks", nil, "this server keeps no round clocks"))
 		return
 	}
 	s, round, err := d.organisedRound(r)

@@ -160,7 +160,7 @@ func text(field, s string, required bool) (string, error) {
 	case s == "" && required:
 		return "", httpapi.Refuse(ErrBad, "%s: missing", field)
 	case len(s) > MaxText:
-		return "", httpapi.Refuse(ErrBad, "%s: %d bytes; %d at most", field, len(s), MaxText)
+		return "", httpapi.RefuseCoded(ErrBad, "text_too_long", map[string]any{"Max": MaxText}, "%s: %d bytes; %d at most", field, len(s), MaxText)
 	case strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) || r == unicode.ReplacementChar }):
 		return "", httpapi.Refuse(ErrBad, "%s: only printable characters", field)
 	}
@@ -187,6 +187,8 @@ func decodePlayer(data []byte) (playerBody, error) {
 	switch {
 	case b.Account != "" && strings.TrimSpace(b.Name) != "":
 		return b, httpapi.Refuse(ErrBad, "give an account's name or a guest's name, not both")
+	case b.Account == "" && strings.TrimSpace(b.Name) == "":
+		return b, httpapi.RefuseCoded(ErrBad, "entrant_missing", nil, "name: missing")
 	case b.Account == "":
 		if b.Name, err = text("name", b.Name, true); err != nil {
 			return b, err
@@ -226,7 +228,7 @@ func decodeResult(data []byte) ([2]int, error) {
 	}
 	for _, x := range b.Score {
 		if x < 0 || x > MaxScore {
-			return [2]int{}, httpapi.Refuse(ErrBad, "score: %d; want 0 to %d", x, MaxScore)
+			return [2]int{}, httpapi.RefuseCoded(ErrBad, "score_range", map[string]any{"Max": MaxScore}, "score: %d; want 0 to %d", x, MaxScore)
 		}
 	}
 	return [2]int{b.Score[0], b.Score[1]}, nil

@@ -64,6 +64,8 @@ func decodeEntrant(data []byte, singles bool) (playerBody, *partnerBody, error) 
 	switch {
 	case p.Account != "" && strings.TrimSpace(p.Name) != "":
 		return b, nil, httpapi.Refuse(ErrBad, "partner: give an account's name or a guest's name, not both")
+	case p.Account == "" && strings.TrimSpace(p.Name) == "":
+		return b, nil, httpapi.RefuseCoded(ErrBad, "partner_missing", nil, "partner.name: missing")
 	case p.Account == "":
 		if p.Name, err = text("partner.name", p.Name, true); err != nil {
 			return b, nil, err
@@ -105,13 +107,13 @@ func (s *state) entered(id string) (int, bool) {
 func (d pairs) enterable(ctx context.Context, s *state, name string) (account.Account, error) {
 	a, err := d.env.Accounts.AccountByName(ctx, name)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return a, httpapi.Refuse(ErrBad, "no player is named %q", name)
+		return a, httpapi.RefuseCoded(ErrBad, "no_player", map[string]any{"Name": name}, "no player is named %q", name)
 	}
 	if err != nil {
 		return a, err
 	}
 	if n, ok := s.entered(a.ID); ok {
-		return a, httpapi.Refuse(ErrConflict, "%s is entered already, as player %d", a.Name, n)
+		return a, httpapi.RefuseCoded(ErrConflict, "entered_already", map[string]any{"Name": a.Name, "Player": n}, "%s is entered already, as player %d", a.Name, n)
 	}
 	return a, nil
 }
@@ -121,7 +123,7 @@ func (d pairs) enterable(ctx context.Context, s *state, name string) (account.Ac
 func (d pairs) partner(ctx context.Context, s *state, b partnerBody, first string) (carrom.TournamentPartner, error) {
 	pt := carrom.TournamentPartner{Tournament: s.t.ID, Name: b.Name}
 	if _, ok := d.env.Store.(PartnerStore); !ok {
-		return pt, httpapi.Refuse(ErrConflict, "this server keeps no pairs: a tournament of doubles cannot be entered")
+		return pt, httpapi.RefuseCoded(ErrConflict, "no_pairs", nil, "this server keeps no pairs: a tournament of doubles cannot be entered")
 	}
 	if b.Account == "" {
 		return pt, nil
@@ -131,7 +133,7 @@ func (d pairs) partner(ctx context.Context, s *state, b partnerBody, first strin
 		return pt, err
 	}
 	if a.ID == first {
-		return pt, httpapi.Refuse(ErrBad, "%s cannot partner themselves", a.Name)
+		return pt, httpapi.RefuseCoded(ErrBad, "partner_self", map[string]any{"Name": a.Name}, "%s cannot partner themselves", a.Name)
 	}
 	pt.Account, pt.Name = a.ID, a.Name
 	return pt, nil

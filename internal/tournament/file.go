@@ -21,6 +21,9 @@ import (
 // federation's whole list of players before its tourneys.
 const MaxImport = 8 << 20
 
+// errTooLarge is an import whose body is over MaxImport.
+var errTooLarge = httpapi.New(http.StatusRequestEntityTooLarge, "the file is too large")
+
 // file is the tournament as a tournament file: its entrants named by
 // their names (a pair's "Ann & Cyd", with its two players' names apart; a
 // name entered twice followed by " #" and the entry number), the matches
@@ -88,22 +91,22 @@ func readImport(data []byte, index int) (*tourney.File, error) {
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		f, err := tourney.ParseFile(bytes.NewReader(data))
 		if err != nil {
-			return nil, httpapi.Refuse(ErrBad, "the tournament file: %v", err)
+			return nil, httpapi.RefuseCoded(ErrBad, "bad_tournament_file", map[string]any{"Detail": httpapi.Text(err)}, "the tournament file: %v", err)
 		}
 		return f, nil
 	}
 	fs, err := sol.Read(bytes.NewReader(data))
 	if err != nil {
-		return nil, httpapi.Refuse(ErrBad, "neither a %s file nor a SoL dump: %v", tourney.FileFormat, err)
+		return nil, httpapi.RefuseCoded(ErrBad, "not_tournament_file", map[string]any{"Format": tourney.FileFormat, "Detail": httpapi.Text(err)}, "neither a %s file nor a SoL dump: %v", tourney.FileFormat, err)
 	}
 	if len(fs) == 0 {
-		return nil, httpapi.Refuse(ErrBad, "the SoL dump holds no tourney")
+		return nil, httpapi.RefuseCoded(ErrBad, "sol_empty", nil, "the SoL dump holds no tourney")
 	}
 	if index == 0 {
 		index = 1
 	}
 	if index < 1 || index > len(fs) {
-		return nil, httpapi.Refuse(ErrBad, "tourney %d: the SoL dump holds %d", index, len(fs))
+		return nil, httpapi.RefuseCoded(ErrBad, "sol_tourney", map[string]any{"Tourney": index, "Count": len(fs)}, "tourney %d: the SoL dump holds %d", index, len(fs))
 	}
 	return fs[index-1], nil
 }
@@ -131,13 +134,13 @@ func imported(f *tourney.File) (carrom.Tournament, []carrom.TournamentPlayer, []
 	}
 	t.Rounds = max(len(f.Rounds), 1)
 	if len(f.Rounds) == 0 && len(f.FinalsRounds) > 0 {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "finals played before any round of the swiss: the server keeps them after its rounds")
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_finals_first", nil, "finals played before any round of the swiss: the server keeps them after its rounds")
 	}
 	if len(f.Rounds) > MaxRounds {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_rounds_max", map[string]any{"Count": len(f.Rounds), "Max": MaxRounds}, "%d rounds: a tournament plans %d at most", len(f.Rounds), MaxRounds)
 	}
 	if len(f.Players) > MaxPlayers {
-		return t, nil, nil, httpapi.Refuse(ErrBad, "%d players: a tournament enters %d at most", len(f.Players), MaxPlayers)
+		return t, nil, nil, httpapi.RefuseCoded(ErrBad, "import_players_max", map[string]any{"Count": len(f.Players), "Max": MaxPlayers}, "%d players: a tournament enters %d at most", len(f.Players), MaxPlayers)
 	}
 	pts := f.Points
 	if !(MaxScore >= pts.Win && pts.Win >= pts.Draw && pts.Draw >= pts.Loss && pts.Loss >= 0) {
@@ -251,7 +254,7 @@ func (d *Domain) importFile(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			err = httpapi.New(http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is over %d bytes", MaxImport))
+			err = httpapi.RefuseCoded(errTooLarge, "file_too_large", map[string]any{"MiB": MaxImport >> 20}, "the file is over %d bytes", MaxImport)
 		}
 		httpapi.WriteError(w, err)
 		return

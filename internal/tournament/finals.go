@@ -139,7 +139,7 @@ func (s *state) finalsPairing() ([]carrom.TournamentMatch, error) {
 	}
 	ps, err := tourney.FinalsPairing(s.finalsSeeding(*f), *f, s.finalsRounds(), withdrawn(s.players)...)
 	if err != nil {
-		return nil, httpapi.Refuse(ErrConflict, "the finals cannot be paired: %v", err)
+		return nil, httpapi.RefuseCoded(ErrConflict, "finals_unpairable", map[string]any{"Detail": httpapi.Text(err)}, "the finals cannot be paired: %v", err)
 	}
 	if len(ps) == 0 {
 		return nil, httpapi.RefuseCoded(ErrConflict, "finals_decided", nil, "the finals are decided")
@@ -312,7 +312,7 @@ func (d finalsDesk) setFinals(w http.ResponseWriter, r *http.Request) {
 	changed := f.Places != s.finals.Places || f.BestOf != s.finals.BestOf
 	if err := d.env.Store.SetTournamentFinals(r.Context(), s.t.ID, f, changed, s.t.Rounds); err != nil {
 		if errors.Is(err, carrom.ErrNotFound) {
-			err = httpapi.Refuse(ErrConflict, "the finals are paired: they stay as they are")
+			err = httpapi.RefuseCoded(ErrConflict, "finals_paired", nil, "the finals are paired: they stay as they are")
 		}
 		httpapi.WriteError(w, err)
 		return
@@ -336,7 +336,7 @@ func (d finalsDesk) pairFinals(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := d.env.Store.AddTournamentRound(r.Context(), s.t.ID, len(s.rounds)+1, ms); err != nil {
 		if errors.Is(err, carrom.ErrDuplicate) {
-			err = httpapi.Refuse(ErrConflict, "finals round %d has just been paired", len(s.rounds)+1-s.t.Rounds)
+			err = httpapi.RefuseCoded(ErrConflict, "finals_round_just_paired", map[string]any{"Round": len(s.rounds) + 1 - s.t.Rounds}, "finals round %d has just been paired", len(s.rounds)+1-s.t.Rounds)
 		}
 		httpapi.WriteError(w, err)
 		return

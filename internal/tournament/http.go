@@ -289,7 +289,7 @@ func (d *Domain) create(w http.ResponseWriter, r *http.Request) {
 // tooMany says a store's carrom.ErrLimit of tournaments in words.
 func tooMany(err error) error {
 	if errors.Is(err, carrom.ErrLimit) {
-		return httpapi.Refuse(ErrConflict, "an organiser keeps %d tournaments at most", MaxTournaments)
+		return httpapi.RefuseCoded(ErrConflict, "tournaments_max", map[string]any{"Max": MaxTournaments}, "an organiser keeps %d tournaments at most", MaxTournaments)
 	}
 	return err
 }
@@ -341,7 +341,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(s.rounds) > 0 && s.t.System != "swiss" {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "a %s takes its entries before its first round; only a swiss takes late entries", s.t.System))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "entries_closed", nil, "a %s takes its entries before its first round; only a swiss takes late entries", s.t.System))
 		return
 	}
 	p := carrom.TournamentPlayer{Tournament: s.t.ID, Name: b.Name, Club: b.Club, Country: b.Country, Rating: b.Rating, Entered: len(s.rounds)}
@@ -363,7 +363,7 @@ func (d *Domain) register(w http.ResponseWriter, r *http.Request) {
 	num, err := d.env.Store.AddTournamentPlayer(r.Context(), p, MaxPlayers)
 	if err != nil {
 		if errors.Is(err, carrom.ErrLimit) {
-			err = httpapi.Refuse(ErrConflict, "a tournament enters %d players at most", MaxPlayers)
+			err = httpapi.RefuseCoded(ErrConflict, "players_max", map[string]any{"Max": MaxPlayers}, "a tournament enters %d players at most", MaxPlayers)
 		}
 		httpapi.WriteError(w, err)
 		return
@@ -434,7 +434,7 @@ func (d *Domain) pairNext(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := d.env.Store.AddTournamentRound(r.Context(), s.t.ID, len(s.rounds)+1, ms); err != nil {
 		if errors.Is(err, carrom.ErrDuplicate) {
-			err = httpapi.Refuse(ErrConflict, "round %d has just been paired", len(s.rounds)+1)
+			err = httpapi.RefuseCoded(ErrConflict, "round_just_paired", map[string]any{"Round": len(s.rounds) + 1}, "round %d has just been paired", len(s.rounds)+1)
 		}
 		httpapi.WriteError(w, err)
 		return
@@ -590,7 +590,7 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if (s.t.System == "knockout" || s.isFinal(round)) && score[0] == score[1] {
-		httpapi.WriteError(w, httpapi.Refuse(ErrBad, "a knockout's match and a final have a winner: %s is a draw", scoreText(score)))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrBad, "winner_needed", map[string]any{"Score": scoreText(score)}, "a knockout's match and a final have a winner: %s is a draw", scoreText(score)))
 		return
 	}
 	var entry *carrom.TournamentLog
@@ -613,10 +613,12 @@ func (d *Domain) result(w http.ResponseWriter, r *http.Request) {
 // tells its players where to play. A guest's match stays for a real board.
 func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 	if d.env.Tables == nil {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server plays no online tables"))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_online", nil, "this server plays no online tables"))
 		return
 	}
-	d.place(w, r, "table_id", "match between accounts waiting for a table", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+	d.place(w, r, "table_id", func(round int) error {
+		return httpapi.RefuseCoded(ErrConflict, "no_table_match", map[string]any{"Round": round}, "round %d has no match between accounts waiting for a table", round)
+	}, func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
 		ids, ok := s.seats(m)
 		if !ok {
 			return "", nil, nil
@@ -644,10 +646,12 @@ func (d *Domain) online(w http.ResponseWriter, r *http.Request) {
 // by itself.
 func (d *Domain) sheets(w http.ResponseWriter, r *http.Request) {
 	if d.env.Sheets == nil {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "this server keeps no scoresheets"))
+		httpapi.WriteError(w, httpapi.RefuseCoded(ErrConflict, "no_sheets", nil, "this server keeps no scoresheets"))
 		return
 	}
-	d.place(w, r, "sheet_id", "match waiting for a scoresheet", func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
+	d.place(w, r, "sheet_id", func(round int) error {
+		return httpapi.RefuseCoded(ErrConflict, "no_sheet_match", map[string]any{"Round": round}, "round %d has no match waiting for a scoresheet", round)
+	}, func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.TournamentPlayer) (string, func(), error) {
 		var names []string
 		if ids, ok := s.seats(m); ok {
 			players, err := pairs{d}.accountsOf(r.Context(), ids)
@@ -671,8 +675,8 @@ type opener func(s *state, round int, m carrom.TournamentMatch, pa, pb carrom.To
 // place gives each match of the path's round that waits for one (no
 // result, table or sheet; not the phantom's) a place made by open, stored
 // in column, and answers the tournament; a round with none waiting is
-// refused, saying what was looked for.
-func (d *Domain) place(w http.ResponseWriter, r *http.Request, column, waiting string, open opener) {
+// refused by none, which says what was looked for.
+func (d *Domain) place(w http.ResponseWriter, r *http.Request, column string, none func(round int) error, open opener) {
 	s, round, err := d.organisedRound(r)
 	if err != nil {
 		httpapi.WriteError(w, err)
@@ -704,7 +708,7 @@ func (d *Domain) place(w http.ResponseWriter, r *http.Request, column, waiting s
 		}
 	}
 	if made == 0 {
-		httpapi.WriteError(w, httpapi.Refuse(ErrConflict, "round %d has no %s", round, waiting))
+		httpapi.WriteError(w, none(round))
 		return
 	}
 	d.answer(w, r, s.t.ID, http.StatusOK)

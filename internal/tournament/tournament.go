@@ -345,7 +345,7 @@ func (s *state) pair() ([]carrom.TournamentMatch, error) {
 		err = fmt.Errorf("unknown system %q", s.t.System)
 	}
 	if err != nil {
-		return nil, httpapi.Refuse(ErrConflict, "the next round cannot be paired: %v", err)
+		return nil, httpapi.RefuseCoded(ErrConflict, "round_unpairable", map[string]any{"Detail": httpapi.Text(err)}, "the next round cannot be paired: %v", err)
 	}
 	round := len(s.rounds) + 1
 	out := make([]carrom.TournamentMatch, len(ps))
