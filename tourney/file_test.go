@@ -23,12 +23,16 @@ func drawFile(t *rapid.T) *File {
 			AvoidCompatriots: rapid.IntRange(0, 2).Draw(t, "compatriots"), AvoidClubmates: rapid.IntRange(0, 2).Draw(t, "clubmates")}
 		if places := rapid.SampledFrom([]int{0, 2, 4}).Draw(t, "finals"); places > 0 && places <= len(tr.Players) {
 			f.Finals = &Finals{Places: places, BestOf: rapid.SampledFrom([]int{1, 3}).Draw(t, "best_of")}
-			ranking, err := f.Ranking()
-			if err != nil {
-				t.Fatal(err)
+			var ids []string
+			for _, s := range Standings(&f.Tournament, NoAdjustment) {
+				ids = append(ids, s.ID)
 			}
+			out := f.withdrawn()
+			// The finals as the server plays them: seeded from the players
+			// not withdrawn, a withdrawn finalist's final forfeited.
+			ranking := FinalsSeeding(ids, *f.Finals, nil, out)
 			for range rapid.IntRange(0, 3).Draw(t, "finals rounds") {
-				ps, err := FinalsPairing(ranking, *f.Finals, f.FinalsRounds)
+				ps, err := FinalsPairing(ranking, *f.Finals, f.FinalsRounds, out...)
 				if err != nil {
 					t.Fatal(err)
 				}
