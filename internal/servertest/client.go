@@ -236,8 +236,9 @@ type Message struct {
 	Seating    []protocol.SeatState `json:"seating"`
 	Spectators int                  `json:"spectators"`
 	// Error: the refusal's words and, for one a player meets, its code.
-	Error string `json:"error"`
-	Code  string `json:"code"`
+	Error  string         `json:"error"`
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params"`
 	// State and event.
 	State *protocol.GameState `json:"state"`
 	// Event.

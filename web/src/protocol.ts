@@ -85,7 +85,9 @@ export interface EventMsg { v: 1; type: "event"; seq: number; action: Action; ou
 // that has changed (someone joined or left the table).
 export interface SeatsMsg { v: 1; type: "seats"; seq: number; seating: SeatState[]; spectators: number }
 export interface WelcomeMsg { v: 1; type: "welcome"; table: string; seq: number; seats: number[]; nickname?: string }
-export interface ErrorMsg { v: 1; type: "error"; error: string; code?: string; params?: Record<string, string | number> }
+// The values a refusal's words name, by name (errors.ts).
+export type Params = Record<string, string | number>;
+export interface ErrorMsg { v: 1; type: "error"; error: string; code?: string; params?: Params }
 // The aim of the seat to strike, live (a player's, passed on by the
 // server) or about to be played (a computer's); trusted for nothing.
 export interface AimMsg { v: 1; type: "aim"; seq: number; seat: number; x: number; dir: [number, number]; power: number }
