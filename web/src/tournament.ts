@@ -93,7 +93,8 @@ export async function tournamentsPage(root: HTMLElement): Promise<void> {
   const f = h("form", { class: "card", id: "tournament-new" }, h("h2", {}, i18n.t("tournament.new")),
     h("label", {}, i18n.t("tournament.name") + " ", name), h("label", {}, i18n.t("tournament.date") + " ", date), h("label", {}, i18n.t("tournament.place") + " ", place), h("label", {}, rules), h("label", {}, format), h("label", {}, match),
     h("label", {}, i18n.t("tournament.system") + " ", system, " ", method), h("label", {}, i18n.t("tournament.rounds") + " ", rounds), h("label", {}, i18n.t("tournament.phantom") + " ", phantom, "–0"),
-    h("label", {}, i18n.t("tournament.delayTop") + " ", delayTop), h("label", {}, i18n.t("tournament.avoidCompatriots") + " ", avoidCompatriots), h("label", {}, i18n.t("tournament.avoidClubmates") + " ", avoidClubmates),
+    h("label", { class: "t-option" }, i18n.t("tournament.delayTop") + " ", delayTop), h("label", { class: "t-option" }, i18n.t("tournament.avoidCompatriots") + " ", avoidCompatriots),
+    h("label", { class: "t-option" }, i18n.t("tournament.avoidClubmates") + " ", avoidClubmates),
     h("button", { type: "submit", id: "t-create" }, i18n.t("tournament.create")), err);
   f.addEventListener("submit", (ev) => {
     ev.preventDefault();
