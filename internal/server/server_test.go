@@ -63,6 +63,18 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
 	}
 }
 
+// waitsFor says whether a timer not fired or stopped falls due at at.
+func (c *fakeClock) waitsFor(at time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.timers {
+		if !t.stopped && t.at.Equal(at) {
+			return true
+		}
+	}
+	return false
+}
+
 // Advance moves the clock on and fires the timers that fall due.
 func (c *fakeClock) Advance(d time.Duration) {
 	c.mu.Lock()

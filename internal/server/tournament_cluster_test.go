@@ -272,6 +272,11 @@ func TestClusterTournamentBellEveryNode(t *testing.T) {
 	place := &placement{holder: map[string]string{}, room: map[string]int{"a": 1, "c": 0}, clocks: map[string]*fakeClock{}}
 	r := newBellRound(t, place)
 	r.play()
-	place.clock("b").Advance(61 * time.Second)
+	// b learns of the clock over the bus: its bell's timer, a minute
+	// after the clock started at a, is set before b's time moves.
+	b := place.clock("b")
+	bell := b.Now().Add(time.Minute)
+	eventually(t, "b waiting for the bell", func() bool { return b.waitsFor(bell) })
+	b.Advance(61 * time.Second)
 	r.check()
 }
