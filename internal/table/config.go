@@ -59,9 +59,9 @@ var (
 	ErrSeatTaken  = &Error{Status: 409, Code: "seat_taken", Text: "seat taken"}
 	ErrNotStarted = &Error{Status: 409, Code: "not_started", Text: "waiting for players to take their seats"}
 	ErrNoSeat     = &Error{Status: 400, Code: "no_seat", Text: "no such seat"}
-	// ErrNotSignedIn refuses a rated seat to a browser that holds no
+	// errNotSignedIn refuses a rated seat to a browser that holds no
 	// session of the account it would play as.
-	ErrNotSignedIn = &Error{Status: 401, Code: "not_signed_in", Text: "not signed in"}
+	errNotSignedIn = &Error{Status: 401, Code: "not_signed_in", Text: "not signed in"}
 	// ErrMessage is wrapped by every error of a client's message.
 	ErrMessage = &Error{Status: 400, Text: "bad message"}
 	// errMatchOver is rules.ErrMatchIsOver said to the player who acts.

@@ -16,7 +16,7 @@ import (
 func (t *fairPlay) mayRate(ctx context.Context, seat int, token string) (Player, error) {
 	a, err := t.env.Players.PlaysAs(ctx, token)
 	if errors.Is(err, carrom.ErrNotFound) {
-		return a, fmt.Errorf("table: a rated match needs an account: sign in: %w", ErrNotSignedIn)
+		return a, fmt.Errorf("table: a rated match needs an account: sign in: %w", errNotSignedIn)
 	}
 	if err != nil {
 		return a, err

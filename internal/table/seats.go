@@ -275,14 +275,14 @@ func (t *seating) seatName(ctx context.Context, m sitReq, held bool) (string, er
 		// The session's account, not only the token's, so that a browser
 		// signed out (or into another account) takes no rated seat.
 		if m.c.Account() == "" {
-			return "", fmt.Errorf("table: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", ErrNotSignedIn)
+			return "", fmt.Errorf("table: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", errNotSignedIn)
 		}
 		a, err := t.mayRate(ctx, m.seat, m.c.Token())
 		if err != nil {
 			return "", err
 		}
 		if a.ID != m.c.Account() {
-			return "", fmt.Errorf("table: this browser plays for another account than the one signed in: sign in again: %w", ErrNotSignedIn)
+			return "", fmt.Errorf("table: this browser plays for another account than the one signed in: sign in again: %w", errNotSignedIn)
 		}
 		return a.Name, nil
 	}
