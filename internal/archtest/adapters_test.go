@@ -10,10 +10,12 @@ import (
 type pkg struct {
 	ImportPath string
 	Imports    []string
+	// Deps are all it imports, directly or not.
+	Deps []string
 }
 
 // packages lists the module's packages by import path, with what each
-// imports outside its tests.
+// imports outside its tests, directly and all in all.
 func packages(t *testing.T) map[string]pkg {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-json", "./...")

@@ -1,60 +1,55 @@
 package archtest
 
 import (
-	"go/ast"
-	"go/token"
+	"strings"
 	"testing"
 )
 
-// TestTableKnowsOnlyItsEnv (issue 26): the table's code reaches the server
-// only through its tableEnv and its fan-out, never through *Server, and
-// carries no branch of the cluster's: which node a client is connected
-// to, the node, its leases and its bus are the fan-out's business.
+// TestTableKnowsOnlyItsEnv (issue 26): the table actor (internal/table:
+// intents, seats, clock, turns and computer seats, backlog) imports no
+// HTTP, no accounts, no rating, no cluster, no server, no store and no
+// bus, not even through another package: what it reaches of them is the
+// narrow set its Env declares (the store it writes to, the clock, the
+// accounts a rated seat plays as, the metrics, the fan-out of its
+// messages, the finished match announced).
 func TestTableKnowsOnlyItsEnv(t *testing.T) {
-	fset := token.NewFileSet()
+	pkgs := packages(t)
+	tbl, ok := pkgs[module+"/internal/table"]
+	if !ok {
+		t.Fatal("no package internal/table")
+	}
 	forbidden := map[string]string{
-		"Server":  "the server",
-		"srv":     "the server",
-		"cluster": "the cluster",
-		"node":    "the cluster's node",
-		"leased":  "the cluster's leases",
-		"Bus":     "the cluster's bus",
-		"conn":    "a client's connection at another node",
+		"net/http":                   "HTTP",
+		module + "/internal/httpapi": "HTTP",
+		module + "/internal/account": "the accounts",
+		module + "/internal/rating":  "the rating",
+		module + "/internal/cluster": "the cluster",
+		module + "/internal/server":  "the server",
+		module + "/internal/store":   "the store",
+		module + "/internal/bus":     "the bus",
 	}
-	methods := 0
-	for _, f := range parseDirSet(t, fset, "../server") {
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || !onTable(fn) {
-				continue
+	for f, what := range forbidden {
+		for _, dep := range tbl.Deps {
+			if dep == f || strings.HasPrefix(dep, f+"/") {
+				t.Errorf("internal/table imports %s (%s), directly or through another package; the table reaches it through its Env", dep, what)
+				break
 			}
-			methods++
-			ast.Inspect(fn, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
-				}
-				if what, bad := forbidden[id.Name]; bad {
-					t.Errorf("%s: table.%s names %s (%s); the table reaches it through its env or its fan-out", fset.Position(id.Pos()), fn.Name.Name, id.Name, what)
-				}
-				return true
-			})
 		}
-	}
-	if methods == 0 {
-		t.Fatal("no method of the table found")
 	}
 }
 
-// onTable says fn is a method of *table.
-func onTable(fn *ast.FuncDecl) bool {
-	if fn.Recv == nil || len(fn.Recv.List) != 1 {
-		return false
+// TestNothingImportsTheServer: internal/server is the composition root,
+// which the binary alone imports: no package of the module builds on it.
+func TestNothingImportsTheServer(t *testing.T) {
+	srv := module + "/internal/server"
+	for path, p := range packages(t) {
+		if path == module+"/cmd/carrom" {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if imp == srv {
+				t.Errorf("%s imports internal/server; only the binary (cmd/carrom) wires it", path)
+			}
+		}
 	}
-	star, ok := fn.Recv.List[0].Type.(*ast.StarExpr)
-	if !ok {
-		return false
-	}
-	id, ok := star.X.(*ast.Ident)
-	return ok && id.Name == "table"
 }

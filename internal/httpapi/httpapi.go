@@ -43,6 +43,9 @@ func (e *Error) Error() string { return e.Text }
 // HTTPStatus is the status the error answers with.
 func (e *Error) HTTPStatus() int { return e.Status }
 
+// ErrorCode is the kind's stable code, "" if none.
+func (e *Error) ErrorCode() string { return e.Code }
+
 // New declares a kind of error.
 func New(status int, text string) error { return &Error{Status: status, Text: text} }
 
@@ -80,13 +83,17 @@ func RefuseCoded(kind error, code string, params map[string]any, format string, 
 }
 
 // Code is err's stable code and the values of its sentence: the first
-// coded refusal's in its chain, else its kind's code; "" if none.
+// coded refusal's in its chain, else its kind's code (a kind with a
+// method ErrorCode); "" if none.
 func Code(err error) (string, map[string]any) {
 	if r := (*refusal)(nil); errors.As(err, &r) && r.code != "" {
 		return r.code, r.params
 	}
-	if e := (*Error)(nil); errors.As(err, &e) {
-		return e.Code, nil
+	// A kind declared where HTTP is unknown (a table's refusals) says its
+	// code as an Error does.
+	var e interface{ ErrorCode() string }
+	if errors.As(err, &e) {
+		return e.ErrorCode(), nil
 	}
 	return "", nil
 }
@@ -142,7 +149,7 @@ func WithStatus(err error, status int) error { return withStatus{err, status} }
 
 // prefix is a Go package's prefix at the start of an error or of one of
 // the errors it wraps: the packages of this module and encoding/json.
-var prefix = regexp.MustCompile(`(^|: )(?:server|account|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
+var prefix = regexp.MustCompile(`(^|: )(?:server|table|account|store|umpire|record|rules|game|carrom|board|physics|coach|ai|bus|cluster|tourney|json|jsontext): `)
 
 // Text is err in words for a person: the first refusal's in its chain, or
 // else its own, without Go's package prefixes.

@@ -111,3 +111,25 @@ func TestKnownAndRefuseIf(t *testing.T) {
 		}
 	}
 }
+
+// foreignKind is a kind of error declared where HTTP is unknown (as the
+// table's are): its status and code are its own methods'.
+type foreignKind struct{}
+
+func (foreignKind) Error() string     { return "table: not your turn" }
+func (foreignKind) HTTPStatus() int   { return http.StatusForbidden }
+func (foreignKind) ErrorCode() string { return "not_your_turn" }
+
+// TestForeignKind: an error of a kind declared outside httpapi answers
+// with its status, its code and its words, its package's prefix left out.
+func TestForeignKind(t *testing.T) {
+	rec := httptest.NewRecorder()
+	httpapi.WriteError(rec, fmt.Errorf("table: seat 1 is to strike: %w", foreignKind{}))
+	var body struct{ Error, Code string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusForbidden || body.Code != "not_your_turn" || body.Error != "seat 1 is to strike: not your turn" {
+		t.Errorf("answered %d %+v; want 403, code not_your_turn, words without prefixes", rec.Code, body)
+	}
+}

@@ -12,10 +12,6 @@ import (
 // round's online tables still in play, each node ending those it holds.
 const bellSubject = "carrom.tournaments.bell"
 
-// bellReq ends a table's match at a tournament's bell (game.Bell); a
-// table whose match is over already ignores it.
-type bellReq struct{}
-
 // rungBell is a bell on the bus: the tournament's ID, for the logs, and
 // its tables; or, with Clock, a round's clock just started, whose bell
 // every node waits for (tournament.WatchClock).
@@ -47,7 +43,7 @@ func (b bells) ring(tournament string, tables []string) {
 // held here (another node's, or moving) is its holder's.
 func (b bells) here(tournament string, tables []string) {
 	for _, id := range tables {
-		if t := b.s.table(id); t != nil && t.post(bellReq{}) {
+		if t := b.s.table(id); t != nil && t.Bell() {
 			// The table says whether it ended: it ignores a second bell.
 			b.s.log.Debug("a tournament's bell told to its table", "tournament", tournament, "table", id)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -134,9 +135,8 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 		return
 	}
 	if f.Op == "state" {
-		ch := make(chan []byte, 1)
-		if t.post(stateReq{reply: ch}) {
-			reply.State = <-ch
+		if st, ok := t.State(context.Background()); ok {
+			reply.State = st
 		} else {
 			reply.Unknown = true
 		}
@@ -153,7 +153,7 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 	if f.Op == "rematch" {
 		if f.Table == "" {
 			reply.Error = errorMessage(fmt.Errorf("server: forwarded rematch without its table: %w", ErrMessage))
-		} else if !t.post(rematchReq{id: f.Table}) {
+		} else if !t.Rematch(f.Table) {
 			reply.Unknown = true
 		}
 		return
@@ -183,35 +183,34 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 	var posted bool
 	switch f.Op {
 	case "join":
-		posted = t.post(joinReq{c: rc.c, since: f.Since})
+		posted = t.Join(rc.c, f.Since)
 	case "leave":
-		posted = t.post(leaveReq{c: rc.c})
+		posted = t.Leave(rc.c)
 	case "sit":
-		done := make(chan error, 1)
-		if posted = t.post(sitReq{c: rc.c, seat: f.Seat, nickname: f.Nickname, reply: done}); posted {
-			if err := <-done; err != nil {
-				reply.Error = errorMessage(err)
-			}
+		err := t.Sit(rc.c, f.Seat, f.Nickname)
+		posted = !errors.Is(err, table.ErrEnded)
+		if posted && err != nil {
+			reply.Error = errorMessage(err)
 		}
 	case "aim":
 		var a protocol.Aim
 		if err := json.Unmarshal(f.Action, &a); err != nil {
 			return
 		}
-		posted = t.post(aimReq{c: rc.c, aim: a})
+		posted = t.Aim(rc.c, a)
 	case "say":
-		var w words
+		var w table.Words
 		if err := json.Unmarshal(f.Action, &w); err != nil {
 			return
 		}
-		posted = t.post(sayReq{c: rc.c, w: w})
+		posted = t.Say(rc.c, w)
 	case "act":
 		a, err := record.ParseAction(f.Action)
 		if err != nil {
 			reply.Error = errorMessage(err)
 			return
 		}
-		posted = t.post(actReq{c: rc.c, action: a, at: n.srv.clock.Now()})
+		posted = t.Act(rc.c, a, n.srv.clock.Now())
 	default:
 		reply.Error = errorMessage(fmt.Errorf("server: forwarded op %q: %w", f.Op, ErrMessage))
 		return
@@ -229,11 +228,11 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 func (n *node) loseLease(lt *leased) {
 	if lt.unsub != nil {
 		lost := forward{Op: "lost", Node: n.Node, Epoch: lt.epoch}
-		err := n.Bus.Publish(inSubject(lt.t.id), carrom.BusMsg{Data: encode(lost)})
+		err := n.Bus.Publish(inSubject(lt.t.ID()), carrom.BusMsg{Data: encode(lost)})
 		if err == nil {
 			return
 		}
-		lt.t.log.Warn("telling the table its lease is lost through the bus", "err", err)
+		lt.t.Log().Warn("telling the table its lease is lost through the bus", "err", err)
 	}
 	go lt.letGoInTurn()
 }
@@ -291,9 +290,9 @@ func (n *node) renew(ctx context.Context) bool {
 	}
 	n.letStraysGo(ctx, held)
 	for _, lt := range owned {
-		if epochs[lt.t.id] != lt.epoch {
+		if epochs[lt.t.ID()] != lt.epoch {
 			if lt.losing.CompareAndSwap(false, true) {
-				lt.t.log.Warn("lease lost: letting the table go", "epoch", lt.epoch)
+				lt.t.Log().Warn("lease lost: letting the table go", "epoch", lt.epoch)
 				n.srv.metrics.leaseLost.Inc()
 			}
 			n.loseLease(lt)
@@ -425,11 +424,11 @@ func (n *node) dropRemotes(why string, gone func(remoteClient) bool) {
 	n.srv.mu.Unlock()
 	for _, rc := range out {
 		t := rc.lt.t
-		t.log.Info(why, "node", rc.node)
-		go t.post(leaveReq{c: rc.c})
+		t.Log().Info(why, "node", rc.node)
+		go t.Leave(rc.c)
 		h := map[string]string{"epoch": strconv.FormatInt(rc.lt.epoch, 10), "kind": "gone", "to": rc.c.conn}
-		if err := n.Bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h}); err != nil {
-			t.log.Warn("telling a node its client is gone", "err", err)
+		if err := n.Bus.Publish(outSubject(t.ID()), carrom.BusMsg{Header: h}); err != nil {
+			t.Log().Warn("telling a node its client is gone", "err", err)
 		}
 	}
 }
@@ -498,21 +497,21 @@ func (n *node) adopt(ctx context.Context, l carrom.Lease) {
 		rec, err = n.srv.store.Table(ctx, l.Table)
 	}
 	if err == nil {
-		var t *table
+		var t *table.Table
 		if t, err = loadTable(ctx, n.srv.store, n.srv.tableEnv, rec); err == nil {
-			if t.finished {
+			if t.Finished() {
 				return
 			}
 			// Clients at other nodes still joined to the previous owner
 			// reconnect, and join this one.
 			h := map[string]string{"epoch": strconv.FormatInt(l.Epoch, 10), "kind": "moved"}
-			if err := n.Bus.Publish(outSubject(t.id), carrom.BusMsg{Header: h}); err != nil {
-				t.log.Warn("announcing the move", "err", err)
+			if err := n.Bus.Publish(outSubject(t.ID()), carrom.BusMsg{Header: h}); err != nil {
+				t.Log().Warn("announcing the move", "err", err)
 			}
 			n.srv.start(t, l.Epoch)
-			bells{n.srv}.adopted(ctx, t.id)
+			bells{n.srv}.adopted(ctx, t.ID())
 			n.srv.metrics.takeovers.Inc()
-			t.log.Info("table taken over", "seq", t.seq, "epoch", l.Epoch, "node", n.Node)
+			t.Log().Info("table taken over", "seq", t.Seq(), "epoch", l.Epoch, "node", n.Node)
 			return
 		}
 	}
@@ -553,8 +552,8 @@ func (n *node) handOver(ctx context.Context) {
 		lt.letGo()
 	}
 	for _, lt := range tables {
-		<-lt.t.done
-		ids = append(ids, lt.t.id)
+		<-lt.t.Done()
+		ids = append(ids, lt.t.ID())
 	}
 	if err := n.Leases.Release(ctx, n.Node, ids, true); err != nil {
 		n.srv.log.Error("releasing the leases", "err", err)

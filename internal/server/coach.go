@@ -3,8 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"time"
 
@@ -13,6 +13,7 @@ import (
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // The coach's HTTP is internal/coach/coachhttp's; here are what it needs
@@ -50,49 +51,16 @@ func (c coachTables) Position(ctx context.Context, id, token string) (coachhttp.
 	if t == nil {
 		return coachhttp.Position{}, fmt.Errorf("server: no table %q in play: %w", id, carrom.ErrNotFound)
 	}
-	reply := make(chan coachSnap, 1)
-	if !t.post(coachReq{token: token, reply: reply}) {
-		return coachhttp.Position{}, fmt.Errorf("server: the table has ended: %w", coachhttp.ErrNoHint)
-	}
-	select {
-	case snap := <-reply:
-		return snap.pos, snap.err
-	case <-ctx.Done():
-		return coachhttp.Position{}, ctx.Err()
-	}
-}
-
-// coachReq asks a table for its position, for the coach of the seat that
-// token holds.
-type coachReq struct {
-	token string
-	reply chan coachSnap
-}
-
-type coachSnap struct {
-	pos coachhttp.Position
-	err error
-}
-
-// coachable answers a coachReq: the table's position, if the token holds
-// the seat to strike at a table with a computer player.
-func (t *tableViews) coachable(token string) coachSnap {
-	turn := t.state.ToAct()
-	computer := false
-	for _, s := range t.seats {
-		computer = computer || s.bot != nil
-	}
+	p, err := t.Position(ctx, token)
 	switch {
-	case t.state.Config().Rules.Variant != nil:
-		return coachSnap{err: fmt.Errorf("server: the coach plays the ICF and family rules only: %w", coachhttp.ErrNoHint)}
-	case !computer:
-		return coachSnap{err: fmt.Errorf("server: no computer plays at this table: %w", coachhttp.ErrNoHint)}
-	case t.over() || !t.started() || turn.Need != game.NeedStrike:
-		return coachSnap{err: fmt.Errorf("server: no stroke to play: %w", coachhttp.ErrNoHint)}
-	case t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != token:
-		return coachSnap{err: fmt.Errorf("server: seat %d is not yours: %w", turn.Seat, coachhttp.ErrNoHint)}
+	case errors.Is(err, table.ErrEnded):
+		return coachhttp.Position{}, fmt.Errorf("server: the table has ended: %w", coachhttp.ErrNoHint)
+	case err != nil:
+		return coachhttp.Position{}, err
+	case p.NoHint != "":
+		return coachhttp.Position{}, fmt.Errorf("server: %s: %w", p.NoHint, coachhttp.ErrNoHint)
 	}
-	return coachSnap{pos: coachhttp.Position{State: t.state, Seq: t.seq, Seed: rand.New(rand.NewPCG(t.cfg.Seed, uint64(t.seq))).Uint64()}}
+	return coachhttp.Position{State: p.State, Seq: p.Seq, Seed: p.Seed}, nil
 }
 
 // practiceMessages are a practice's messages: the same state and event
@@ -112,18 +80,18 @@ func (p practiceMessages) Action(msg json.RawMessage) (game.Action, error) {
 }
 
 func (practiceMessages) Event(st, next game.Table, a game.Action, out game.Outcome) protocol.EventMsg {
-	return practiceView(st).event(st, next, 1, a, out, time.Time{})
+	return practiceView(st).Event(st, next, 1, a, out, time.Time{})
 }
 
 func (practiceMessages) State(st game.Table) protocol.GameState {
-	return practiceView(st).gameState(st, time.Time{})
+	return practiceView(st).GameState(st, time.Time{})
 }
 
-func practiceView(st game.Table) tableView {
+func practiceView(st game.Table) table.View {
 	cfg := st.Config()
-	v := tableView{id: "practice", cfg: protocol.TableConfig{Rules: cfg.Rules.Name, Players: cfg.Players}, started: true}
+	v := table.View{ID: "practice", Config: protocol.TableConfig{Rules: cfg.Rules.Name, Players: cfg.Players}, Started: true}
 	for i := range cfg.Players {
-		v.seats = append(v.seats, protocol.SeatState{Seat: i, Kind: protocol.SeatHuman, Nickname: "You", Taken: true})
+		v.Seats = append(v.Seats, protocol.SeatState{Seat: i, Kind: protocol.SeatHuman, Nickname: "You", Taken: true})
 	}
 	return v
 }

@@ -1,36 +1,42 @@
 // Package server is carrom's authoritative game server: an HTTP lobby and
 // one WebSocket per client (docs/protocol.md). Each table has one goroutine
-// that owns its state; players send intents, the table validates them with
-// package game, stores the accepted action, and broadcasts the result.
+// that owns its state (internal/table); players send intents, the table
+// validates them with package game, stores the accepted action, and
+// broadcasts the result.
 //
 // Server is the composition root: New wires each subsystem with only the
 // collaborators it uses, in a struct of its own. The files follow its
 // seams: server.go (the tables in play, created and resumed; the
-// configuration checked and filled), http.go (the routes, identity,
-// security headers, a stored table's description), proxy.go (front: the
-// proxies in front and the public address, the client's address, the
-// cookies), ws.go (one WebSocket connection, the connections' bounds,
-// connLimits, and the fan-out of a table's messages to the connections
-// here), replay.go (matches: the stored tables read back, a match's
-// record and replay, the table page), table.go (the table's goroutine:
-// run, handle, commit; its tableEnv, all it reaches of the server, built
-// once by New, and its fan-out; its subsystems, each a struct over the
-// table with the state it alone keeps: seating, turnClock, computerSeats,
-// presence, fairPlay, tableViews), turn.go (the turn: tosses played, a
-// computer set thinking, a human awaited), seats.go (seating: seats,
-// joining and leaving), turnclock.go (the clock of the player to act),
-// bots.go (computerSeats: computer players), wire.go (decoding a client's
-// message, and a table's snapshots in the messages of package protocol,
-// which declares them all), config.go (checking a table's configuration),
-// finished.go (a finished match announced to what reacts to it),
-// accounts.go (the store of accounts, ratings and challenges, and the
-// wiring of package account, which holds the accounts, their sessions,
-// passwords and limits, and the session's middleware),
-// ratings.go (the rating of a finished match),
-// live.go (liveHub: each browser page's live channel, challenges and
-// rematches pushed), waits.go (a game against the computer waiting for
-// its player), rematch.go (rematches: a finished table made again),
-// vacate.go (vacater: a deleted account's seats given up), bell.go
+// configuration checked and filled), tables.go (the tables' table.Env,
+// all they reach of the server, built once by New: the store, the clock,
+// the accounts a rated seat plays as, the metrics, the fan-out to the
+// connections, the finished match announced; the table's errors said as
+// the server's), http.go (the routes, identity, security headers, a
+// stored table's description), proxy.go (front: the proxies in front and
+// the public address, the client's address, the cookies), ws.go (one
+// WebSocket connection, the connections' bounds, connLimits, the intents
+// read sent to the table here, and the fan-out of a table's messages to
+// the connections here), outbox.go (a connection's messages waiting to be
+// written), replay.go (matches: the stored tables read back, a match's
+// record and replay, the table page), wire.go (decoding a client's
+// message; the messages themselves are package protocol's, the table's
+// views of its game internal/table's), words.go (a client's phrase read
+// and sent to its table), finished.go (the finished matches, which a
+// table announces, handed to what reacts to them, off the table's
+// goroutine), accounts.go (the store of accounts,
+// ratings and challenges, and the wiring of package account, which holds
+// the accounts, their sessions, passwords and limits, and the session's
+// middleware), ratings.go (the rating of a finished match), fairplay.go
+// (the aborts counted against a player, and his playban), friends.go
+// (what internal/friends is given of the server), pairing.go (what quick
+// pairing, internal/pairing, is given of the server and of the cluster),
+// tournaments.go (the wiring of internal/tournament: its tables, their
+// bells, the seats kept for its players), lang.go (the page's words in
+// the reader's language, GET /api/i18n), metrics.go (what /metrics
+// exports), store.go (the store the server runs on), live.go
+// (liveHub: each browser page's live channel, challenges and rematches
+// pushed), rematch.go (rematches: a finished table made again), vacate.go
+// (vacater: a deleted account's seats given up, on every node), bell.go
 // (bells: a tournament round's tables ended at its bell, on every node),
 // domains.go (the domains' HTTP, each in its own package with its Env,
 // wired: the umpires' sheets, internal/umpire/umpirehttp; the
@@ -39,22 +45,22 @@
 // HTTP, internal/rating/ratinghttp; the lists of stored tables and the
 // plain lobby page, internal/lobby), coach.go (what the coach's HTTP,
 // internal/coach/coachhttp, needs of the server: a table's position, the
-// hint limits, practice's messages), aim.go (a player's live aim passed
-// on to the table's other pages); a cluster's node (Config.Cluster):
+// hint limits, practice's messages); a cluster's node (Config.Cluster):
 // node.go (its state, and the tables it runs under its leases: their
-// actions fenced, their messages fanned out to the other nodes too),
-// cluster.go (the lease loop, tables adopted and handed over, the intents
-// of other nodes' clients), relay.go (this node's clients at the tables
-// of other nodes); the JSON in and out and the errors' statuses and
-// words are internal/httpapi's.
+// actions fenced, their messages fanned out to the other nodes too, the
+// table's Store and Fanout), cluster.go (the lease loop, tables adopted
+// and handed over, the intents of other nodes' clients), relay.go (this
+// node's clients at the tables of other nodes); the JSON in and out and
+// the errors' statuses and words are internal/httpapi's.
 //
 // Every goroutine and how it ends:
-//   - a table's (table.run, started by Server.start) ends when the server
-//     closes or when its match is over and its last client has left;
-//     Server.Close waits for it;
-//   - a computer's search (table.think) ends when the player returns,
-//     which it must once its context ends: the position changed, the table
-//     stopped or the server closed; Server.Close waits for it too;
+//   - a table's (table.Table.Run, started by Server.start) ends when the
+//     server closes or when its match is over and its last client has
+//     left; Server.Close waits for it;
+//   - a computer's search (internal/table's doc) ends when the player
+//     returns, which it must once its context ends: the position changed,
+//     the table stopped or the server closed; Server.Close waits for it
+//     too, through the table.Env's Searches;
 //   - a connection's reader (Server.readWS) is started by its HTTP
 //     handler, which returns at once so that net/http lets go of the
 //     request; it ends with the connection or the server; its writer

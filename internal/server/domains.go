@@ -11,6 +11,7 @@ import (
 	"github.com/carrom-game/carrom/internal/challenge"
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
 )
@@ -52,7 +53,7 @@ func unidentified(h http.HandlerFunc) http.HandlerFunc {
 type challengeTables struct{ s *Server }
 
 func (t challengeTables) Check(cfg protocol.TableConfig) error {
-	if _, err := gameConfig(cfg, t.s.physics); err != nil {
+	if _, err := table.GameConfig(cfg, t.s.physics); err != nil {
 		return err
 	}
 	return t.s.checkRated(cfg)
@@ -102,7 +103,7 @@ type records struct {
 func (records) Info(rec carrom.TableRecord) (protocol.TableInfo, error) { return info(rec) }
 
 func (r records) Replay(ctx context.Context, id string, cfg protocol.TableConfig, visit func(game.Step) error) error {
-	gcfg, err := gameConfig(cfg, r.physics)
+	gcfg, err := table.GameConfig(cfg, r.physics)
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func (r records) Replay(ctx context.Context, id string, cfg protocol.TableConfig
 	if err != nil {
 		return err
 	}
-	_, err = replayStored(id, gcfg, actions, func(st game.Step, _ carrom.ActionRecord) error { return visit(st) })
+	_, err = table.ReplayStored(id, gcfg, actions, func(st game.Step, _ carrom.ActionRecord) error { return visit(st) })
 	return err
 }
 

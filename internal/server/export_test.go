@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // Crash stops a cluster's node as a SIGKILL would, as far as the others
@@ -30,11 +32,11 @@ func (s *Server) HoldRatings() {
 	f := s.finishes
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	hold := func(context.Context, matchFinished) {
+	hold := func(context.Context, table.Finished) {
 		<-s.ctx.Done()
 		time.Sleep(100 * time.Millisecond)
 	}
-	f.subs = append([]func(context.Context, matchFinished){hold}, f.subs...)
+	f.subs = append([]func(context.Context, table.Finished){hold}, f.subs...)
 }
 
 // Metric is the value of one of the server's counters or gauges.

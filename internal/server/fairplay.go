@@ -2,13 +2,12 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/carrom-game/carrom/game"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/pairing"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // Fair play (docs/accounts.md). A rated match that ends before its first
@@ -28,33 +27,9 @@ const (
 	PlaybanMax   = 24 * time.Hour
 )
 
-// abortedWhy is what an aborted match's players read.
-const abortedWhy = "The game was aborted before its first stroke: not rated."
-
 // ErrPlayban refuses a rated game to a player who has aborted too many
 // lately, for the time left.
 var ErrPlayban = pairing.ErrPlayban
-
-// abortable: the table's match, were it to end now, would be aborted,
-// not lost: it is rated and no stroke has been played.
-func (t *fairPlay) abortable() bool { return t.cfg.Rated && t.strokes == 0 }
-
-// noteEnd notes whether action a, just applied, aborted the match: it
-// ended it, before any stroke, by a player leaving or conceding. The
-// stored actions say it again when the table is restored.
-func (t *fairPlay) noteEnd(a game.Action) {
-	left := a.Kind == game.Forfeit && a.Rule == "TM-3" || a.Kind == game.Concede
-	if !t.over() || !t.abortable() || !left {
-		return
-	}
-	t.aborted, t.leaver, t.unrated = true, a.Seat, abortedWhy
-}
-
-// wasAborted: a stored match's result says it was aborted.
-func wasAborted(result []byte) bool {
-	var res struct{ Aborted bool }
-	return json.Unmarshal(result, &res) == nil && res.Aborted
-}
 
 // playbans is what the accounts' store keeps of the aborts (store.DB
 // does).
@@ -66,7 +41,7 @@ type playbans interface {
 // recordAbort counts an aborted match against the account of the player
 // who left it: the one whose browser holds the seat's session now (a
 // browser signed out since goes uncounted, as it goes unrated).
-func (s *Server) recordAbort(ctx context.Context, f matchFinished) {
+func (s *Server) recordAbort(ctx context.Context, f table.Finished) {
 	st, ok := s.accounts.(playbans)
 	if !ok || !f.Aborted || f.Leaver < 0 || f.Leaver >= len(f.Seats) {
 		return

@@ -4,55 +4,9 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/carrom-game/carrom/internal/table"
 )
-
-// matchFinished is what a table announces, once, when its match ends:
-// what the domains that react to a finished match need, copied, so that
-// none of them reads the table or runs on its goroutine.
-type matchFinished struct {
-	Table string
-	Rules string
-	Rated bool
-	// Winner is the side that won the match, -1 if none did.
-	Winner int
-	At     time.Time
-	// Strokes and Boards are the strokes played and the boards they
-	// finished (countPlay).
-	Strokes, Boards int
-	Seats           []finishedSeat
-	// Games are the games each side won.
-	Games [2]int
-	// Drawn: the match ended at a tournament's bell with the score equal
-	// (game.Bell); it has no Winner.
-	Drawn bool
-
-	// Aborted: the rated match ended before its first stroke, left by
-	// the seat Leaver (fairplay.go); it has no Winner.
-	Aborted bool
-	Leaver  int
-}
-
-// finishedSeat is who held a seat at the end: the browser's token and the
-// name the seat carries.
-type finishedSeat struct{ Token, Nickname string }
-
-// ended is the announcement of the table's match, just over.
-func (t *table) ended() matchFinished {
-	m := matchFinished{Table: t.id, Rules: t.cfg.Rules, Rated: t.cfg.Rated, Winner: -1, Aborted: t.aborted, Leaver: -1, At: t.lastAt, Strokes: t.strokes, Boards: t.boards}
-	m.Games = t.state.Match().Games
-	if t.aborted {
-		m.Leaver = t.leaver
-	} else if w := int(t.state.Match().Winner); w == 0 || w == 1 {
-		m.Winner = w
-	} else {
-		// A coloured match ends without a winner at the bell only.
-		m.Drawn = t.state.Match().Rules.Variant == nil
-	}
-	for _, s := range t.seats {
-		m.Seats = append(m.Seats, finishedSeat{Token: s.token, Nickname: s.nickname})
-	}
-	return m
-}
 
 // finishes hands the finished matches to their subscribers, in turn, on a
 // goroutine of its own: a table announces its end and does not wait. Close
@@ -60,8 +14,8 @@ func (t *table) ended() matchFinished {
 // server's shutdown loses none.
 type finishes struct {
 	mu     sync.Mutex
-	subs   []func(context.Context, matchFinished)
-	queue  []matchFinished
+	subs   []func(context.Context, table.Finished)
+	queue  []table.Finished
 	closed bool
 	wake   chan struct{} // a token when the queue has grown or closed
 	done   chan struct{} // closed when the worker has handed everything over
@@ -79,7 +33,7 @@ func newFinishes() *finishes {
 }
 
 // subscribe adds a reaction to every finished match.
-func (f *finishes) subscribe(react func(context.Context, matchFinished)) {
+func (f *finishes) subscribe(react func(context.Context, table.Finished)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.subs = append(f.subs, react)
@@ -87,7 +41,7 @@ func (f *finishes) subscribe(react func(context.Context, matchFinished)) {
 
 // publish announces a finished match. Once closed (every table stopped),
 // the reactions run at once on the caller's goroutine.
-func (f *finishes) publish(m matchFinished) {
+func (f *finishes) publish(m table.Finished) {
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
@@ -121,7 +75,7 @@ func (f *finishes) run() {
 	}
 }
 
-func (f *finishes) react(m matchFinished) {
+func (f *finishes) react(m table.Finished) {
 	f.mu.Lock()
 	subs := f.subs
 	f.mu.Unlock()

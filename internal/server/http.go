@@ -17,6 +17,7 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/record"
 )
 
@@ -243,7 +244,7 @@ func info(rec carrom.TableRecord) (protocol.TableInfo, error) {
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return protocol.TableInfo{}, fmt.Errorf("server: table %s: %w", rec.ID, err)
 	}
-	ti := protocol.TableInfo{ID: rec.ID, Config: shown(cfg, !rec.Finished.IsZero()), Created: rec.Created}
+	ti := protocol.TableInfo{ID: rec.ID, Config: table.Shown(cfg, !rec.Finished.IsZero()), Created: rec.Created}
 	if !rec.Finished.IsZero() {
 		f := rec.Finished
 		ti.Finished = &f
@@ -307,13 +308,8 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	}
 	out := map[string]any{"table": ti}
 	if t := s.table(id); t != nil {
-		reply := make(chan []byte, 1)
-		if t.post(stateReq{reply: reply}) {
-			select {
-			case st := <-reply:
-				out["state"] = json.RawMessage(st)
-			case <-r.Context().Done():
-			}
+		if st, ok := t.State(r.Context()); ok {
+			out["state"] = json.RawMessage(st)
 		}
 	}
 	httpapi.WriteJSON(w, http.StatusOK, out)
@@ -356,12 +352,12 @@ func (m *matches) getMatch(w http.ResponseWriter, r *http.Request) {
 // (docs/notation.md), what carrom replay reads: /api/matches/{id}.txt, or
 // /api/matches/{id} with Accept: text/plain.
 func (m *matches) writeMatchRecord(w http.ResponseWriter, rec carrom.TableRecord, ti protocol.TableInfo, actions []carrom.ActionRecord) {
-	gcfg, err := gameConfig(ti.Config, m.physics)
+	gcfg, err := table.GameConfig(ti.Config, m.physics)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	acts, err := parseActions(rec.ID, actions)
+	acts, err := table.ParseActions(rec.ID, actions)
 	if err != nil {
 		apiError(w, err)
 		return

@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // node is the state of a server that is one node of a cluster
@@ -61,7 +62,7 @@ func newNode(s *Server, c Cluster) *node {
 // table's fan-out).
 type leased struct {
 	n     *node
-	t     *table
+	t     *table.Table
 	epoch int64
 	stop  context.CancelFunc // stops the table's goroutine
 	// moved is set once this node has let the table go (its lease taken
@@ -90,16 +91,16 @@ func (n *node) newTableLease(ctx context.Context, id string) (int64, error) {
 // hold makes t, about to run under this node's lease of epoch until stop,
 // a table of the cluster: its actions fenced, its messages sent to the
 // clients at other nodes too, the intents forwarded by them heard.
-func (n *node) hold(t *table, epoch int64, stop context.CancelFunc) *leased {
+func (n *node) hold(t *table.Table, epoch int64, stop context.CancelFunc) *leased {
 	lt := &leased{n: n, t: t, epoch: epoch, stop: stop}
-	t.store, t.out = lt, lt
-	unsub, err := n.Bus.Subscribe(inSubject(t.id), func(m carrom.BusMsg) { n.forwarded(lt, m) })
+	t.Route(lt, lt)
+	unsub, err := n.Bus.Subscribe(inSubject(t.ID()), func(m carrom.BusMsg) { n.forwarded(lt, m) })
 	if err != nil {
-		n.srv.log.Error("listening to the table's intents", "table", t.id, "err", err)
+		n.srv.log.Error("listening to the table's intents", "table", t.ID(), "err", err)
 	}
 	lt.unsub = unsub
 	n.srv.mu.Lock()
-	n.leased[t.id] = lt
+	n.leased[t.ID()] = lt
 	n.srv.mu.Unlock()
 	return lt
 }
@@ -109,13 +110,13 @@ func (n *node) hold(t *table, epoch int64, stop context.CancelFunc) *leased {
 func (n *node) ended(lt *leased) {
 	if lt.unsub != nil {
 		if err := lt.unsub(); err != nil {
-			lt.t.log.Warn("unsubscribing", "err", err)
+			lt.t.Log().Warn("unsubscribing", "err", err)
 		}
 	}
 	n.srv.mu.Lock()
-	if n.leased[lt.t.id] == lt {
+	if n.leased[lt.t.ID()] == lt {
 		// Not a newer run of the table, taken back meanwhile.
-		delete(n.leased, lt.t.id)
+		delete(n.leased, lt.t.ID())
 	}
 	for conn, rc := range n.remotes {
 		if rc.lt == lt {
@@ -124,8 +125,8 @@ func (n *node) ended(lt *leased) {
 	}
 	n.srv.mu.Unlock()
 	if lt.moved.Load() {
-		for c := range lt.t.clients {
-			if c.conn == "" {
+		for _, tc := range lt.t.Clients() {
+			if c := tc.(*client); c.conn == "" {
 				c.drop(websocket.StatusServiceRestart, "table moved: reconnect")
 			}
 		}
@@ -143,7 +144,7 @@ func (lt *leased) letGo() {
 // are handled.
 func (lt *leased) letGoInTurn() {
 	lt.moved.Store(true)
-	lt.t.post(stopReq{})
+	lt.t.Stop()
 }
 
 // AppendAction stores the table's action under this node's epoch: a
@@ -155,7 +156,7 @@ func (lt *leased) AppendAction(ctx context.Context, id string, a carrom.ActionRe
 	err := lt.n.srv.store.AppendAction(ctx, id, a)
 	if errors.Is(err, carrom.ErrStaleEpoch) {
 		lt.n.srv.metrics.refusals.Inc()
-		lt.t.log.Warn("commit refused: the table has a newer owner; letting it go", "epoch", lt.epoch, "seq", a.Seq)
+		lt.t.Log().Warn("commit refused: the table has a newer owner; letting it go", "epoch", lt.epoch, "seq", a.Seq)
 		lt.letGo()
 	}
 	return err
@@ -169,26 +170,26 @@ func (lt *leased) ClaimSeat(ctx context.Context, id string, s carrom.SeatRecord)
 	return lt.n.srv.store.ClaimSeat(ctx, id, s)
 }
 
-// deliver sends msg to c: over the bus if c is at another node.
-func (lt *leased) deliver(c *client, msg []byte) bool {
-	if c.conn != "" {
-		lt.publish(msg, c.conn, "")
+// Deliver sends msg to c: over the bus if c is at another node.
+func (lt *leased) Deliver(c table.Client, msg []byte) bool {
+	if conn := c.(*client).conn; conn != "" {
+		lt.publish(msg, conn, "")
 		return true
 	}
-	return connections{}.deliver(c, msg)
+	return connections{}.Deliver(c, msg)
 }
 
-// broadcast sends msg to the clients here but skip, and once over the
+// Broadcast sends msg to the clients here but skip, and once over the
 // bus to those at the other nodes.
-func (lt *leased) broadcast(clients map[*client]struct{}, msg []byte, skip *client) (dropped []*client) {
+func (lt *leased) Broadcast(clients map[table.Client]struct{}, msg []byte, skip table.Client) (dropped []table.Client) {
 	for c := range clients {
-		if c != skip && c.conn == "" && !(connections{}).deliver(c, msg) {
+		if c != skip && c.(*client).conn == "" && !(connections{}).Deliver(c, msg) {
 			dropped = append(dropped, c)
 		}
 	}
 	s := ""
 	if skip != nil {
-		s = skip.conn
+		s = skip.(*client).conn
 	}
 	lt.publish(msg, "", s)
 	return dropped
@@ -204,7 +205,7 @@ func (lt *leased) publish(msg []byte, to, skip string) {
 	if skip != "" {
 		h["skip"] = skip
 	}
-	if err := lt.n.Bus.Publish(outSubject(lt.t.id), carrom.BusMsg{Header: h, Data: msg}); err != nil {
-		lt.t.log.Warn("publishing to other nodes", "err", err)
+	if err := lt.n.Bus.Publish(outSubject(lt.t.ID()), carrom.BusMsg{Header: h, Data: msg}); err != nil {
+		lt.t.Log().Warn("publishing to other nodes", "err", err)
 	}
 }

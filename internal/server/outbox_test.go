@@ -62,11 +62,11 @@ func TestOutboxTooSlow(t *testing.T) {
 	// the sockets' buffers first).
 	slow := &client{}
 	for i := range sendBuf {
-		if !(connections{}).deliver(slow, fmt.Appendf(nil, "%d", i)) {
+		if !(connections{}).Deliver(slow, fmt.Appendf(nil, "%d", i)) {
 			t.Fatalf("message %d of %d dropped the client", i, sendBuf)
 		}
 	}
-	if (connections{}).deliver(slow, []byte("one more")) {
+	if (connections{}).Deliver(slow, []byte("one more")) {
 		t.Fatalf("message %d delivered; want the client dropped as too slow", sendBuf+1)
 	}
 	slow.out.mu.Lock()

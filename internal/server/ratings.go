@@ -9,12 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/account"
-	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // ratedRules and sidesRules are the rule sets with ratings, and those of
@@ -48,86 +46,13 @@ func (s *Server) checkRated(cfg protocol.TableConfig) error {
 // ErrNotInvited refuses a seat or an answer to someone it is not for.
 var ErrNotInvited = httpapi.New(http.StatusForbidden, "not for this account")
 
-// mayRate checks that the browser of token may sit at seat of a rated
-// table: it holds the session of an account (the one it plays as, not the
-// one its token was once linked to) that holds no other seat there. It
-// returns the account.
-func (t *fairPlay) mayRate(ctx context.Context, seat int, token string) (account.Account, error) {
-	a, err := t.env.players.PlaysAs(ctx, token)
-	if errors.Is(err, carrom.ErrNotFound) {
-		return a, fmt.Errorf("server: a rated match needs an account: sign in: %w", ErrNotSignedIn)
-	}
-	if err != nil {
-		return a, err
-	}
-	for i, o := range t.seats {
-		if i == seat || o.token == "" {
-			continue
-		}
-		if o.token == token {
-			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
-		}
-		if b, err := t.env.players.PlaysAs(ctx, o.token); err == nil && b.ID == a.ID {
-			return a, fmt.Errorf("server: in a rated match one account plays one seat: %w", ErrSeatTaken)
-		}
-	}
-	return a, nil
-}
-
-// countPlay counts a stroke, and a board it finished, toward the rating's
-// threshold (rating.TooShort).
-func (t *fairPlay) countPlay(before, after game.Table, a game.Action) {
-	if a.Kind != game.Strike {
-		return
-	}
-	t.strokes++
-	b, n := before.Match(), after.Match()
-	if after.ToAct().Need == game.NeedNothing || b.Game != n.Game || b.Board.Number != n.Board.Number {
-		t.boards++
-	}
-}
-
-// checkCap, when a rated match begins, tells its players if it will be
-// played unrated because two of its opponents have played their rated
-// matches of the day against each other (rating.PerPair).
-func (t *fairPlay) checkCap(ctx context.Context) {
-	if !t.cfg.Rated || t.env.accounts == nil {
-		return
-	}
-	now := t.env.clock.Now()
-	ids := make([]account.Account, len(t.seats))
-	for i, s := range t.seats {
-		a, err := t.env.players.PlaysAs(ctx, s.token)
-		if err != nil {
-			return
-		}
-		ids[i] = a
-	}
-	for i := range ids {
-		for j := i + 1; j < len(ids); j++ {
-			if i%2 == j%2 {
-				continue
-			}
-			n, err := t.env.accounts.RatedBetween(ctx, ids[i].ID, ids[j].ID, rating.Day(now))
-			if err != nil {
-				t.log.Warn("counting the rated matches of a pair", "err", err)
-				return
-			}
-			if n >= rating.PerPair {
-				t.unrated = fmt.Sprintf("%s and %s have played %d rated matches against each other today, the most a day: this match is not rated", ids[i].Name, ids[j].Name, n)
-				return
-			}
-		}
-	}
-}
-
 // rateFinished rates a rated table's finished match, from the accounts
 // whose sessions its seats' browsers hold now: a seat whose browser has
 // signed out, been signed out by a new password, or signed in as another
 // account than the one that took the seat leaves the match unrated, and
 // so do a match too short (rating.TooShort) and one past its pair's rated
 // matches of the day (rating.PerPair). Why is told the table's players.
-func (s *Server) rateFinished(ctx context.Context, f matchFinished) {
+func (s *Server) rateFinished(ctx context.Context, f table.Finished) {
 	if !f.Rated || s.accounts == nil || f.Winner < 0 {
 		return
 	}
@@ -137,13 +62,13 @@ func (s *Server) rateFinished(ctx context.Context, f matchFinished) {
 		return
 	}
 	if t := s.table(f.Table); t != nil {
-		t.post(unratedNote{why: unrated})
+		t.Unrated(unrated)
 	}
 }
 
 // rateTable rates a finished match of a table; it returns why the match
 // is not rated, or "".
-func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinished) string {
+func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f table.Finished) string {
 	if why := rating.TooShort(f.Strokes, f.Boards); why != "" {
 		log.Info("a rated match left unrated: too short", "strokes", f.Strokes)
 		return why
@@ -172,9 +97,6 @@ func (s *Server) rateTable(ctx context.Context, log *slog.Logger, f matchFinishe
 	log.Info("match rated", "changes", len(changes))
 	return ""
 }
-
-// unratedNote tells a table why its match, over, is not rated.
-type unratedNote struct{ why string }
 
 // RateMatch rates a finished match between accounts under a rule set (an
 // online table or a real board's) by the rating's policy (rating.Rate),

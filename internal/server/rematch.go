@@ -14,9 +14,6 @@ import (
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
-// rematchReq asks a table's goroutine to tell its clients of the rematch.
-type rematchReq struct{ id string }
-
 // rematches makes the finished tables again. mu makes this node's
 // rematches one at a time, so that a request that finds a rematch linked
 // here finds it made.
@@ -136,7 +133,7 @@ func (m *rematches) makeRematch(ctx context.Context, tok, id string, cfg protoco
 // node runs has no client left to tell.
 func (s *Server) tellRematch(ctx context.Context, id, next string) {
 	if t := s.table(id); t != nil {
-		t.post(rematchReq{id: next})
+		t.Rematch(next)
 		return
 	}
 	if s.cluster == nil {
@@ -145,8 +142,4 @@ func (s *Server) tellRematch(ctx context.Context, id, next string) {
 	if _, err := s.node.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
 		s.log.Warn("telling the table's owner of the rematch", "table", id, "err", err)
 	}
-}
-
-func (t *table) offerRematch(m rematchReq) {
-	t.broadcast(encode(protocol.RematchMsg{V: protocol.Version, Type: protocol.TypeRematch, Table: t.id, Rematch: m.id}), nil)
 }

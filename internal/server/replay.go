@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"container/list"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,8 +16,8 @@ import (
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/physics"
-	"github.com/carrom-game/carrom/record"
 )
 
 // Bounds of the replays (GET /api/matches/{id}/replay): a replay of a long
@@ -134,15 +133,12 @@ func (m *matches) getReplay(w http.ResponseWriter, r *http.Request) {
 		apiError(w, fmt.Errorf("server: %d replays are being made, the most at once; try again in %d seconds: %w", replaySlots, replayRetry, errBusy))
 		return
 	}
-	gcfg, err := gameConfig(ti.Config, m.physics)
+	gcfg, err := table.GameConfig(ti.Config, m.physics)
 	if err != nil {
 		apiError(w, err)
 		return
 	}
-	v := replayView(id, ti.Config, rec.Seats)
-	if wasAborted(rec.Result) {
-		v.aborted, v.unrated = true, abortedWhy
-	}
+	v := table.ReplayView(id, ti.Config, rec.Seats, rec.Result)
 	actions, err := m.store.Actions(ctx, id)
 	if err != nil {
 		apiError(w, err)
@@ -173,33 +169,13 @@ func writeReplay(w http.ResponseWriter, data []byte) {
 	w.Write(data)
 }
 
-// replayView is how a replay shows a stored table, as a table of its
-// own would while nobody is there: its players by the names they sat
-// under, its computer seats taken, no clock, the match not begun.
-func replayView(id string, cfg protocol.TableConfig, sat []carrom.SeatRecord) tableView {
-	v := tableView{id: id, cfg: cfg, seats: make([]protocol.SeatState, cfg.Players)}
-	for i := range v.seats {
-		v.seats[i].Seat = i
-		if i < len(cfg.Seats) {
-			computer := cfg.Seats[i].Kind == protocol.SeatComputer
-			v.seats[i].Kind, v.seats[i].Level, v.seats[i].Taken, v.seats[i].Connected = cfg.Seats[i].Kind, cfg.Seats[i].Level, computer, computer
-		}
-	}
-	for _, st := range sat {
-		if st.Seat >= 0 && st.Seat < len(v.seats) {
-			v.seats[st.Seat].Nickname = st.Nickname
-		}
-	}
-	return v
-}
-
 // streamReplay writes the replay of actions from seq from to seq to as
 // one JSON object, {"table", "start", "events"}, an event at a time. The
 // start is the table before the first event returned; there is none if
 // the stretch begins past the last action. It returns an error if an
 // action no longer applies; once a write fails (the client has gone) it
 // stops.
-func streamReplay(w io.Writer, v tableView, cfg game.Config, ti protocol.TableInfo, actions []carrom.ActionRecord, from, to int64) error {
+func streamReplay(w io.Writer, v table.View, cfg game.Config, ti protocol.TableInfo, actions []carrom.ActionRecord, from, to int64) error {
 	var werr error
 	put := func(parts ...[]byte) {
 		for _, p := range parts {
@@ -215,14 +191,14 @@ func streamReplay(w io.Writer, v tableView, cfg game.Config, ti protocol.TableIn
 	put([]byte(`{"table":`), tb)
 	begun, first := false, true
 	begin := func(st game.Table, seq int64) {
-		put([]byte(`,"start":`), encode(v.snapshot(st, seq, time.Time{})), []byte(`,"events":[`))
+		put([]byte(`,"start":`), encode(v.Snapshot(st, seq, time.Time{})), []byte(`,"events":[`))
 		begun = true
 	}
 	n := 0
 	for n < len(actions) && actions[n].Seq <= to {
 		n++
 	}
-	end, err := replayStored(ti.ID, cfg, actions[:n], func(s game.Step, a carrom.ActionRecord) error {
+	end, err := table.ReplayStored(ti.ID, cfg, actions[:n], func(s game.Step, a carrom.ActionRecord) error {
 		if s.Index == 0 && from <= 1 {
 			begin(s.Before, 0)
 		}
@@ -234,7 +210,7 @@ func streamReplay(w io.Writer, v tableView, cfg game.Config, ti protocol.TableIn
 				put([]byte(","))
 			}
 			first = false
-			put(encode(v.event(s.Before, s.After, a.Seq, s.Action, s.Outcome, time.Time{})))
+			put(encode(v.Event(s.Before, s.After, a.Seq, s.Action, s.Outcome, time.Time{})))
 		}
 		return werr
 	})
@@ -249,37 +225,4 @@ func streamReplay(w io.Writer, v tableView, cfg game.Config, ti protocol.TableIn
 	}
 	put([]byte("]}\n"))
 	return nil
-}
-
-// replayStored plays a table's stored actions on a new game of cfg, the one
-// loop of game.Replay, visit (if not nil) seeing each step with the record
-// of its action.
-func replayStored(id string, cfg game.Config, actions []carrom.ActionRecord, visit func(s game.Step, a carrom.ActionRecord) error) (game.Table, error) {
-	acts, err := parseActions(id, actions)
-	if err != nil {
-		return game.Table{}, err
-	}
-	end, err := game.Replay(cfg, acts, func(s game.Step) error {
-		if visit == nil {
-			return nil
-		}
-		return visit(s, actions[s.Index])
-	})
-	if ae, ok := errors.AsType[*game.ActionError](err); ok {
-		return end, fmt.Errorf("server: table %s action %d no longer applies: %w", id, actions[ae.Index].Seq, ae.Err)
-	}
-	return end, err
-}
-
-// parseActions reads a table's stored actions.
-func parseActions(id string, actions []carrom.ActionRecord) ([]game.Action, error) {
-	acts := make([]game.Action, 0, len(actions))
-	for _, a := range actions {
-		act, err := record.ParseAction(a.Action)
-		if err != nil {
-			return nil, fmt.Errorf("server: table %s action %d: %w", id, a.Seq, err)
-		}
-		acts = append(acts, act)
-	}
-	return acts, nil
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/carrom-game/carrom/internal/profile"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/rating/ratinghttp"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/internal/tournament"
 	"github.com/carrom-game/carrom/internal/umpire/umpirehttp"
 	"github.com/carrom-game/carrom/physics"
@@ -136,7 +137,7 @@ type Server struct {
 	// tournaments are the organisers' events; nil without accounts.
 	tournaments *tournament.Domain
 	lobby       *lobby.Lobby // the lists of stored tables
-	tableEnv    *tableEnv    // what the tables reach of the server
+	tableEnv    *table.Env   // what the tables reach of the server (tables.go)
 
 	// hintAddr and hintID limit the hints asked per address and identity.
 	hintAddr, hintID *httpapi.Limiter
@@ -157,9 +158,9 @@ type Server struct {
 	searching, demoing chan struct{}
 
 	mu     sync.Mutex
-	tables map[string]*table // with a goroutine, in play or finished
-	inPlay int               // tables whose match is not over: /healthz and carrom_tables
-	owned  map[string]int    // tables in play by their creator's token
+	tables map[string]*table.Table // with a goroutine, in play or finished
+	inPlay int                     // tables whose match is not over: /healthz and carrom_tables
+	owned  map[string]int          // tables in play by their creator's token
 
 	// cluster is Config.Cluster, and node the state of this node of it
 	// (node.go); nil on a single node.
@@ -182,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 		store: cfg.Store, clock: cfg.Clock, log: cfg.Log, bots: cfg.Bots, physics: cfg.Physics, grace: cfg.Grace, registry: cfg.Registry, web: cfg.Web, pace: cfg.Pace,
 		accounts: cfg.Accounts, hintAddr: httpapi.NewLimiter(hintAddrLimit), hintID: httpapi.NewLimiter(hintIDLimit),
 		maxTables: cfg.TablesPerIdentity,
-		tables:    map[string]*table{}, owned: map[string]int{},
+		tables:    map[string]*table.Table{}, owned: map[string]int{},
 		cluster: cfg.Cluster, front: front{public: pub, proxies: cfg.TrustedProxies},
 		conns:     newConnLimits(cfg.ConnsPerAddress, cfg.ConnsPerIdentity),
 		searching: make(chan struct{}, cfg.Searches), demoing: make(chan struct{}, max(1, cfg.Searches/2)),
@@ -213,13 +214,7 @@ func New(cfg Config) (*Server, error) {
 	s.finishes = newFinishes()
 	s.finishes.subscribe(s.rateFinished)
 	s.finishes.subscribe(s.recordAbort)
-	s.tableEnv = &tableEnv{
-		store: s.store, clock: s.clock, accounts: s.accounts, players: s.acct,
-		metrics:  tableMetrics{clients: s.metrics.clients, strokes: s.metrics.strokes, latency: s.metrics.latency},
-		searches: searchSlots{wg: &s.wg, all: s.searching, demo: s.demoing},
-		finished: s.finishes.publish, outOfPlay: s.outOfPlay,
-		grace: s.grace, pace: s.pace, bots: s.bots, physics: s.physics, log: s.log,
-	}
+	s.tableEnv = newTableEnv(s)
 	if s.pairing, err = newPairing(pairingEnv{s}, s.cluster, ttl, s.log); err != nil {
 		return nil, err
 	}
@@ -301,23 +296,23 @@ func (s *Server) Resume(ctx context.Context) error {
 			s.log.Error("cannot set the table up again", "table", rec.ID, "err", err)
 			continue
 		}
-		if t.finished {
+		if t.Finished() {
 			// Its match was over; load has recorded that.
 			continue
 		}
 		s.start(t, 0)
-		s.log.Info("table resumed", "table", rec.ID, "seq", t.seq)
+		s.log.Info("table resumed", "table", rec.ID, "seq", t.Seq())
 	}
 	return nil
 }
 
 // loadTable rebuilds a stored table by replaying its actions.
-func loadTable(ctx context.Context, st Store, env *tableEnv, rec carrom.TableRecord) (*table, error) {
+func loadTable(ctx context.Context, st Store, env *table.Env, rec carrom.TableRecord) (*table.Table, error) {
 	var cfg protocol.TableConfig
 	if err := json.Unmarshal(rec.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("server: table %s: unreadable configuration: %w", rec.ID, err)
 	}
-	t, err := newTable(env, rec.ID, cfg, rec.Created)
+	t, err := table.New(env, rec.ID, "", cfg, rec.Created)
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +320,7 @@ func loadTable(ctx context.Context, st Store, env *tableEnv, rec carrom.TableRec
 	if err != nil {
 		return nil, err
 	}
-	if err := t.restore(rec, actions); err != nil {
+	if err := t.Restore(rec, actions); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -334,14 +329,14 @@ func loadTable(ctx context.Context, st Store, env *tableEnv, rec carrom.TableRec
 // start runs a table's goroutine, in a cluster under this node's lease
 // of epoch; its owner's count was taken by reserve (or the table was
 // resumed, and has none).
-func (s *Server) start(t *table, epoch int64) {
+func (s *Server) start(t *table.Table, epoch int64) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	var lt *leased
 	if s.node != nil {
 		lt = s.node.hold(t, epoch, cancel)
 	}
 	s.mu.Lock()
-	s.tables[t.id] = t
+	s.tables[t.ID()] = t
 	s.inPlay++
 	s.mu.Unlock()
 	s.wg.Add(1)
@@ -351,30 +346,30 @@ func (s *Server) start(t *table, epoch int64) {
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
-		t.run(ctx)
+		t.Run(ctx)
 		s.mu.Lock()
-		if s.tables[t.id] == t {
+		if s.tables[t.ID()] == t {
 			// Not a newer run of the table, taken back meanwhile.
-			delete(s.tables, t.id)
+			delete(s.tables, t.ID())
 		}
 		s.mu.Unlock()
 		if lt != nil {
 			s.node.ended(lt)
 		}
-		if !t.finished {
-			s.outOfPlay(t)
+		if !t.Finished() {
+			s.outOfPlay(t.Owner())
 		}
 	}()
 }
 
 // outOfPlay counts a table out of play, once: when its match ends or its
 // goroutine stops before that.
-func (s *Server) outOfPlay(t *table) {
+func (s *Server) outOfPlay(owner string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inPlay--
-	if t.owner != "" {
-		release(s.owned, t.owner)
+	if owner != "" {
+		release(s.owned, owner)
 	}
 }
 
@@ -416,7 +411,7 @@ func (s *Server) Close() {
 	s.finishes.close()
 }
 
-func (s *Server) table(id string) *table {
+func (s *Server) table(id string) *table.Table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.tables[id]
@@ -461,7 +456,8 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 	case cfg.Seed == 0:
 		cfg.Seed = uint64(s.clock.Now().UnixNano())
 	}
-	t, err := newTable(s.tableEnv, id, cfg, s.clock.Now())
+	created := s.clock.Now()
+	t, err := table.New(s.tableEnv, id, owner, cfg, created)
 	if err != nil {
 		return "", err
 	}
@@ -478,7 +474,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 	if err != nil {
 		return "", err
 	}
-	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: t.created}); err != nil {
+	if err := s.store.CreateTable(ctx, carrom.TableRecord{ID: id, Config: data, Created: created}); err != nil {
 		s.mu.Lock()
 		release(s.owned, owner)
 		s.mu.Unlock()
@@ -488,7 +484,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 		if err := s.store.ClaimSeat(ctx, id, c); err != nil {
 			return "", err
 		}
-		t.seats[c.Seat].token, t.seats[c.Seat].nickname = c.Token, c.Nickname
+		t.Claim(c.Seat, c.Token, c.Nickname)
 	}
 	var epoch int64
 	if s.node != nil {
@@ -502,7 +498,6 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 			return id, nil
 		}
 	}
-	t.owner = owner
 	s.start(t, epoch)
 	s.log.Info("table created", "table", id, "rules", cfg.Rules, "players", cfg.Players, "clock", cfg.Clock)
 	return id, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 	"github.com/carrom-game/carrom/internal/tournament"
 	"github.com/carrom-game/carrom/internal/umpire"
 )
@@ -32,7 +33,7 @@ func (s *Server) newTournaments(st Store) *tournament.Domain {
 	if err := d.ResumeNoShows(context.Background()); err != nil {
 		s.log.Error("waiting again for the players of the tournaments' tables", "err", err)
 	}
-	s.finishes.subscribe(func(ctx context.Context, m matchFinished) { d.TableFinished(ctx, m.Table, m.Winner, m.Drawn, m.Games) })
+	s.finishes.subscribe(func(ctx context.Context, m table.Finished) { d.TableFinished(ctx, m.Table, m.Winner, m.Drawn, m.Games) })
 	return d
 }
 
@@ -181,9 +182,9 @@ func keptFor(accountID string) string { return keptAccount + accountID }
 
 // keeps says whether the seat kept by keep is the browser c's: the hash
 // of its token, or the account its session plays as.
-func keeps(keep string, c *client) bool {
+func keeps(keep string, c table.Client) bool {
 	if id, ok := strings.CutPrefix(keep, keptAccount); ok {
-		return c.account != "" && c.account == id
+		return c.Account() != "" && c.Account() == id
 	}
-	return keep == hashSession(c.token)
+	return keep == hashSession(c.Token())
 }

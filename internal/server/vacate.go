@@ -6,18 +6,12 @@ import (
 	"log/slog"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // accountsSubject carries the seats of a deleted account to every node,
 // each telling the tables it runs.
 const accountsSubject = "carrom.accounts.deleted"
-
-// vacateReq tells a table that the seats of a deleted account are held by
-// no browser now; done is closed once it has.
-type vacateReq struct {
-	seats []carrom.HeldSeat
-	done  chan struct{}
-}
 
 // vacater gives up the seats of deleted accounts at the tables in play:
 // this node's, which table finds, and through the bus (nil on a single
@@ -26,7 +20,7 @@ type vacater struct {
 	ctx   context.Context
 	bus   Bus
 	log   *slog.Logger
-	table func(id string) *table
+	table func(id string) *table.Table
 }
 
 // vacate tells the tables in play, here and on every node, that the seats
@@ -56,14 +50,7 @@ func (v *vacater) here(ctx context.Context, seats []carrom.HeldSeat) {
 		if t == nil {
 			continue
 		}
-		m := vacateReq{seats: hs, done: make(chan struct{})}
-		if !t.post(m) {
-			continue
-		}
-		select {
-		case <-m.done:
-		case <-t.done:
-		case <-ctx.Done():
+		if t.Vacate(ctx, hs) != nil {
 			return
 		}
 	}
@@ -77,37 +64,4 @@ func (v *vacater) vacated(m carrom.BusMsg) {
 		return
 	}
 	v.here(v.ctx, seats)
-}
-
-// vacateSeats gives the seats of a deleted account to no browser, under
-// the name carrom.DeletedName, as the store has: its browsers' clients
-// stay as spectators. A match in play goes on as if the player had left:
-// his grace period, then he loses the match (RULES TM-3).
-func (t *table) vacateSeats(m vacateReq) {
-	defer close(m.done)
-	for _, h := range m.seats {
-		if h.Seat < 0 || h.Seat >= len(t.seats) || t.seats[h.Seat].token != h.Token {
-			continue
-		}
-		s := &t.seats[h.Seat]
-		s.token, s.nickname, s.connected = carrom.DeletedToken, carrom.DeletedName, 0
-		if s.graceStop != nil {
-			s.graceStop()
-			s.graceStop = nil
-		}
-		if !t.over() && t.seated() {
-			t.startGrace(h.Seat)
-		}
-	}
-	t.broadcast(encode(t.snapshot()), nil)
-}
-
-// graceDeleted gives a resumed table's seats of deleted accounts their
-// grace, as vacateSeats did before the restart.
-func (t *table) graceDeleted() {
-	for i, s := range t.seats {
-		if s.token == carrom.DeletedToken && !t.over() && t.seated() {
-			t.startGrace(i)
-		}
-	}
 }

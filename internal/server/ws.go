@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
+	"github.com/carrom-game/carrom/internal/table"
 )
 
 // client is one WebSocket connection watching or playing at a table.
@@ -49,14 +51,15 @@ func (c *client) reply(msg []byte) bool {
 }
 
 // connections is the fan-out of a table's messages to its clients'
-// connections here: a client too slow to keep up is dropped.
+// connections here (table.Fanout): a client too slow to keep up is
+// dropped. Every client of a table is one of the server's.
 type connections struct{}
 
-func (connections) deliver(c *client, msg []byte) bool { return c.reply(msg) }
+func (connections) Deliver(c table.Client, msg []byte) bool { return c.(*client).reply(msg) }
 
-func (cs connections) broadcast(clients map[*client]struct{}, msg []byte, skip *client) (dropped []*client) {
+func (cs connections) Broadcast(clients map[table.Client]struct{}, msg []byte, skip table.Client) (dropped []table.Client) {
 	for c := range clients {
-		if c != skip && !cs.deliver(c, msg) {
+		if c != skip && !cs.Deliver(c, msg) {
 			dropped = append(dropped, c)
 		}
 	}
@@ -78,34 +81,32 @@ type sink interface {
 	sit(c *client, seat int, nickname string) (errMsg []byte, ok bool)
 	act(c *client, a game.Action) bool
 	aim(c *client, a protocol.Aim) bool
-	say(c *client, w words) bool
+	say(c *client, w table.Words) bool
 	leave(c *client)
 }
 
 // localSink is a table this node owns.
 type localSink struct {
-	t   *table
+	t   *table.Table
 	srv *Server
 }
 
 func (l localSink) sit(c *client, seat int, nickname string) ([]byte, bool) {
-	done := make(chan error, 1)
-	if !l.t.post(sitReq{c: c, seat: seat, nickname: nickname, reply: done}) {
+	err := l.t.Sit(c, seat, nickname)
+	switch {
+	case errors.Is(err, table.ErrEnded):
 		return nil, false
-	}
-	if err := <-done; err != nil {
+	case err != nil:
 		return errorMessage(err), true
 	}
 	return nil, true
 }
 
-func (l localSink) act(c *client, a game.Action) bool {
-	return l.t.post(actReq{c: c, action: a, at: l.srv.clock.Now()})
-}
+func (l localSink) act(c *client, a game.Action) bool { return l.t.Act(c, a, l.srv.clock.Now()) }
 
-func (l localSink) aim(c *client, a protocol.Aim) bool { return l.t.post(aimReq{c: c, aim: a}) }
+func (l localSink) aim(c *client, a protocol.Aim) bool { return l.t.Aim(c, a) }
 
-func (l localSink) leave(c *client) { l.t.post(leaveReq{c: c}) }
+func (l localSink) leave(c *client) { l.t.Leave(c) }
 
 // connLimits bounds the open WebSocket connections, tables' and live
 // channels alike: maxAddr from one network address (none if negative),
@@ -205,7 +206,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 // acceptWS joins c to its table, here (t) or at its owner, and accepts
 // the WebSocket; nil once either has failed, and answered.
-func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id string, t *table, since int64) (*websocket.Conn, sink) {
+func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id string, t *table.Table, since int64) (*websocket.Conn, sink) {
 	var sk sink
 	if t != nil {
 		sk = localSink{t: t, srv: s}
@@ -226,7 +227,7 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id 
 	// Oversized messages are answered and discarded below, never allowed to
 	// end the connection.
 	conn.SetReadLimit(-1)
-	if t != nil && !t.post(joinReq{c: c, since: since}) {
+	if t != nil && !t.Join(c, since) {
 		conn.Close(websocket.StatusGoingAway, "table closed")
 		return nil, nil
 	}

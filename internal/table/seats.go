@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -62,7 +62,7 @@ func (t *seating) arrived() bool {
 	}
 	if all {
 		t.began = true
-		t.lastAt = t.env.clock.Now()
+		t.lastAt = t.env.Clock.Now()
 		for i := range t.seats {
 			s := &t.seats[i]
 			if s.noShowStop != nil {
@@ -83,7 +83,7 @@ func (t *seating) arrived() bool {
 		s := &t.seats[i]
 		if s.cfg.Kind == protocol.SeatHuman && !s.came && s.noShowStop == nil {
 			seat := i
-			s.noShowStop = t.env.clock.AfterFunc(max(noShowWait, t.env.grace), func() { t.post(noShowFired{seat: seat}) })
+			s.noShowStop = t.env.Clock.AfterFunc(max(noShowWait, t.env.Grace), func() { t.post(noShowFired{seat: seat}) })
 		}
 	}
 	return false
@@ -92,7 +92,7 @@ func (t *seating) arrived() bool {
 // startGrace gives the player of a seat with no connection left the grace
 // period, after which he loses the match (RULES TM-3).
 func (t *seating) startGrace(seat int) {
-	t.seats[seat].graceStop = t.env.clock.AfterFunc(t.env.grace, func() { t.post(graceFired{seat: seat}) })
+	t.seats[seat].graceStop = t.env.Clock.AfterFunc(t.env.Grace, func() { t.post(graceFired{seat: seat}) })
 }
 
 func (t *seating) heldSeats(token string) []int {
@@ -108,9 +108,9 @@ func (t *seating) heldSeats(token string) []int {
 func (t *seating) join(ctx context.Context, m joinReq) {
 	c := m.c
 	t.clients[c] = struct{}{}
-	t.env.metrics.clients.Inc()
+	t.env.Metrics.Clients.Inc()
 	changed := false
-	for _, i := range t.heldSeats(c.token) {
+	for _, i := range t.heldSeats(c.Token()) {
 		s := &t.seats[i]
 		changed = changed || s.connected == 0
 		s.connected++
@@ -125,7 +125,7 @@ func (t *seating) join(ctx context.Context, m joinReq) {
 		t.checkCap(ctx)
 	}
 	resumed := !began && changed && t.back()
-	t.deliver(c, t.welcome(c, c.nickname))
+	t.deliver(c, t.welcome(c, c.Nickname()))
 	// A client that saw event `since` gets what it missed, if the backlog
 	// still holds it; otherwise, and for a new client, the full state.
 	evs, ok := t.missed(m.since)
@@ -148,20 +148,20 @@ func (t *seating) join(ctx context.Context, m joinReq) {
 }
 
 // welcome tells c the seats it holds, under nickname.
-func (t *seating) welcome(c *client, nickname string) []byte {
-	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.token), Nickname: nickname})
+func (t *seating) welcome(c Client, nickname string) []byte {
+	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.Token()), Nickname: nickname})
 }
 
 // leave takes c off the table: its connection ended, or the table
 // dropped it (deliver); its seats show disconnected.
-func (t *seating) leave(c *client) {
+func (t *seating) leave(c Client) {
 	if _, ok := t.clients[c]; !ok {
 		return
 	}
 	delete(t.clients, c)
-	t.env.metrics.clients.Dec()
+	t.env.Metrics.Clients.Dec()
 	changed := false
-	for _, i := range t.heldSeats(c.token) {
+	for _, i := range t.heldSeats(c.Token()) {
 		s := &t.seats[i]
 		s.connected--
 		changed = changed || s.connected == 0
@@ -180,7 +180,7 @@ const SeatsEvery = time.Second
 // seatsChanged tells the clients (joined, if one did, too) about the seats:
 // at once when a player came or went (changed), else, when only the
 // spectators did, within SeatsEvery.
-func (t *seating) seatsChanged(joined *client, changed bool) {
+func (t *seating) seatsChanged(joined Client, changed bool) {
 	if changed {
 		if t.seatsStop != nil {
 			t.seatsStop()
@@ -194,7 +194,7 @@ func (t *seating) seatsChanged(joined *client, changed bool) {
 		t.deliver(joined, t.seatsMessage())
 	}
 	if t.seatsStop == nil {
-		t.seatsStop = t.env.clock.AfterFunc(SeatsEvery, func() { t.post(seatsDue{}) })
+		t.seatsStop = t.env.Clock.AfterFunc(SeatsEvery, func() { t.post(seatsDue{}) })
 	}
 }
 
@@ -208,7 +208,7 @@ func (t *seating) broadcastSeats() {
 func (t *seating) seatsMessage() []byte {
 	spectators := 0
 	for c := range t.clients {
-		if len(t.heldSeats(c.token)) == 0 {
+		if len(t.heldSeats(c.Token())) == 0 {
 			spectators++
 		}
 	}
@@ -217,18 +217,18 @@ func (t *seating) seatsMessage() []byte {
 
 func (t *seating) sit(ctx context.Context, m sitReq) error {
 	if m.seat < 0 || m.seat >= len(t.seats) {
-		return fmt.Errorf("server: seat %d: this table has seats 0 to %d: %w", m.seat, len(t.seats)-1, ErrNoSeat)
+		return fmt.Errorf("table: seat %d: this table has seats 0 to %d: %w", m.seat, len(t.seats)-1, ErrNoSeat)
 	}
 	if t.seats[m.seat].bot != nil {
-		return fmt.Errorf("server: seat %d is the computer's: %w", m.seat, ErrSeatTaken)
+		return fmt.Errorf("table: seat %d is the computer's: %w", m.seat, ErrSeatTaken)
 	}
 	s := &t.seats[m.seat]
-	if s.token != "" && s.token != m.c.token {
-		return fmt.Errorf("server: seat %d: %w", m.seat, ErrSeatTaken)
+	if s.token != "" && s.token != m.c.Token() {
+		return fmt.Errorf("table: seat %d: %w", m.seat, ErrSeatTaken)
 	}
 	held := s.token != ""
-	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && !keeps(t.cfg.Keep[m.seat], m.c) {
-		return fmt.Errorf("server: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
+	if !held && m.seat < len(t.cfg.Keep) && t.cfg.Keep[m.seat] != "" && !t.env.Keeps(t.cfg.Keep[m.seat], m.c) {
+		return fmt.Errorf("table: seat %d is kept for its player of the match before: %w", m.seat, ErrSeatTaken)
 	}
 	name, err := t.seatName(ctx, m, held)
 	if err != nil {
@@ -239,7 +239,7 @@ func (t *seating) sit(ctx context.Context, m sitReq) error {
 		t.deliver(m.c, t.welcome(m.c, name))
 		return nil
 	}
-	if err := t.env.store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.token, Nickname: name}); err != nil {
+	if err := t.env.Store.ClaimSeat(ctx, t.id, carrom.SeatRecord{Seat: m.seat, Token: m.c.Token(), Nickname: name}); err != nil {
 		return err
 	}
 	if _, ok := t.clients[m.c]; ok {
@@ -248,7 +248,7 @@ func (t *seating) sit(ctx context.Context, m sitReq) error {
 		}
 		s.came = true
 	}
-	s.token, s.nickname = m.c.token, name
+	s.token, s.nickname = m.c.Token(), name
 	// The clock starts when the last player sits down, if all are here.
 	if t.arrived() {
 		t.checkCap(ctx)
@@ -274,23 +274,23 @@ func (t *seating) seatName(ctx context.Context, m sitReq, held bool) (string, er
 	if t.cfg.Rated {
 		// The session's account, not only the token's, so that a browser
 		// signed out (or into another account) takes no rated seat.
-		if m.c.account == "" {
-			return "", fmt.Errorf("server: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", ErrNotSignedIn)
+		if m.c.Account() == "" {
+			return "", fmt.Errorf("table: a rated seat is an account's, taken on the table's page by its player signed in: sign in: %w", errNotSignedIn)
 		}
-		a, err := t.mayRate(ctx, m.seat, m.c.token)
+		a, err := t.mayRate(ctx, m.seat, m.c.Token())
 		if err != nil {
 			return "", err
 		}
-		if a.ID != m.c.account {
-			return "", fmt.Errorf("server: this browser plays for another account than the one signed in: sign in again: %w", ErrNotSignedIn)
+		if a.ID != m.c.Account() {
+			return "", fmt.Errorf("table: this browser plays for another account than the one signed in: sign in again: %w", errNotSignedIn)
 		}
 		return a.Name, nil
 	}
 	switch {
 	case m.nickname != "":
 		return m.nickname, nil
-	case m.c.nickname != "":
-		return m.c.nickname, nil
+	case m.c.Nickname() != "":
+		return m.c.Nickname(), nil
 	}
 	return fmt.Sprintf("Player %d", m.seat+1), nil
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import "time"
 
@@ -34,7 +34,7 @@ func (t *presence) absent(seat int) {
 		t.startGrace(seat)
 		return
 	}
-	t.seats[seat].graceStop = t.env.clock.AfterFunc(ComputerWait, func() { t.post(graceFired{seat: seat}) })
+	t.seats[seat].graceStop = t.env.Clock.AfterFunc(ComputerWait, func() { t.post(graceFired{seat: seat}) })
 	t.arm()
 }
 
@@ -51,7 +51,7 @@ func (t *presence) back() bool {
 	if !t.began || t.over() || !t.againstComputers() {
 		return false
 	}
-	t.lastAt = t.env.clock.Now()
+	t.lastAt = t.env.Clock.Now()
 	t.arm()
 	return true
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -15,7 +15,7 @@ func (t *table) next(ctx context.Context) {
 		switch {
 		case turn.Need == game.NeedToss:
 			toss := game.Action{Kind: game.Toss, Toss: rules.Side(t.rng().IntN(2))}
-			if t.commit(ctx, toss, t.env.clock.Now(), nil) != nil {
+			if t.commit(ctx, toss, t.env.Clock.Now(), nil) != nil {
 				return
 			}
 		case t.seats[turn.Seat].bot != nil:

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -9,10 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/carrom-game/carrom/game"
-	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/physics"
@@ -22,18 +19,18 @@ import (
 // Messages to a table's goroutine.
 type (
 	joinReq struct {
-		c     *client
+		c     Client
 		since int64
 	}
-	leaveReq struct{ c *client }
+	leaveReq struct{ c Client }
 	sitReq   struct {
-		c        *client
+		c        Client
 		seat     int
 		nickname string
 		reply    chan error
 	}
 	actReq struct {
-		c      *client
+		c      Client
 		action game.Action
 		at     time.Time
 	}
@@ -41,14 +38,33 @@ type (
 	graceFired struct{ seat int }
 	// noShowFired: the wait for a seat's player who has not come is over.
 	noShowFired struct{ seat int }
-	// paced is a computer's move whose pause (Config.Pace) is over.
+	// paced is a computer's move whose pause (Env.Pace) is over.
 	paced struct{ move botMove }
 	// seatsDue: the spectator count is to be sent (SeatsEvery).
 	seatsDue struct{}
 	stateReq struct{ reply chan []byte }
 	// stopReq stops the table once the messages before it are handled:
-	// its node has let it go (node.go).
+	// its node has let it go (Table.Stop).
 	stopReq struct{}
+	// bellReq ends a table's match at a tournament's bell (game.Bell); a
+	// table whose match is over already ignores it.
+	bellReq struct{}
+	// rematchReq has the table tell its clients of its rematch.
+	rematchReq struct{ id string }
+	// unratedNote tells a table why its match, over, is not rated.
+	unratedNote struct{ why string }
+	// vacateReq tells a table that the seats of a deleted account are
+	// held by no browser now; done is closed once it has.
+	vacateReq struct {
+		seats []carrom.HeldSeat
+		done  chan struct{}
+	}
+	// coachReq asks a table for its position, for the coach of the seat
+	// that token holds.
+	coachReq struct {
+		token string
+		reply chan Position
+	}
 	// botMove is a computer seat's move for the position at seq.
 	botMove struct {
 		seq    int64
@@ -122,19 +138,19 @@ func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
 }
 
 // table is one table in play. Its goroutine (run) owns every field; others
-// talk to it only through in.
+// talk to it only through in (the methods of Table).
 type table struct {
 	id      string
 	owner   string // the creator's token; "" for a resumed table
 	cfg     protocol.TableConfig
 	created time.Time
-	env     *tableEnv
-	// store is env's, or in a cluster the store fenced by this node's
-	// lease of the table, and out the fan-out of its messages to its
-	// clients, here and in a cluster at the other nodes too (node.go); both
-	// set before the table starts, never changed.
-	store tableStore
-	out   fanout
+	env     *Env
+	// store and out are env's, or in a cluster the store fenced by this
+	// node's lease of the table and the fan-out of its messages to its
+	// clients here and at the other nodes too (Table.Route); both set
+	// before the table starts, never changed.
+	store Store
+	out   Fanout
 	in    chan any
 	done  chan struct{} // closed when run returns
 
@@ -142,7 +158,7 @@ type table struct {
 	seq      int64
 	lastAt   time.Time // when the last action was accepted (or the table made)
 	seats    []seat
-	clients  map[*client]struct{}
+	clients  map[Client]struct{}
 	backlog  backlog
 	finished bool
 	// began: the match has begun (started), its players all come.
@@ -169,7 +185,7 @@ type seating struct {
 // computerSeats: the computer's moves (bots.go). thinking ends the
 // computer's search (nil if none runs); paceStop stops the timer of a move
 // held back (nil if none), which is not played before readyAt
-// (Config.Pace).
+// (Env.Pace).
 type computerSeats struct {
 	*table
 	thinking context.CancelFunc
@@ -181,7 +197,7 @@ type computerSeats struct {
 type presence struct{ *table }
 
 // fairPlay: what the match counts towards its rating (fairplay.go,
-// ratings.go). strokes and boards count the strokes played and the boards
+// rating.go). strokes and boards count the strokes played and the boards
 // they finished (countPlay); unrated says why a rated table's match is not
 // (or will not be) rated; aborted: the rated match ended before its first
 // stroke, left by the player of seat leaver (noteEnd).
@@ -193,7 +209,7 @@ type fairPlay struct {
 	leaver          int
 }
 
-// tableViews: what the table's messages say (wire.go), and what passes
+// tableViews: what the table's messages say (view.go), and what passes
 // between its players: aims (aim.go), phrases (words.go, said holds the
 // times of each seat's last ones), the coach's hints (coach.go).
 type tableViews struct {
@@ -212,78 +228,116 @@ func joinParts(t *table) *table {
 	return t
 }
 
-// tableEnv is all a table reaches beyond its own state, built once by the
-// server (New) and shared by its tables: a table names no Server.
-type tableEnv struct {
-	store    tableStore
-	clock    Clock
-	accounts ratedPairs  // nil: no accounts, so no rated tables
-	players  seatPlayers // whose sessions the browsers hold
-	metrics  tableMetrics
-	searches searchSlots
-	// finished announces a match just over to what reacts to it (the
-	// rating), off the table's goroutine; outOfPlay counts a table's match
-	// out of play, once.
-	finished  func(matchFinished)
-	outOfPlay func(*table)
-	grace     time.Duration // Config.Grace
-	pace      time.Duration // Config.Pace
-	bots      BotFactory    // nil: no computer seats
-	physics   physics.Params
-	log       *slog.Logger
+// Env is all a table reaches beyond its own state, built once by the
+// server and shared by its tables: a table names no server.
+type Env struct {
+	Store Store
+	// Fanout carries the tables' messages to the server's connections; a
+	// table in a cluster is given its own (Table.Route).
+	Fanout  Fanout
+	Clock   Clock
+	Pairs   Pairs   // nil: no accounts, so no rated tables
+	Players Players // whose sessions the browsers hold
+	Metrics Metrics
+	// Searches are the slots of the computers' searches.
+	Searches Searches
+	// Finished announces a match just over to what reacts to it (the
+	// rating), off the table's goroutine; OutOfPlay counts a table's
+	// match out of play, once, with the token of the table's creator.
+	Finished  func(Finished)
+	OutOfPlay func(owner string)
+	// ErrorMessage is the error message (protocol.ErrorMsg) that tells a
+	// client why the table refused it, in words a person reads and with
+	// the code his page says in his language.
+	ErrorMessage func(error) []byte
+	// Keeps says whether the seat kept by keep (protocol.TableConfig.Keep)
+	// is c's.
+	Keeps   func(keep string, c Client) bool
+	Grace   time.Duration // the grace period of a player gone (RULES TM-3)
+	Pace    time.Duration // a computer's pause before it plays
+	Bots    BotFactory    // nil: no computer seats
+	Physics physics.Params
+	Log     *slog.Logger
 }
 
-// fanout carries a table's messages to its clients: the connections here
-// (connections, ws.go) and, in a cluster, those at other nodes too (the
-// table's lease, node.go).
-type fanout interface {
-	// deliver queues msg for c: false if c cannot keep up, and is dropped
+// Clock is the server's time: the real one, or a fake in tests.
+type Clock interface {
+	Now() time.Time
+	// AfterFunc calls f in its own goroutine after d; the returned stop
+	// prevents the call if it has not happened yet.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+// Client is one page watching or playing at a table, as the table knows
+// it: its browser's identity token, the nickname its browser goes by, and
+// the account of its session ("" if none). Its messages reach it through
+// the table's Fanout, which knows its connection.
+type Client interface {
+	Token() string
+	Nickname() string
+	Account() string
+}
+
+// Fanout carries a table's messages to its clients: the connections of
+// the server, and in a cluster those at other nodes too.
+type Fanout interface {
+	// Deliver queues msg for c: false if c cannot keep up, and is dropped
 	// (it catches up when it reconnects).
-	deliver(c *client, msg []byte) bool
-	// broadcast sends msg to every client of clients but skip, and returns
+	Deliver(c Client, msg []byte) bool
+	// Broadcast sends msg to every client of clients but skip, and returns
 	// those dropped.
-	broadcast(clients map[*client]struct{}, msg []byte, skip *client) []*client
+	Broadcast(clients map[Client]struct{}, msg []byte, skip Client) []Client
 }
 
-// tableStore is what a table writes to the store: its actions, the end
-// of its match, and who takes its seats.
-type tableStore interface {
+// Store is what a table writes to the store: its actions, the end of its
+// match, and who takes its seats.
+type Store interface {
 	AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error
 	FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error
 	ClaimSeat(ctx context.Context, tableID string, s carrom.SeatRecord) error
 }
 
-// seatPlayers is what a rated table asks of the accounts when a seat is
-// taken and when its match begins: the account a browser plays as.
-type seatPlayers interface {
-	PlaysAs(ctx context.Context, token string) (account.Account, error)
+// Player is what a rated seat knows of the account its browser plays as.
+type Player struct{ ID, Name string }
+
+// Players is what a rated table asks of the accounts when a seat is taken
+// and when its match begins: the account a browser plays as
+// (carrom.ErrNotFound if none).
+type Players interface {
+	PlaysAs(ctx context.Context, token string) (Player, error)
 }
 
-// ratedPairs counts the rated matches two accounts have played against
-// each other on a day (rating.PerPair).
-type ratedPairs interface {
-	RatedBetween(ctx context.Context, a, b string, day int64) (int, error)
+// Pairs counts the rated matches two accounts have played against each
+// other on the day of at, and says whether that is the most a day (the
+// rating's cap per pair).
+type Pairs interface {
+	PlayedToday(ctx context.Context, a, b string, at time.Time) (n int, capped bool, err error)
 }
 
-// tableMetrics are the server's metrics a table counts.
-type tableMetrics struct {
-	clients prometheus.Gauge
-	strokes prometheus.Counter
-	latency prometheus.Observer
+// Metrics are the server's metrics a table counts: its clients, the
+// strokes played, and the time from an intent to its action committed,
+// seconds.
+type Metrics struct {
+	Clients interface {
+		Inc()
+		Dec()
+	}
+	Strokes interface{ Inc() }
+	Latency interface{ Observe(float64) }
 }
 
-// searchSlots are the server's slots for the computers' searches
-// (Config.Searches): all for every search, demo for those at tables of
-// computers only, which take one of each; wg counts the searches running,
-// which Close waits for.
-type searchSlots struct {
-	wg        *sync.WaitGroup
-	all, demo chan struct{}
+// Searches are the server's slots for the computers' searches: All for
+// every search, Demo for those at tables of computers only, which take
+// one of each; WG counts the searches running, which the server's Close
+// waits for.
+type Searches struct {
+	WG        *sync.WaitGroup
+	All, Demo chan struct{}
 }
 
 // newTable makes a table of env, not yet running.
-func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.Time) (*table, error) {
-	gcfg, err := gameConfig(cfg, env.physics)
+func newTable(env *Env, id, owner string, cfg protocol.TableConfig, created time.Time) (*table, error) {
+	gcfg, err := GameConfig(cfg, env.Physics)
 	if err != nil {
 		return nil, err
 	}
@@ -291,25 +345,25 @@ func newTable(env *tableEnv, id string, cfg protocol.TableConfig, created time.T
 	if err != nil {
 		// A configuration the table refuses (three-player carrom for two) is
 		// the request's fault.
-		return nil, fmt.Errorf("server: %v: %w", err, ErrBadConfig)
+		return nil, fmt.Errorf("table: %v: %w", err, ErrBadConfig)
 	}
 	t := joinParts(&table{
-		id: id, cfg: cfg, created: created, env: env, store: env.store, out: connections{},
+		id: id, owner: owner, cfg: cfg, created: created, env: env, store: env.Store, out: env.Fanout,
 		in:    make(chan any, inBuf),
 		done:  make(chan struct{}),
 		state: st, lastAt: created,
 		seats:   make([]seat, cfg.Players),
-		clients: map[*client]struct{}{},
-		log:     env.log.With("table", id),
+		clients: map[Client]struct{}{},
+		log:     env.Log.With("table", id),
 	})
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
 		if sc.Kind == protocol.SeatComputer {
-			if env.bots == nil {
-				return nil, fmt.Errorf("server: no computer players on this server: %w", ErrBadConfig)
+			if env.Bots == nil {
+				return nil, fmt.Errorf("table: no computer players on this server: %w", ErrBadConfig)
 			}
-			if t.seats[i].bot, err = env.bots(sc.Level); err != nil {
-				return nil, fmt.Errorf("server: seat %d: %v: %w", i, err, ErrBadConfig)
+			if t.seats[i].bot, err = env.Bots(sc.Level); err != nil {
+				return nil, fmt.Errorf("table: seat %d: %v: %w", i, err, ErrBadConfig)
 			}
 		}
 	}
@@ -340,7 +394,7 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 		}
 		// Were the server stopped between the end and its record, the end
 		// is announced now; a match rated already is not rated again.
-		t.env.finished(t.ended())
+		t.env.Finished(t.ended())
 		return nil
 	}
 	return nil
@@ -350,7 +404,7 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 // calling each (if not nil) with the table before each action, the action
 // and its outcome.
 func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Table, a game.Action, out game.Outcome)) error {
-	_, err := replayStored(t.id, t.state.Config(), actions, func(s game.Step, a carrom.ActionRecord) error {
+	_, err := ReplayStored(t.id, t.state.Config(), actions, func(s game.Step, a carrom.ActionRecord) error {
 		t.state, t.seq, t.lastAt = s.After, a.Seq, a.At
 		t.countPlay(s.Before, s.After, s.Action)
 		t.noteEnd(s.Action)
@@ -439,26 +493,26 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.act(ctx, m)
 	case clockFired:
 		if m.gen == t.clockGen && !t.deadline.IsZero() {
-			t.commit(ctx, t.clockAction(), t.env.clock.Now(), nil)
+			t.commit(ctx, t.clockAction(), t.env.Clock.Now(), nil)
 			t.next(ctx)
 		}
 	case graceFired:
 		s := &t.seats[m.seat]
 		if s.connected == 0 && s.token != "" && !t.over() {
 			t.log.Info("player left the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.Clock.Now(), nil)
 		}
 	case noShowFired:
 		s := &t.seats[m.seat]
 		s.noShowStop = nil
 		if !t.began && !s.came && s.token != "" && !t.over() {
 			t.log.Info("player did not come to the match", "seat", m.seat)
-			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.clock.Now(), nil)
+			t.commit(ctx, game.Action{Seat: m.seat, Kind: game.Forfeit, Rule: "TM-3"}, t.env.Clock.Now(), nil)
 		}
 	case bellReq:
 		if !t.over() {
 			t.log.Info("the tournament round's time is up: the match ends at the bell")
-			t.commit(ctx, game.Action{Kind: game.Bell}, t.env.clock.Now(), nil)
+			t.commit(ctx, game.Action{Kind: game.Bell}, t.env.Clock.Now(), nil)
 		}
 	case vacateReq:
 		t.vacateSeats(m)
@@ -485,6 +539,10 @@ func (t *table) handle(ctx context.Context, m any) {
 	}
 }
 
+func (t *table) offerRematch(m rematchReq) {
+	t.broadcast(encode(protocol.RematchMsg{V: protocol.Version, Type: protocol.TypeRematch, Table: t.id, Rematch: m.id}), nil)
+}
+
 func (t *table) over() bool { return t.state.ToAct().Need == game.NeedNothing }
 
 // act applies a player's intent for the seat he holds that is to act.
@@ -492,27 +550,27 @@ func (t *table) act(ctx context.Context, m actReq) {
 	turn := t.state.ToAct()
 	switch {
 	case t.over():
-		t.deliver(m.c, errorMessage(errMatchOver))
+		t.deliver(m.c, t.env.ErrorMessage(errMatchOver))
 		return
 	case !t.started():
-		t.deliver(m.c, errorMessage(fmt.Errorf("server: %w", ErrNotStarted)))
+		t.deliver(m.c, t.env.ErrorMessage(fmt.Errorf("table: %w", ErrNotStarted)))
 		return
-	case t.seats[turn.Seat].token != m.c.token:
-		t.deliver(m.c, errorMessage(fmt.Errorf("server: seat %d is to %v: %w", turn.Seat, turn.Need, ErrNotYours)))
+	case t.seats[turn.Seat].token != m.c.Token():
+		t.deliver(m.c, t.env.ErrorMessage(fmt.Errorf("table: seat %d is to %v: %w", turn.Seat, turn.Need, ErrNotYours)))
 		return
 	}
 	a := m.action
 	a.Seat = turn.Seat
-	if err := t.commit(ctx, a, t.env.clock.Now(), m.c); err != nil {
+	if err := t.commit(ctx, a, t.env.Clock.Now(), m.c); err != nil {
 		return
 	}
-	t.env.metrics.latency.Observe(t.env.clock.Now().Sub(m.at).Seconds())
+	t.env.Metrics.Latency.Observe(t.env.Clock.Now().Sub(m.at).Seconds())
 	t.next(ctx)
 }
 
 // commit applies an action, stores it, and only then broadcasts it. A
 // refused action is reported to from (if any) and changes nothing.
-func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *client) error {
+func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from Client) error {
 	next, out, err := t.state.Apply(a)
 	if err == nil {
 		var data []byte
@@ -527,7 +585,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 			// (its store refused the action: another node owns the table).
 			t.log.Info("action not stored: the table is stopping", "action", a.Kind, "seat", a.Seat)
 		case from != nil:
-			t.deliver(from, errorMessage(err))
+			t.deliver(from, t.env.ErrorMessage(err))
 		default:
 			t.log.Error("action refused", "action", a.Kind, "seat", a.Seat, "err", err)
 		}
@@ -538,8 +596,8 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.countPlay(start, next, a)
 	t.noteEnd(a)
 	t.readyAt = at
-	if t.env.pace > 0 {
-		t.readyAt = at.Add(t.env.pace)
+	if t.env.Pace > 0 {
+		t.readyAt = at.Add(t.env.Pace)
 		if a.Kind == game.Strike {
 			t.readyAt = t.readyAt.Add(time.Duration(out.Sim.Time * float64(time.Second)))
 		}
@@ -547,7 +605,7 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from *c
 	t.stopThinking()
 	t.arm()
 	if a.Kind == game.Strike {
-		t.env.metrics.strokes.Inc()
+		t.env.Metrics.Strokes.Inc()
 	}
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
@@ -605,8 +663,8 @@ func (t *table) finish(ctx context.Context, at time.Time) {
 	}
 	// What reacts to the end (the rating) does so off this goroutine;
 	// why the match is not rated, if it is not, comes back (unratedNote).
-	t.env.finished(t.ended())
-	t.env.outOfPlay(t)
+	t.env.Finished(t.ended())
+	t.env.OutOfPlay(t.owner)
 	t.log.Info("match over", "winner", t.state.Match().Winner, "games", t.state.Match().Games)
 }
 
@@ -632,21 +690,21 @@ func (t *table) result() []byte {
 
 // deliver queues msg for c; a client too slow to keep up is dropped, and
 // will catch up when it reconnects.
-func (t *table) deliver(c *client, msg []byte) {
-	if !t.out.deliver(c, msg) {
+func (t *table) deliver(c Client, msg []byte) {
+	if !t.out.Deliver(c, msg) {
 		t.dropped(c)
 	}
 }
 
 // broadcast sends msg to every client at the table but skip.
-func (t *table) broadcast(msg []byte, skip *client) {
-	for _, c := range t.out.broadcast(t.clients, msg, skip) {
+func (t *table) broadcast(msg []byte, skip Client) {
+	for _, c := range t.out.Broadcast(t.clients, msg, skip) {
 		t.dropped(c)
 	}
 }
 
 // dropped takes off the table a client dropped for being too slow.
-func (t *table) dropped(c *client) {
+func (t *table) dropped(c Client) {
 	t.log.Warn("dropping a slow client")
 	t.leave(c)
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func (t *computerSeats) demo() bool {
 
 // think starts a computer seat's search beside the table, on the position
 // now, unless one is running already. The search waits for one of the
-// server's search slots (Config.Searches; at a table of computers only,
+// server's search slots (Env.Searches; at a table of computers only,
 // for one of the half of them those tables may use too). Its goroutine
 // ends when the player returns: the player must return once its context
 // ends, which is when the position changes (commit), the table stops or
@@ -50,13 +50,13 @@ func (t *computerSeats) think(ctx context.Context, seat int) {
 	sctx, cancel := context.WithCancel(ctx)
 	t.thinking = cancel
 	st, seq, bot, rng := t.state, t.seq, t.seats[seat].bot, t.rng()
-	slots := []chan struct{}{t.env.searches.all}
+	slots := []chan struct{}{t.env.Searches.All}
 	if t.demo() {
-		slots = []chan struct{}{t.env.searches.demo, t.env.searches.all}
+		slots = []chan struct{}{t.env.Searches.Demo, t.env.Searches.All}
 	}
-	t.env.searches.wg.Add(1)
+	t.env.Searches.WG.Add(1)
 	go func() {
-		defer t.env.searches.wg.Done()
+		defer t.env.Searches.WG.Done()
 		release, ok := takeSlots(sctx, slots)
 		if !ok {
 			return
@@ -104,12 +104,12 @@ func (t *computerSeats) played(ctx context.Context, m botMove) {
 	if m.seq != t.seq || t.thinking == nil || ctx.Err() != nil {
 		return
 	}
-	if wait := t.readyAt.Sub(t.env.clock.Now()); wait > 0 {
+	if wait := t.readyAt.Sub(t.env.Clock.Now()); wait > 0 {
 		// Held back: meanwhile every page sees the aim being taken.
 		if m.err == nil {
 			t.showAim(m.action)
 		}
-		t.paceStop = t.env.clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
+		t.paceStop = t.env.Clock.AfterFunc(wait, func() { t.post(paced{move: m}) })
 		return
 	}
 	t.stopThinking()
@@ -119,9 +119,9 @@ func (t *computerSeats) played(ctx context.Context, m botMove) {
 		t.log.Error("computer player failed", "seat", turn.Seat, "err", m.err)
 		a = fallback(t.state, turn)
 	}
-	if t.commit(ctx, a, t.env.clock.Now(), nil) != nil {
+	if t.commit(ctx, a, t.env.Clock.Now(), nil) != nil {
 		// A computer player's mistake must not stall the table.
-		if t.commit(ctx, fallback(t.state, turn), t.env.clock.Now(), nil) != nil {
+		if t.commit(ctx, fallback(t.state, turn), t.env.Clock.Now(), nil) != nil {
 			return
 		}
 	}

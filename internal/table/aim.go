@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"github.com/carrom-game/carrom/game"
@@ -15,7 +15,7 @@ import (
 
 // aimReq is a live aim from a client.
 type aimReq struct {
-	c   *client
+	c   Client
 	aim protocol.Aim
 }
 
@@ -23,7 +23,7 @@ type aimReq struct {
 // holds the seat to strike; anything else is dropped without a word.
 func (t *tableViews) relayAim(m aimReq) {
 	turn := t.state.ToAct()
-	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.token {
+	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.Token() {
 		return
 	}
 	t.broadcast(encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: turn.Seat, Aim: m.aim}), m.c)

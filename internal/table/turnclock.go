@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"time"
@@ -29,7 +29,7 @@ func (t *turnClock) arm() {
 	t.clockGen++
 	gen := t.clockGen
 	t.deadline = t.lastAt.Add(time.Duration(t.cfg.Clock) * time.Second)
-	t.clockStop = t.env.clock.AfterFunc(t.deadline.Sub(t.env.clock.Now()), func() { t.post(clockFired{gen: gen}) })
+	t.clockStop = t.env.Clock.AfterFunc(t.deadline.Sub(t.env.Clock.Now()), func() { t.post(clockFired{gen: gen}) })
 }
 
 func (t *turnClock) stopClock() {
