@@ -44,7 +44,7 @@ func TestQuickPairingAborted(t *testing.T) {
 		}
 	}
 	e.poolPlay(ann)
-	e.poolPlay(bob)
+	e.poolJoin(bob)
 	e.settle(ann, "ann at her seat", atTable, 20*time.Second)
 	e.settle(bob, "bob at his seat", atTable, 20*time.Second)
 
