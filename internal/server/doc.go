@@ -54,9 +54,10 @@
 // the errors' statuses and words are internal/httpapi's.
 //
 // Every goroutine and how it ends:
-//   - a table's (table.Table.Run, started by Server.start) ends when the
-//     server closes or when its match is over and its last client has
-//     left; Server.Close waits for it;
+//   - a table's (started by Server.start, internal/table's doc) runs
+//     only while the table has messages to handle; the table ends when
+//     the server closes, when its node lets it go, or when its match is
+//     over and its last client has left; Server.Close waits for it;
 //   - a computer's search (internal/table's doc) ends when the player
 //     returns, which it must once its context ends: the position changed,
 //     the table stopped or the server closed; Server.Close waits for it

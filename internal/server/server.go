@@ -326,7 +326,7 @@ func loadTable(ctx context.Context, st Store, env *table.Env, rec carrom.TableRe
 	return t, nil
 }
 
-// start runs a table's goroutine, in a cluster under this node's lease
+// start starts a table, in a cluster under this node's lease
 // of epoch; its owner's count was taken by reserve (or the table was
 // resumed, and has none).
 func (s *Server) start(t *table.Table, epoch int64) {
@@ -340,13 +340,12 @@ func (s *Server) start(t *table.Table, epoch int64) {
 	s.inPlay++
 	s.mu.Unlock()
 	s.wg.Add(1)
-	// The table's goroutine ends with the server (Close), once its match
-	// is over and its last client has left, or when this node lets the
-	// table go (letGo).
-	go func() {
+	// The table ends with the server (Close), once its match is over and
+	// its last client has left, or when this node lets the table go
+	// (letGo).
+	t.Start(ctx, func() {
 		defer s.wg.Done()
 		defer cancel()
-		t.Run(ctx)
 		s.mu.Lock()
 		if s.tables[t.ID()] == t {
 			// Not a newer run of the table, taken back meanwhile.
@@ -359,7 +358,7 @@ func (s *Server) start(t *table.Table, epoch int64) {
 		if !t.Finished() {
 			s.outOfPlay(t.Owner())
 		}
-	}()
+	})
 }
 
 // outOfPlay counts a table out of play, once: when its match ends or its
@@ -396,7 +395,7 @@ func release(counts map[string]int, token string) {
 	}
 }
 
-// Close stops every table's goroutine; what they accepted is stored. A
+// Close ends every table; what they accepted is stored. A
 // cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
 	s.pairing.Close()

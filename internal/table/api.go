@@ -49,10 +49,12 @@ func (h *Table) Claim(seat int, token, nickname string) {
 // (in a cluster, those of its node's lease) instead of its env's.
 func (h *Table) Route(store Store, out Fanout) { h.t.store, h.t.out = store, out }
 
-// Run is the table's goroutine: it returns when ctx ends (the server
-// closes, or its node lets it go), when Stop is handled, or when its
-// match is over and its last client has left.
-func (h *Table) Run(ctx context.Context) { h.t.run(ctx) }
+// Start starts the table. It ends when ctx ends (the server closes, or
+// its node lets it go), when Stop is handled, or when its match is over
+// and its last client has left; then it calls ended, once its clock and
+// its computer's search have stopped and Done is closed. Its goroutine
+// runs only while it has messages to handle.
+func (h *Table) Start(ctx context.Context, ended func()) { h.t.start(ctx, ended) }
 
 // ID is the table's ID.
 func (h *Table) ID() string { return h.t.id }

@@ -36,11 +36,12 @@
 // configuration checked, GameConfig, and the table's errors).
 //
 // Every goroutine and how it ends:
-//   - a table's (Table.Run) ends when its context ends (the server closes,
-//     or its node lets it go), when Stop is handled, or when its match is
-//     over and its last client has left; the message it is handling runs
-//     on a goroutine of its own, waited for (apart), so that the table's
-//     stack stays small between messages;
+//   - a table's (drain, started by Table.Start and by a message posted
+//     to a table whose goroutine does not run) runs only while messages
+//     wait, so that a table waiting for its players holds no goroutine;
+//     it returns when none does, and for good when the table ends: its
+//     context ends (the server closes, or its node lets it go), Stop is
+//     handled, or its match is over and its last client has left;
 //   - a computer's search (computerSeats.think) ends when the player
 //     returns, which it must once its context ends: the position changed,
 //     the table stopped or the server closed; Searches.WG counts it;

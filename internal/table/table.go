@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/carrom-game/carrom/game"
@@ -137,7 +138,7 @@ func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
 	return st, b.actions[i:], nil
 }
 
-// table is one table in play. Its goroutine (run) owns every field; others
+// table is one table in play. Its goroutine (drain) owns every field; others
 // talk to it only through in (the methods of Table).
 type table struct {
 	id      string
@@ -152,7 +153,13 @@ type table struct {
 	store Store
 	out   Fanout
 	in    chan any
-	done  chan struct{} // closed when run returns
+	done  chan struct{} // closed when the table has ended
+	// ctx ends the table; onEnd is called once it has (start). draining:
+	// its goroutine runs (drain); unwatch forgets ctx.
+	ctx      context.Context
+	onEnd    func()
+	draining atomic.Bool
+	unwatch  func() bool
 
 	state    game.Table
 	seq      int64
@@ -416,60 +423,87 @@ func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Tabl
 	return err
 }
 
-// run is the table's goroutine. It returns when ctx ends (server shutdown)
-// or when a finished table has no client left; its clock and its
-// computer's search stop with it.
-func (t *table) run(ctx context.Context) {
-	defer close(t.done)
-	defer t.stopClock()
-	defer t.stopThinking()
-	defer func() {
-		if t.seatsStop != nil {
-			t.seatsStop()
-		}
-	}()
-	apart(func() {
+// start starts the table: its messages are handled in order, one at a
+// time, by a goroutine that runs only while some wait (drain), so that a
+// table waiting for its players holds no goroutine, nor its stack (8 KB
+// each table, docs/cluster.md). What handling a message does deep (a
+// stroke's simulation, the store) grows the stack of a goroutine that
+// ends soon after. The table ends when ctx ends (the server closes, or
+// its node lets it go), when a stopReq is handled, or when its match is
+// over and its last client has left; then ended is called, on the
+// table's goroutine, once its clock and its computer's search have
+// stopped.
+func (t *table) start(ctx context.Context, ended func()) {
+	t.ctx, t.onEnd = ctx, ended
+	t.draining.Store(true)
+	t.unwatch = context.AfterFunc(ctx, t.wake)
+	go t.drain(func() {
 		t.arrived()
 		t.graceDeleted()
 		t.awaitAbsent()
 		t.next(ctx)
 		t.arm()
 	})
+}
+
+// wake starts the table's goroutine unless it runs.
+func (t *table) wake() {
+	if t.draining.CompareAndSwap(false, true) {
+		go t.drain(nil)
+	}
+}
+
+// drain is the table's goroutine: it runs first (if not nil), then
+// handles the messages waiting, and returns when none does. Only one runs
+// at a time (draining); a message posted while it gives up finds it, or
+// starts the next.
+func (t *table) drain(first func()) {
+	if first != nil {
+		first()
+	}
 	for {
-		select {
-		case <-ctx.Done():
+		if t.ctx.Err() != nil {
+			t.end()
 			return
+		}
+		select {
 		case m := <-t.in:
-			if _, stop := m.(stopReq); stop || ctx.Err() != nil {
+			if _, stop := m.(stopReq); stop {
+				t.end()
 				return
 			}
-			apart(func() { t.handle(ctx, m) })
+			t.handle(t.ctx, m)
 			if t.finished && len(t.clients) == 0 {
+				t.end()
+				return
+			}
+		default:
+			t.draining.Store(false)
+			if len(t.in) == 0 && t.ctx.Err() == nil || !t.draining.CompareAndSwap(false, true) {
 				return
 			}
 		}
 	}
 }
 
-// apart runs f on a goroutine of its own and waits for it to return. The
-// table's goroutine waits for messages nearly all its life; what handling
-// one does deep (a stroke's simulation, the store) grows instead the stack
-// of a goroutine that ends with it, not one each table would keep until
-// collections shrink it by half at a time (the stacks of 1,000 tables in
-// play took 90–110 MB with their clients', 46–71 MB so; docs/cluster.md).
-func apart(f func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	<-done
+// end ends the table, on its goroutine, which stays taken: no message is
+// handled after it.
+func (t *table) end() {
+	t.unwatch()
+	if t.seatsStop != nil {
+		t.seatsStop()
+	}
+	t.stopThinking()
+	t.stopClock()
+	close(t.done)
+	t.onEnd()
 }
 
 // post sends a message to the table's goroutine; false if it has ended.
 func (t *table) post(m any) bool {
 	select {
 	case t.in <- m:
+		t.wake()
 		return true
 	case <-t.done:
 		return false

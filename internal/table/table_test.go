@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -143,7 +145,8 @@ func TestTableOnItsEnv(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go tb.Run(ctx)
+	ended := make(chan struct{})
+	tb.Start(ctx, func() { close(ended) })
 
 	ann := &page{token: "a", nickname: "Ann", msgs: make(chan []byte, 64)}
 	bob := &page{token: "b", nickname: "Bob", msgs: make(chan []byte, 64)}
@@ -160,6 +163,14 @@ func TestTableOnItsEnv(t *testing.T) {
 		state = bob.next(t, protocol.TypeState)["state"].(map[string]any)
 	}
 	toAct := int(state["to_act"].(map[string]any)["seat"].(float64))
+	// A table waiting for its players holds no goroutine.
+	idle := false
+	for deadline := time.Now().Add(10 * time.Second); !idle && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		idle = !goroutineIn("carrom/internal/table.")
+	}
+	if !idle {
+		t.Error("a goroutine of the table runs on while it waits for its players")
+	}
 	players := []*page{ann, bob}
 	other := players[1-toAct]
 
@@ -178,9 +189,14 @@ func TestTableOnItsEnv(t *testing.T) {
 	tb.Leave(ann)
 	tb.Leave(bob)
 	select {
-	case <-tb.Done():
+	case <-ended:
 	case <-time.After(10 * time.Second):
-		t.Fatal("the table's goroutine runs on with its match over and no page left")
+		t.Fatal("the table goes on with its match over and no page left")
+	}
+	select {
+	case <-tb.Done():
+	default:
+		t.Error("the table said it ended before Done")
 	}
 
 	st.mu.Lock()
@@ -198,5 +214,18 @@ func TestTableOnItsEnv(t *testing.T) {
 	}
 	if !tb.Finished() {
 		t.Error("the table is not finished")
+	}
+}
+
+// goroutineIn says a goroutine runs code whose name starts with code (a
+// package path and a dot).
+func goroutineIn(code string) bool {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return strings.Contains(string(buf[:n]), code)
+		}
+		buf = make([]byte, 2*len(buf))
 	}
 }
