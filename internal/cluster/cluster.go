@@ -445,13 +445,23 @@ func rendezvous(table string, live []string, self string) string {
 	return best
 }
 
-// rendezvousWeight is node's weight for table: FNV-1a of the two.
+// rendezvousWeight is node's weight for table: FNV-1a of the two, mixed
+// by MurmurHash3's finalizer. FNV-1a alone ends with one multiplication
+// after the node's last byte, so names differing only there ("node-a",
+// "node-b") kept their order for most tables: with four such nodes one
+// took half the tables, and a dead node's went mostly to one survivor.
 func rendezvousWeight(table, node string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(table))
 	h.Write([]byte{0})
 	h.Write([]byte(node))
-	return h.Sum64()
+	x := h.Sum64()
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
 }
 
 // ownedTables are the tables this node runs and has not let go.

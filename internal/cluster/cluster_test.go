@@ -30,3 +30,29 @@ func TestRendezvous(t *testing.T) {
 		}
 	}
 }
+
+// TestRendezvousSpreads: of 4,000 tables nobody holds, each of four
+// nodes named alike but for their last letter takes about a quarter, and
+// the tables of one that died spread about evenly over the three left.
+func TestRendezvousSpreads(t *testing.T) {
+	nodes := []string{"node-a", "node-b", "node-c", "node-d"}
+	share, after := map[string]int{}, map[string]int{}
+	for i := range 4000 {
+		id := fmt.Sprintf("%012x", uint64(i)*0x9e3779b97f4a7c15)
+		n := rendezvous(id, nodes[1:], nodes[0])
+		share[n]++
+		if n == "node-d" {
+			after[rendezvous(id, nodes[1:3], nodes[0])]++
+		}
+	}
+	for _, n := range nodes {
+		if share[n] < 800 || share[n] > 1200 {
+			t.Errorf("%s takes %d of 4,000 tables; want about 1,000 (%v)", n, share[n], share)
+		}
+	}
+	for _, n := range nodes[:3] {
+		if c := after[n]; 3*c < share["node-d"]*2/3 || 3*c > share["node-d"]*4/3 {
+			t.Errorf("%s takes %d of the dead node-d's %d tables; want about a third (%v)", n, c, share["node-d"], after)
+		}
+	}
+}
