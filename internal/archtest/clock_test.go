@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// TestServerReadsItsClock: the server, its tables, the accounts and the
-// domains it wires read the time through its Clock (Config.Clock, given
+// TestServerReadsItsClock: the server, its tables, its cluster's node,
+// the accounts and the domains it wires read the time through its Clock (Config.Clock, given
 // to each in its Env), so that tests drive its leases, relays, rematches
 // and sessions as they drive its tables; time.Now is called by RealClock
 // alone.
@@ -17,6 +17,7 @@ func TestServerReadsItsClock(t *testing.T) {
 	fset := token.NewFileSet()
 	files := parseDirSet(t, fset, "../server")
 	maps.Copy(files, parseDirSet(t, fset, "../table"))
+	maps.Copy(files, parseDirSet(t, fset, "../cluster"))
 	maps.Copy(files, parseDirSet(t, fset, "../account"))
 	for _, d := range domains {
 		maps.Copy(files, parseDirSet(t, fset, "../"+strings.TrimPrefix(d, "internal/")))

@@ -13,12 +13,7 @@ import (
 // accounts a rated seat plays as, the metrics, the fan-out of its
 // messages, the finished match announced).
 func TestTableKnowsOnlyItsEnv(t *testing.T) {
-	pkgs := packages(t)
-	tbl, ok := pkgs[module+"/internal/table"]
-	if !ok {
-		t.Fatal("no package internal/table")
-	}
-	forbidden := map[string]string{
+	dependsOnNone(t, "internal/table", map[string]string{
 		"net/http":                   "HTTP",
 		module + "/internal/httpapi": "HTTP",
 		module + "/internal/account": "the accounts",
@@ -27,11 +22,22 @@ func TestTableKnowsOnlyItsEnv(t *testing.T) {
 		module + "/internal/server":  "the server",
 		module + "/internal/store":   "the store",
 		module + "/internal/bus":     "the bus",
+	}, "the table reaches it through its Env")
+}
+
+// dependsOnNone checks that the module's package pkg depends on none of
+// forbidden (each with what it is), directly or through another package,
+// and says why otherwise.
+func dependsOnNone(t *testing.T, pkg string, forbidden map[string]string, why string) {
+	t.Helper()
+	p, ok := packages(t)[module+"/"+pkg]
+	if !ok {
+		t.Fatalf("no package %s", pkg)
 	}
 	for f, what := range forbidden {
-		for _, dep := range tbl.Deps {
+		for _, dep := range p.Deps {
 			if dep == f || strings.HasPrefix(dep, f+"/") {
-				t.Errorf("internal/table imports %s (%s), directly or through another package; the table reaches it through its Env", dep, what)
+				t.Errorf("%s imports %s (%s), directly or through another package; %s", pkg, dep, what, why)
 				break
 			}
 		}

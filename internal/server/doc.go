@@ -45,13 +45,14 @@
 // HTTP, internal/rating/ratinghttp; the lists of stored tables and the
 // plain lobby page, internal/lobby), coach.go (what the coach's HTTP,
 // internal/coach/coachhttp, needs of the server: a table's position, the
-// hint limits, practice's messages); a cluster's node (Config.Cluster):
-// node.go (its state, and the tables it runs under its leases: their
-// actions fenced, their messages fanned out to the other nodes too, the
-// table's Store and Fanout), cluster.go (the lease loop, tables adopted
-// and handed over, the intents of other nodes' clients), relay.go (this
-// node's clients at the tables of other nodes); the JSON in and out and
-// the errors' statuses and words are internal/httpapi's.
+// hint limits, practice's messages), clustering.go (a cluster's node,
+// Config.Cluster, is internal/cluster's: its cluster.Env, all it reaches
+// of the server, built once by New: the store, the tables here, found,
+// rebuilt and adopted, the clock, the metrics, the bus subjects of the
+// accounts and the bells; a connection as the node relays to it, and a
+// connection's intents sent to its table's owner at another node); the
+// JSON in and out and the errors' statuses and words are
+// internal/httpapi's.
 //
 // Every goroutine and how it ends:
 //   - a table's (started by Server.start, internal/table's doc) runs
@@ -76,11 +77,12 @@
 //   - a live channel's writer is its HTTP handler (liveHub.serve), and
 //     its reader a goroutine of its own: both end with the connection or
 //     the server, or when a push finds the channel too slow to keep up;
-//   - a cluster's lease loop (node.leaseLoop, started by Resume) ends
-//     with the server or when Close hands the node's tables over
-//     (node.loopStop, which also waits for the tables being adopted,
-//     each on a goroutine of its own); the bus calls the handlers of its
-//     subscriptions (node.forwarded, node.relayed) on its own goroutines;
+//   - a cluster's node (internal/cluster's doc) runs its lease loop,
+//     started by Resume (cluster.Node.Start), until the server closes or
+//     Close hands the node's tables over (cluster.Node.HandOver); the
+//     tables it adopts run as any other (Server.start); the bus calls the
+//     handlers of the server's own subjects (vacater.vacated, bells.rung)
+//     on its own goroutines while the node runs;
 //   - the clock's and the grace period's timers (Clock.AfterFunc) post one
 //     message to their table and end, at once if the table has ended.
 package server

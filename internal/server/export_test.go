@@ -11,8 +11,7 @@ import (
 // can tell: its lease loop and its tables stop at once, nothing is handed
 // over, and its leases are left to expire.
 func (s *Server) Crash() {
-	s.node.closing.Store(true)
-	s.node.loopStop()
+	s.node.Halt()
 	s.Close()
 }
 
@@ -20,9 +19,12 @@ func (s *Server) Crash() {
 // can tell: it renews no lease and handles no forwarded intent (they wait
 // on the bus) until thaw.
 func (s *Server) Freeze() (thaw func()) {
-	s.node.loopStop()
+	thawNode := s.node.Freeze()
 	s.mu.Lock()
-	return s.mu.Unlock
+	return func() {
+		s.mu.Unlock()
+		thawNode()
+	}
 }
 
 // HoldRatings holds the reactions to every finished match (the rating)

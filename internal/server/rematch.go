@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/cluster"
 	"github.com/carrom-game/carrom/internal/httpapi"
 	"github.com/carrom-game/carrom/internal/protocol"
 )
@@ -111,7 +112,7 @@ func (m *rematches) makeRematch(ctx context.Context, tok, id string, cfg protoco
 	}
 	// Linked by another request: on another node it may still be on its
 	// way to the store, where a client joining it looks first.
-	deadline := m.clock.Now().Add(joinWait)
+	deadline := m.clock.Now().Add(cluster.JoinWait)
 	for {
 		_, err := m.store.Table(ctx, next)
 		if !errors.Is(err, carrom.ErrNotFound) {
@@ -139,7 +140,7 @@ func (s *Server) tellRematch(ctx context.Context, id, next string) {
 	if s.cluster == nil {
 		return
 	}
-	if _, err := s.node.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
+	if err := s.node.Rematch(ctx, id, next); err != nil && !errors.Is(err, carrom.ErrNoOwner) {
 		s.log.Warn("telling the table's owner of the rematch", "table", id, "err", err)
 	}
 }

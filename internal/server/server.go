@@ -21,6 +21,7 @@ import (
 	"github.com/carrom-game/carrom/internal/account"
 	"github.com/carrom-game/carrom/internal/carrom"
 	"github.com/carrom-game/carrom/internal/challenge"
+	"github.com/carrom-game/carrom/internal/cluster"
 	"github.com/carrom-game/carrom/internal/coach/coachhttp"
 	"github.com/carrom-game/carrom/internal/friends"
 	"github.com/carrom-game/carrom/internal/httpapi"
@@ -163,9 +164,9 @@ type Server struct {
 	owned  map[string]int          // tables in play by their creator's token
 
 	// cluster is Config.Cluster, and node the state of this node of it
-	// (node.go); nil on a single node.
+	// (internal/cluster, wired in clustering.go); nil on a single node.
 	cluster *Cluster
-	node    *node
+	node    *cluster.Node
 
 	pairing *pairing.Service // quick pairing's pools (pairing.go)
 	friends *friends.Service // following players (friends.go); nil without accounts
@@ -187,11 +188,6 @@ func New(cfg Config) (*Server, error) {
 		cluster: cfg.Cluster, front: front{public: pub, proxies: cfg.TrustedProxies},
 		conns:     newConnLimits(cfg.ConnsPerAddress, cfg.ConnsPerIdentity),
 		searching: make(chan struct{}, cfg.Searches), demoing: make(chan struct{}, max(1, cfg.Searches/2)),
-	}
-	var ttl time.Duration
-	if c := cfg.Cluster; c != nil {
-		s.node = newNode(s, *c)
-		ttl = s.node.ttl
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.vacater = &vacater{ctx: s.ctx, log: s.log, table: s.table}
@@ -215,6 +211,11 @@ func New(cfg Config) (*Server, error) {
 	s.finishes.subscribe(s.rateFinished)
 	s.finishes.subscribe(s.recordAbort)
 	s.tableEnv = newTableEnv(s)
+	var ttl time.Duration
+	if c := cfg.Cluster; c != nil {
+		s.node = newNode(s, *c)
+		ttl = s.node.TTL()
+	}
 	if s.pairing, err = newPairing(pairingEnv{s}, s.cluster, ttl, s.log); err != nil {
 		return nil, err
 	}
@@ -281,7 +282,7 @@ func (c *Config) fill() {
 // share, the tables no node holds, and goes on taking them while it runs.
 func (s *Server) Resume(ctx context.Context) error {
 	if s.cluster != nil {
-		return s.node.startCluster(ctx)
+		return s.node.Start(ctx)
 	}
 	recs, err := s.store.Tables(ctx, false)
 	if err != nil {
@@ -331,9 +332,9 @@ func loadTable(ctx context.Context, st Store, env *table.Env, rec carrom.TableRe
 // resumed, and has none).
 func (s *Server) start(t *table.Table, epoch int64) {
 	ctx, cancel := context.WithCancel(s.ctx)
-	var lt *leased
+	ended := func() {}
 	if s.node != nil {
-		lt = s.node.hold(t, epoch, cancel)
+		ended = s.node.Hold(t, epoch, cancel)
 	}
 	s.mu.Lock()
 	s.tables[t.ID()] = t
@@ -341,8 +342,7 @@ func (s *Server) start(t *table.Table, epoch int64) {
 	s.mu.Unlock()
 	s.wg.Add(1)
 	// The table ends with the server (Close), once its match is over and
-	// its last client has left, or when this node lets the table go
-	// (letGo).
+	// its last client has left, or when this node lets the table go.
 	t.Start(ctx, func() {
 		defer s.wg.Done()
 		defer cancel()
@@ -352,9 +352,7 @@ func (s *Server) start(t *table.Table, epoch int64) {
 			delete(s.tables, t.ID())
 		}
 		s.mu.Unlock()
-		if lt != nil {
-			s.node.ended(lt)
-		}
+		ended()
 		if !t.Finished() {
 			s.outOfPlay(t.Owner())
 		}
@@ -399,10 +397,8 @@ func release(counts map[string]int, token string) {
 // cluster's node first hands its tables over to the other nodes.
 func (s *Server) Close() {
 	s.pairing.Close()
-	if n := s.node; n != nil && n.loopStop != nil && !n.closing.Load() {
-		ctx, cancel := context.WithTimeout(context.Background(), n.ttl)
-		n.handOver(ctx)
-		cancel()
+	if s.node != nil {
+		s.node.HandOver()
 	}
 	s.cancel()
 	s.wg.Wait()
@@ -415,10 +411,6 @@ func (s *Server) table(id string) *table.Table {
 	defer s.mu.Unlock()
 	return s.tables[id]
 }
-
-// adoptAtOnce bounds the tables a node adopts at once, each a few round
-// trips to the store and the bus and a replay.
-const adoptAtOnce = 8
 
 func newID(n int) string {
 	b := make([]byte, n)
@@ -488,7 +480,7 @@ func (s *Server) createAs(ctx context.Context, id, owner string, cfg protocol.Ta
 	var epoch int64
 	if s.node != nil {
 		var err error
-		if epoch, err = s.node.newTableLease(ctx, id); err != nil {
+		if epoch, err = s.node.TakeLease(ctx, id); err != nil {
 			// No owner yet: a node's lease round will take the table.
 			s.log.Error("cannot take the new table's lease", "table", id, "err", err)
 			s.mu.Lock()

@@ -21,6 +21,4 @@ func decodeSay(m protocol.ClientMsg) (intent, error) {
 
 func (l localSink) say(c *client, w table.Words) bool { return l.t.Say(c, w) }
 
-// say passes a phrase on to the owner, unanswered: the owner tells the
-// client of a refusal itself.
-func (r remoteSink) say(c *client, w table.Words) bool { return r.tell(c, "say", w) }
+func (r remoteSink) say(_ *client, w table.Words) bool { return r.Say(w) }

@@ -32,9 +32,6 @@ type client struct {
 	account string
 	csrf    string
 	out     outbox // messages to write; full means too slow
-	// conn names a client at another node, on its table's owner; such a
-	// client is reached over the bus, never through out.
-	conn string
 
 	once sync.Once
 }
@@ -214,13 +211,13 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id 
 	if t != nil {
 		sk = localSink{t: t, srv: s}
 	} else {
-		rs, err := s.node.joinRemote(r.Context(), id, c, since)
+		rs, err := s.node.Join(r.Context(), id, c, since)
 		if err != nil {
 			s.log.Warn("joining a table of another node", "table", id, "err", err)
 			apiError(w, err)
 			return nil, nil
 		}
-		sk = rs
+		sk = remoteSink{rs}
 	}
 	conn, err := websocket.Accept(smallBuffers{w}, r, s.front.wsOptions())
 	if err != nil {

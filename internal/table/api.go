@@ -18,7 +18,7 @@ import (
 // Route for before Run only.
 type Table struct{ t *table }
 
-// ErrEnded says a table's goroutine has ended: its match is over and its
+// ErrEnded says a table has ended: its match is over and its
 // last client left, the server is closing, or its node has let it go.
 var ErrEnded = errors.New("table: the table has ended")
 
@@ -62,19 +62,20 @@ func (h *Table) ID() string { return h.t.id }
 // Owner is the token of the table's creator, "" for a table resumed.
 func (h *Table) Owner() string { return h.t.owner }
 
-// Seq is the number of the table's last action.
+// Seq is the number of the table's last action; read before the table
+// starts or once it has ended, as Finished and Clients.
 func (h *Table) Seq() int64 { return h.t.seq }
 
 // Finished says the table's match is over.
 func (h *Table) Finished() bool { return h.t.finished }
 
-// Done is closed when the table's goroutine has ended.
+// Done is closed when the table has ended.
 func (h *Table) Done() <-chan struct{} { return h.t.done }
 
 // Log is the table's logger.
 func (h *Table) Log() *slog.Logger { return h.t.log }
 
-// Clients are the clients at the table when its goroutine ended.
+// Clients are the clients at the table when it ended.
 func (h *Table) Clients() []Client {
 	out := make([]Client, 0, len(h.t.clients))
 	for c := range h.t.clients {

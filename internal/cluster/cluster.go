@@ -1,4 +1,4 @@
-package server
+package cluster
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"strconv"
 	"time"
 
@@ -51,10 +52,10 @@ type Leases interface {
 	Fence(ctx context.Context, tableID string, epoch int64) error
 }
 
-// Cluster makes a server one node of several sharing one store and one
+// Config makes a server one node of several sharing one store and one
 // bus: every table in play is owned by one node, which holds its lease;
 // the others forward their clients' intents to it.
-type Cluster struct {
+type Config struct {
 	Node   string // this node's name, unique in the cluster
 	Bus    Bus
 	Leases Leases
@@ -112,15 +113,23 @@ type forwardReply struct {
 // and run that node's run, joined when its join came in.
 type remoteClient struct {
 	lt     *leased
-	c      *client
+	c      *peerClient
 	node   string
 	run    string
 	joined time.Time
 }
 
+// peerClient is a client at another node as its table here knows it (a
+// table.Client): reached over the bus, by its connection's name there.
+type peerClient struct{ token, nickname, account, conn string }
+
+func (c *peerClient) Token() string    { return c.token }
+func (c *peerClient) Nickname() string { return c.nickname }
+func (c *peerClient) Account() string  { return c.account }
+
 // forwarded handles a request to a table this node owns, on the bus's
 // goroutine of the table's subscription.
-func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
+func (n *Node) forwarded(lt *leased, m carrom.BusMsg) {
 	var f forward
 	t := lt.t
 	reply := forwardReply{Epoch: lt.epoch}
@@ -131,7 +140,7 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 	}
 	defer answer()
 	if err := json.Unmarshal(m.Data, &f); err != nil {
-		reply.Error = errorMessage(fmt.Errorf("server: forwarded intent: %v: %w", err, ErrMessage))
+		reply.Error = n.env.ErrorMessage(fmt.Errorf("cluster: forwarded intent: %v: %w", err, table.ErrMessage))
 		return
 	}
 	if f.Op == "state" {
@@ -152,7 +161,7 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 	}
 	if f.Op == "rematch" {
 		if f.Table == "" {
-			reply.Error = errorMessage(fmt.Errorf("server: forwarded rematch without its table: %w", ErrMessage))
+			reply.Error = n.env.ErrorMessage(fmt.Errorf("cluster: forwarded rematch without its table: %w", table.ErrMessage))
 		} else if !t.Rematch(f.Table) {
 			reply.Unknown = true
 		}
@@ -163,19 +172,19 @@ func (n *node) forwarded(lt *leased, m carrom.BusMsg) {
 
 // fromClient hands a table this node owns the intent of a client at
 // another node, and answers it in reply.
-func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
+func (n *Node) fromClient(lt *leased, f forward, reply *forwardReply) {
 	t := lt.t
-	n.srv.mu.Lock()
+	n.mu.Lock()
 	rc, ok := n.remotes[f.Conn]
 	if f.Op == "join" && !ok {
-		rc = remoteClient{lt: lt, node: f.Node, run: f.Run, joined: n.srv.clock.Now(), c: &client{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn}}
+		rc = remoteClient{lt: lt, node: f.Node, run: f.Run, joined: n.env.Clock.Now(), c: &peerClient{token: f.Token, nickname: f.Nickname, account: f.Account, conn: f.Conn}}
 		n.remotes[f.Conn] = rc
 		ok = true
 	}
 	if f.Op == "leave" {
 		delete(n.remotes, f.Conn)
 	}
-	n.srv.mu.Unlock()
+	n.mu.Unlock()
 	if !ok || rc.lt != lt {
 		reply.Unknown = f.Op != "leave"
 		return
@@ -190,7 +199,7 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 		err := t.Sit(rc.c, f.Seat, f.Nickname)
 		posted = !errors.Is(err, table.ErrEnded)
 		if posted && err != nil {
-			reply.Error = errorMessage(err)
+			reply.Error = n.env.ErrorMessage(err)
 		}
 	case "aim":
 		var a protocol.Aim
@@ -207,12 +216,12 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 	case "act":
 		a, err := record.ParseAction(f.Action)
 		if err != nil {
-			reply.Error = errorMessage(err)
+			reply.Error = n.env.ErrorMessage(err)
 			return
 		}
-		posted = t.Act(rc.c, a, n.srv.clock.Now())
+		posted = t.Act(rc.c, a, n.env.Clock.Now())
 	default:
-		reply.Error = errorMessage(fmt.Errorf("server: forwarded op %q: %w", f.Op, ErrMessage))
+		reply.Error = n.env.ErrorMessage(fmt.Errorf("cluster: forwarded op %q: %w", f.Op, table.ErrMessage))
 		return
 	}
 	if !posted {
@@ -225,7 +234,7 @@ func (n *node) fromClient(lt *leased, f forward, reply *forwardReply) {
 // order, so that an intent that came in while this node was paused is
 // tried first and refused by the store, whatever the goroutines' order
 // after the pause.
-func (n *node) loseLease(lt *leased) {
+func (n *Node) loseLease(lt *leased) {
 	if lt.unsub != nil {
 		lost := forward{Op: "lost", Node: n.Node, Epoch: lt.epoch}
 		err := n.Bus.Publish(inSubject(lt.t.ID()), carrom.BusMsg{Data: encode(lost)})
@@ -240,7 +249,7 @@ func (n *node) loseLease(lt *leased) {
 // leaseLoop renews this node's leases and takes the tables nobody holds,
 // every third of the lease's life or when another node lets leases go.
 // It returns when ctx ends.
-func (n *node) leaseLoop(ctx context.Context, notice <-chan struct{}) {
+func (n *Node) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 	tick := time.NewTicker(n.ttl / 3)
 	defer tick.Stop()
 	for {
@@ -256,7 +265,7 @@ func (n *node) leaseLoop(ctx context.Context, notice <-chan struct{}) {
 
 // leaseRound renews, lets go of the tables whose lease was taken, and
 // takes this node's share of the tables nobody holds.
-func (n *node) leaseRound(ctx context.Context) {
+func (n *Node) leaseRound(ctx context.Context) {
 	if !n.renew(ctx) || n.closing.Load() {
 		return
 	}
@@ -265,15 +274,15 @@ func (n *node) leaseRound(ctx context.Context) {
 
 // renew renews this node's leases and lets go of the tables whose lease
 // was taken; false if the renewal failed.
-func (n *node) renew(ctx context.Context) bool {
-	now := n.srv.clock.Now()
+func (n *Node) renew(ctx context.Context) bool {
+	now := n.env.Clock.Now()
 	// Only the tables running before the renewal are judged by its
 	// answer: one created meanwhile may have taken its lease after.
 	owned := n.ownedTables()
 	held, err := n.Leases.Renew(ctx, n.Node, n.ttl)
 	if err != nil {
 		if ctx.Err() == nil {
-			n.srv.log.Error("renewing the leases", "err", err)
+			n.env.Log.Error("renewing the leases", "err", err)
 		}
 		if now.Sub(n.renewed) > n.ttl {
 			// Our leases may have been taken: stop before the store says so.
@@ -293,7 +302,7 @@ func (n *node) renew(ctx context.Context) bool {
 		if epochs[lt.t.ID()] != lt.epoch {
 			if lt.losing.CompareAndSwap(false, true) {
 				lt.t.Log().Warn("lease lost: letting the table go", "epoch", lt.epoch)
-				n.srv.metrics.leaseLost.Inc()
+				n.env.Metrics.LeaseLost.Inc()
 			}
 			n.loseLease(lt)
 		}
@@ -303,12 +312,12 @@ func (n *node) renew(ctx context.Context) bool {
 
 // takeShare takes the leases of this node's share of the tables nobody
 // holds, and adopts their tables.
-func (n *node) takeShare(ctx context.Context) {
-	asked := n.srv.clock.Now()
+func (n *Node) takeShare(ctx context.Context) {
+	asked := n.env.Clock.Now()
 	cands, live, err := n.Leases.Candidates(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			n.srv.log.Error("listing tables without an owner", "err", err)
+			n.env.Log.Error("listing tables without an owner", "err", err)
 		}
 		return
 	}
@@ -332,48 +341,9 @@ func (n *node) takeShare(ctx context.Context) {
 	}
 	taken, err := n.Leases.Take(ctx, n.Node, n.ttl, mine)
 	if err != nil && ctx.Err() == nil {
-		n.srv.log.Error("taking leases", "err", err)
+		n.env.Log.Error("taking leases", "err", err)
 	}
-	n.adoptAll(ctx, taken)
-}
-
-// adoptAll adopts the tables whose leases this node has just taken.
-func (n *node) adoptAll(ctx context.Context, taken []carrom.Lease) {
-	n.srv.mu.Lock()
-	for _, l := range taken {
-		n.adopting[l.Table] = true
-	}
-	n.srv.mu.Unlock()
-	for _, l := range taken {
-		// Adopted beside this loop, a few at once: a node taking over the
-		// hundreds of tables of one that died would otherwise stop renewing
-		// its own leases until done, and lose them.
-		n.adoptions.Add(1)
-		go func() {
-			defer n.adoptions.Done()
-			select {
-			case n.adoptSlots <- struct{}{}:
-			case <-ctx.Done():
-				n.adopted(l.Table)
-				return
-			}
-			defer func() { <-n.adoptSlots }()
-			// Bounded, so that a table whose fence waits (its old owner
-			// froze inside a transaction) cannot hold its slot for long.
-			actx, cancel := context.WithTimeout(ctx, n.ttl)
-			defer cancel()
-			n.adopt(actx, l)
-			n.adopted(l.Table)
-		}()
-	}
-}
-
-// adopted marks a table taken over as no longer being adopted: it runs
-// here now, or its lease was let go.
-func (n *node) adopted(id string) {
-	n.srv.mu.Lock()
-	delete(n.adopting, id)
-	n.srv.mu.Unlock()
+	n.adoptions.all(ctx, taken)
 }
 
 // dropGone treats the clients joined to tables here through a node that
@@ -382,7 +352,7 @@ func (n *node) adopted(id string) {
 // after its last heartbeat, so one merely slow keeps its clients. live
 // was asked at asked: a client that joined since, through a node started
 // since, is judged at the next round.
-func (n *node) dropGone(live []string, asked time.Time) {
+func (n *Node) dropGone(live []string, asked time.Time) {
 	alive := map[string]bool{n.Node: true}
 	for _, n := range live {
 		alive[n] = true
@@ -395,10 +365,10 @@ func (n *node) dropGone(live []string, asked time.Time) {
 // restarted drops the clients joined here through an earlier run of a
 // node that has started again under the same name, within a lease: its
 // heartbeat never lapsed, but their connections died with that run.
-func (n *node) restarted(m carrom.BusMsg) {
+func (n *Node) restarted(m carrom.BusMsg) {
 	var h nodeHello
 	if err := json.Unmarshal(m.Data, &h); err != nil || h.Node == "" || h.Run == "" {
-		n.srv.log.Warn("a node's hello unread", "data", string(m.Data))
+		n.env.Log.Warn("a node's hello unread", "data", string(m.Data))
 		return
 	}
 	n.dropRemotes("the client's node has restarted: the client leaves", func(rc remoteClient) bool {
@@ -412,16 +382,16 @@ func (n *node) restarted(m carrom.BusMsg) {
 // starts. The node each was joined through is told, in case it is alive
 // after all (its heartbeat failed for a whole lease): it closes their
 // connections, which reconnect and join again.
-func (n *node) dropRemotes(why string, gone func(remoteClient) bool) {
+func (n *Node) dropRemotes(why string, gone func(remoteClient) bool) {
 	var out []remoteClient
-	n.srv.mu.Lock()
+	n.mu.Lock()
 	for conn, rc := range n.remotes {
 		if gone(rc) {
 			delete(n.remotes, conn)
 			out = append(out, rc)
 		}
 	}
-	n.srv.mu.Unlock()
+	n.mu.Unlock()
 	for _, rc := range out {
 		t := rc.lt.t
 		t.Log().Info(why, "node", rc.node)
@@ -438,11 +408,11 @@ func (n *node) dropRemotes(why string, gone func(remoteClient) bool) {
 // that a table in play is not held, renewed and served by nobody. A lease
 // is a stray only at two rounds in a row: a new table is started just
 // after its lease is taken.
-func (n *node) letStraysGo(ctx context.Context, held []carrom.Lease) {
+func (n *Node) letStraysGo(ctx context.Context, held []carrom.Lease) {
 	strays := map[string]bool{}
 	var gone []string
-	n.srv.mu.Lock()
-	running := func(id string) bool { return n.srv.tables[id] != nil || n.adopting[id] }
+	n.mu.Lock()
+	running := func(id string) bool { return n.adoptions.adopting[id] || n.env.Tables.Table(id) != nil }
 	for _, l := range held {
 		if running(l.Table) {
 			continue
@@ -453,13 +423,13 @@ func (n *node) letStraysGo(ctx context.Context, held []carrom.Lease) {
 		}
 		strays[l.Table] = true
 	}
-	n.srv.mu.Unlock()
+	n.mu.Unlock()
 	n.strays = strays
 	if len(gone) == 0 {
 		return
 	}
 	if err := n.Leases.Release(ctx, n.Node, gone, false); err != nil && ctx.Err() == nil {
-		n.srv.log.Error("releasing leases of tables not running here", "err", err)
+		n.env.Log.Error("releasing leases of tables not running here", "err", err)
 	}
 }
 
@@ -475,63 +445,29 @@ func rendezvous(table string, live []string, self string) string {
 	return best
 }
 
-// rendezvousWeight is node's weight for table: FNV-1a of the two.
+// rendezvousWeight is node's weight for table: FNV-1a of the two, mixed
+// by MurmurHash3's finalizer. FNV-1a alone ends with one multiplication
+// after the node's last byte, so names differing only there ("node-a",
+// "node-b") kept their order for most tables: with four such nodes one
+// took half the tables, and a dead node's went mostly to one survivor.
 func rendezvousWeight(table, node string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(table))
 	h.Write([]byte{0})
 	h.Write([]byte(node))
-	return h.Sum64()
-}
-
-// adopt rebuilds a table whose lease this node has just taken, from the
-// store by replay, and starts it; its clock is re-armed from its last
-// action and its computer seats play on; a tournament's table waits for
-// its round's bell here too (bell.go).
-func (n *node) adopt(ctx context.Context, l carrom.Lease) {
-	// Fenced first, the table's history is complete when it is read: the
-	// old owner can store nothing after.
-	err := n.Leases.Fence(ctx, l.Table, l.Epoch)
-	var rec carrom.TableRecord
-	if err == nil {
-		rec, err = n.srv.store.Table(ctx, l.Table)
-	}
-	if err == nil {
-		var t *table.Table
-		if t, err = loadTable(ctx, n.srv.store, n.srv.tableEnv, rec); err == nil {
-			if t.Finished() {
-				return
-			}
-			// Clients at other nodes still joined to the previous owner
-			// reconnect, and join this one.
-			h := map[string]string{"epoch": strconv.FormatInt(l.Epoch, 10), "kind": "moved"}
-			if err := n.Bus.Publish(outSubject(t.ID()), carrom.BusMsg{Header: h}); err != nil {
-				t.Log().Warn("announcing the move", "err", err)
-			}
-			n.srv.start(t, l.Epoch)
-			bells{n.srv}.adopted(ctx, t.ID())
-			n.srv.metrics.takeovers.Inc()
-			t.Log().Info("table taken over", "seq", t.Seq(), "epoch", l.Epoch, "node", n.Node)
-			return
-		}
-	}
-	if n.srv.ctx.Err() != nil || n.closing.Load() {
-		return
-	}
-	n.srv.log.Error("cannot take the table over", "table", l.Table, "err", err)
-	// Let it go, so that it is taken again (by this node or another) at
-	// the next round rather than held here without running.
-	rctx, cancel := context.WithTimeout(n.srv.ctx, n.ttl)
-	defer cancel()
-	if err := n.Leases.Release(rctx, n.Node, []string{l.Table}, false); err != nil {
-		n.srv.log.Error("releasing a lease", "table", l.Table, "err", err)
-	}
+	x := h.Sum64()
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
 }
 
 // ownedTables are the tables this node runs and has not let go.
-func (n *node) ownedTables() []*leased {
-	n.srv.mu.Lock()
-	defer n.srv.mu.Unlock()
+func (n *Node) ownedTables() []*leased {
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	out := make([]*leased, 0, len(n.leased))
 	for _, lt := range n.leased {
 		if !lt.moved.Load() {
@@ -541,9 +477,15 @@ func (n *node) ownedTables() []*leased {
 	return out
 }
 
-// handOver stops every table of this node, then lets their leases go and
-// tells the other nodes, which take them at once.
-func (n *node) handOver(ctx context.Context) {
+// HandOver stops every table of this node, then lets their leases go and
+// tells the other nodes, which take them at once; within a lease, and
+// once: a node not started, or stopped already, has nothing to hand.
+func (n *Node) HandOver() {
+	if n.loopStop == nil || n.closing.Load() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.ttl)
+	defer cancel()
 	n.closing.Store(true)
 	n.loopStop()
 	tables := n.ownedTables()
@@ -556,65 +498,81 @@ func (n *node) handOver(ctx context.Context) {
 		ids = append(ids, lt.t.ID())
 	}
 	if err := n.Leases.Release(ctx, n.Node, ids, true); err != nil {
-		n.srv.log.Error("releasing the leases", "err", err)
+		n.env.Log.Error("releasing the leases", "err", err)
 		return
 	}
 	if err := n.Bus.Publish(leasesSubject, carrom.BusMsg{Data: []byte(n.Node)}); err != nil {
-		n.srv.log.Error("announcing the leases released", "err", err)
+		n.env.Log.Error("announcing the leases released", "err", err)
 	}
-	n.srv.log.Info("tables handed over", "tables", len(ids))
+	n.env.Log.Info("tables handed over", "tables", len(ids))
 }
 
-// startCluster takes this node's first share of the tables and starts
-// its lease loop.
-func (n *node) startCluster(ctx context.Context) error {
+// Halt stops the node as a SIGKILL would, as far as the others can tell:
+// its lease loop and its subscriptions stop, nothing is handed over, and
+// its leases are left to expire (the server then stops its tables).
+func (n *Node) Halt() {
+	n.closing.Store(true)
+	n.loopStop()
+}
+
+// Freeze stops the node as SIGSTOP would, as far as the others can tell:
+// it renews no lease and handles no forwarded intent (they wait on the
+// bus) until thaw.
+func (n *Node) Freeze() (thaw func()) {
+	n.loopStop()
+	n.mu.Lock()
+	return n.mu.Unlock
+}
+
+// Start takes this node's first share of the tables and starts its lease
+// loop, and listens to the bus: the other nodes' notices and hellos, the
+// server's own subjects (Env.Handlers).
+func (n *Node) Start(ctx context.Context) error {
 	notice := make(chan struct{}, 1)
-	unsub, err := n.Bus.Subscribe(leasesSubject, func(carrom.BusMsg) {
-		select {
-		case notice <- struct{}{}:
-		default:
+	handlers := map[string]func(carrom.BusMsg){
+		leasesSubject: func(carrom.BusMsg) {
+			select {
+			case notice <- struct{}{}:
+			default:
+			}
+		},
+		nodesSubject: n.restarted,
+	}
+	maps.Copy(handlers, n.env.Handlers)
+	var unsubs []func() error
+	unsubscribe := func() {
+		for _, u := range unsubs {
+			u()
 		}
-	})
-	if err != nil {
-		return err
 	}
-	unsubNodes, err := n.Bus.Subscribe(nodesSubject, n.restarted)
-	if err != nil {
-		unsub()
-		return err
-	}
-	unsubAccounts, err := n.Bus.Subscribe(accountsSubject, n.srv.vacater.vacated)
-	if err != nil {
-		unsub()
-		unsubNodes()
-		return err
-	}
-	unsubBells, err := n.Bus.Subscribe(bellSubject, bells{n.srv}.rung)
-	if err != nil {
-		unsub()
-		unsubNodes()
-		unsubAccounts()
-		return err
+	for subject, h := range handlers {
+		u, err := n.Bus.Subscribe(subject, h)
+		if err != nil {
+			unsubscribe()
+			return err
+		}
+		unsubs = append(unsubs, u)
 	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
 	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
-		n.srv.log.Warn("saying hello to the other nodes", "err", err)
+		n.env.Log.Warn("saying hello to the other nodes", "err", err)
 	}
 	// The leases of this node's earlier run, if it ran within a lease,
 	// are still in its name, and its first renewal would keep them with
 	// no table running: they go, to be taken with a new epoch.
 	if err := n.Leases.Release(ctx, n.Node, nil, true); err != nil {
+		unsubscribe()
 		return err
 	}
 	if err := n.Bus.Publish(leasesSubject, carrom.BusMsg{}); err != nil {
-		n.srv.log.Warn("announcing the leases let go", "err", err)
+		n.env.Log.Warn("announcing the leases let go", "err", err)
 	}
-	n.renewed = n.srv.clock.Now()
+	n.renewed = n.env.Clock.Now()
 	n.leaseRound(ctx)
-	lctx, cancel := context.WithCancel(n.srv.ctx)
+	lctx, cancel := context.WithCancel(n.env.Ctx)
 	done := make(chan struct{})
-	// The lease loop ends with the server (Close) or at a hand-over.
+	// The lease loop ends with the server (Env.Ctx) or at a hand-over.
 	go func() {
 		defer close(done)
 		n.leaseLoop(lctx, notice)
@@ -622,20 +580,24 @@ func (n *node) startCluster(ctx context.Context) error {
 	n.loopStop = func() {
 		cancel()
 		<-done
-		n.adoptions.Wait()
-		unsub()
-		unsubNodes()
-		unsubAccounts()
-		unsubBells()
+		n.adoptions.wg.Wait()
+		unsubscribe()
 	}
 	return nil
 }
 
+// Rematch tells the owner of table id, at another node, of its rematch
+// next, which it tells the table's clients.
+func (n *Node) Rematch(ctx context.Context, id, next string) error {
+	_, err := n.request(ctx, id, forward{Op: "rematch", Table: next}, requestWait)
+	return err
+}
+
 // errNoOwner is wrapped when a table's owner cannot be reached.
-var errNoOwner = fmt.Errorf("server: the table is moving to another node, reconnect: %w", carrom.ErrNoOwner)
+var errNoOwner = fmt.Errorf("cluster: the table is moving to another node, reconnect: %w", carrom.ErrNoOwner)
 
 // request sends a forward to a table's owner and decodes its answer.
-func (n *node) request(ctx context.Context, id string, f forward, wait time.Duration) (forwardReply, error) {
+func (n *Node) request(ctx context.Context, id string, f forward, wait time.Duration) (forwardReply, error) {
 	var r forwardReply
 	rctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
@@ -647,7 +609,16 @@ func (n *node) request(ctx context.Context, id string, f forward, wait time.Dura
 		return r, err
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
-		return r, fmt.Errorf("server: answer of table %s's owner: %w", id, err)
+		return r, fmt.Errorf("cluster: answer of table %s's owner: %w", id, err)
 	}
 	return r, nil
+}
+
+func encode(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Every message is built from strings, numbers and raw JSON.
+		panic("cluster: encoding a message: " + err.Error())
+	}
+	return data
 }
