@@ -11,11 +11,11 @@ import (
 	"github.com/carrom-game/carrom/internal/protocol"
 )
 
-// Table is one table in play, as the server holds it. Its goroutine (Run)
-// owns its state; the methods that post an intent or a question to it
-// return false (or ErrEnded) once it has ended. Those that read it
-// (Seq, Finished, Clients) are for before Run or after Done; Claim and
-// Route for before Run only.
+// Table is one table in play, as the server holds it. Its goroutine
+// (Start) owns its state; the methods that post an intent or a question to
+// it return false (or ErrEnded) once it has ended. Those that read it
+// (Seq, Finished, Clients) are for before Start or after Done; Claim and
+// Route for before Start only.
 type Table struct{ t *table }
 
 // ErrEnded says a table has ended: its match is over and its
@@ -62,8 +62,7 @@ func (h *Table) ID() string { return h.t.id }
 // Owner is the token of the table's creator, "" for a table resumed.
 func (h *Table) Owner() string { return h.t.owner }
 
-// Seq is the number of the table's last action; read before the table
-// starts or once it has ended, as Finished and Clients.
+// Seq is the number of the table's last action.
 func (h *Table) Seq() int64 { return h.t.seq }
 
 // Finished says the table's match is over.
