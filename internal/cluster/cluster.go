@@ -135,7 +135,7 @@ func (n *Node) forwarded(lt *leased, m carrom.BusMsg) {
 	reply := forwardReply{Epoch: lt.epoch}
 	answer := func() {
 		if m.Respond != nil {
-			m.Respond(encode(reply))
+			m.Respond(protocol.Encode(reply))
 		}
 	}
 	defer answer()
@@ -237,7 +237,7 @@ func (n *Node) fromClient(lt *leased, f forward, reply *forwardReply) {
 func (n *Node) loseLease(lt *leased) {
 	if lt.unsub != nil {
 		lost := forward{Op: "lost", Node: n.Node, Epoch: lt.epoch}
-		err := n.Bus.Publish(inSubject(lt.t.ID()), carrom.BusMsg{Data: encode(lost)})
+		err := n.Bus.Publish(inSubject(lt.t.ID()), carrom.BusMsg{Data: protocol.Encode(lost)})
 		if err == nil {
 			return
 		}
@@ -555,7 +555,7 @@ func (n *Node) Start(ctx context.Context) error {
 	}
 	// The clients of this node's earlier run, if it ran within a lease,
 	// are still counted at their tables' owners: they are gone.
-	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
+	if err := n.Bus.Publish(nodesSubject, carrom.BusMsg{Data: protocol.Encode(nodeHello{Node: n.Node, Run: n.run})}); err != nil {
 		n.env.Log.Warn("saying hello to the other nodes", "err", err)
 	}
 	// The leases of this node's earlier run, if it ran within a lease,
@@ -601,7 +601,7 @@ func (n *Node) request(ctx context.Context, id string, f forward, wait time.Dura
 	var r forwardReply
 	rctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	data, err := n.Bus.Request(rctx, inSubject(id), encode(f))
+	data, err := n.Bus.Request(rctx, inSubject(id), protocol.Encode(f))
 	if err != nil {
 		if errors.Is(err, carrom.ErrNoOwner) || rctx.Err() != nil {
 			return r, errNoOwner
@@ -612,13 +612,4 @@ func (n *Node) request(ctx context.Context, id string, f forward, wait time.Dura
 		return r, fmt.Errorf("cluster: answer of table %s's owner: %w", id, err)
 	}
 	return r, nil
-}
-
-func encode(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		// Every message is built from strings, numbers and raw JSON.
-		panic("cluster: encoding a message: " + err.Error())
-	}
-	return data
 }

@@ -130,7 +130,7 @@ func (r *Remote) tell(op string, v any) bool {
 	if err != nil {
 		return true
 	}
-	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: encode(forward{Op: op, Conn: r.conn, Action: data})}); err != nil {
+	if err := r.n.Bus.Publish(inSubject(r.id), carrom.BusMsg{Data: protocol.Encode(forward{Op: op, Conn: r.conn, Action: data})}); err != nil {
 		r.n.env.Log.Warn("forwarding an intent", "op", op, "table", r.id, "err", err)
 	}
 	return true

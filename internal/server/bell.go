@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/tournament"
 )
 
@@ -34,7 +35,7 @@ func (b bells) ring(tournament string, tables []string) {
 	if b.s.cluster == nil {
 		return
 	}
-	if err := b.s.cluster.Bus.Publish(bellSubject, carrom.BusMsg{Data: encode(rungBell{Tournament: tournament, Tables: tables})}); err != nil {
+	if err := b.s.cluster.Bus.Publish(bellSubject, carrom.BusMsg{Data: protocol.Encode(rungBell{Tournament: tournament, Tables: tables})}); err != nil {
 		b.s.log.Error("telling the other nodes of a tournament's bell", "tournament", tournament, "err", err)
 	}
 }
@@ -64,7 +65,7 @@ func (b bells) clockStarted(tournament string) {
 	if b.s.cluster == nil {
 		return
 	}
-	if err := b.s.cluster.Bus.Publish(bellSubject, carrom.BusMsg{Data: encode(rungBell{Tournament: tournament, Clock: true})}); err != nil {
+	if err := b.s.cluster.Bus.Publish(bellSubject, carrom.BusMsg{Data: protocol.Encode(rungBell{Tournament: tournament, Clock: true})}); err != nil {
 		b.s.log.Error("telling the other nodes of a tournament's clock", "tournament", tournament, "err", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/carrom-game/carrom/internal/friends"
+	"github.com/carrom-game/carrom/internal/protocol"
 )
 
 // Friends (docs/accounts.md) is its own package; friendsEnv is what it is
@@ -18,7 +19,7 @@ type friendsEnv struct {
 func (e friendsEnv) Now() time.Time { return e.clock.Now() }
 
 func (e friendsEnv) Push(accountID string, msg any) {
-	e.live.pushData(accountKey(accountID), encode(msg))
+	e.live.pushData(accountKey(accountID), protocol.Encode(msg))
 }
 
 // newFriends starts following players, if the accounts' store keeps the

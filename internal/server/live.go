@@ -127,7 +127,7 @@ func (h *liveHub) serve(w http.ResponseWriter, r *http.Request) {
 		h.friends.Came(r.Context(), v.Account.ID, v.Account.Name)
 		defer h.friends.Left(v.Account.ID)
 	}
-	c.send <- encode(liveMsg{V: protocol.Version, Type: "hello"})
+	c.send <- protocol.Encode(liveMsg{V: protocol.Version, Type: "hello"})
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
 	// The browser sends nothing; reading serves the close handshake and
@@ -281,7 +281,7 @@ func (h *liveHub) deliver(key string, data []byte) {
 // push sends msg to the live channels of key, at every node.
 func (h *liveHub) push(key string, msg liveMsg) {
 	msg.V = protocol.Version
-	h.pushData(key, encode(msg))
+	h.pushData(key, protocol.Encode(msg))
 }
 
 // pushData sends an encoded push to the live channels of key, at every

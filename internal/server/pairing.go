@@ -74,9 +74,9 @@ func (e pairingEnv) Start(ctx context.Context, p protocol.PoolSpec, a, b pairing
 	return id, seatA, seatB, err
 }
 
-func (e pairingEnv) Push(key string, msg any) { e.s.live.pushData(key, encode(msg)) }
+func (e pairingEnv) Push(key string, msg any) { e.s.live.pushData(key, protocol.Encode(msg)) }
 
-func (e pairingEnv) PushAll(msg any) { e.s.live.pushData(lobbyKey, encode(msg)) }
+func (e pairingEnv) PushAll(msg any) { e.s.live.pushData(lobbyKey, protocol.Encode(msg)) }
 
 // poolCluster gives quick pairing the cluster's bus, and the pools'
 // leases of a store that keeps them.

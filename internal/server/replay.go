@@ -191,7 +191,7 @@ func streamReplay(w io.Writer, v table.View, cfg game.Config, ti protocol.TableI
 	put([]byte(`{"table":`), tb)
 	begun, first := false, true
 	begin := func(st game.Table, seq int64) {
-		put([]byte(`,"start":`), encode(v.Snapshot(st, seq, time.Time{})), []byte(`,"events":[`))
+		put([]byte(`,"start":`), protocol.Encode(v.Snapshot(st, seq, time.Time{})), []byte(`,"events":[`))
 		begun = true
 	}
 	n := 0
@@ -210,7 +210,7 @@ func streamReplay(w io.Writer, v table.View, cfg game.Config, ti protocol.TableI
 				put([]byte(","))
 			}
 			first = false
-			put(encode(v.Event(s.Before, s.After, a.Seq, s.Action, s.Outcome, time.Time{})))
+			put(protocol.Encode(v.Event(s.Before, s.After, a.Seq, s.Action, s.Outcome, time.Time{})))
 		}
 		return werr
 	})

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
 	"github.com/carrom-game/carrom/internal/table"
 )
 
@@ -34,7 +35,7 @@ func (v *vacater) vacate(ctx context.Context, seats []carrom.HeldSeat) {
 	if v.bus == nil {
 		return
 	}
-	if err := v.bus.Publish(accountsSubject, carrom.BusMsg{Data: encode(seats)}); err != nil {
+	if err := v.bus.Publish(accountsSubject, carrom.BusMsg{Data: protocol.Encode(seats)}); err != nil {
 		v.log.Error("telling the other nodes of a deleted account's seats", "err", err)
 	}
 }

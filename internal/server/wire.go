@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -153,16 +152,7 @@ func cleanNickname(s string) (string, error) {
 	return s, nil
 }
 
-func encode(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		// Every message is built from finite numbers, strings and slices.
-		panic("server: encoding a message: " + err.Error())
-	}
-	return data
-}
-
 func errorMessage(err error) []byte {
 	code, params := httpapi.Code(err)
-	return encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err), Code: code, Params: params})
+	return protocol.Encode(protocol.ErrorMsg{V: protocol.Version, Type: protocol.TypeError, Error: httpapi.Text(err), Code: code, Params: params})
 }

@@ -327,7 +327,7 @@ func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, max
 		}
 		switch in.kind {
 		case "ping":
-			c.reply(encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
+			c.reply(protocol.Encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
 		case "sit":
 			// The page of another site may navigate a signed-in browser to
 			// a table, never read its session's CSRF token: a seat is taken

@@ -26,7 +26,7 @@ func (t *tableViews) relayAim(m aimReq) {
 	if !t.started() || t.over() || turn.Need != game.NeedStrike || t.seats[turn.Seat].token == "" || t.seats[turn.Seat].token != m.c.Token() {
 		return
 	}
-	t.broadcast(encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: turn.Seat, Aim: m.aim}), m.c)
+	t.broadcast(protocol.Encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: turn.Seat, Aim: m.aim}), m.c)
 }
 
 // showAim shows every page the stroke a computer is about to play.
@@ -35,7 +35,7 @@ func (t *tableViews) showAim(a game.Action) {
 		return
 	}
 	s := a.Shot
-	msg := encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: t.state.ToAct().Seat,
+	msg := protocol.Encode(protocol.AimMsg{V: protocol.Version, Type: protocol.TypeAim, Seq: t.seq, Seat: t.state.ToAct().Seat,
 		Aim: protocol.Aim{X: s.X, Dir: [2]float64{s.Dir.X, s.Dir.Y}, Power: s.Speed / t.state.Config().Physics.MaxSpeed}})
 	t.broadcast(msg, nil)
 }

@@ -130,26 +130,26 @@ func (t *seating) join(ctx context.Context, m joinReq) {
 	// still holds it; otherwise, and for a new client, the full state.
 	evs, ok := t.missed(m.since)
 	if !ok {
-		evs = [][]byte{encode(t.snapshot())}
+		evs = [][]byte{protocol.Encode(t.snapshot())}
 	}
 	for _, ev := range evs {
 		t.deliver(c, ev)
 	}
 	if began {
 		// The match begins: the whole state, its clock included.
-		t.broadcast(encode(t.snapshot()), c)
+		t.broadcast(protocol.Encode(t.snapshot()), c)
 	} else {
 		t.seatsChanged(c, changed)
 	}
 	if resumed {
 		// The player's clock runs again: the others see it.
-		t.broadcast(encode(t.snapshot()), c)
+		t.broadcast(protocol.Encode(t.snapshot()), c)
 	}
 }
 
 // welcome tells c the seats it holds, under nickname.
 func (t *seating) welcome(c Client, nickname string) []byte {
-	return encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.Token()), Nickname: nickname})
+	return protocol.Encode(protocol.WelcomeMsg{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Seq: t.seq, Seats: t.heldSeats(c.Token()), Nickname: nickname})
 }
 
 // leave takes c off the table: its connection ended, or the table
@@ -212,7 +212,7 @@ func (t *seating) seatsMessage() []byte {
 			spectators++
 		}
 	}
-	return encode(protocol.SeatsMsg{V: protocol.Version, Type: protocol.TypeSeats, Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
+	return protocol.Encode(protocol.SeatsMsg{V: protocol.Version, Type: protocol.TypeSeats, Seq: t.seq, Seating: t.seatList(t.state), Spectators: spectators})
 }
 
 func (t *seating) sit(ctx context.Context, m sitReq) error {
@@ -255,7 +255,7 @@ func (t *seating) sit(ctx context.Context, m sitReq) error {
 	}
 	t.deliver(m.c, t.welcome(m.c, name))
 	// A seat taken can start the match and its clock: the whole state.
-	t.broadcast(encode(t.snapshot()), nil)
+	t.broadcast(protocol.Encode(t.snapshot()), nil)
 	t.next(ctx)
 	return nil
 }

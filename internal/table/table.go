@@ -551,7 +551,7 @@ func (t *table) handle(ctx context.Context, m any) {
 	case vacateReq:
 		t.vacateSeats(m)
 	case stateReq:
-		m.reply <- encode(t.snapshot())
+		m.reply <- protocol.Encode(t.snapshot())
 	case rematchReq:
 		t.offerRematch(m)
 	case aimReq:
@@ -569,12 +569,12 @@ func (t *table) handle(ctx context.Context, m any) {
 		t.broadcastSeats()
 	case unratedNote:
 		t.unrated = m.why
-		t.broadcast(encode(t.snapshot()), nil)
+		t.broadcast(protocol.Encode(t.snapshot()), nil)
 	}
 }
 
 func (t *table) offerRematch(m rematchReq) {
-	t.broadcast(encode(protocol.RematchMsg{V: protocol.Version, Type: protocol.TypeRematch, Table: t.id, Rematch: m.id}), nil)
+	t.broadcast(protocol.Encode(protocol.RematchMsg{V: protocol.Version, Type: protocol.TypeRematch, Table: t.id, Rematch: m.id}), nil)
 }
 
 func (t *table) over() bool { return t.state.ToAct().Need == game.NeedNothing }
@@ -719,7 +719,7 @@ func (t *table) result() []byte {
 		// No winner: the seat that left it, said apart.
 		res["winner"], res["aborted"], res["left"] = -1, true, t.leaver
 	}
-	return encode(res)
+	return protocol.Encode(res)
 }
 
 // deliver queues msg for c; a client too slow to keep up is dropped, and

@@ -1,6 +1,9 @@
 package table
 
-import "github.com/carrom-game/carrom/internal/carrom"
+import (
+	"github.com/carrom-game/carrom/internal/carrom"
+	"github.com/carrom-game/carrom/internal/protocol"
+)
 
 // vacateSeats gives the seats of a deleted account to no browser, under
 // the name carrom.DeletedName, as the store has: its browsers' clients
@@ -22,7 +25,7 @@ func (t *table) vacateSeats(m vacateReq) {
 			t.startGrace(h.Seat)
 		}
 	}
-	t.broadcast(encode(t.snapshot()), nil)
+	t.broadcast(protocol.Encode(t.snapshot()), nil)
 }
 
 // graceDeleted gives a resumed table's seats of deleted accounts their

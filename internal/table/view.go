@@ -1,7 +1,6 @@
 package table
 
 import (
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -31,15 +30,6 @@ func variantOf(m rules.Match) *protocol.VariantState {
 	return v
 }
 
-func encode(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		// Every message is built from finite numbers, strings and slices.
-		panic("table: encoding a message: " + err.Error())
-	}
-	return data
-}
-
 // eventMessage is the broadcast of an accepted action; its state's match
 // carries the action's ruling (rule IDs, placings) and the result of a
 // board it ended, which a state message alone does not.
@@ -50,7 +40,7 @@ func (t *tableViews) eventMessage(start game.Table, a game.Action, out game.Outc
 // eventOf is the event of action a, number seq, which took the table from
 // start to after.
 func (t *tableViews) eventOf(start, after game.Table, seq int64, a game.Action, out game.Outcome, deadline time.Time) []byte {
-	return encode(t.view().Event(start, after, seq, a, out, deadline))
+	return protocol.Encode(t.view().Event(start, after, seq, a, out, deadline))
 }
 
 // View is what a table's messages show beside its game: its id and

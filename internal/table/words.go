@@ -52,7 +52,7 @@ func (t *tableViews) say(m sayReq) {
 		return
 	}
 	t.said[seat] = append(last[max(0, len(last)-sayBurst+1):], now)
-	msg := encode(protocol.SaidMsg{V: protocol.Version, Type: protocol.TypeSaid, Seat: seat, Phrase: m.w.Phrase})
+	msg := protocol.Encode(protocol.SaidMsg{V: protocol.Version, Type: protocol.TypeSaid, Seat: seat, Phrase: m.w.Phrase})
 	for c := range t.clients {
 		if m.w.Spectators || len(t.heldSeats(c.Token())) > 0 {
 			t.deliver(c, msg)
