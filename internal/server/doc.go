@@ -1,6 +1,7 @@
 // Package server is carrom's authoritative game server: an HTTP lobby and
-// one WebSocket per client (docs/protocol.md). Each table has one goroutine
-// that owns its state (internal/table); players send intents, the table
+// one WebSocket per client (docs/protocol.md). Each table's goroutine,
+// which runs while messages wait for it, owns its state (internal/table);
+// players send intents, the table
 // validates them with package game, stores the accepted action, and
 // broadcasts the result.
 //
