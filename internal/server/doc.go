@@ -1,9 +1,8 @@
 // Package server is carrom's authoritative game server: an HTTP lobby and
 // one WebSocket per client (docs/protocol.md). Each table's goroutine,
 // which runs while messages wait for it, owns its state (internal/table);
-// players send intents, the table
-// validates them with package game, stores the accepted action, and
-// broadcasts the result.
+// players send intents, the table validates them with package game,
+// stores the accepted action, and broadcasts the result.
 //
 // Server is the composition root: New wires each subsystem with only the
 // collaborators it uses, in a struct of its own. The files follow its
