@@ -155,7 +155,8 @@ type table struct {
 	in    chan any
 	done  chan struct{} // closed when the table has ended
 	// ctx ends the table; onEnd is called once it has (start). draining:
-	// its goroutine runs (drain); unwatch forgets ctx.
+	// its goroutine runs (drain), or the table has not started, or it has
+	// ended; unwatch forgets ctx.
 	ctx      context.Context
 	onEnd    func()
 	draining atomic.Bool
@@ -363,6 +364,9 @@ func newTable(env *Env, id, owner string, cfg protocol.TableConfig, created time
 		clients: map[Client]struct{}{},
 		log:     env.Log.With("table", id),
 	})
+	// Until it starts, the messages posted to it wait, for start's
+	// goroutine to handle first.
+	t.draining.Store(true)
 	for i, sc := range cfg.Seats {
 		t.seats[i].cfg = sc
 		if sc.Kind == protocol.SeatComputer {
@@ -435,7 +439,6 @@ func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Tabl
 // stopped.
 func (t *table) start(ctx context.Context, ended func()) {
 	t.ctx, t.onEnd = ctx, ended
-	t.draining.Store(true)
 	t.unwatch = context.AfterFunc(ctx, t.wake)
 	go t.drain(func() {
 		t.arrived()
