@@ -152,7 +152,9 @@ func TestLocaleChosenByMenu(t *testing.T) {
 	}
 	// SetValue fires the menu's change, as a choice does.
 	e.run(ctx, chromedp.SetValue("#lang", "it", chromedp.ByID))
-	e.waitFor(ctx, "the page in Italian", `document.documentElement.lang === "it" && document.querySelector("h1")?.textContent === "Come si gioca a carrom"`, 20*time.Second)
+	// The page reloads itself in the language chosen: settle, not waitFor,
+	// rides over the reload.
+	e.settle(ctx, "the page in Italian", `document.documentElement.lang === "it" && document.querySelector("h1")?.textContent === "Come si gioca a carrom"`, 20*time.Second)
 	var got struct{ URL, Laws string }
 	e.run(ctx, chromedp.Reload(), chromedp.WaitVisible("h1", chromedp.ByQuery),
 		chromedp.Evaluate(`({url: location.pathname, laws: document.querySelector("#dues .laws")?.textContent ?? ""})`, &got))
