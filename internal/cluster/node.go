@@ -228,6 +228,10 @@ func (lt *leased) FinishTable(ctx context.Context, id string, at time.Time, resu
 	return lt.n.env.Store.FinishTable(ctx, id, at, result)
 }
 
+func (lt *leased) Actions(ctx context.Context, id string) ([]carrom.ActionRecord, error) {
+	return lt.n.env.Store.Actions(ctx, id)
+}
+
 func (lt *leased) ClaimSeat(ctx context.Context, id string, s carrom.SeatRecord) error {
 	return lt.n.env.Store.ClaimSeat(ctx, id, s)
 }

@@ -568,7 +568,7 @@ func TestReconnectAndSpectate(t *testing.T) {
 		if m.Seq != want {
 			t.Fatalf("missed event %d; want %d", m.Seq, want)
 		}
-		// Made again from the backlog, it is the event Bob saw: the same
+		// Made again from the stored actions, it is the event Bob saw: the same
 		// stroke to the bit, but for who is connected and the clock.
 		if got, saw := withoutNow(t, m.Raw), withoutNow(t, bobSaw[m.Seq].Raw); !reflect.DeepEqual(got, saw) {
 			t.Errorf("missed event %d is\n%v\nBob saw\n%v", m.Seq, got, saw)
@@ -590,9 +590,9 @@ func TestReconnectAndSpectate(t *testing.T) {
 }
 
 // TestMissedEvents: a client who comes back with the last seq he saw gets
-// the events he missed, made again from the table's backlog: the ones the
-// players saw, each stroke to the bit, the last with the clock running;
-// one who missed more than the backlog holds gets the full state.
+// the events he missed, made again from the table's stored actions: the
+// ones the players saw, each stroke to the bit, the last with the clock
+// running; one who missed more than MaxBacklog gets the full state.
 func TestMissedEvents(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	id, _, _, a, b := twoPlayers(t, e, 15)
@@ -640,9 +640,9 @@ func TestMissedEvents(t *testing.T) {
 		t.Fatalf("missed %d events: got %s %d; want the full state", server.MaxBacklog+1, m.Type, m.Seq)
 	}
 	w.ws.Close()
-	// The backlog has turned over: what is missed now is made again from
-	// its ring. The players have sent 40 messages each, as many as the
-	// server takes at once; at 20 a second, they may send more after 1 s.
+	// Far into the match, what is missed is still made again. The players
+	// have sent 40 messages each, as many as the server takes at once; at
+	// 20 a second, they may send more after 1 s.
 	time.Sleep(time.Second)
 	away(m.Seq, 5)
 }

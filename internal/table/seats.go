@@ -126,9 +126,9 @@ func (t *seating) join(ctx context.Context, m joinReq) {
 	}
 	resumed := !began && changed && t.back()
 	t.deliver(c, t.welcome(c, c.Nickname()))
-	// A client that saw event `since` gets what it missed, if the backlog
-	// still holds it; otherwise, and for a new client, the full state.
-	evs, ok := t.missed(m.since)
+	// A client that saw event `since` gets what it missed, if it is not too
+	// far behind; otherwise, and for a new client, the full state.
+	evs, ok := t.missed(ctx, m.since)
 	if !ok {
 		evs = [][]byte{protocol.Encode(t.snapshot())}
 	}

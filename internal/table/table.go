@@ -2,10 +2,8 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,64 +77,10 @@ type (
 // bursts; every table keeps the room for them.
 const inBuf = 32
 
-// MaxBacklog is how many recent actions a table keeps for reconnecting
-// clients; one who missed more gets the full state.
+// MaxBacklog is how many recent events a client that reconnects is sent
+// again, made from the table's stored actions; one who missed more gets
+// the full state.
 const MaxBacklog = 64
-
-// checkEvery is how many actions of the backlog share one table kept
-// before the first of them: making a missed event again applies at most
-// checkEvery-1 actions more than were missed.
-const checkEvery = 16
-
-// backlog is what makes the last MaxBacklog events again, the same to the
-// bit, for a client who missed them: the game is a pure function of its
-// actions, so the actions and a table every checkEvery of them will do.
-// The events themselves, with their strokes' trajectories, would take
-// several times the memory, and the table before each action some 2 KB
-// each.
-type backlog struct {
-	first   int64         // the seq of actions[0]
-	actions []game.Action // the actions from first on, in order
-	tables  []game.Table  // tables[i] is the table before action first+i*checkEvery
-}
-
-// add keeps action a, number seq, applied to the table before. The oldest
-// checkEvery actions and their table go once they are all older than the
-// last MaxBacklog.
-func (b *backlog) add(seq int64, before game.Table, a game.Action) {
-	if len(b.actions) == 0 || seq != b.first+int64(len(b.actions)) {
-		*b = backlog{
-			first:   seq,
-			actions: make([]game.Action, 0, MaxBacklog+checkEvery),
-			tables:  make([]game.Table, 0, (MaxBacklog+checkEvery)/checkEvery),
-		}
-	}
-	if (seq-b.first)%checkEvery == 0 {
-		b.tables = append(b.tables, before)
-	}
-	b.actions = append(b.actions, a)
-	if len(b.actions) == MaxBacklog+checkEvery {
-		b.actions = slices.Delete(b.actions, 0, checkEvery)
-		b.tables = slices.Delete(b.tables, 0, 1)
-		b.first += checkEvery
-	}
-}
-
-// from returns the table before action seq, which the backlog holds, and
-// the actions from seq on; an error if one of the actions it applies to
-// reach that table no longer applies.
-func (b *backlog) from(seq int64) (game.Table, []game.Action, error) {
-	i := seq - b.first
-	kept := i / checkEvery * checkEvery
-	st, err := game.Continue(b.tables[i/checkEvery], b.actions[kept:i], nil)
-	if ae, ok := errors.AsType[*game.ActionError](err); ok {
-		return game.Table{}, nil, fmt.Errorf("action %d: %w", b.first+kept+int64(ae.Index), ae.Err)
-	}
-	if err != nil {
-		return game.Table{}, nil, err
-	}
-	return st, b.actions[i:], nil
-}
 
 // table is one table in play. Its goroutine (drain) owns every field; others
 // talk to it only through in (the methods of Table).
@@ -167,7 +111,6 @@ type table struct {
 	lastAt   time.Time // when the last action was accepted (or the table made)
 	seats    []seat
 	clients  map[Client]struct{}
-	backlog  backlog
 	finished bool
 	// began: the match has begun (started), its players all come.
 	began bool
@@ -301,6 +244,8 @@ type Fanout interface {
 // match, and who takes its seats.
 type Store interface {
 	AppendAction(ctx context.Context, tableID string, a carrom.ActionRecord) error
+	// Actions are the table's stored actions, in order.
+	Actions(ctx context.Context, tableID string) ([]carrom.ActionRecord, error)
 	FinishTable(ctx context.Context, tableID string, at time.Time, result []byte) error
 	ClaimSeat(ctx context.Context, tableID string, s carrom.SeatRecord) error
 }
@@ -389,10 +334,7 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 			t.seats[s.Seat].token, t.seats[s.Seat].nickname = s.Token, s.Nickname
 		}
 	}
-	// The last actions go back into the backlog, so that a client who saw
-	// some of their events catches up with what it missed, on any node.
-	err := t.replay(actions, func(before game.Table, a game.Action, _ game.Outcome) { t.backlog.add(t.seq, before, a) })
-	if err != nil {
+	if err := t.replay(actions); err != nil {
 		return err
 	}
 	// A match played in has begun: its clock runs from its last action
@@ -411,17 +353,12 @@ func (t *table) restore(rec carrom.TableRecord, actions []carrom.ActionRecord) e
 	return nil
 }
 
-// replay applies stored actions in order to the table's new game,
-// calling each (if not nil) with the table before each action, the action
-// and its outcome.
-func (t *table) replay(actions []carrom.ActionRecord, each func(before game.Table, a game.Action, out game.Outcome)) error {
+// replay applies stored actions in order to the table's new game.
+func (t *table) replay(actions []carrom.ActionRecord) error {
 	_, err := ReplayStored(t.id, t.state.Config(), actions, func(s game.Step, a carrom.ActionRecord) error {
 		t.state, t.seq, t.lastAt = s.After, a.Seq, a.At
 		t.countPlay(s.Before, s.After, s.Action)
 		t.noteEnd(s.Action)
-		if each != nil {
-			each(s.Before, s.Action, s.Outcome)
-		}
 		return nil
 	})
 	return err
@@ -647,44 +584,52 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from Cl
 	if t.over() && !t.finished {
 		t.finish(ctx, at)
 	}
-	t.backlog.add(t.seq, start, a)
 	t.broadcast(t.eventMessage(start, a, out), nil)
 	return nil
 }
 
-// missed makes again the events after since; false if the backlog does
-// not hold them all (or since is 0, a new client), or if one no longer
-// applies (the game has changed under a stored table): the client is to
-// get the full state instead.
-func (t *table) missed(since int64) ([][]byte, bool) {
+// missed makes again the events after since, from the table's stored
+// actions: the game is a pure function of them, so the table keeps no
+// copy of its recent past in memory (18 KB a table, docs/cluster.md), and
+// a client catches up on any node that runs the table. False for a new
+// client (since 0), one more than MaxBacklog events behind, or when the
+// stored actions cannot be read or no longer make the game: the client is
+// to get the full state instead.
+func (t *table) missed(ctx context.Context, since int64) ([][]byte, bool) {
 	if since <= 0 || since > t.seq {
 		return nil, false
 	}
 	if since == t.seq {
 		return nil, true
 	}
-	if len(t.backlog.actions) == 0 || since < max(t.backlog.first, t.seq-MaxBacklog+1)-1 {
+	if since < t.seq-MaxBacklog {
 		return nil, false
 	}
-	st, actions, err := t.backlog.from(since + 1)
+	stored, err := t.store.Actions(ctx, t.id)
 	if err != nil {
-		t.log.Error("an action of the backlog no longer applies", "err", err)
+		t.log.Warn("reading the actions a client missed", "since", since, "err", err)
+		return nil, false
+	}
+	if int64(len(stored)) < t.seq {
+		t.log.Error("the store holds fewer actions than the table played", "stored", len(stored), "seq", t.seq)
 		return nil, false
 	}
 	var out [][]byte
-	_, err = game.Continue(st, actions, func(s game.Step) error {
-		seq := since + 1 + int64(s.Index)
+	_, err = ReplayStored(t.id, t.state.Config(), stored[:t.seq], func(s game.Step, a carrom.ActionRecord) error {
+		if a.Seq <= since {
+			return nil
+		}
 		// The clock is only known for the last: an earlier event goes
 		// without, the last one tells the client the clock as it runs.
 		var deadline time.Time
-		if seq == t.seq {
+		if a.Seq == t.seq {
 			deadline = t.deadline
 		}
-		out = append(out, t.eventOf(s.Before, s.After, seq, s.Action, s.Outcome, deadline))
+		out = append(out, t.eventOf(s.Before, s.After, a.Seq, s.Action, s.Outcome, deadline))
 		return nil
 	})
 	if err != nil {
-		t.log.Error("an action of the backlog no longer applies", "since", since, "err", err)
+		t.log.Error("a stored action no longer applies", "since", since, "err", err)
 		return nil, false
 	}
 	return out, true

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -34,6 +35,12 @@ func (s *memStore) AppendAction(_ context.Context, _ string, a carrom.ActionReco
 	defer s.mu.Unlock()
 	s.actions = append(s.actions, a)
 	return nil
+}
+
+func (s *memStore) Actions(context.Context, string) ([]carrom.ActionRecord, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.actions), nil
 }
 
 func (s *memStore) FinishTable(_ context.Context, _ string, _ time.Time, result []byte) error {
