@@ -187,6 +187,60 @@ func TestFirstFrameWithTheRequest(t *testing.T) {
 	e := newEnv(t, t.TempDir())
 	p := e.player()
 	id := p.create(servertest.Humans(2, 3))
+	_, r := rawConnect(t, e, p, id, pingFrame())
+	untilPong(t, r)
+}
+
+// TestReaderStack (issue 26): the goroutine that reads a connection, two
+// a table in play, keeps a small stack once it has handled messages: what
+// handling one does deep (its JSON, the table's intent) is done on a
+// goroutine that ends (apart). The reader's stack grew to 8 KB with it
+// before. The connections are the test's own bytes over TCP, so that the
+// stacks counted are the server's.
+func TestReaderStack(t *testing.T) {
+	e := newEnvWith(t, t.TempDir(), newFakeClock(), func(c *server.Config) { c.ConnsPerIdentity = 1000 })
+	p := e.player()
+	id := p.create(servertest.Humans(2, 3))
+	// A first connection starts what the server keeps once for all.
+	_, r := rawConnect(t, e, p, id, pingFrame())
+	untilPong(t, r)
+	const conns = 64
+	const ours = "carrom/internal/server."
+	_, stacks0 := heldMemory()
+	before := goroutinesIn(ours)
+	for range conns {
+		conn, r := rawConnect(t, e, p, id, nil)
+		for range 3 {
+			if _, err := conn.Write(pingFrame()); err != nil {
+				t.Fatal(err)
+			}
+			untilPong(t, r)
+		}
+	}
+	// The writers of the pongs end.
+	for deadline := time.Now().Add(10 * time.Second); goroutinesIn(ours) > before+conns && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, stacks1 := heldMemory()
+	stack := (float64(stacks1) - float64(stacks0)) / conns / 1024
+	t.Logf("%d connections that have handled 3 messages each: %.1f KiB of stack each", conns, stack)
+	if stack > 6 {
+		t.Errorf("a connection's reader keeps %.1f KiB of stack; want at most 6", stack)
+	}
+}
+
+// pingFrame is a client's ping message as a WebSocket frame: masked, as a
+// client's frame is, by a zero mask that leaves its text as it is.
+func pingFrame() []byte {
+	ping := []byte(fmt.Sprintf(`{"v":%d,"type":"ping"}`, protocol.Version))
+	return append([]byte{0x81, 0x80 | byte(len(ping)), 0, 0, 0, 0}, ping...)
+}
+
+// rawConnect opens a WebSocket to table id as p's browser, over TCP by
+// hand, sending first (if any) in the same packet as the request; the
+// connection, its reader past the answer.
+func rawConnect(t *testing.T, e *env, p *player, id string, first []byte) (net.Conn, *bufio.Reader) {
+	t.Helper()
 	base, err := url.Parse(e.http.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -199,14 +253,11 @@ func TestFirstFrameWithTheRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	t.Cleanup(func() { conn.Close() })
 	conn.SetDeadline(time.Now().Add(10 * time.Second))
 	req := "GET /ws/" + id + "?since=0 HTTP/1.1\r\nHost: " + base.Host + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
 		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nCookie: " + strings.Join(cookies, "; ") + "\r\n\r\n"
-	// A client's frame is masked; a zero mask leaves its text as it is.
-	ping := []byte(fmt.Sprintf(`{"v":%d,"type":"ping"}`, protocol.Version))
-	frame := append([]byte{0x81, 0x80 | byte(len(ping)), 0, 0, 0, 0}, ping...)
-	if _, err := conn.Write(append([]byte(req), frame...)); err != nil {
+	if _, err := conn.Write(append([]byte(req), first...)); err != nil {
 		t.Fatal(err)
 	}
 	r := bufio.NewReader(conn)
@@ -217,10 +268,16 @@ func TestFirstFrameWithTheRequest(t *testing.T) {
 	if resp.StatusCode != http.StatusSwitchingProtocols {
 		t.Fatalf("status %d, want 101", resp.StatusCode)
 	}
+	return conn, r
+}
+
+// untilPong reads the server's frames until a pong.
+func untilPong(t *testing.T, r *bufio.Reader) {
+	t.Helper()
 	for {
 		msg, err := readServerFrame(r)
 		if err != nil {
-			t.Fatalf("no pong for the frame sent with the request: %v", err)
+			t.Fatalf("no pong: %v", err)
 		}
 		if strings.Contains(string(msg), `"type":"pong"`) {
 			return

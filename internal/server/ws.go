@@ -301,60 +301,88 @@ func newClient(r *http.Request, tok string) *client {
 func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, maxSpeed float64) {
 	limiter := rate.NewLimiter(msgRate, msgBurst)
 	for {
-		_, rd, err := conn.Reader(ctx)
-		if err != nil {
+		data, err := readMessage(ctx, conn)
+		if err != nil && !errors.Is(err, ErrMessage) {
 			return
 		}
-		data, err := io.ReadAll(io.LimitReader(rd, MaxMessage+1))
-		if err != nil {
+		if !apart(func() bool { return handle(data, err, limiter, sk, c, maxSpeed) }) {
 			return
-		}
-		if len(data) > MaxMessage {
-			if _, err := io.Copy(io.Discard, rd); err != nil {
-				return
-			}
-			c.reply(errorMessage(fmt.Errorf("server: message over %d bytes: %w", MaxMessage, ErrMessage)))
-			continue
-		}
-		if !limiter.Allow() {
-			c.reply(errorMessage(fmt.Errorf("server: more than %d messages a second: %w", msgRate, ErrMessage)))
-			continue
-		}
-		in, err := decodeMessage(data, maxSpeed)
-		if err != nil {
-			c.reply(errorMessage(err))
-			continue
-		}
-		switch in.kind {
-		case "ping":
-			c.reply(protocol.Encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
-		case "sit":
-			// The page of another site may navigate a signed-in browser to
-			// a table, never read its session's CSRF token: a seat is taken
-			// by the player's own page.
-			if c.csrf != "" && subtle.ConstantTimeCompare([]byte(in.csrf), []byte(c.csrf)) != 1 {
-				c.reply(errorMessage(fmt.Errorf("server: seat %d: a signed-in player takes a seat from his own page; reload it: %w", in.seat, ErrSitCSRF)))
-				continue
-			}
-			msg, ok := sk.sit(c, in.seat, in.nickname)
-			if !ok {
-				return
-			}
-			if msg != nil {
-				c.reply(msg)
-			}
-		case "act":
-			if !sk.act(c, in.action) {
-				return
-			}
-		case "aim":
-			if !sk.aim(c, in.aim) {
-				return
-			}
-		case "say":
-			if !sk.say(c, in.words) {
-				return
-			}
 		}
 	}
+}
+
+// readMessage reads the connection's next message; one over MaxMessage
+// bytes is read to its end and discarded, an ErrMessage.
+func readMessage(ctx context.Context, conn *websocket.Conn) ([]byte, error) {
+	_, rd, err := conn.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(rd, MaxMessage+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxMessage {
+		if _, err := io.Copy(io.Discard, rd); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("server: message over %d bytes: %w", MaxMessage, ErrMessage)
+	}
+	return data, nil
+}
+
+// apart runs f on a goroutine of its own and returns what it returns.
+// Handling a message goes deep (its JSON decoded, the table's intent, an
+// error's words) and grows the stack of the goroutine that does it, which
+// then ends; the reader, which waits for the next message all the
+// connection's life, keeps a small stack (8.6 KB each before; two a
+// table, docs/cluster.md).
+func apart(f func() bool) bool {
+	done := make(chan bool, 1)
+	go func() { done <- f() }()
+	return <-done
+}
+
+// handle acts on one message of the client, or on the error reading it
+// (readErr, an ErrMessage); false once the connection is to end.
+func handle(data []byte, readErr error, limiter *rate.Limiter, sk sink, c *client, maxSpeed float64) bool {
+	if readErr != nil {
+		c.reply(errorMessage(readErr))
+		return true
+	}
+	if !limiter.Allow() {
+		c.reply(errorMessage(fmt.Errorf("server: more than %d messages a second: %w", msgRate, ErrMessage)))
+		return true
+	}
+	in, err := decodeMessage(data, maxSpeed)
+	if err != nil {
+		c.reply(errorMessage(err))
+		return true
+	}
+	switch in.kind {
+	case "ping":
+		c.reply(protocol.Encode(protocol.PongMsg{V: protocol.Version, Type: protocol.TypePong}))
+	case "sit":
+		// The page of another site may navigate a signed-in browser to
+		// a table, never read its session's CSRF token: a seat is taken
+		// by the player's own page.
+		if c.csrf != "" && subtle.ConstantTimeCompare([]byte(in.csrf), []byte(c.csrf)) != 1 {
+			c.reply(errorMessage(fmt.Errorf("server: seat %d: a signed-in player takes a seat from his own page; reload it: %w", in.seat, ErrSitCSRF)))
+			return true
+		}
+		msg, ok := sk.sit(c, in.seat, in.nickname)
+		if !ok {
+			return false
+		}
+		if msg != nil {
+			c.reply(msg)
+		}
+	case "act":
+		return sk.act(c, in.action)
+	case "aim":
+		return sk.aim(c, in.aim)
+	case "say":
+		return sk.say(c, in.words)
+	}
+	return true
 }
