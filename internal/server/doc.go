@@ -65,7 +65,9 @@
 //     too, through the table.Env's Searches;
 //   - a connection's reader (Server.readWS) is started by its HTTP
 //     handler, which returns at once so that net/http lets go of the
-//     request; it ends with the connection or the server; its writer
+//     request; it ends with the connection or the server; it handles
+//     each message on a goroutine that ends with it (apart), so that its
+//     own stack stays small; its writer
 //     (outbox.write) runs only while messages wait to be written, and ends
 //     when none do, when a write fails, or once it has closed the
 //     connection of a client the table drops (too slow to keep up, or the

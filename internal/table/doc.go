@@ -17,10 +17,10 @@
 //
 // The files: api.go (Table, the server's handle: made, restored, run, and
 // its intents posted), table.go (the goroutine: run, handle, commit; the
-// backlog that makes missed events again; the Env and its interfaces; the
-// table's subsystems, each a struct over the table with the state it
-// alone keeps: seating, turnClock, computerSeats, presence, fairPlay,
-// tableViews), seats.go (seating: seats, joining and leaving, the players
+// events a client missed made again from the stored actions; the Env and
+// its interfaces; the table's subsystems, each a struct over the table
+// with the state it alone keeps: seating, turnClock, computerSeats,
+// presence, fairPlay, tableViews), seats.go (seating: seats, joining and leaving, the players
 // awaited), turn.go (the turn: tosses played, a computer set thinking, a
 // human awaited), turnclock.go (the clock of the player to act), bots.go
 // (computerSeats: computer players, their searches), waits.go (presence:
