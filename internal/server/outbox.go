@@ -13,9 +13,12 @@ import (
 // play has two connections idle nearly all the time). More than sendBuf
 // waiting means the client is too slow.
 type outbox struct {
-	mu     sync.Mutex
-	queue  [][]byte
-	conn   *websocket.Conn // nil until the connection is accepted
+	mu    sync.Mutex
+	queue [][]byte
+	conn  *websocket.Conn // nil until the connection is accepted
+	// gather, if not nil, sends conn's messages to its socket in one
+	// write once none waits; set before the connection starts.
+	gather *gather
 	ctx    context.Context
 	cancel context.CancelFunc // ends the connection's reader when a write fails
 	// writing is true while a writer goroutine runs; ended once the
@@ -93,21 +96,51 @@ func (o *outbox) write() {
 			o.ended, o.writing = true, false
 			code, why := o.code, o.why
 			o.mu.Unlock()
+			o.flush()
 			o.conn.Close(code, why)
 			return
 		}
 		if o.ended || len(o.queue) == 0 {
 			o.writing, o.queue = false, nil
 			o.mu.Unlock()
+			o.flush()
 			return
 		}
 		msg := o.queue[0]
 		o.queue[0], o.queue = nil, o.queue[1:]
+		last := len(o.queue) == 0
 		o.mu.Unlock()
-		if err := write(o.ctx, o.conn, msg); err != nil {
+		if err := o.send(msg, last); err != nil {
 			o.end()
 			o.cancel()
 			return
 		}
 	}
+}
+
+// flush sends what is gathered, if anything: the messages the writer
+// handed on before the connection ended, and a close frame written
+// meanwhile by the connection's reader.
+func (o *outbox) flush() {
+	if o.gather != nil {
+		o.gather.send()
+	}
+}
+
+// send writes msg; what is gathered goes to the socket once msg is the
+// last that waits (last), or once it is much. Nothing is held when send
+// returns with last set, or with an error.
+func (o *outbox) send(msg []byte, last bool) error {
+	if o.gather == nil {
+		return write(o.ctx, o.conn, msg)
+	}
+	o.gather.hold()
+	err := write(o.ctx, o.conn, msg)
+	switch {
+	case err != nil:
+		o.gather.drop()
+	case last || o.gather.full():
+		err = o.gather.send()
+	}
+	return err
 }

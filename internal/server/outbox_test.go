@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -91,5 +93,78 @@ func TestOutboxTooSlow(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// pipeWriter is the HTTP side of a connection whose other end the test
+// holds: its hijack hands over one end of a net.Pipe, which passes each
+// write to the reads of the other end whole, so that the test counts the
+// server's writes.
+type pipeWriter struct {
+	header http.Header
+	conn   net.Conn
+}
+
+func (w *pipeWriter) Header() http.Header         { return w.header }
+func (w *pipeWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w *pipeWriter) WriteHeader(int)             {}
+func (w *pipeWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return w.conn, bufio.NewReadWriter(bufio.NewReader(w.conn), bufio.NewWriter(w.conn)), nil
+}
+
+// TestOneWriteAMessage (issue 26): a message longer than a connection's
+// 1 KB buffer, a stroke's event of some 10 KB, reaches the socket in one
+// write, its frame's header and payload together (gather); it was two,
+// each a system call and a packet. Messages that wait together go in one.
+func TestOneWriteAMessage(t *testing.T) {
+	server, peer := net.Pipe()
+	defer peer.Close()
+	r := httptest.NewRequest(http.MethodGet, "/ws/t", nil)
+	r.Header.Set("Connection", "Upgrade")
+	r.Header.Set("Upgrade", "websocket")
+	r.Header.Set("Sec-WebSocket-Version", "13")
+	r.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+	hj := &smallBuffers{ResponseWriter: &pipeWriter{header: http.Header{}, conn: server}}
+	conn, err := websocket.Accept(hj, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	c := &client{}
+	c.out.gather = hj.gather
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// reads counts the reads of the peer until n bytes have come.
+	reads := func(n int) int {
+		t.Helper()
+		buf := make([]byte, 1<<20)
+		count := 0
+		for n > 0 {
+			m, err := peer.Read(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n -= m
+			count++
+		}
+		return count
+	}
+	event := []byte(`"` + strings.Repeat("x", 10_000) + `"`)
+	// A frame of 10,002 bytes has a header of 4.
+	frame := 4 + len(event)
+	c.out.start(ctx, cancel, conn)
+	c.reply(event)
+	if n := reads(frame); n != 1 {
+		t.Errorf("a message of %d bytes took %d writes; want 1", len(event), n)
+	}
+	// Queued before the writer starts, three go together.
+	late := &client{}
+	late.out.gather = hj.gather
+	for range 3 {
+		late.reply(event)
+	}
+	late.out.start(ctx, cancel, conn)
+	if n := reads(3 * frame); n != 1 {
+		t.Errorf("three waiting messages took %d writes; want 1", n)
 	}
 }

@@ -219,11 +219,13 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, c *client, id 
 		}
 		sk = remoteSink{rs}
 	}
-	conn, err := websocket.Accept(smallBuffers{w}, r, s.front.wsOptions())
+	hj := &smallBuffers{ResponseWriter: w}
+	conn, err := websocket.Accept(hj, r, s.front.wsOptions())
 	if err != nil {
 		sk.leave(c)
 		return nil, nil
 	}
+	c.out.gather = hj.gather
 	// Oversized messages are answered and discarded below, never allowed to
 	// end the connection.
 	conn.SetReadLimit(-1)
@@ -243,11 +245,15 @@ const wsBuffer = 1024
 // the hijacked connection for the connection's whole life and cannot be
 // told their size, buffers of wsBuffer bytes in place of net/http's 4 KB
 // each: 6 KB less a connection, idle or not (docs/cluster.md).
-type smallBuffers struct{ http.ResponseWriter }
+// Its writes go through a gather, set at the hijack.
+type smallBuffers struct {
+	http.ResponseWriter
+	gather *gather
+}
 
-func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -264,7 +270,8 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 			return nil, nil, err
 		}
 	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, wsBuffer)), nil
+	w.gather = &gather{conn: conn}
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.gather, wsBuffer)), nil
 }
 
 // readWS reads c's connection until it ends, then tells the table. A
