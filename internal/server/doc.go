@@ -17,7 +17,8 @@
 // WebSocket connection, the connections' bounds, connLimits, the intents
 // read sent to the table here, and the fan-out of a table's messages to
 // the connections here), outbox.go (a connection's messages waiting to be
-// written), replay.go (matches: the stored tables read back, a match's
+// written), gather.go (what a connection's writer hands the WebSocket
+// library, sent to the socket in one write), replay.go (matches: the stored tables read back, a match's
 // record and replay, the table page), wire.go (decoding a client's
 // message; the messages themselves are package protocol's, the table's
 // views of its game internal/table's), words.go (a client's phrase read
