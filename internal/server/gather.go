@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net"
 	"sync"
 	"time"
@@ -66,15 +67,21 @@ func (g *gather) send() error {
 	if len(*b) == 0 {
 		return nil
 	}
-	if err := g.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
-		return err
-	}
+	// A write that takes longer is made to fail by a deadline in the past,
+	// as the library's own writes time out by their context: the socket's
+	// deadlines are the machine's time, not the server's clock.
+	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, func() { g.conn.SetWriteDeadline(longAgo) })
 	_, err := g.conn.Write(*b)
-	if err == nil {
-		err = g.conn.SetWriteDeadline(time.Time{})
+	if !stop() && err == nil {
+		err = ctx.Err()
 	}
 	return err
 }
+
+// longAgo is a deadline passed already.
+var longAgo = time.Unix(1, 0)
 
 // drop forgets what is held: the connection is over.
 func (g *gather) drop() {
