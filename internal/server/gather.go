@@ -27,7 +27,8 @@ var gatherBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); retur
 // gatherMax is what a hold gathers at most before it is written.
 const gatherMax = 64 << 10
 
-// writeTimeout bounds one write to a client's socket.
+// writeTimeout bounds one write to a client's socket, the library's
+// writes (write) and a gathered one alike.
 const writeTimeout = 10 * time.Second
 
 func (g *gather) Write(p []byte) (int, error) {

@@ -192,10 +192,10 @@ func (c *liveConn) writeLoop(ctx context.Context, conn *websocket.Conn) {
 	}
 }
 
-// write writes one message, within 10 s: a browser that does not take it
+// write writes one message, within writeTimeout: a browser that does not take it
 // in that time is gone.
 func write(ctx context.Context, conn *websocket.Conn, msg []byte) error {
-	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
 	return conn.Write(wctx, websocket.MessageText, msg)
 }
