@@ -6,7 +6,9 @@
 // event log summarised into the referee's Stroke, and the ruling carried out
 // on the table (returns, dues and penalties into the placer's hand, the
 // queen and other pieces respotted on the centre). An illegal action is an
-// error and changes nothing.
+// error and changes nothing. ApplyOn does the same with the strike
+// simulated on the caller's physics.Simulator, whose buffers a server
+// reuses from stroke to stroke instead of a fresh simulator's.
 //
 //	t, _ := game.New(game.Config{Rules: rules.ICF(), Players: 2, Physics: physics.Default()})
 //	turn := t.ToAct() // seat 0 to strike

@@ -44,9 +44,10 @@ func Summarize(res physics.Result) rules.Stroke {
 	return s
 }
 
-// strike places the striker, simulates the shot, has the referee rule, and
-// carries out the ruling on the table.
-func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
+// strike places the striker, simulates the shot (on sim, if it is made
+// for the table's physics), has the referee rule, and carries out the
+// ruling on the table.
+func (t *Table) strike(sim *physics.Simulator, sh physics.Shot, turn Turn) (Outcome, error) {
 	p := t.cfg.Physics
 	sh.Base = turn.Base
 	if !(sh.Speed > 0 && sh.Speed <= p.MaxSpeed) {
@@ -59,7 +60,12 @@ func (t *Table) strike(sh physics.Shot, turn Turn) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	res, err := physics.Simulate(p, start)
+	var res physics.Result
+	if sim != nil && sim.Params() == p {
+		res, err = sim.Simulate(start)
+	} else {
+		res, err = physics.Simulate(p, start)
+	}
 	if err != nil {
 		return Outcome{}, err
 	}

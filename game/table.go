@@ -267,7 +267,14 @@ type Outcome struct {
 
 // Apply carries out action a and returns the new table. An illegal action
 // is an error and the table is unchanged.
-func (t Table) Apply(a Action) (Table, Outcome, error) {
+func (t Table) Apply(a Action) (Table, Outcome, error) { return t.ApplyOn(nil, a) }
+
+// ApplyOn is Apply with a stroke simulated on sim, if sim is not nil and
+// is made for the table's physics; the outcome's Sim then shares sim's
+// buffers until it simulates again. A server applying strokes one after
+// another so reuses a simulator's buffers, which a fresh one allocated for
+// every stroke.
+func (t Table) ApplyOn(sim *physics.Simulator, a Action) (Table, Outcome, error) {
 	turn := t.ToAct()
 	if turn.Need == NeedNothing {
 		return t, Outcome{}, fmt.Errorf("game: %w", rules.ErrMatchIsOver)
@@ -282,7 +289,7 @@ func (t Table) Apply(a Action) (Table, Outcome, error) {
 	)
 	switch {
 	case a.Kind == Strike && turn.Need == NeedStrike:
-		out, err = next.strike(a.Shot, turn)
+		out, err = next.strike(sim, a.Shot, turn)
 	case a.Kind == Place && turn.Need == NeedPlace:
 		err = next.place(a.At)
 	case a.Kind == Forgo && turn.Need == NeedPlace:

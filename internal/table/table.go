@@ -545,7 +545,13 @@ func (t *table) act(ctx context.Context, m actReq) {
 // commit applies an action, stores it, and only then broadcasts it. A
 // refused action is reported to from (if any) and changes nothing.
 func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from Client) error {
-	next, out, err := t.state.Apply(a)
+	// out.Sim shares sim's buffers: sim goes back to the pool once the
+	// event is made, when out is no longer used.
+	sim := simulatorFor(t.state.Config().Physics)
+	if sim != nil {
+		defer simulators.Put(sim)
+	}
+	next, out, err := t.state.ApplyOn(sim, a)
 	if err == nil {
 		var data []byte
 		if data, err = record.FormatAction(a); err == nil {
@@ -586,6 +592,23 @@ func (t *table) commit(ctx context.Context, a game.Action, at time.Time, from Cl
 	}
 	t.broadcast(t.eventMessage(start, a, out), nil)
 	return nil
+}
+
+// simulators are the tables' strokes': a fresh simulator's buffers were
+// the largest garbage of a stroke after its event (docs/cluster.md).
+var simulators sync.Pool
+
+// simulatorFor is a simulator for p from the pool, or a new one; nil if p
+// is invalid, for which ApplyOn reports the error as Apply does.
+func simulatorFor(p physics.Params) *physics.Simulator {
+	if s, ok := simulators.Get().(*physics.Simulator); ok && s.Params() == p {
+		return s
+	}
+	s, err := physics.NewSimulator(p)
+	if err != nil {
+		return nil
+	}
+	return s
 }
 
 // missed makes again the events after since, from the table's stored
