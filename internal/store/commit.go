@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -26,10 +25,6 @@ import (
 // maxBatch bounds the actions of one transaction, so that a batch's
 // answers are not held back long.
 const maxBatch = 512
-
-// batchTimeout bounds one batch, its retries included: a database that
-// stops answering fails the actions instead of holding their tables forever.
-const batchTimeout = 30 * time.Second
 
 var errClosed = errors.New("the store is closed")
 
@@ -108,8 +103,12 @@ func (s tableRows) commitBatch(batch []*appendReq) {
 	}
 	// One deadline for the batch and its retries: a database that stops
 	// answering fails the batch once, not each action in turn.
-	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
-	defer cancel()
+	ctx := context.Background()
+	if s.d.batchTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.d.batchTimeout)
+		defer cancel()
+	}
 	for len(live) > 0 {
 		run := distinctTables(live)
 		live = live[len(run):]

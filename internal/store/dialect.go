@@ -44,18 +44,27 @@ type dialect struct {
 	// locale's order, so it reads the accounts and keeps the first 10
 	// (migrations are one SQL file for both, and SQLite knows no "C").
 	byteOrder string
+	// batchTimeout bounds a batch of the committer (commit.go), its
+	// retries included, if more than 0: a database across the network that
+	// stops answering fails the actions instead of holding their tables
+	// forever. SQLite has none: a lock another process holds fails a
+	// statement after busy_timeout, and its driver watches a context that
+	// can end with a goroutine of its own for each statement, four a batch
+	// that crowded the tables' goroutines out of the committer's core.
+	batchTimeout time.Duration
 }
 
 var sqlite = &dialect{name: "sqlite", goose: goose.DialectSQLite3,
 	nowMillis: func() string { return strconv.FormatInt(time.Now().UnixMilli(), 10) }}
 
 var postgres = &dialect{
-	name:      "postgres",
-	goose:     goose.DialectPostgres,
-	numbered:  true,
-	lockRow:   " FOR SHARE",
-	nowMillis: func() string { return "(extract(epoch from clock_timestamp()) * 1000)::bigint" },
-	byteOrder: ` COLLATE "C"`,
+	name:         "postgres",
+	goose:        goose.DialectPostgres,
+	numbered:     true,
+	lockRow:      " FOR SHARE",
+	nowMillis:    func() string { return "(extract(epoch from clock_timestamp()) * 1000)::bigint" },
+	byteOrder:    ` COLLATE "C"`,
+	batchTimeout: 30 * time.Second,
 	version1: goose.NewGoMigration(1,
 		&goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, pgTables)
