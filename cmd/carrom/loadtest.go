@@ -31,6 +31,13 @@ func loadtestCommand(s streams) *cli.Command {
 					return nil
 				}},
 			&cli.DurationFlag{Name: "interval", Value: 2 * time.Second, Usage: "time between strokes at each table", Validator: positive},
+			&cli.DurationFlag{Name: "spread", Usage: "draw each time between strokes at random within -interval give or take this, as players think for unequal times (less than -interval); 0: every wait is -interval, and tables held back together move together again",
+				Validator: func(d time.Duration) error {
+					if d < 0 {
+						return errors.New("want 0 or more")
+					}
+					return nil
+				}},
 			&cli.DurationFlag{Name: "duration", Value: time.Minute, Usage: fmt.Sprintf("how long to play once every table is seated, at most %v", loadtest.MaxDuration),
 				Validator: func(d time.Duration) error {
 					if d <= 0 || d > loadtest.MaxDuration {
@@ -70,7 +77,7 @@ func loadtestCommand(s streams) *cli.Command {
 				return err
 			}
 			o := loadtest.Options{
-				URL: cmd.String("url"), Store: cmd.String("store"), Nodes: cmd.Int("nodes"), NATS: bus.StartLocal, Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"),
+				URL: cmd.String("url"), Store: cmd.String("store"), Nodes: cmd.Int("nodes"), NATS: bus.StartLocal, Tables: cmd.Int("tables"), Interval: cmd.Duration("interval"), Spread: cmd.Duration("spread"),
 				Warmup: cmd.Duration("warmup"), Duration: cmd.Duration("duration"), Kill: cmd.Duration("kill"), Lease: cmd.Duration("lease"), Seed: cmd.Uint64("seed"), Progress: s.out, Stderr: s.err,
 			}
 			if urls := cmd.String("nats"); urls != "" {

@@ -107,6 +107,7 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"loadtest", "-tables", "0"}, `carrom loadtest: invalid value "0" for flag -tables`},
 		{[]string{"loadtest", "-duration", "1h"}, `carrom loadtest: invalid value "1h" for flag -duration`},
 		{[]string{"loadtest", "-interval", "-2s"}, `carrom loadtest: invalid value "-2s" for flag -interval`},
+		{[]string{"loadtest", "-spread", "-1s"}, `carrom loadtest: invalid value "-1s" for flag -spread: want 0 or more`},
 		{[]string{"loadtest", "-warmup", "-1s"}, `carrom loadtest: invalid value "-1s" for flag -warmup`},
 		{[]string{"loadtest", "-url", "http://192.0.2.1:8080"}, `carrom loadtest: invalid value "http://192.0.2.1:8080" for flag -url: not on loopback`},
 		{[]string{"loadtest", "extra"}, `carrom loadtest: unexpected argument "extra"`},

@@ -60,6 +60,13 @@ type Options struct {
 	// of the Duration after it.
 	Tables   int
 	Interval time.Duration
+	// Spread, if more than 0, draws each wait between moves at random
+	// between Interval-Spread and Interval+Spread (the mean stays
+	// Interval). Equal waits keep tables in step: every table whose
+	// broadcast a busy moment held back moves again together an Interval
+	// later, so a burst comes back every Interval; players think for
+	// unequal times.
+	Spread   time.Duration
 	Warmup   time.Duration
 	Duration time.Duration
 	// Kill, if more than 0, SIGKILLs the second node that long into the
@@ -86,6 +93,8 @@ func (o Options) check() error {
 		return fmt.Errorf("loadtest: warm-up %v, want 0 to %v", o.Warmup, MaxDuration)
 	case o.Interval <= 0:
 		return fmt.Errorf("loadtest: interval %v, want more than 0", o.Interval)
+	case o.Spread < 0 || o.Spread >= o.Interval:
+		return fmt.Errorf("loadtest: spread %v, want 0 or more and less than the interval %v", o.Spread, o.Interval)
 	case o.URL != "" && !Loopback(o.URL):
 		return fmt.Errorf("loadtest: %s is not on loopback: only a server on this machine may be loaded", o.URL)
 	case o.URL == "" && o.Exe == "":
@@ -166,6 +175,7 @@ func Loopback(url string) bool {
 type Report struct {
 	Tables   int
 	Interval time.Duration
+	Spread   time.Duration
 	// Played is the measured play, after the warm-up; the actions, the
 	// strokes, the latencies and the CPU are its. Refused counts the
 	// refusals of the whole play, the warm-up's included.
@@ -212,7 +222,11 @@ func (r Report) Print(w io.Writer) {
 			return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Microsecond)
 		}
 	}
-	fmt.Fprintf(w, "tables %d, a stroke every %v each, played %v after a warm-up of %v\n", r.Tables, r.Interval, r.Played.Round(time.Second), r.Warmup)
+	every := r.Interval.String()
+	if r.Spread > 0 {
+		every += " ± " + r.Spread.String()
+	}
+	fmt.Fprintf(w, "tables %d, a stroke every %s each, played %v after a warm-up of %v\n", r.Tables, every, r.Played.Round(time.Second), r.Warmup)
 	if r.Warmup > 0 {
 		q := quantiles(r.WarmLatencies)
 		fmt.Fprintf(w, "warm-up, every table's break at once: intent to broadcast p50 %v, p99 %v, max %v (%d samples)\n", q(0.5), q(0.99), q(1), len(r.WarmLatencies))
@@ -294,7 +308,7 @@ type player struct {
 // stroke (or a placing) every interval for the duration.
 func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Report, error) {
 	n := o.Tables
-	rep := Report{Tables: n, Interval: o.Interval, Nodes: len(bases)}
+	rep := Report{Tables: n, Interval: o.Interval, Spread: o.Spread, Nodes: len(bases)}
 	rep.MemBefore = residentMemory(ctx, bases)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -415,7 +429,7 @@ func playAll(ctx context.Context, tabs [][2]player, o Options, measured time.Tim
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			r := playTable(ctx, tabs[i], o.Interval, measured, rng, killedAt)
+			r := playTable(ctx, tabs[i], pace{o.Interval, o.Spread}, measured, rng, killedAt)
 			mu.Lock()
 			all.add(r, killedAt.Load() != nil)
 			mu.Unlock()
@@ -496,7 +510,7 @@ type played struct {
 }
 
 // playTable plays one table until ctx ends: whoever is to act moves once
-// interval has passed since the last move. It returns the latencies from
+// its pace has passed since the last move. It returns the latencies from
 // sending a move's intent to receiving its broadcast (the first player's,
 // at the node that created the table, and the second's, who may be at
 // another), and counts, of the moves first sent from measured on; the
@@ -505,10 +519,10 @@ type played struct {
 // the last seq he saw, and a move lost with it is made again; a move's
 // latency runs from its first sending. Its readers, one per player, return
 // when ctx ends.
-func playTable(ctx context.Context, players [2]player, interval time.Duration, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) played {
+func playTable(ctx context.Context, players [2]player, every pace, measured time.Time, rng *rand.Rand, killedAt *atomic.Pointer[time.Time]) played {
 	in := readPlayers(ctx, players)
 	conns := [2]*servertest.Conn{players[0].conn, players[1].conn}
-	m := &mover{interval: interval, measured: measured, killedAt: killedAt, timer: time.NewTimer(time.Duration(rng.Int64N(int64(interval))))}
+	m := &mover{every: every, rng: rng, measured: measured, killedAt: killedAt, timer: time.NewTimer(time.Duration(rng.Int64N(int64(every.interval))))}
 	defer m.timer.Stop()
 	for {
 		select {
@@ -576,7 +590,8 @@ func readPlayers(ctx context.Context, players [2]player) <-chan seen {
 // mover is one table's play as its players see it: the state, the move
 // in flight, and what it measured.
 type mover struct {
-	interval  time.Duration
+	every     pace
+	rng       *rand.Rand // the table's, which only its mover's goroutine uses
 	measured  time.Time
 	killedAt  *atomic.Pointer[time.Time]
 	r         played
@@ -598,10 +613,22 @@ func (m *mover) wait(now time.Time) {
 	}
 }
 
-// next waits interval for the next move, the last one done.
+// next waits after for the next move, the last one done.
 func (m *mover) next(after time.Duration) {
 	m.pending, m.waiting, m.due = false, false, false
 	m.timer.Reset(after)
+}
+
+// pace is the wait between a table's moves: interval, give or take up to
+// spread.
+type pace struct{ interval, spread time.Duration }
+
+// think is the wait before the next move.
+func (m *mover) think() time.Duration {
+	if m.every.spread == 0 {
+		return m.every.interval
+	}
+	return m.every.interval - m.every.spread + time.Duration(m.rng.Int64N(int64(2*m.every.spread)+1))
 }
 
 // reconnected counts seat's new connection.
@@ -629,7 +656,7 @@ func (m *mover) read(s seen) {
 			// Back after missing more than the backlog: whatever became
 			// of the move, the table has gone on.
 			m.wait(s.at)
-			m.next(m.interval)
+			m.next(m.think())
 		}
 		if msg.Type == protocol.TypeEvent && m.pending && msg.Seq == m.seq+1 {
 			m.arrived(s.at)
@@ -658,7 +685,7 @@ func (m *mover) arrived(at time.Time) {
 	if k := m.killedAt.Load(); k != nil && m.firstSent.After(*k) {
 		m.r.resumed = true
 	}
-	m.next(m.interval)
+	m.next(m.think())
 }
 
 // resendAfter is how long after reconnecting, or after a refusal, a

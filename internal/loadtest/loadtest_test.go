@@ -67,6 +67,8 @@ func TestRunRefuses(t *testing.T) {
 	}{
 		{"no tables", loadtest.Options{URL: "http://127.0.0.1:1", Interval: time.Second, Duration: time.Second}, "loadtest: 0 tables"},
 		{"too long", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Hour}, "loadtest: duration 1h0m0s"},
+		{"spread as long as the interval", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Spread: time.Second, Duration: time.Second}, "loadtest: spread 1s"},
+		{"negative spread", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Spread: -time.Second, Duration: time.Second}, "loadtest: spread -1s"},
 		{"negative warm-up", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Warmup: -time.Second, Duration: time.Second}, "loadtest: warm-up -1s"},
 		{"kill a single node", loadtest.Options{URL: "http://127.0.0.1:1", Tables: 1, Interval: time.Second, Duration: time.Second, Kill: time.Second / 2}, "loadtest: kill after 500ms"},
 		{"kill after the play", loadtest.Options{Exe: "carrom", Store: "postgres://x", Nodes: 3, NATS: noNATS, Tables: 1, Interval: time.Second, Warmup: time.Second, Duration: time.Second, Kill: 2 * time.Second}, "loadtest: kill after 2s"},
