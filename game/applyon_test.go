@@ -1,48 +1,11 @@
 package game
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/carrom-game/carrom/board"
 	"github.com/carrom-game/carrom/physics"
-	"pgregory.net/rapid"
 )
-
-// ApplyOn on one simulator reused stroke after stroke gives the table and
-// the outcome Apply gives, and so does a simulator made for other physics
-// (which ApplyOn does not use).
-func TestApplyOnIsApply(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		tb := drawTable(t)
-		p := tb.Config().Physics
-		if rapid.Bool().Draw(t, "other physics") {
-			p.ECushion /= 2
-		}
-		sim, err := physics.NewSimulator(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for range rapid.IntRange(1, 30).Draw(t, "actions") {
-			if tb.ToAct().Need == NeedNothing {
-				return
-			}
-			a := drawAction(t, tb)
-			next, out, err := tb.Apply(a)
-			if err != nil {
-				t.Fatalf("%v refused: %v", a, err)
-			}
-			on, oout, err := tb.ApplyOn(sim, a)
-			if err != nil {
-				t.Fatalf("ApplyOn(%v): %v", a, err)
-			}
-			if !reflect.DeepEqual(on, next) || !reflect.DeepEqual(oout, out) {
-				t.Fatalf("ApplyOn(%v) = %+v; Apply gave %+v", a, oout, out)
-			}
-			tb = next
-		}
-	})
-}
 
 // A stroke applied on a simulator that has its buffers allocates less
 // than one that makes a fresh simulator: the buffers were most of a

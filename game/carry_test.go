@@ -12,12 +12,20 @@ import (
 
 // A stroke simulated elsewhere and carried out with Carry leaves the table
 // and the ruling that Apply gives for the same shot, and the table it was
-// called on unchanged.
-func TestCarryIsApply(t *testing.T) {
+// called on unchanged. ApplyOn gives Apply's table and outcome on one
+// simulator reused stroke after stroke, and on a simulator made for other
+// physics (which it does not use).
+func TestCarryAndApplyOnAreApply(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb := drawTable(t)
 		cfg := tb.Config()
 		sim, err := physics.NewSimulator(cfg.Physics)
+		if err != nil {
+			t.Fatal(err)
+		}
+		otherPhysics := cfg.Physics
+		otherPhysics.ECushion /= 2
+		other, err := physics.NewSimulator(otherPhysics)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,6 +38,12 @@ func TestCarryIsApply(t *testing.T) {
 			next, out, err := tb.Apply(a)
 			if err != nil {
 				t.Fatalf("%v refused: %v", a, err)
+			}
+			for _, s := range []*physics.Simulator{sim, other} {
+				on, oout, err := tb.ApplyOn(s, a)
+				if sameTable, sameOut := reflect.DeepEqual(on, next), reflect.DeepEqual(oout, out); err != nil || !sameTable || !sameOut {
+					t.Fatalf("ApplyOn(%v) on a simulator for the table's physics %v: error %v, Apply's table %v, Apply's outcome %v", a, s == sim, err, sameTable, sameOut)
+				}
 			}
 			if a.Kind == Strike {
 				sh := a.Shot
