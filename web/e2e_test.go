@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -17,9 +18,11 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -147,18 +150,20 @@ func newEnvWith(t *testing.T, edit func(*server.Config)) *env {
 	hs := &http.Server{Handler: srv.Handler()}
 	go hs.Serve(ln)
 
-	// Chromium may still write to its profile as it exits, so the profile
-	// is removed after the browser, not by t.TempDir.
+	// Chromium's processes write to its profile until they exit, so the
+	// profile is removed after the last of them, not by t.TempDir.
 	profile, err := os.MkdirTemp("", "carrom-chromium-")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var group int
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(1200, 860))
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1200, 860),
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) { ownGroup(cmd, &group) }))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	if err := chromedp.Run(browser); err != nil {
@@ -170,9 +175,41 @@ func newEnvWith(t *testing.T, edit func(*server.Config)) *env {
 		hs.Close()
 		srv.Close()
 		st.Close()
+		if err := groupGone(group, 10*time.Second); err != nil {
+			t.Error(err)
+		}
 		os.RemoveAll(profile)
 	})
 	return &env{t: t, base: "http://" + ln.Addr().String(), browser: browser}
+}
+
+// ownGroup has Chromium lead a process group of its own, which the end
+// of the test kills whole: killed alone, the browser left its helpers to
+// see it gone and exit in their own time, and the network service then
+// wrote its state into the profile the test had removed: a directory
+// left in the temporary directory (one of six tests, run with the
+// machine's two cores kept busy). group gets the group's id when the
+// browser is killed.
+func ownGroup(cmd *exec.Cmd, group *int) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Cancel = func() error {
+		*group = cmd.Process.Pid
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// groupGone waits until no process of the group is left, or says which
+// group outlived the wait. 0 is no group: the browser never started.
+func groupGone(group int, wait time.Duration) error {
+	if group == 0 {
+		return nil
+	}
+	for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if err := syscall.Kill(-group, 0); errors.Is(err, syscall.ESRCH) {
+			return nil
+		}
+	}
+	return fmt.Errorf("chromium's process group %d still runs %v after it was killed", group, wait)
 }
 
 // tab opens a browser context of its own: its own cookies, so its own
