@@ -1,8 +1,9 @@
 // Package loadtest is the load test of carrom serve: it seats two players
 // at each of many tables, through the typed client of internal/servertest,
 // and has them play, measuring the latency from an intent to its
-// broadcast, the server's CPU and memory. It only ever loads a server on
-// this machine, and always stops by itself.
+// broadcast, the server's own measure of it (serverlatency.go), and the
+// server's CPU and memory. It only ever loads a server on this machine,
+// and always stops by itself.
 //
 //	rep, err := loadtest.Run(ctx, loadtest.Options{Exe: exe, Tables: 100, Interval: 2 * time.Second, Duration: time.Minute})
 //	rep.Print(os.Stdout)
@@ -184,6 +185,11 @@ type Report struct {
 	Strokes   int64
 	Refused   int64
 	Latencies []time.Duration // from an intent to its broadcast
+	// The servers' own measure of the play: from reading an intent to
+	// broadcasting its action, the players' parts of the way left out
+	// (none if a node was killed). ServerIntents is how many they counted.
+	ServerWithin  []Within
+	ServerIntents int64
 	// The latencies of the moves first sent during the warm-up.
 	Warmup        time.Duration
 	WarmLatencies []time.Duration
@@ -236,6 +242,15 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "actions %d (%.1f/s), strokes %d (%.1f/s), refused %d (the warm-up's included)\n", r.Actions, float64(r.Actions)/r.Played.Seconds(), r.Strokes, float64(r.Strokes)/r.Played.Seconds(), r.Refused)
 	q := quantiles(r.Latencies)
 	fmt.Fprintf(w, "intent to broadcast: p50 %v, p90 %v, p99 %v, max %v (%d samples)\n", q(0.5), q(0.9), q(0.99), q(1), len(r.Latencies))
+	if len(r.ServerWithin) > 0 {
+		var shares []string
+		for _, b := range r.ServerWithin {
+			if b.Le >= 4*time.Millisecond && b.Le <= 128*time.Millisecond {
+				shares = append(shares, fmt.Sprintf("%.2f %% within %v", 100*b.Share, b.Le))
+			}
+		}
+		fmt.Fprintf(w, "the server's own, from reading an intent to its broadcast: %s (%d intents)\n", strings.Join(shares, ", "), r.ServerIntents)
+	}
 	if r.Nodes > 1 {
 		for _, part := range []struct {
 			name string
@@ -326,8 +341,16 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	defer stop()
 	start := time.Now()
 	measured := start.Add(o.Warmup)
-	cpuBefore := make(chan []float64, 1)
-	time.AfterFunc(o.Warmup, func() { cpuBefore <- cpuSeconds(ctx, bases) })
+	type reading struct {
+		cpu     []float64
+		intents intentHistogram
+		ok      bool
+	}
+	atPlay := make(chan reading, 1)
+	time.AfterFunc(o.Warmup, func() {
+		h, ok := intentHistograms(ctx, bases)
+		atPlay <- reading{cpuSeconds(ctx, bases), h, ok}
+	})
 	if o.Kill > 0 && kill != nil {
 		killer := time.AfterFunc(o.Kill, func() {
 			now := time.Now()
@@ -338,7 +361,10 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	}
 	t := playAll(playCtx, tabs, o, measured, &killedAt)
 	rep.Played, rep.Warmup, rep.WarmLatencies = time.Since(measured), o.Warmup, t.warm
-	before := <-cpuBefore
+	before := <-atPlay
+	if after, ok := intentHistograms(ctx, bases); ok && before.ok {
+		rep.ServerWithin, rep.ServerIntents = after.since(before.intents)
+	}
 	rep.Reconnects = t.reconnects
 	if killedAt.Load() == nil {
 		rep.MemPlayed = residentMemory(ctx, bases)
@@ -352,7 +378,7 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 			rep.CPU = append(rep.CPU, math.NaN())
 			continue
 		}
-		rep.CPU = append(rep.CPU, (c-before[i])/rep.Played.Seconds())
+		rep.CPU = append(rep.CPU, (c-before.cpu[i])/rep.Played.Seconds())
 	}
 	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = t.actions, t.strokes, t.refused, append(t.lat, t.second...)
 	if len(bases) > 1 {

@@ -49,12 +49,29 @@ func TestRun(t *testing.T) {
 	if len(rep.WarmLatencies) < 3 || rep.Warmup != 300*time.Millisecond || rep.Played < time.Second*9/10 || rep.Played > time.Second*3/2 {
 		t.Errorf("report: %d warm-up latencies, warm-up %v, played %v; want the three breaks at least, and a second played after 300ms", len(rep.WarmLatencies), rep.Warmup, rep.Played)
 	}
+	// The server counts the intents it answered over the same play: the
+	// moves sent after the warm-up, give or take those crossing its ends.
+	if rep.ServerIntents < rep.Actions/2 || rep.ServerIntents > 2*rep.Actions+6 {
+		t.Errorf("the server counted %d intents over the play; the players made %d actions", rep.ServerIntents, rep.Actions)
+	}
+	last := 0.0
+	for _, w := range rep.ServerWithin {
+		if w.Share < last || w.Share > 1 {
+			t.Errorf("the server's shares %v: want each bound's share at least the one before, at most 1", rep.ServerWithin)
+			break
+		}
+		last = w.Share
+	}
+	if last != 1 {
+		t.Errorf("the server's shares %v: want every intent within the largest bound", rep.ServerWithin)
+	}
 	if !strings.HasPrefix(progress.String(), "3 tables seated") {
 		t.Errorf("progress %q; want the seated tables", progress.String())
 	}
 	var out strings.Builder
 	rep.Print(&out)
-	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") || !strings.Contains(out.String(), "warm-up, every table's break at once: intent to broadcast p50 ") || !strings.Contains(out.String(), "the whole play, the warm-up's included: p50 ") {
+	if !strings.Contains(out.String(), "tables 3, a stroke every 100ms each") || !strings.Contains(out.String(), "warm-up, every table's break at once: intent to broadcast p50 ") || !strings.Contains(out.String(), "the whole play, the warm-up's included: p50 ") ||
+		!strings.Contains(out.String(), "the server's own, from reading an intent to its broadcast: ") {
 		t.Errorf("Print gave %q", out.String())
 	}
 }
