@@ -1,27 +1,24 @@
 // Package loadtest is the load test of carrom serve: it seats two players
 // at each of many tables, through the typed client of internal/servertest,
 // and has them play, measuring the latency from an intent to its
-// broadcast, the server's own measure of it (serverlatency.go), and the
-// server's CPU and memory. It only ever loads a server on this machine,
-// and always stops by itself.
+// broadcast, and reading the server's own measure of it, its CPU and its
+// memory from its /metrics (metrics.go). It only ever loads a server on
+// this machine, and always stops by itself.
 //
 //	rep, err := loadtest.Run(ctx, loadtest.Options{Exe: exe, Tables: 100, Interval: 2 * time.Second, Duration: time.Minute})
 //	rep.Print(os.Stdout)
 package loadtest
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -288,28 +285,6 @@ func (r Report) Print(w io.Writer) {
 	}
 }
 
-// serverMemory reads one of the server's process metrics (its resident
-// memory, its CPU time) from its /metrics.
-func serverMemory(ctx context.Context, base, name string) float64 {
-	req, err := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
-	if err != nil {
-		return 0
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0
-	}
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, _ := strconv.ParseFloat(v, 64)
-			return f
-		}
-	}
-	return 0
-}
-
 // player is one seated client of a load test; bases are the nodes it
 // tries, its own first, when its connection is closed.
 type player struct {
@@ -324,7 +299,7 @@ type player struct {
 func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Report, error) {
 	n := o.Tables
 	rep := Report{Tables: n, Interval: o.Interval, Spread: o.Spread, Nodes: len(bases)}
-	rep.MemBefore = residentMemory(ctx, bases)
+	rep.MemBefore = readMetrics(ctx, bases).resident()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tabs, err := seatAll(ctx, bases, n)
@@ -332,7 +307,7 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	if err != nil {
 		return rep, fmt.Errorf("seating the players: %w", err)
 	}
-	rep.MemAfter = residentMemory(ctx, bases)
+	rep.MemAfter = readMetrics(ctx, bases).resident()
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "%d tables seated; playing for %v after a warm-up of %v\n", n, o.Duration, o.Warmup)
 	}
@@ -341,16 +316,8 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	defer stop()
 	start := time.Now()
 	measured := start.Add(o.Warmup)
-	type reading struct {
-		cpu     []float64
-		intents intentHistogram
-		ok      bool
-	}
 	atPlay := make(chan reading, 1)
-	time.AfterFunc(o.Warmup, func() {
-		h, ok := intentHistograms(ctx, bases)
-		atPlay <- reading{cpuSeconds(ctx, bases), h, ok}
-	})
+	time.AfterFunc(o.Warmup, func() { atPlay <- readMetrics(ctx, bases) })
 	if o.Kill > 0 && kill != nil {
 		killer := time.AfterFunc(o.Kill, func() {
 			now := time.Now()
@@ -361,49 +328,31 @@ func loadTest(ctx context.Context, bases []string, o Options, kill func()) (Repo
 	}
 	t := playAll(playCtx, tabs, o, measured, &killedAt)
 	rep.Played, rep.Warmup, rep.WarmLatencies = time.Since(measured), o.Warmup, t.warm
-	before := <-atPlay
-	if after, ok := intentHistograms(ctx, bases); ok && before.ok {
-		rep.ServerWithin, rep.ServerIntents = after.since(before.intents)
+	before, after := <-atPlay, readMetrics(ctx, bases)
+	hBefore, okBefore := before.intents()
+	if hAfter, ok := after.intents(); ok && okBefore {
+		rep.ServerWithin, rep.ServerIntents = hAfter.since(hBefore)
 	}
 	rep.Reconnects = t.reconnects
 	if killedAt.Load() == nil {
-		rep.MemPlayed = residentMemory(ctx, bases)
+		rep.MemPlayed = after.resident()
 	}
 	if k := killedAt.Load(); k != nil {
 		rep.Killed, rep.Waits, rep.Resumed = k.Sub(start), t.waits, t.resumedMoves
 	}
-	for i, c := range cpuSeconds(ctx, bases) {
-		if c == 0 {
+	for i, m := range after {
+		if m.cpu == 0 {
 			// The node is gone: killed.
 			rep.CPU = append(rep.CPU, math.NaN())
 			continue
 		}
-		rep.CPU = append(rep.CPU, (c-before.cpu[i])/rep.Played.Seconds())
+		rep.CPU = append(rep.CPU, (m.cpu-before[i].cpu)/rep.Played.Seconds())
 	}
 	rep.Actions, rep.Strokes, rep.Refused, rep.Latencies = t.actions, t.strokes, t.refused, append(t.lat, t.second...)
 	if len(bases) > 1 {
 		rep.Local, rep.Forwarded = t.lat, t.second
 	}
 	return rep, nil
-}
-
-// residentMemory is the servers' resident memory, bytes, summed.
-func residentMemory(ctx context.Context, bases []string) float64 {
-	sum := 0.0
-	for _, b := range bases {
-		sum += serverMemory(ctx, b, "process_resident_memory_bytes")
-	}
-	return sum
-}
-
-// cpuSeconds is each server's CPU time so far, seconds; 0 for a node
-// that does not answer.
-func cpuSeconds(ctx context.Context, bases []string) []float64 {
-	var out []float64
-	for _, b := range bases {
-		out = append(out, serverMemory(ctx, b, "process_cpu_seconds_total"))
-	}
-	return out
 }
 
 // seatAll seats the players of n tables, 32 tables at a time; the

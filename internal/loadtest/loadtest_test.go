@@ -65,6 +65,10 @@ func TestRun(t *testing.T) {
 	if last != 1 {
 		t.Errorf("the server's shares %v: want every intent within the largest bound", rep.ServerWithin)
 	}
+	// The server's memory and CPU come from the same reads of its /metrics.
+	if rep.MemBefore <= 0 || rep.MemAfter <= 0 || rep.MemPlayed <= 0 || len(rep.CPU) != 1 || !(rep.CPU[0] > 0) {
+		t.Errorf("the server's memory %v, %v, %v bytes and CPU %v cores; want each read", rep.MemBefore, rep.MemAfter, rep.MemPlayed, rep.CPU)
+	}
 	if !strings.HasPrefix(progress.String(), "3 tables seated") {
 		t.Errorf("progress %q; want the seated tables", progress.String())
 	}
