@@ -117,25 +117,28 @@ func (w *pipeWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // write, its frame's header and payload together (gather); it was two,
 // each a system call and a packet. Messages that wait together go in one.
 func TestOneWriteAMessage(t *testing.T) {
-	server, peer := net.Pipe()
-	defer peer.Close()
-	r := httptest.NewRequest(http.MethodGet, "/ws/t", nil)
-	r.Header.Set("Connection", "Upgrade")
-	r.Header.Set("Upgrade", "websocket")
-	r.Header.Set("Sec-WebSocket-Version", "13")
-	r.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
-	hj := &smallBuffers{ResponseWriter: &pipeWriter{header: http.Header{}, conn: server}}
-	conn, err := websocket.Accept(hj, r, nil)
-	if err != nil {
-		t.Fatal(err)
+	// accept is a connection, the gather of its hijack, and the peer that
+	// reads what the server writes.
+	accept := func() (*websocket.Conn, *gather, net.Conn) {
+		server, peer := net.Pipe()
+		t.Cleanup(func() { peer.Close() })
+		r := httptest.NewRequest(http.MethodGet, "/ws/t", nil)
+		r.Header.Set("Connection", "Upgrade")
+		r.Header.Set("Upgrade", "websocket")
+		r.Header.Set("Sec-WebSocket-Version", "13")
+		r.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+		hj := &smallBuffers{ResponseWriter: &pipeWriter{header: http.Header{}, conn: server}}
+		conn, err := websocket.Accept(hj, r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.CloseNow() })
+		return conn, hj.gather, peer
 	}
-	defer conn.CloseNow()
-	c := &client{}
-	c.out.gather = hj.gather
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// reads counts the reads of the peer until n bytes have come.
-	reads := func(n int) int {
+	// reads counts the reads of peer until n bytes have come.
+	reads := func(peer net.Conn, n int) int {
 		t.Helper()
 		buf := make([]byte, 1<<20)
 		count := 0
@@ -152,19 +155,25 @@ func TestOneWriteAMessage(t *testing.T) {
 	event := []byte(`"` + strings.Repeat("x", 10_000) + `"`)
 	// A frame of 10,002 bytes has a header of 4.
 	frame := 4 + len(event)
+	conn, g, peer := accept()
+	c := &client{}
+	c.out.gather = g
 	c.out.start(ctx, cancel, conn)
 	c.reply(event)
-	if n := reads(frame); n != 1 {
+	if n := reads(peer, frame); n != 1 {
 		t.Errorf("a message of %d bytes took %d writes; want 1", len(event), n)
 	}
-	// Queued before the writer starts, three go together.
+	// Queued before the writer starts, three go together. (On a connection
+	// of their own: the first writer's last flush of a gather it shared
+	// could send part of what the second holds.)
+	conn, g, peer = accept()
 	late := &client{}
-	late.out.gather = hj.gather
+	late.out.gather = g
 	for range 3 {
 		late.reply(event)
 	}
 	late.out.start(ctx, cancel, conn)
-	if n := reads(3 * frame); n != 1 {
+	if n := reads(peer, 3*frame); n != 1 {
 		t.Errorf("three waiting messages took %d writes; want 1", n)
 	}
 }
