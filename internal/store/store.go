@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io/fs"
 	neturl "net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -102,6 +103,10 @@ type base struct {
 	committed chan struct{} // closed when the committer has returned
 	run       runStmts
 	ckpt      *checkpointer // SQLite's (checkpoint.go); nil for PostgreSQL
+	// dbFile is SQLite's database file, which the checkpointer syncs. It
+	// stays open until every connection is closed: closing any descriptor
+	// of a file drops the process's POSIX locks on it, SQLite's included.
+	dbFile *os.File
 
 	// leaseDB renews a cluster's leases on connections of their own, so
 	// that a busy pool never delays a renewal past a lease's end; db
@@ -173,6 +178,12 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: prepare %s: %w", path, err)
 	}
 	ckpt, err := sql.Open("sqlite", "file:"+path+"?_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)")
+	if err == nil {
+		// Read-write: Windows flushes only a file opened for writing.
+		if s.dbFile, err = os.OpenFile(path, os.O_RDWR, 0); err != nil {
+			ckpt.Close()
+		}
+	}
 	if err != nil {
 		s.closeRun()
 		s.rdb.Close()
@@ -181,7 +192,7 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	ckpt.SetMaxOpenConns(1)
-	s.ckpt = startCheckpointer(ckpt, db, checkpointEvery, restartFrames)
+	s.ckpt = startCheckpointer(ckpt, db, s.dbFile.Sync, checkpointEvery, restartFrames)
 	s.startCommitter()
 	return s, nil
 }
@@ -318,6 +329,9 @@ func (s *DB) Close() error {
 	}
 	if s.leaseDB != s.db {
 		err = errors.Join(err, s.leaseDB.Close())
+	}
+	if s.dbFile != nil {
+		err = errors.Join(err, s.dbFile.Close())
 	}
 	if s.lock != nil {
 		err = errors.Join(err, s.lock.Unlock())
