@@ -64,7 +64,7 @@ func (c *checkpointer) loop() {
 // readable; the next run copies them. All the pages this run saw copied is
 // not all the log's: more may have been written since it began.
 func (c *checkpointer) run() {
-	log, _, _, err := checkpoint(c.own)
+	log, _, err := checkpoint(c.own)
 	if err != nil || c.syncDB() != nil {
 		return
 	}
@@ -81,9 +81,9 @@ func (c *checkpointer) close() error {
 }
 
 // checkpoint runs a PASSIVE checkpoint on db: the log's length in pages,
-// how many of them are in the database now, and whether another
-// checkpoint kept this one from running.
-func checkpoint(db *sql.DB) (log, copied int, busy bool, err error) {
+// and whether another checkpoint kept this one from running.
+func checkpoint(db *sql.DB) (log int, busy bool, err error) {
+	var copied int
 	err = db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &log, &copied)
-	return log, copied, busy, err
+	return log, busy, err
 }

@@ -59,7 +59,7 @@ func TestLogStartsOver(t *testing.T) {
 		if err := c.close(); err != nil {
 			t.Fatal(err)
 		}
-		log, _, busy, err := checkpoint(probe)
+		log, busy, err := checkpoint(probe)
 		if err != nil || busy {
 			t.Fatalf("%s: the test's checkpoint: busy %v, %v", what, busy, err)
 		}
