@@ -148,8 +148,14 @@ func OpenSQLite(ctx context.Context, dir string) (*DB, error) {
 	// synchronous=NORMAL keeps every commit once the call returns even if
 	// the process is killed (the OS holds the log); only a power cut can lose
 	// the last commits, and it spares an fsync per action. The checkpoints
-	// are the checkpointer's (checkpoint.go), not the commits'.
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(ON)&_pragma=wal_autocheckpoint(0)"
+	// are the checkpointer's (checkpoint.go), not the commits'. A statement
+	// that may fail halfway (an insert of many actions, checked against
+	// their tables) keeps the pages it changes as they were until it ends;
+	// past 64 KiB SQLite kept them in a temporary file, made, written and
+	// thrown away on the commit path, each step a wait on the disk.
+	// temp_store=MEMORY keeps them in memory: a run's statement stores at
+	// most 64 actions, a few hundred KiB of pages.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(ON)&_pragma=wal_autocheckpoint(0)&_pragma=temp_store(MEMORY)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		fl.Unlock()
