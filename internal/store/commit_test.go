@@ -3,11 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/prometheus/procfs"
 
 	"github.com/carrom-game/carrom/internal/carrom"
 )
@@ -61,19 +60,13 @@ func TestRunWritesNoTemporaryFile(t *testing.T) {
 // before they reached the disk: files truncated or deleted while dirty.
 func cancelledWrites(t *testing.T) int64 {
 	t.Helper()
-	io, err := os.ReadFile("/proc/self/io")
+	self, err := procfs.Self()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for line := range strings.SplitSeq(string(io), "\n") {
-		if v, ok := strings.CutPrefix(line, "cancelled_write_bytes: "); ok {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
+	io, err := self.IO()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("no cancelled_write_bytes in /proc/self/io:\n%s", io)
-	return 0
+	return io.CancelledWriteBytes
 }
