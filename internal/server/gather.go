@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net"
 	"sync"
 	"time"
@@ -27,8 +26,8 @@ var gatherBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); retur
 // gatherMax is what a hold gathers at most before it is written.
 const gatherMax = 64 << 10
 
-// writeTimeout bounds one write to a client's socket, the library's
-// writes (write) and a gathered one alike.
+// writeTimeout bounds one write to a client's socket: a message with
+// what is gathered (outbox.timed), or a push of the live channel (write).
 const writeTimeout = 10 * time.Second
 
 func (g *gather) Write(p []byte) (int, error) {
@@ -58,7 +57,9 @@ func (g *gather) full() bool {
 	return g.buf != nil && len(*g.buf) >= gatherMax
 }
 
-// send writes what is held, in one write, and stops holding.
+// send writes what is held, in one write, and stops holding. Its writer
+// bounds it as it does the library's writes, by closing the connection
+// (outbox.timed).
 func (g *gather) send() error {
 	b := g.release()
 	if b == nil {
@@ -68,21 +69,9 @@ func (g *gather) send() error {
 	if len(*b) == 0 {
 		return nil
 	}
-	// A write that takes longer is made to fail by a deadline in the past,
-	// as the library's own writes time out by their context: the socket's
-	// deadlines are the machine's time, not the server's clock.
-	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	defer cancel()
-	stop := context.AfterFunc(ctx, func() { g.conn.SetWriteDeadline(longAgo) })
 	_, err := g.conn.Write(*b)
-	if !stop() && err == nil {
-		err = ctx.Err()
-	}
 	return err
 }
-
-// longAgo is a deadline passed already.
-var longAgo = time.Unix(1, 0)
 
 // drop forgets what is held: the connection is over.
 func (g *gather) drop() {

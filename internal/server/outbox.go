@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"errors"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -19,8 +21,19 @@ type outbox struct {
 	// gather, if not nil, sends conn's messages to its socket in one
 	// write once none waits; set before the connection starts.
 	gather *gather
-	ctx    context.Context
 	cancel context.CancelFunc // ends the connection's reader when a write fails
+	// quiet is the connection's context without its end, for the
+	// library's writes: on a context that can end, the library arms a
+	// callback for each write. The connection's end closes it instead
+	// (start), and timer bounds each write.
+	quiet context.Context
+	// timer closes the connection when a write takes longer than timeout
+	// (the machine's time, as the socket's). It is the connection's one
+	// timer, armed for each write: a deadline of its own for each message
+	// was a context, a timer and a callback, some 15 % of what the server
+	// allocated (docs/cluster.md). Only the writer uses it.
+	timer   *time.Timer
+	timeout time.Duration
 	// writing is true while a writer goroutine runs; ended once the
 	// connection is over, after which nothing is queued or written.
 	writing, ended bool
@@ -48,11 +61,16 @@ func (o *outbox) put(msg []byte) bool {
 }
 
 // start begins writing to conn what waits and what comes; a failed write
-// cancels ctx.
+// cancels ctx, and ctx's end closes conn, ending a read or a write under
+// way as the library would on contexts that can end.
 func (o *outbox) start(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn) {
+	context.AfterFunc(ctx, func() { conn.CloseNow() })
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.ctx, o.cancel, o.conn = ctx, cancel, conn
+	o.quiet, o.cancel, o.conn = context.WithoutCancel(ctx), cancel, conn
+	if o.timeout == 0 {
+		o.timeout = writeTimeout
+	}
 	o.wake()
 }
 
@@ -110,7 +128,7 @@ func (o *outbox) write() {
 		o.queue[0], o.queue = nil, o.queue[1:]
 		last := len(o.queue) == 0
 		o.mu.Unlock()
-		if err := o.send(msg, last); err != nil {
+		if err := o.timed(func() error { return o.send(msg, last) }); err != nil {
 			o.end()
 			o.cancel()
 			return
@@ -118,12 +136,32 @@ func (o *outbox) write() {
 	}
 }
 
+// errWriteTimeout is a write that took longer than the outbox's timeout:
+// the browser is gone.
+var errWriteTimeout = errors.New("server: a write to the client timed out")
+
+// timed runs write, closing the connection if it takes longer than the
+// timeout; a write that did is an error even if it ended well.
+func (o *outbox) timed(write func() error) error {
+	if o.timer == nil {
+		conn := o.conn
+		o.timer = time.AfterFunc(o.timeout, func() { conn.CloseNow() })
+	} else {
+		o.timer.Reset(o.timeout)
+	}
+	err := write()
+	if !o.timer.Stop() && err == nil {
+		err = errWriteTimeout
+	}
+	return err
+}
+
 // flush sends what is gathered, if anything: the messages the writer
 // handed on before the connection ended, and a close frame written
 // meanwhile by the connection's reader.
 func (o *outbox) flush() {
 	if o.gather != nil {
-		o.gather.send()
+		o.timed(o.gather.send)
 	}
 }
 
@@ -132,10 +170,10 @@ func (o *outbox) flush() {
 // returns with last set, or with an error.
 func (o *outbox) send(msg []byte, last bool) error {
 	if o.gather == nil {
-		return write(o.ctx, o.conn, msg)
+		return o.conn.Write(o.quiet, websocket.MessageText, msg)
 	}
 	o.gather.hold()
-	err := write(o.ctx, o.conn, msg)
+	err := o.conn.Write(o.quiet, websocket.MessageText, msg)
 	switch {
 	case err != nil:
 		o.gather.drop()

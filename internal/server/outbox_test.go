@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -112,29 +114,31 @@ func (w *pipeWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return w.conn, bufio.NewReadWriter(bufio.NewReader(w.conn), bufio.NewWriter(w.conn)), nil
 }
 
+// acceptPipe is a connection, the gather of its hijack, and the peer that
+// reads what the server writes.
+func acceptPipe(t *testing.T) (*websocket.Conn, *gather, net.Conn) {
+	t.Helper()
+	server, peer := net.Pipe()
+	t.Cleanup(func() { peer.Close() })
+	r := httptest.NewRequest(http.MethodGet, "/ws/t", nil)
+	r.Header.Set("Connection", "Upgrade")
+	r.Header.Set("Upgrade", "websocket")
+	r.Header.Set("Sec-WebSocket-Version", "13")
+	r.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+	hj := &smallBuffers{ResponseWriter: &pipeWriter{header: http.Header{}, conn: server}}
+	conn, err := websocket.Accept(hj, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return conn, hj.gather, peer
+}
+
 // TestOneWriteAMessage (issue 26): a message longer than a connection's
 // 1 KB buffer, a stroke's event of some 10 KB, reaches the socket in one
 // write, its frame's header and payload together (gather); it was two,
 // each a system call and a packet. Messages that wait together go in one.
 func TestOneWriteAMessage(t *testing.T) {
-	// accept is a connection, the gather of its hijack, and the peer that
-	// reads what the server writes.
-	accept := func() (*websocket.Conn, *gather, net.Conn) {
-		server, peer := net.Pipe()
-		t.Cleanup(func() { peer.Close() })
-		r := httptest.NewRequest(http.MethodGet, "/ws/t", nil)
-		r.Header.Set("Connection", "Upgrade")
-		r.Header.Set("Upgrade", "websocket")
-		r.Header.Set("Sec-WebSocket-Version", "13")
-		r.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
-		hj := &smallBuffers{ResponseWriter: &pipeWriter{header: http.Header{}, conn: server}}
-		conn, err := websocket.Accept(hj, r, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { conn.CloseNow() })
-		return conn, hj.gather, peer
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// reads counts the reads of peer until n bytes have come.
@@ -155,7 +159,7 @@ func TestOneWriteAMessage(t *testing.T) {
 	event := []byte(`"` + strings.Repeat("x", 10_000) + `"`)
 	// A frame of 10,002 bytes has a header of 4.
 	frame := 4 + len(event)
-	conn, g, peer := accept()
+	conn, g, peer := acceptPipe(t)
 	c := &client{}
 	c.out.gather = g
 	c.out.start(ctx, cancel, conn)
@@ -166,7 +170,7 @@ func TestOneWriteAMessage(t *testing.T) {
 	// Queued before the writer starts, three go together. (On a connection
 	// of their own: the first writer's last flush of a gather it shared
 	// could send part of what the second holds.)
-	conn, g, peer = accept()
+	conn, g, peer = acceptPipe(t)
 	late := &client{}
 	late.out.gather = g
 	for range 3 {
@@ -176,4 +180,72 @@ func TestOneWriteAMessage(t *testing.T) {
 	if n := reads(peer, 3*frame); n != 1 {
 		t.Errorf("three waiting messages took %d writes; want 1", n)
 	}
+}
+
+// TestOutboxWriteEnds: a write that the client does not take in the
+// outbox's timeout closes the connection and ends it (its context), and
+// so does the connection's end while a write waits: each write is bounded
+// by the connection's one timer and its context's end, not by a context of
+// its own.
+func TestOutboxWriteEnds(t *testing.T) {
+	event := []byte(`"` + strings.Repeat("x", 10_000) + `"`)
+	// closed says whether peer, which has read nothing, finds the
+	// connection closed within a few seconds.
+	closed := func(peer net.Conn) error {
+		peer.SetReadDeadline(time.Now().Add(5 * time.Second))
+		buf := make([]byte, 64<<10)
+		for {
+			if _, err := peer.Read(buf); err != nil {
+				return err
+			}
+		}
+	}
+	t.Run("timeout", func(t *testing.T) {
+		conn, g, peer := acceptPipe(t)
+		c := &client{}
+		c.out.gather = g
+		c.out.timeout = 50 * time.Millisecond
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		c.out.start(ctx, cancel, conn)
+		start := time.Now()
+		c.reply(event)
+		select {
+		case <-ctx.Done():
+		case <-time.After(5 * time.Second):
+			t.Fatal("a client that took nothing for 5 s is still connected; want it let go after 50 ms")
+		}
+		if waited := time.Since(start); waited < 50*time.Millisecond {
+			t.Errorf("the connection ended after %v; want not before the timeout, 50 ms", waited)
+		}
+		if err := closed(peer); !errors.Is(err, io.EOF) {
+			t.Errorf("the peer reads %v; want the connection closed (EOF)", err)
+		}
+	})
+	t.Run("the connection ends", func(t *testing.T) {
+		conn, g, peer := acceptPipe(t)
+		c := &client{}
+		c.out.gather = g
+		ctx, cancel := context.WithCancel(context.Background())
+		c.out.start(ctx, cancel, conn)
+		c.reply(event)
+		cancel()
+		if err := closed(peer); !errors.Is(err, io.EOF) {
+			t.Errorf("the peer reads %v after the connection's end; want it closed (EOF)", err)
+		}
+		// The reader, given a context that does not end, is ended too.
+		read := make(chan error, 1)
+		go func() {
+			_, err := readMessage(context.WithoutCancel(ctx), conn)
+			read <- err
+		}()
+		select {
+		case err := <-read:
+			if err == nil {
+				t.Error("a read after the connection's end succeeded; want it failed")
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("a read still waits 5 s after the connection's end; want it ended")
+		}
+	})
 }
