@@ -324,7 +324,7 @@ func readLoop(ctx context.Context, conn *websocket.Conn, sk sink, c *client, max
 }
 
 // message is a message read from a client, in a buffer of messageBufs
-// until it is handled: a buffer of its own for each message was 3 % of
+// until it is handled: a buffer of its own for each message was 3–4 % of
 // what the server allocated at 4,000 tables (docs/cluster.md), and a
 // buffer for each connection would be held while it waits.
 type message struct{ buf *bytes.Buffer }
